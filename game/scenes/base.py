@@ -1,0 +1,98 @@
+"""The scene contract and the manager that stacks scenes (a pushdown automaton).
+
+A scene answers three calls: `handle_event(event)`, `update(dt)` and `draw(surface)`; `draw`
+never changes state. Scene changes asked for during a frame are queued and applied between
+frames, so a scene never disappears in the middle of its own `handle_event`.
+The manager knows nothing of pygame: it is tested with fake scenes and no window.
+"""
+
+
+class Scene:
+    """Base scene: override what you need. `app` gives access to settings, sounds, storage."""
+
+    #: True for overlays (pause, hints) that draw over the scene beneath them.
+    transparent = False
+
+    def __init__(self, app):
+        self.app = app
+
+    def enter(self) -> None:
+        """Called when the scene becomes the top of the stack (pushed, or uncovered by a pop)."""
+
+    def leave(self) -> None:
+        """Called when the scene stops being the top (popped, replaced or covered)."""
+
+    def handle_event(self, event) -> None:
+        pass
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, surface) -> None:
+        pass
+
+
+class SceneManager:
+    """A stack of scenes; only the top one gets events and updates.
+
+    `push`, `pop`, `replace` and `clear_to` are queued and take effect at `apply_pending()`,
+    which the main loop calls once per frame, between update and draw.
+    """
+
+    def __init__(self):
+        self.stack: list[Scene] = []
+        self._pending: list[tuple[str, Scene | None]] = []
+
+    @property
+    def top(self) -> Scene | None:
+        return self.stack[-1] if self.stack else None
+
+    def push(self, scene: Scene) -> None:
+        self._pending.append(("push", scene))
+
+    def pop(self) -> None:
+        self._pending.append(("pop", None))
+
+    def replace(self, scene: Scene) -> None:
+        self._pending.append(("replace", scene))
+
+    def clear_to(self, scene: Scene) -> None:
+        """Drop every scene and start again from this one (e.g. back to the title)."""
+        self._pending.append(("clear", scene))
+
+    def apply_pending(self) -> None:
+        while self._pending:
+            op, scene = self._pending.pop(0)
+            old_top = self.top
+            if op == "push":
+                self.stack.append(scene)
+            elif op == "pop":
+                if self.stack:
+                    self.stack.pop()
+            elif op == "replace":
+                if self.stack:
+                    self.stack.pop()
+                self.stack.append(scene)
+            elif op == "clear":
+                self.stack = [scene]
+            if self.top is not old_top:
+                if old_top is not None:
+                    old_top.leave()
+                if self.top is not None:
+                    self.top.enter()
+
+    def handle_event(self, event) -> None:
+        if self.top is not None:
+            self.top.handle_event(event)
+
+    def update(self, dt: float) -> None:
+        if self.top is not None:
+            self.top.update(dt)
+
+    def draw(self, surface) -> None:
+        """Draw the top scene, and beneath it every scene it is transparent over."""
+        first = len(self.stack) - 1
+        while first > 0 and self.stack[first].transparent:
+            first -= 1
+        for scene in self.stack[max(first, 0):]:
+            scene.draw(surface)
