@@ -1,0 +1,380 @@
+"""Settings, the match in progress and the record of finished games, in the player's data folder.
+
+Every file is versioned JSON (never pickle) written atomically: a temporary file in the same
+folder, flushed and fsynced, then `os.replace`d over the old one, so a crash or a power cut
+leaves either the old save or the new one, never half of each. Before a save replaces a good
+file, that file becomes `<name>.prev`, the fallback when the main file turns out to be bad.
+
+Loading never raises: a corrupt, truncated, huge, unknown-version or hostile file is kept aside
+as `<name>.bad-YYYYmmdd-HHMMSS` (renamed, never deleted), the problem is reported as a sentence,
+and the game goes on with the previous good save or the defaults. Nothing here imports pygame.
+"""
+import json
+import math
+import os
+import tempfile
+import time
+from pathlib import Path
+
+FORMAT = "tourne-case-save"
+RECORD_FORMAT = "tourne-case-record"
+VERSION = 1
+MAX_BYTES = 1 << 20          # no save of ours comes near; anything larger is not ours
+APP_NAME = "TourneCase"
+
+SETTINGS_FILE = "settings.json"
+MATCH_FILE = "match.json"
+RECORDS_FILE = "records.jsonl"
+
+RULE_PRESETS = ("charpentier", "charpentier-reentry", "bell", "garanguet")
+ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
+MATCH_LENGTHS = (1, 3, 5, 7, 9, 11, 15, 21)
+
+DEFAULT_SETTINGS = {
+    "volume": 0.8,
+    "muted": False,
+    "animation_speed": "normal",
+    "fullscreen": False,
+    "touch_move": False,
+    # The options of the last new match, offered again next time.
+    "opponent": "computer",
+    "level": None,            # None: the app's default level
+    "rules": "charpentier",
+    "reentry": False,
+    "length": 3,
+    "human_side": "W",
+}
+
+
+def _is_bool(value):
+    return isinstance(value, bool)
+
+
+def _is_volume(value):
+    return (isinstance(value, (int, float)) and not isinstance(value, bool)
+            and math.isfinite(value) and 0 <= value <= 1)
+
+
+def _is_level(value):
+    return value is None or (isinstance(value, str) and 0 < len(value) <= 40)
+
+
+def _one_of(choices):
+    return lambda value: isinstance(value, (str, int)) and not isinstance(value, bool) \
+        and value in choices
+
+
+#: Per setting: the test a loaded value must pass, and what a valid value looks like (for messages).
+SETTING_CHECKS = {
+    "volume": (_is_volume, "a number from 0 to 1"),
+    "muted": (_is_bool, "true or false"),
+    "animation_speed": (_one_of(ANIMATION_SPEEDS), " | ".join(ANIMATION_SPEEDS)),
+    "fullscreen": (_is_bool, "true or false"),
+    "touch_move": (_is_bool, "true or false"),
+    "opponent": (_one_of(("computer", "human")), "computer | human"),
+    "level": (_is_level, "a level name"),
+    "rules": (_one_of(RULE_PRESETS), " | ".join(RULE_PRESETS)),
+    "reentry": (_is_bool, "true or false"),
+    "length": (_one_of(MATCH_LENGTHS), " | ".join(map(str, MATCH_LENGTHS))),
+    "human_side": (_one_of(("W", "B")), "W | B"),
+}
+
+
+def default_data_dir() -> Path:
+    """The player's own data folder, e.g. ~/.local/share/TourneCase on Linux."""
+    import platformdirs    # imported here so that main.py can read --help without it
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def validate_settings(raw) -> tuple[dict, list[str]]:
+    """Fill in defaults and replace every invalid value by its default; say what was replaced."""
+    settings = dict(DEFAULT_SETTINGS)
+    problems = []
+    for key, (is_valid, expected) in SETTING_CHECKS.items():
+        if key not in raw:
+            continue
+        if is_valid(raw[key]):
+            settings[key] = raw[key]
+        else:
+            problems.append(f"setting {key!r} was {_short(raw[key])}, not {expected}; "
+                            f"using {DEFAULT_SETTINGS[key]!r}")
+    return settings, problems
+
+
+def _short(value) -> str:
+    text = json.dumps(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _finite(text):
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"{text} is not a number a save can hold")
+    return value
+
+
+def _reject_constant(name):
+    raise ValueError(f"{name} is not a number a save can hold")
+
+
+def _parse_json(raw: bytes):
+    """Strict JSON: no NaN or Infinity, no number too large for a float (raises ValueError)."""
+    return json.loads(raw.decode("utf-8"), parse_constant=_reject_constant, parse_float=_finite)
+
+
+class Storage:
+    """The game's files in one folder. `validate_match(data)` (e.g. `Session.from_dict`) raises
+    on match data the game cannot resume; such a save is kept aside like a corrupt one."""
+
+    def __init__(self, data_dir=None, validate_match=None):
+        self.dir = Path(data_dir) if data_dir is not None else default_data_dir()
+        self.validate_match = validate_match
+
+    # -- settings -----------------------------------------------------------------------------
+
+    def load_settings(self) -> tuple[dict, list[str]]:
+        """The settings with defaults filled in, and what was wrong with the file if anything."""
+        raw, problems, path = self._load(SETTINGS_FILE, "settings")
+        if raw is None:
+            return dict(DEFAULT_SETTINGS), problems
+        settings, bad_values = validate_settings(raw)
+        if bad_values:
+            kept = self._quarantine(path)
+            problems += [f"{path.name}: {p}" for p in bad_values]
+            problems.append(f"the old file is kept as {kept}" if kept else
+                            f"could not keep the old {path.name} aside")
+            trouble = self.save_settings(settings)
+            if trouble:
+                problems.append(trouble)
+        return settings, problems
+
+    def save_settings(self, settings: dict) -> str | None:
+        """Save; returns None, or a sentence saying why the settings could not be written."""
+        return self._save(SETTINGS_FILE, "settings", settings)
+
+    # -- the match in progress ----------------------------------------------------------------
+
+    def load_match(self) -> tuple[dict | None, list[str]]:
+        """The saved match (Session.to_dict() data) or None, and what was wrong if anything."""
+        data, problems, _ = self._load(MATCH_FILE, "match", self.validate_match)
+        return data, problems
+
+    def save_match(self, data: dict) -> str | None:
+        """Save after every throw and move; returns None, or why the match could not be saved."""
+        return self._save(MATCH_FILE, "match", data)
+
+    def clear_match(self) -> None:
+        """The match is over or abandoned: "Continue" has nothing to resume."""
+        for name in (MATCH_FILE, MATCH_FILE + ".prev"):
+            try:
+                (self.dir / name).unlink()
+            except OSError:
+                pass    # gone already, or a read-only folder where the stale save stays
+
+    # -- records and statistics ---------------------------------------------------------------
+
+    def add_record(self, record: dict) -> str | None:
+        """Append one finished game or match (kind "game" | "match", rules, opponent, level,
+        human_side, winner, moves in the engine's notation...) as one JSON line."""
+        line = json.dumps({**record, "format": RECORD_FORMAT, "version": VERSION},
+                          allow_nan=False, separators=(",", ":")) + "\n"
+        path = self.dir / RECORDS_FILE
+        try:
+            self.dir.mkdir(parents=True, exist_ok=True)
+            with open(path, "ab") as f:
+                if f.tell() and not _ends_with_newline(path):
+                    f.write(b"\n")     # a line cut short by a crash stays alone on its line
+                f.write(line.encode("utf-8"))
+                f.flush()
+                os.fsync(f.fileno())
+        except OSError as error:
+            return f"could not add to the record of games ({error.strerror or error})"
+        return None
+
+    def records(self) -> tuple[list[dict], int]:
+        """The readable records, oldest first, and how many lines were unreadable."""
+        found, skipped = [], 0
+        try:
+            f = open(self.dir / RECORDS_FILE, "rb")
+        except OSError:
+            return found, skipped
+        with f:
+            while line := f.readline(MAX_BYTES):
+                if not line.strip():
+                    continue
+                record = _parse_record(line)
+                if record is None:
+                    skipped += 1
+                else:
+                    found.append(record)
+        return found, skipped
+
+    def statistics(self) -> dict:
+        """Games and matches played and won by the player at the computer: in total, by
+        opponent level ("two players" for a game between two people) and by rule preset."""
+        records, skipped = self.records()
+        total, by_level, by_rules = _tally(), {}, {}
+        for record in records:
+            level = "two players" if record.get("opponent") == "human" else \
+                str(record.get("level") or "unknown")
+            rules = str(record.get("rules") or "unknown")
+            for tally in (total, by_level.setdefault(level, _tally()),
+                          by_rules.setdefault(rules, _tally())):
+                _count(tally, record)
+        return {"total": total, "by_level": by_level, "by_rules": by_rules,
+                "unreadable_records": skipped}
+
+    # -- files --------------------------------------------------------------------------------
+
+    def _load(self, name, kind, validate=None) -> tuple[dict | None, list[str], Path | None]:
+        """The data of `name`, or of its `.prev` when `name` is bad or missing; and its path."""
+        problems = []
+        for path in (self.dir / name, self.dir / (name + ".prev")):
+            data, problem = _read(path, kind, validate)
+            if data is not None:
+                if problems:
+                    problems.append(f"went on from the previous save ({path.name})")
+                return data, problems, path
+            if problem:
+                kept = self._quarantine(path)
+                problems.append(f"{path.name} {problem}; " + (
+                    f"kept it aside as {kept}" if kept else "could not move it aside"))
+        if problems and kind == "settings":
+            problems.append("using the default settings")
+        return None, problems, None
+
+    def _save(self, name, kind, data) -> str | None:
+        text = json.dumps({"format": FORMAT, "version": VERSION, "kind": kind,
+                           "saved_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"), "data": data},
+                          allow_nan=False, indent=1)
+        path = self.dir / name
+        try:
+            self.dir.mkdir(parents=True, exist_ok=True)
+            fd, temp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=self.dir)
+            try:
+                with open(fd, "w", encoding="utf-8") as f:
+                    f.write(text)
+                    f.flush()
+                    os.fsync(f.fileno())
+                self._keep_previous(path, kind)
+                os.replace(temp, path)
+            except BaseException:
+                _remove(temp)
+                raise
+            _fsync_dir(self.dir)
+        except OSError as error:
+            return f"could not save the {kind} in {self.dir} ({error.strerror or error})"
+        return None
+
+    def _keep_previous(self, path, kind) -> None:
+        """The file about to be replaced becomes the backup if it is good; a bad one is kept aside."""
+        if not path.exists():
+            return
+        data, problem = _read(path, kind)
+        if data is not None:
+            os.replace(path, path.with_name(path.name + ".prev"))
+        elif problem:
+            self._quarantine(path)
+
+    def _quarantine(self, path) -> str | None:
+        """Rename a bad file aside; returns its new name, or None if it could not be renamed."""
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        for n in range(1, 100):
+            target = path.with_name(f"{path.name}.bad-{stamp}" + (f"-{n}" if n > 1 else ""))
+            if target.exists():
+                continue
+            try:
+                os.replace(path, target)
+            except OSError:
+                return None
+            return target.name
+        return None
+
+
+def _read(path, kind, validate=None) -> tuple[dict | None, str | None]:
+    """(data, None) for a good file; (None, None) when there is none; (None, why) when bad."""
+    try:
+        with open(path, "rb") as f:
+            raw = f.read(MAX_BYTES + 1)
+    except FileNotFoundError:
+        return None, None
+    except OSError as error:
+        return None, f"could not be read ({error.strerror or error})"
+    if len(raw) > MAX_BYTES:
+        return None, f"is too large to be a save (over {MAX_BYTES // 1024} KiB)"
+    if not raw.strip():
+        return None, "is empty"
+    try:
+        content = _parse_json(raw)
+    except UnicodeDecodeError:
+        return None, "is not text (garbled or not a save)"
+    except RecursionError:
+        return None, "is nested too deeply to be a save"
+    except ValueError as error:
+        return None, f"is damaged or cut short ({error})"
+    if not isinstance(content, dict) or content.get("format") != FORMAT:
+        return None, "is not a Tourne Case save"
+    version = content.get("version")
+    if type(version) is not int or not 1 <= version <= VERSION:
+        return None, f"has a version this game does not know ({_short(version)})"
+    if content.get("kind") != kind:
+        return None, f"holds {_short(content.get('kind'))}, not {kind}"
+    data = content.get("data")
+    if not isinstance(data, dict):
+        return None, f"has no {kind} in it"
+    if validate is not None:
+        try:
+            validate(data)
+        except Exception as error:   # hostile data may trip any check; it must not stop the game
+            return None, f"holds a {kind} that cannot be resumed ({error})"
+    return data, None
+
+
+def _parse_record(line: bytes) -> dict | None:
+    try:
+        record = _parse_json(line)
+    except (ValueError, RecursionError):
+        return None
+    if (not isinstance(record, dict) or record.get("format") != RECORD_FORMAT
+            or record.get("version") != VERSION or record.get("kind") not in ("game", "match")):
+        return None
+    return record
+
+
+def _tally() -> dict:
+    return {"games_played": 0, "games_won": 0, "matches_played": 0, "matches_won": 0}
+
+
+def _count(tally, record) -> None:
+    kind = "games" if record["kind"] == "game" else "matches"
+    tally[f"{kind}_played"] += 1
+    side = record.get("human_side")
+    if record.get("opponent") != "human" and side in ("W", "B") and record.get("winner") == side:
+        tally[f"{kind}_won"] += 1
+
+
+def _ends_with_newline(path) -> bool:
+    with open(path, "rb") as f:
+        f.seek(-1, os.SEEK_END)
+        return f.read(1) == b"\n"
+
+
+def _remove(path) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+def _fsync_dir(folder) -> None:
+    """Make the rename itself durable (POSIX); Windows cannot open a folder, and needs not."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
