@@ -1,0 +1,454 @@
+"""The engine core shared by every game: sides, positions, steps, moves, and whole legal turns.
+
+A game (or a preset of one) is a `Rules` subclass: data (how many checkers, which numbers a
+throw gives, which rule numbers to quote) plus one hook, `try_step`, that says whether one
+checker may move by one number and where it lands. The core turns those single steps into
+whole legal turns: as many numbers as possible (TB-2, G-7), then the highest (G-7) where the
+game asks for it. The dice are always an argument: nothing here is random.
+"""
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+BAR = -1   # hit and waiting to re-enter ("b"): Bell's bar, compulsory re-entry
+OUT = 0    # not entered
+
+
+class Side(enum.Enum):
+    WHITE = "W"
+    BLACK = "B"
+
+    @property
+    def other(self) -> "Side":
+        return Side.BLACK if self is Side.WHITE else Side.WHITE
+
+    @property
+    def title(self) -> str:
+        return self.name.capitalize()
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class IllegalMoveError(ValueError):
+    """A move or step the rules forbid; the message names the move and the rule it breaks."""
+
+
+class NotationError(ValueError):
+    """Text that is not a position or move in the engine's notation."""
+
+
+def _location_text(loc: int, last: int) -> str:
+    if loc == BAR:
+        return "b"
+    if loc > last:
+        return "off"
+    return str(loc)
+
+
+def _parse_location(text: str, what: str) -> int:
+    text = text.strip()
+    if text == "b":
+        return BAR
+    if text == "off":
+        return 25
+    if not text.isdigit():
+        raise NotationError(f"{what}: {text!r} is not a point (a number, 'b' or 'off')")
+    return int(text)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One checker moved by one number: from `origin` to `destination` on its own path."""
+
+    origin: int
+    destination: int
+    hit: bool = False
+
+    def __str__(self) -> str:
+        last = 12 if self.destination <= 12 else 24
+        return (f"{_location_text(self.origin, last)}-{_location_text(self.destination, last)}"
+                + ("*" if self.hit else ""))
+
+    def __repr__(self) -> str:
+        return f"Step.parse({str(self)!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> "Step":
+        body = text.strip()
+        hit = body.endswith("*")
+        parts = body.rstrip("*").split("-")
+        if len(parts) != 2:
+            raise NotationError(f"{text!r} is not a step like '3-5'")
+        return cls(_parse_location(parts[0], text), _parse_location(parts[1], text), hit)
+
+
+@dataclass(frozen=True)
+class Move:
+    """A whole turn: the steps in the order played. No steps is a pass."""
+
+    steps: tuple[Step, ...] = ()
+
+    def __str__(self) -> str:
+        return " ".join(map(str, self.steps)) if self.steps else "pass"
+
+    def __repr__(self) -> str:
+        return f"Move.parse({str(self)!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> "Move":
+        words = text.replace(",", " ").split()
+        if words == ["pass"] or not words:
+            return cls(())
+        return cls(tuple(Step.parse(w) for w in words))
+
+    def same_play(self, other: "Move") -> bool:
+        """Equal as played on the board (the hit marks are only for reading)."""
+        strip = lambda m: [(s.origin, s.destination) for s in m.steps]  # noqa: E731
+        return strip(self) == strip(other)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The end of a game: who won, how many points, and the rule that scores it."""
+
+    winner: Side
+    points: int
+    rule: str
+
+
+@dataclass(frozen=True)
+class Position:
+    """Each side's checkers as a sorted tuple of locations along its own path, and the side to move.
+
+    Tourne Case: -1 hit and waiting ("b"), 0 not entered, 1..11 points, 12 the home point.
+    Garanguet: 1..24 points along the own path, 25 borne off.
+    """
+
+    white: tuple[int, ...]
+    black: tuple[int, ...]
+    to_move: Side
+
+    def checkers(self, side: Side) -> tuple[int, ...]:
+        return self.white if side is Side.WHITE else self.black
+
+    def with_checkers(self, side: Side, own: tuple[int, ...], other: tuple[int, ...]) -> "Position":
+        """The position with `side`'s checkers set to `own` and the other side's to `other`."""
+        if side is Side.WHITE:
+            return Position(own, other, self.to_move)
+        return Position(other, own, self.to_move)
+
+    def passed(self) -> "Position":
+        """The same board with the other side to move."""
+        return Position(self.white, self.black, self.to_move.other)
+
+    def __str__(self) -> str:
+        if len(self.white) == 15:
+            fmt = _garanguet_side
+        else:
+            fmt = lambda locs: ",".join(_location_text(x, 12) for x in locs)  # noqa: E731
+        return f"{fmt(self.white)}/{fmt(self.black)}/{self.to_move}"
+
+    def __repr__(self) -> str:
+        return f"Position.parse({str(self)!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> "Position":
+        """Read a position in the engine's notation (Tourne Case or Garanguet, told by the count)."""
+        if not isinstance(text, str):
+            raise NotationError(f"a position is text, not {type(text).__name__}")
+        parts = text.strip().split("/")
+        if len(parts) != 3:
+            raise NotationError(f"{text!r}: a position is WHITE/BLACK/SIDE, e.g. '0,0,0/0,0,0/W'")
+        if parts[2].strip() not in ("W", "B"):
+            raise NotationError(f"{text!r}: the side to move is W or B, not {parts[2].strip()!r}")
+        white = _parse_side(parts[0], "White")
+        black = _parse_side(parts[1], "Black")
+        position = cls(white, black, Side(parts[2].strip()))
+        if len(white) == len(black) == 3:
+            _check_tourne_case(position, text)
+        elif len(white) == len(black) == 15:
+            _check_garanguet(position, text)
+        else:
+            raise NotationError(f"{text!r}: each side has 3 checkers (Tourne Case) or 15 (Garanguet)")
+        return position
+
+
+def _garanguet_side(locs: tuple[int, ...]) -> str:
+    runs: list[str] = []
+    i = 0
+    while i < len(locs):
+        j = i
+        while j < len(locs) and locs[j] == locs[i]:
+            j += 1
+        text = _location_text(locs[i], 24)
+        runs.append(text if j - i == 1 else f"{text}*{j - i}")
+        i = j
+    return ",".join(runs)
+
+
+def _parse_side(text: str, who: str) -> tuple[int, ...]:
+    locs: list[int] = []
+    for token in text.split(","):
+        loc, _, count = token.strip().partition("*")
+        if count and (not count.isdigit() or not 1 <= int(count) <= 15):
+            raise NotationError(f"{who}: {token.strip()!r} has a bad count")
+        locs.extend([_parse_location(loc, who)] * (int(count) if count else 1))
+        if len(locs) > 15:
+            raise NotationError(f"{who}: more than 15 checkers")
+    if locs != sorted(locs):
+        raise NotationError(f"{who}: checkers are written in ascending order ('b' and 0 first)")
+    return tuple(locs)
+
+
+def _check_tourne_case(position: Position, text: str) -> None:
+    for side in Side:
+        locs = position.checkers(side)
+        if "*" in text or any(not BAR <= x <= 12 for x in locs):
+            raise NotationError(f"{text!r}: {side.title}'s checkers are b, 0..12")
+        on_points = [x for x in locs if 1 <= x <= 11]
+        if len(on_points) != len(set(on_points)):
+            raise NotationError(f"{text!r}: {side.title} has two checkers on one point (TC-3)")
+
+
+def _check_garanguet(position: Position, text: str) -> None:
+    for side in Side:
+        if any(not 1 <= x <= 25 for x in position.checkers(side)):
+            raise NotationError(f"{text!r}: {side.title}'s checkers are on 1..24 or off")
+    black_points = {x for x in position.black if x <= 24}
+    if any(25 - x in black_points for x in position.white if x <= 24):
+        raise NotationError(f"{text!r}: a point holds checkers of both sides (G-3)")
+
+
+@dataclass(frozen=True)
+class Illegal:
+    """Why one step cannot be played: the reason and the rule that forbids it."""
+
+    reason: str
+    rule: str
+
+
+# A turn in progress: the mover's checkers, the opponent's, and the numbers still to play.
+_State = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+
+
+class Rules:
+    """A game or preset: data plus the `try_step` hook. Subclasses set the class attributes."""
+
+    name = ""
+    title = ""
+    dice_count = 2
+    checkers = 3
+    #: the last point of a path; beyond it a checker is borne off (Garanguet)
+    last_point = 12
+    #: after as many numbers as possible, also the highest numbers (G-7)
+    prefer_high = False
+    #: the rule that says which numbers a throw gives, quoted when a step uses no such number
+    numbers_rule = ""
+    #: the rule quoted when a turn stops while a number could still be played
+    play_all_rule = ""
+
+    def __str__(self) -> str:
+        return self.title
+
+    # --- hooks -------------------------------------------------------------------------------
+    def numbers(self, dice: tuple[int, ...]) -> tuple[int, ...]:
+        """The numbers a throw lets the mover play, as a sorted tuple."""
+        raise NotImplementedError
+
+    def start(self, first: Side) -> Position:
+        raise NotImplementedError
+
+    def try_step(self, own: tuple[int, ...], opp: tuple[int, ...], origin: int, number: int
+                 ) -> tuple[tuple[int, ...], tuple[int, ...], Step] | Illegal:
+        """Move the mover's checker at `origin` by `number`: the new (own, opp, step), or why not."""
+        raise NotImplementedError
+
+    def step_number(self, step: Step) -> int:
+        """The number a step uses when no dice are given (its exact distance)."""
+        return step.destination - max(step.origin, OUT)
+
+    def outcome(self, position: Position) -> Outcome | None:
+        raise NotImplementedError
+
+    # --- whole turns ---------------------------------------------------------------------------
+    def check_dice(self, dice) -> tuple[int, ...]:
+        if (not isinstance(dice, (tuple, list)) or len(dice) != self.dice_count
+                or any(not isinstance(d, int) or isinstance(d, bool) or not 1 <= d <= 6 for d in dice)):
+            raise ValueError(f"{self.title} throws {self.dice_count} dice of 1..6, not {dice!r}")
+        return tuple(dice)
+
+    def _steps_from(self, state: _State):
+        """Every legal single step from a turn in progress: (step, next state)."""
+        own, opp, numbers = state
+        for i, number in enumerate(numbers):
+            if i and numbers[i - 1] == number:
+                continue
+            rest = numbers[:i] + numbers[i + 1:]
+            for j, origin in enumerate(own):
+                if j and own[j - 1] == origin:
+                    continue
+                result = self.try_step(own, opp, origin, number)
+                if not isinstance(result, Illegal):
+                    new_own, new_opp, step = result
+                    yield step, (new_own, new_opp, rest)
+
+    def _terminals(self, own, opp, numbers) -> dict[_State, tuple[Step, ...]]:
+        """The turns' legal end states (as many numbers as possible, then the highest where the
+        game asks it), each with one sequence of steps that reaches it."""
+        seen: set[_State] = set()
+        ends: dict[_State, tuple[Step, ...]] = {}
+        stack: list[tuple[_State, tuple[Step, ...]]] = [((own, opp, numbers), ())]
+        while stack:
+            state, steps = stack.pop()
+            if state in seen:
+                continue
+            seen.add(state)
+            moved = False
+            for step, nxt in self._steps_from(state):
+                moved = True
+                if nxt not in seen:
+                    stack.append((nxt, steps + (step,)))
+            if not moved:
+                ends.setdefault(state, steps)
+        best = max(self._rank(numbers, s[2]) for s in ends)
+        return {s: steps for s, steps in ends.items() if self._rank(numbers, s[2]) == best}
+
+    def _rank(self, numbers: tuple[int, ...], left: tuple[int, ...]):
+        played = len(numbers) - len(left)
+        if not self.prefer_high:
+            return (played,)
+        used = list(numbers)
+        for n in left:
+            used.remove(n)
+        return (played, sorted(used, reverse=True))
+
+    def legal_moves(self, position: Position, dice) -> list[Move]:
+        """Every legal whole turn, one per distinct result; [] when the turn passes (TC-7)."""
+        numbers = self.numbers(self.check_dice(dice))
+        side = position.to_move
+        ends = self._terminals(position.checkers(side), position.checkers(side.other), numbers)
+        moves: dict[tuple, Move] = {}
+        for (own, opp, _), steps in ends.items():
+            if steps:
+                moves.setdefault((own, opp), Move(steps))
+        return sorted(moves.values(), key=str)
+
+    def play_steps(self, position: Position, steps) -> Position:
+        """Steps played by the side to move, checked one by one on the board (the same side
+        stays to move): for showing a turn in progress."""
+        side = position.to_move
+        own, opp = position.checkers(side), position.checkers(side.other)
+        for step in steps:
+            own, opp = self._board_step(own, opp, step)
+        return position.with_checkers(side, own, opp)
+
+    def _board_step(self, own, opp, step: Step):
+        result = self.try_step(own, opp, step.origin, self.step_number(step))
+        if isinstance(result, Illegal):
+            raise IllegalMoveError(f"{_plain(step)}: {result.reason} ({result.rule})")
+        if result[2].destination != step.destination:
+            raise IllegalMoveError(f"{_plain(step)}: not a move of this game")
+        return result[0], result[1]
+
+    def apply(self, position: Position, move: Move, dice=None) -> Position:
+        """The position after `move`, the other side to move. With `dice`, the move must be one
+        of the throw's legal turns; without, each step must at least be legal on the board."""
+        side = position.to_move
+        if dice is None:
+            after = self.play_steps(position, move.steps)
+            return after.passed()
+        numbers = self.numbers(self.check_dice(dice))
+        own, opp = position.checkers(side), position.checkers(side.other)
+        ends = self._terminals(own, opp, numbers)
+        states = self._consume(own, opp, numbers, move)
+        for state in states:
+            if state in ends:
+                return position.with_checkers(side, state[0], state[1]).passed()
+        # Legal step by step, but not a whole legal turn: say what is missing.
+        state = states[0]
+        if not move.steps and ends and next(iter(ends.values())):
+            example = Move(next(iter(ends.values())))
+            raise IllegalMoveError(f"pass: a move exists ({_plain_move(example)}), "
+                                   f"one must be played ({self.play_all_rule})")
+        left = ", ".join(map(str, state[2])) or "none"
+        raise IllegalMoveError(f"{_plain_move(move)}: more can be played (numbers left: {left}); "
+                               f"as many numbers as possible must be played ({self.play_all_rule})")
+
+    def _consume(self, own, opp, numbers, move: Move) -> list[_State]:
+        """The turn states a move's steps can reach, trying each number that fits a step."""
+        states: list[_State] = [(own, opp, numbers)]
+        for step in move.steps:
+            following = [
+                (result[0], result[1], left[:i] + left[i + 1:])
+                for state_own, state_opp, left in states
+                for i, number in enumerate(left)
+                if not isinstance(result := self.try_step(state_own, state_opp, step.origin, number), Illegal)
+                and result[2].destination == step.destination
+            ]
+            if not following:
+                raise IllegalMoveError(self._why_not(states[0], step, numbers))
+            states = list(dict.fromkeys(following))
+        return states
+
+    def _why_not(self, state: _State, step: Step, numbers: tuple[int, ...]) -> str:
+        """The message for a step no number of the throw can play, naming the rule it breaks."""
+        own, opp, left = state
+        if not left:
+            return f"{_plain(step)}: every number of the throw is already played"
+        reasons = {n: r for n in set(left)
+                   if isinstance(r := self.try_step(own, opp, step.origin, n), Illegal)}
+        distance = self.step_number(step)
+        if distance in reasons:
+            reason = reasons[distance]
+        elif step.origin not in own:
+            reason = next(iter(reasons.values()))
+        elif step.destination > self.last_point and any(n > distance for n in reasons):
+            reason = reasons[max(reasons)]
+        else:
+            shown = ", ".join(map(str, numbers))
+            return (f"{_plain(step)}: no number of this throw ({shown}) moves that checker there "
+                    f"({self.numbers_rule})")
+        return f"{_plain(step)}: {reason.reason} ({reason.rule})"
+
+    def next_steps(self, position: Position, dice, played=()) -> list[Step]:
+        """The steps that can follow `played` and still end in a legal turn (for step-by-step
+        input). [] when `played` is a whole legal turn, or the turn passes."""
+        numbers = self.numbers(self.check_dice(dice))
+        side = position.to_move
+        own, opp = position.checkers(side), position.checkers(side.other)
+        ends = self._terminals(own, opp, numbers)
+        try:
+            states = self._consume(own, opp, numbers, Move(tuple(played)))
+        except IllegalMoveError:
+            return []
+        reach: dict[_State, bool] = {}
+
+        def reaches_end(state: _State) -> bool:
+            if state not in reach:
+                reach[state] = state in ends or any(reaches_end(n) for _, n in self._steps_from(state))
+            return reach[state]
+
+        found: dict[tuple[int, int], Step] = {}
+        for state in states:
+            for step, nxt in self._steps_from(state):
+                if reaches_end(nxt):
+                    found.setdefault((step.origin, step.destination), step)
+        return sorted(found.values(), key=lambda s: (s.origin, s.destination))
+
+    def is_turn_complete(self, position: Position, dice, played) -> bool:
+        """True when `played` is a whole legal turn (including a pass when nothing can move)."""
+        try:
+            self.apply(position, Move(tuple(played)), dice)
+        except IllegalMoveError:
+            return False
+        return True
+
+
+def _plain(step: Step) -> str:
+    return str(Step(step.origin, step.destination))
+
+
+def _plain_move(move: Move) -> str:
+    return " ".join(map(_plain, move.steps)) or "pass"

@@ -1,0 +1,109 @@
+"""Tourne Case: three checkers a side, each on its own row of twelve points (TC-*, TB-*, TR-*).
+
+The presets differ only in data: which numbers a throw gives (the lower die, or both), whether
+a hit checker waits apart ("b") and must re-enter first, and how a game is scored.
+"""
+from __future__ import annotations
+
+from .core import BAR, OUT, Illegal, Outcome, Position, Rules, Side, Step
+
+HOME = 12
+
+
+class TourneCase(Rules):
+    """Charpentier 1699 (the default): only the lower die is played, a hit checker is simply
+    not entered again and re-enters when its owner chooses (TC-8)."""
+
+    name = "charpentier"
+    title = "Charpentier 1699"
+    numbers_rule = "TC-1"
+    play_all_rule = "TC-7"
+    #: hit checkers wait apart ("b") and must re-enter before anything else moves
+    reentry_first = False
+    reentry_rule = ""
+
+    def numbers(self, dice):
+        return (min(dice),)
+
+    def start(self, first: Side) -> Position:
+        return Position((OUT,) * 3, (OUT,) * 3, first)
+
+    def try_step(self, own, opp, origin, number):
+        if origin not in own:
+            return Illegal(f"no checker {_where(origin)}", "TC-2")
+        if BAR in own and origin != BAR:
+            return Illegal("a hit checker must re-enter first", self.reentry_rule)
+        start = max(origin, OUT)
+        if origin == HOME:
+            return Illegal("a checker on the home point has finished", "TC-5")
+        destination = start + number
+        if destination > HOME:
+            return Illegal(f"point {HOME} is reached only by the exact number", "TC-5")
+        passed = [p for p in own if start < p < destination]
+        if passed:
+            return Illegal(f"it may not pass its own checker on point {passed[0]}", "TC-4")
+        if destination < HOME and destination in own:
+            return Illegal(f"point {destination} is already occupied", "TC-3")
+        new_own = list(own)
+        new_own.remove(origin)
+        new_own.append(destination)
+        hit = destination < HOME and destination in opp
+        if hit:
+            new_opp = list(opp)
+            new_opp.remove(destination)
+            new_opp.append(BAR if self.reentry_first else OUT)
+            opp = tuple(sorted(new_opp))
+        return tuple(sorted(new_own)), opp, Step(origin, destination, hit)
+
+    def outcome(self, position: Position) -> Outcome | None:
+        for side in Side:
+            if all(x == HOME for x in position.checkers(side)):
+                return Outcome(side, self.points(position.checkers(side.other)), self.score_rule)
+        return None
+
+    score_rule = "TC-9"
+
+    def points(self, loser: tuple[int, ...]) -> int:
+        return 1
+
+
+class CharpentierReentry(TourneCase):
+    """Charpentier with compulsory re-entry (TR-1, after Littré): while a hit checker waits,
+    the move must be its re-entry; if that is not legal, the turn passes."""
+
+    name = "charpentier-reentry"
+    title = "Charpentier 1699, compulsory re-entry"
+    reentry_first = True
+    reentry_rule = "TR-1"
+
+
+class Bell(TourneCase):
+    """Bell 1975: both dice are played (TB-1, TB-2), hit checkers go to the bar (TB-3), and a
+    win scores 2 points while the loser still has a checker to enter (TB-4)."""
+
+    name = "bell"
+    title = "Bell"
+    numbers_rule = "TB-1"
+    play_all_rule = "TB-2"
+    reentry_first = True
+    reentry_rule = "TB-3"
+    score_rule = "TB-4"
+
+    def numbers(self, dice):
+        return tuple(sorted(set(dice)))
+
+    def points(self, loser: tuple[int, ...]) -> int:
+        return 1 if all(x > OUT for x in loser) else 2
+
+
+def _where(origin: int) -> str:
+    if origin == BAR:
+        return "waiting to re-enter"
+    if origin == OUT:
+        return "waiting to enter"
+    return f"on point {origin}"
+
+
+CHARPENTIER = TourneCase()
+CHARPENTIER_REENTRY = CharpentierReentry()
+BELL = Bell()
