@@ -1,0 +1,278 @@
+"""A match to N points (C-6) and the session that plays it: pure, seeded, and saveable.
+
+The session is the flow of play - priority throw (C-1), throw, move, game over - with every
+random draw taken from one seeded `random.Random` whose state is saved with it, so that a
+match resumes exactly where it was and any game replays from its record.
+"""
+from __future__ import annotations
+
+import enum
+import random
+from dataclasses import asdict, dataclass, field
+
+from .rules import IllegalMoveError, Move, NotationError, Outcome, Position, Rules, Side, rules_by_name
+
+MATCH_LENGTHS = (1, 3, 5, 7, 9, 11, 15, 21)
+SAVE_FORMAT = 1
+
+
+class Phase(enum.Enum):
+    PRIORITY = "priority"      # each side throws one die to see who starts (C-1)
+    THROW = "throw"            # the side to move throws the game's dice
+    MOVE = "move"              # the dice are shown; the side to move plays (or passes)
+    GAME_OVER = "game-over"
+    MATCH_OVER = "match-over"
+
+
+@dataclass(frozen=True)
+class MatchOptions:
+    rules: str = "charpentier"
+    length: int = 3
+    opponent: str = "computer"          # "computer" or "human" (two people at one screen)
+    level: str = ""                     # the computer's level by name ("" = the strongest)
+    human_side: Side = Side.WHITE
+    touch_move: bool = False            # C-5
+    autoplay: bool = False              # both sides played by the computer (demos, tests)
+
+    def __post_init__(self):
+        rules_by_name(self.rules)
+        if self.length not in MATCH_LENGTHS:
+            raise ValueError(f"a match is played to {', '.join(map(str, MATCH_LENGTHS))} points, "
+                             f"not {self.length!r} (C-6)")
+        if self.opponent not in ("computer", "human"):
+            raise ValueError(f"the opponent is 'computer' or 'human', not {self.opponent!r}")
+        if not isinstance(self.level, str) or not isinstance(self.human_side, Side):
+            raise ValueError("bad level or side in the match options")
+
+    def to_dict(self) -> dict:
+        return {**asdict(self), "human_side": str(self.human_side)}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "MatchOptions":
+        if not isinstance(data, dict):
+            raise ValueError("match options must be an object")
+        known = {k: data[k] for k in cls.__dataclass_fields__ if k in data}
+        if "human_side" in known:
+            known["human_side"] = Side(known["human_side"])
+        for flag in ("touch_move", "autoplay"):
+            if flag in known and not isinstance(known[flag], bool):
+                raise ValueError(f"{flag} must be true or false")
+        return cls(**known)
+
+
+@dataclass
+class Match:
+    """First to `length` points (C-6): the score and the record of every finished game."""
+
+    rules: Rules
+    length: int
+    score: dict[Side, int] = field(default_factory=lambda: {Side.WHITE: 0, Side.BLACK: 0})
+    games: list[dict] = field(default_factory=list)
+
+    def add_game(self, record: dict, outcome: Outcome) -> None:
+        self.score[outcome.winner] += outcome.points
+        self.games.append(record)
+
+    @property
+    def winner(self) -> Side | None:
+        for side in Side:
+            if self.score[side] >= self.length:
+                return side
+        return None
+
+    def away(self, side: Side) -> int:
+        """Points `side` still needs to win the match."""
+        return max(self.length - self.score[side], 0)
+
+
+def replay(rules: Rules, record: dict) -> Position:
+    """The position reached by a game's record: who threw first, then each (dice, move)."""
+    position = rules.start(Side(record["first"]))
+    for dice, move in record["turns"]:
+        position = rules.apply(position, Move.parse(move), tuple(dice))
+    return position
+
+
+class Session:
+    """One match being played: options, the match, the game in progress and the generator."""
+
+    def __init__(self, options: MatchOptions, rng: random.Random):
+        self.options = options
+        self.rules = rules_by_name(options.rules)
+        self.match = Match(self.rules, options.length)
+        self.rng = rng
+        self.phase = Phase.PRIORITY
+        self.position = self.rules.start(Side.WHITE)
+        self.dice: tuple[int, ...] | None = None
+        self.priority: tuple[int, int] | None = None     # the last priority throw (White, Black)
+        self.throw_seed = 0                              # seeds the dice physics of that throw
+        self.record: dict = {}
+        self.outcome: Outcome | None = None
+
+    @classmethod
+    def new(cls, options: MatchOptions, seed: int | None = None) -> "Session":
+        return cls(options, random.Random(seed))
+
+    @property
+    def to_move(self) -> Side:
+        return self.position.to_move
+
+    def is_computer(self, side: Side) -> bool:
+        if self.options.autoplay:
+            return True
+        return self.options.opponent == "computer" and side is not self.options.human_side
+
+    def physics_rng(self) -> random.Random:
+        """The generator for the dice simulation of the last throw; the faces never come from it."""
+        return random.Random(self.throw_seed)
+
+    def _expect(self, phase: Phase) -> None:
+        if self.phase is not phase:
+            raise IllegalMoveError(f"not now: the game is at {self.phase.value}, not {phase.value}")
+
+    def throw_priority(self) -> tuple[int, int]:
+        """Each side throws one die; a tie is thrown again, the higher starts (C-1)."""
+        self._expect(Phase.PRIORITY)
+        white, black = self.rng.randint(1, 6), self.rng.randint(1, 6)
+        self.throw_seed = self.rng.getrandbits(64)
+        self.priority = (white, black)
+        if white != black:
+            first = Side.WHITE if white > black else Side.BLACK
+            self.position = self.rules.start(first)
+            self.record = {"first": str(first), "turns": []}
+            self.phase = Phase.THROW
+        return self.priority
+
+    def throw(self) -> tuple[int, ...]:
+        """The side to move throws the game's dice (faces from the session's generator, C-3)."""
+        self._expect(Phase.THROW)
+        self.dice = tuple(self.rng.randint(1, 6) for _ in range(self.rules.dice_count))
+        self.throw_seed = self.rng.getrandbits(64)
+        self.phase = Phase.MOVE
+        return self.dice
+
+    def legal_moves(self) -> list[Move]:
+        self._expect(Phase.MOVE)
+        return self.rules.legal_moves(self.position, self.dice)
+
+    def play(self, move: Move) -> Outcome | None:
+        """Play the side to move's turn (a pass is `Move(())`); ends the game when it is won."""
+        self._expect(Phase.MOVE)
+        after = self.rules.apply(self.position, move, self.dice)
+        self.record["turns"].append([list(self.dice), str(move)])
+        self.position, self.dice = after, None
+        self.outcome = self.rules.outcome(after)
+        if self.outcome is None:
+            self.phase = Phase.THROW
+        else:
+            self.record["outcome"] = {"winner": str(self.outcome.winner), "points": self.outcome.points}
+            self.match.add_game(self.record, self.outcome)
+            self.phase = Phase.GAME_OVER
+        return self.outcome
+
+    def next_game(self) -> None:
+        """After a game: the next game's priority throw, or the end of the match."""
+        self._expect(Phase.GAME_OVER)
+        self.outcome, self.record, self.priority = None, {}, None
+        self.position = self.rules.start(Side.WHITE)
+        self.phase = Phase.MATCH_OVER if self.match.winner else Phase.PRIORITY
+
+    # --- saving ------------------------------------------------------------------------------
+    def to_dict(self) -> dict:
+        version, internal, gauss = self.rng.getstate()
+        return {
+            "session": SAVE_FORMAT,
+            "options": self.options.to_dict(),
+            "score": {str(s): n for s, n in self.match.score.items()},
+            "games": self.match.games,
+            "phase": self.phase.value,
+            "position": str(self.position),
+            "dice": list(self.dice) if self.dice else None,
+            "priority": list(self.priority) if self.priority else None,
+            "throw_seed": self.throw_seed,
+            "record": self.record,
+            "rng": [version, list(internal), gauss],
+        }
+
+    @classmethod
+    def from_dict(cls, data) -> "Session":
+        """Rebuild a saved session, checking everything; ValueError says what is wrong."""
+        try:
+            return cls._from_dict(data)
+        except ValueError:
+            raise
+        except (KeyError, TypeError, IndexError, AttributeError, NotationError) as exc:
+            raise ValueError(f"the saved match is damaged ({type(exc).__name__}: {exc})") from None
+
+    @classmethod
+    def _from_dict(cls, data) -> "Session":
+        if not isinstance(data, dict) or data.get("session") != SAVE_FORMAT:
+            raise ValueError("not a saved match of a known format")
+        options = MatchOptions.from_dict(data["options"])
+        session = cls(options, random.Random())
+        version, internal, gauss = data["rng"]
+        if (not isinstance(internal, list) or len(internal) != 625
+                or not all(isinstance(x, int) and 0 <= x < 2 ** 32 for x in internal)):
+            raise ValueError("the saved random generator is damaged")
+        session.rng.setstate((version, tuple(internal), gauss))
+        session.phase = Phase(data["phase"])
+        score = data["score"]
+        session.match.score = {side: _count(score[str(side)]) for side in Side}
+        games = data["games"]
+        if not isinstance(games, list):
+            raise ValueError("the saved games are not a list")
+        for record in games:
+            _check_record(session.rules, record)
+        if sum(r["outcome"]["points"] for r in games) != sum(session.match.score.values()):
+            raise ValueError("the saved score does not add up to the saved games")
+        session.match.games = games
+        seed = data["throw_seed"]
+        if not isinstance(seed, int) or seed < 0:
+            raise ValueError("the saved throw seed is damaged")
+        session.throw_seed = seed
+        if data["priority"] is not None:
+            session.priority = _dice(data["priority"], 2)
+        session.record = data["record"]
+        if session.phase in (Phase.THROW, Phase.MOVE, Phase.GAME_OVER):
+            session.position = replay(session.rules, session.record)
+            if str(session.position) != data["position"]:
+                raise ValueError("the saved position does not follow from the saved moves")
+        elif session.record:
+            raise ValueError("a game record is saved where no game is in progress")
+        if session.phase is Phase.MOVE:
+            session.dice = _dice(data["dice"], session.rules.dice_count)
+        if session.phase is Phase.GAME_OVER:
+            session.outcome = session.rules.outcome(session.position)
+            if session.outcome is None or not games or games[-1] != session.record:
+                raise ValueError("the saved game is over but has no winner")
+        elif session.phase is not Phase.MATCH_OVER and session.rules.outcome(session.position):
+            raise ValueError("the saved game is already won")
+        if (session.phase is Phase.MATCH_OVER) != (session.match.winner is not None):
+            raise ValueError("the saved match's end does not agree with its score")
+        return session
+
+
+def _count(value) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 100:
+        raise ValueError(f"a score is a whole number of points, not {value!r}")
+    return value
+
+
+def _dice(value, count: int) -> tuple[int, ...]:
+    if (not isinstance(value, list) or len(value) != count
+            or not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in value)):
+        raise ValueError(f"saved dice must be {count} numbers from 1 to 6, not {value!r}")
+    return tuple(value)
+
+
+def _check_record(rules: Rules, record) -> None:
+    """A finished game's record must replay to the win it claims."""
+    if not isinstance(record, dict) or not isinstance(record.get("turns"), list):
+        raise ValueError("a saved game record is damaged")
+    try:
+        outcome = rules.outcome(replay(rules, record))
+    except IllegalMoveError as exc:
+        raise ValueError(f"a saved game does not replay: {exc}") from None
+    claimed = record.get("outcome")
+    if outcome is None or claimed != {"winner": str(outcome.winner), "points": outcome.points}:
+        raise ValueError("a saved game's result does not follow from its moves")
