@@ -1,0 +1,102 @@
+"""The command line: `python main.py [options]` plays, `python main.py analyze ...` analyses.
+
+Only the standard library is imported at the top: main.py answers --help and bad arguments
+before the game's packages are set up. A bad argument gives one line on stderr and exit status 2.
+"""
+import argparse
+import sys
+import threading
+import time
+from pathlib import Path
+
+RULE_PRESETS = ("charpentier", "charpentier-reentry", "bell", "garanguet")
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):
+        """One clear line instead of argparse's usage block."""
+        self.exit(2, f"{self.prog}: {message} (see: python main.py --help)\n")
+
+
+def _seed(text: str) -> int:
+    try:
+        seed = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if seed < 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is negative; give 0 or more")
+    return seed
+
+
+def _data_dir(text: str) -> str:
+    path = Path(text).expanduser()
+    if path.exists() and not path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text!r} is a file, not a folder")
+    return str(path)
+
+
+def _seconds(text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not 0 < seconds < 1e6:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a positive number of seconds")
+    return seconds
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="main.py",
+        description="Tourne Case (Paris, 1699) and Garanguet: a tables game against the computer.",
+        epilog="Analysis: python main.py analyze --help")
+    parser.add_argument("--seed", type=_seed, metavar="N",
+                        help="seed every random thing (dice, computer), to replay a session")
+    screen = parser.add_mutually_exclusive_group()
+    screen.add_argument("--windowed", dest="fullscreen", action="store_false", default=None,
+                        help="play in a window")
+    screen.add_argument("--fullscreen", dest="fullscreen", action="store_true",
+                        help="play full screen")
+    parser.add_argument("--rules", choices=RULE_PRESETS, metavar="|".join(RULE_PRESETS),
+                        help="the rules of the first new match")
+    parser.add_argument("--data-dir", type=_data_dir, metavar="DIR",
+                        help="keep settings, saves and records in DIR instead of your data folder")
+    # For tests and the build check: both sides played by the computer, no animation...
+    parser.add_argument("--autoplay", action="store_true", help=argparse.SUPPRESS)
+    # ...and the game asked to close after this many seconds, as by the window's close button.
+    parser.add_argument("--quit-after", type=_seconds, metavar="SECONDS", help=argparse.SUPPRESS)
+    return parser
+
+
+def parse_args(argv) -> argparse.Namespace:
+    """The options, or SystemExit: 0 after --help, 2 after one line about a bad argument."""
+    return build_parser().parse_args(argv)
+
+
+def main(argv=None) -> int:
+    """Run the game (or the analysis command); returns the exit status."""
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["analyze"]:
+        from game.computer import analysis
+        return analysis.main(argv[1:])
+    args = parse_args(argv)
+    from game import app
+    if args.quit_after:
+        _ask_to_quit_after(args.quit_after)
+    return app.run(seed=args.seed, fullscreen=args.fullscreen, rules=args.rules,
+                   data_dir=args.data_dir, autoplay=args.autoplay)
+
+
+def _ask_to_quit_after(seconds: float) -> None:
+    """Post a QUIT event after `seconds`, then every second, until the game has closed."""
+    def post_quit():
+        import pygame
+        time.sleep(seconds)
+        while True:
+            try:
+                pygame.event.post(pygame.event.Event(pygame.QUIT))
+            except pygame.error:
+                pass    # the window is not open (yet, or any more)
+            time.sleep(1.0)
+
+    threading.Thread(target=post_quit, name="quit-after", daemon=True).start()
