@@ -247,7 +247,8 @@ class Session:
                 raise ValueError("the saved game is over but has no winner")
         elif session.phase is not Phase.MATCH_OVER and session.rules.outcome(session.position):
             raise ValueError("the saved game is already won")
-        if (session.phase is Phase.MATCH_OVER) != (session.match.winner is not None):
+        over = session.phase is Phase.MATCH_OVER
+        if over != (session.match.winner is not None) and not (session.phase is Phase.GAME_OVER and session.match.winner):
             raise ValueError("the saved match's end does not agree with its score")
         return session
 
