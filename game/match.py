@@ -247,8 +247,9 @@ class Session:
                 raise ValueError("the saved game is over but has no winner")
         elif session.phase is not Phase.MATCH_OVER and session.rules.outcome(session.position):
             raise ValueError("the saved game is already won")
-        over = session.phase is Phase.MATCH_OVER
-        if over != (session.match.winner is not None) and not (session.phase is Phase.GAME_OVER and session.match.winner):
+        ended = session.phase in (Phase.GAME_OVER, Phase.MATCH_OVER)
+        if (session.phase is Phase.MATCH_OVER and not session.match.winner) or (
+                session.match.winner and not ended):
             raise ValueError("the saved match's end does not agree with its score")
         return session
 
