@@ -396,7 +396,7 @@ class Rules:
         """The message for a step no number of the throw can play, naming the rule it breaks."""
         own, opp, left = state
         if not left:
-            return f"{_plain(step)}: every number of the throw is already played"
+            return f"{_plain(step)}: every number of the throw is already played ({self.numbers_rule})"
         reasons = {n: r for n in set(left)
                    if isinstance(r := self.try_step(own, opp, step.origin, n), Illegal)}
         distance = self.step_number(step)
