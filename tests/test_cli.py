@@ -1,0 +1,87 @@
+"""The command line: --help, one line and exit status 2 for every bad argument, and the options
+passed on to the game (and `analyze` to the analysis command) unchanged."""
+import subprocess
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+from game import cli
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_main(*args, python_flags=()):
+    return subprocess.run([sys.executable, *python_flags, str(ROOT / "main.py"), *args],
+                          capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+
+
+def test_help_lists_the_options():
+    result = run_main("--help")
+    assert result.returncode == 0
+    for option in ("--seed", "--windowed", "--fullscreen", "--rules", "--data-dir", "analyze"):
+        assert option in result.stdout
+    assert "--autoplay" not in result.stdout        # for tests only
+    assert result.stderr == ""
+
+
+def test_help_needs_none_of_the_games_packages():
+    """-S hides site-packages: a bare Python answers --help without setting anything up."""
+    result = run_main("--help", python_flags=("-S",))
+    assert result.returncode == 0, result.stderr
+    assert "--seed" in result.stdout
+
+
+@pytest.mark.parametrize("args, says", [
+    (["--seed", "abc"], "'abc' is not a whole number"),
+    (["--seed", "-3"], "is negative"),
+    (["--seed"], "expected one argument"),
+    (["--rules", "chess"], "invalid choice: 'chess'"),
+    (["--windowed", "--fullscreen"], "not allowed with argument --windowed"),
+    (["--data-dir", str(ROOT / "main.py")], "is a file, not a folder"),
+    (["--quit-after", "-1"], "not a positive number of seconds"),
+    (["--frobnicate"], "unrecognized arguments: --frobnicate"),
+    (["extra"], "unrecognized arguments: extra"),
+])
+def test_a_bad_argument_gives_one_line_and_status_2(args, says):
+    result = run_main(*args)
+    assert result.returncode == 2
+    assert says in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert result.stdout == ""
+
+
+def fake_module(monkeypatch, name, **attributes):
+    module = types.ModuleType(name)
+    module.__dict__.update(attributes)
+    monkeypatch.setitem(sys.modules, name, module)
+    return module
+
+
+def test_options_reach_the_game(monkeypatch, tmp_path):
+    calls = []
+    fake_module(monkeypatch, "game.app", run=lambda **options: calls.append(options) or 0)
+    status = cli.main(["--seed", "42", "--fullscreen", "--rules", "bell",
+                       "--data-dir", str(tmp_path / "new"), "--autoplay"])
+    assert status == 0
+    assert calls == [dict(seed=42, fullscreen=True, rules="bell",
+                          data_dir=str(tmp_path / "new"), autoplay=True)]
+
+
+def test_no_options_leave_every_choice_to_the_game(monkeypatch):
+    calls = []
+    fake_module(monkeypatch, "game.app", run=lambda **options: calls.append(options) or 3)
+    assert cli.main([]) == 3          # the game's exit status is passed on
+    assert calls == [dict(seed=None, fullscreen=None, rules=None, data_dir=None, autoplay=False)]
+    cli.main(["--windowed"])
+    assert calls[-1]["fullscreen"] is False
+
+
+def test_analyze_is_handed_its_own_arguments(monkeypatch):
+    calls = []
+    analysis = types.SimpleNamespace(main=lambda argv: calls.append(argv) or 0)
+    fake_module(monkeypatch, "game.computer", analysis=analysis)
+    fake_module(monkeypatch, "game.computer.analysis", main=analysis.main)
+    assert cli.main(["analyze", "--seed", "not-ours", "0,0,3/0,0,0/B"]) == 0
+    assert calls == [["--seed", "not-ours", "0,0,3/0,0,0/B"]]
