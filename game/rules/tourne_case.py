@@ -39,11 +39,11 @@ class TourneCase(Rules):
         destination = start + number
         if destination > HOME:
             return Illegal(f"point {HOME} is reached only by the exact number", "TC-5")
+        if destination < HOME and destination in own:
+            return Illegal(f"point {destination} is already occupied", "TC-3")
         passed = [p for p in own if start < p < destination]
         if passed:
             return Illegal(f"it may not pass its own checker on point {passed[0]}", "TC-4")
-        if destination < HOME and destination in own:
-            return Illegal(f"point {destination} is already occupied", "TC-3")
         new_own = list(own)
         new_own.remove(origin)
         new_own.append(destination)
