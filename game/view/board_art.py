@@ -1,0 +1,200 @@
+"""The tablier drawn at any pixel size: walnut frame with raised rails, the bar, a lemonwood field
+and two rows of twelve painted points, lit from the upper left like the checker sprites.
+
+The picture is computed with numpy straight at the wanted size (no upscaled bitmap), from the
+wood tiles that tools/make_assets.py draws into assets/. Edges are antialiased by coverage, so
+the board is crisp from 960x600 up to 3840x2160. One picture is kept per size.
+"""
+import functools
+
+import numpy as np
+import pygame
+
+from game import geometry as g
+from game.view import assets
+
+POINT_RED = np.array([150, 34, 30], np.float32)     # painted trictrac points: carmine ...
+POINT_GREEN = np.array([34, 76, 50], np.float32)    # ... and bottle green
+BOXWOOD = np.array([214, 190, 140], np.float32)     # the inlaid string around the field
+NUMBER_COLOUR = (222, 196, 140)                 # gilt numbers, stamped into the rails
+NUMBER_ALPHA = 170
+WOOD_TILE_UNITS = 400.0                         # board units covered by one wood tile's length
+LIGHT = tuple(float(c) for c in np.array([-0.45, -0.55, 0.70]) / np.linalg.norm([-0.45, -0.55, 0.70]))
+HALF = tuple(float(c) for c in (np.array(LIGHT) + (0, 0, 1)) / np.linalg.norm(np.array(LIGHT) + (0, 0, 1)))
+SHADOW_LEN = g.RAIL_HEIGHT * float(np.hypot(LIGHT[0], LIGHT[1])) / LIGHT[2]
+
+
+def triangle_coverage(x, y, corners, px=1.0):
+    """How much of each pixel (centres x, y) a triangle covers, 0..1, with a one-pixel soft edge.
+
+    `px` is the size of a pixel in the units of x and y. Works for either winding.
+    """
+    (ax, ay), (bx, by), (cx, cy) = corners
+    sign = 1.0 if (bx - ax) * (cy - ay) - (by - ay) * (cx - ax) > 0 else -1.0
+    inside = None
+    for (x0, y0), (x1, y1) in (((ax, ay), (bx, by)), ((bx, by), (cx, cy)), ((cx, cy), (ax, ay))):
+        ex, ey = x1 - x0, y1 - y0
+        distance = sign * (ex * (y - y0) - ey * (x - x0)) / np.hypot(ex, ey)
+        inside = distance if inside is None else np.minimum(inside, distance)
+    return np.clip(inside / px + 0.5, 0.0, 1.0)
+
+
+@functools.lru_cache(maxsize=8)
+def _wood_tile(name, length_px):
+    """A wood tile (rgb planes, rows, columns) scaled so its length covers WOOD_TILE_UNITS at this size."""
+    tile = assets.image(name)
+    w, h = tile.get_size()
+    scaled = pygame.transform.smoothscale(tile, (length_px, max(1, round(h * length_px / w))))
+    return pygame.surfarray.pixels3d(scaled).transpose(2, 1, 0).copy()
+
+
+def _tiled(tile, shape, offset, vertical=False):
+    """The tile repeated over an area of `shape` (rows, columns), starting `offset` pixels in;
+    with the grain running down the rows if `vertical`."""
+    if vertical:
+        tile = tile.transpose(0, 2, 1)
+    reps = (1, -(-(shape[0] + offset) // tile.shape[1]), -(-(shape[1] + offset) // tile.shape[2]))
+    return np.tile(tile, reps)[:, offset:offset + shape[0], offset:offset + shape[1]]
+
+
+def _profile(distance, width):
+    """Height (0..1) of a rounded edge `distance` units in from where it starts."""
+    t = np.clip(distance * (1 / width), 0, 1)
+    t = 1 - t
+    return np.sqrt(1 - t * t)
+
+
+def _smooth(t):
+    t = np.clip(t, 0, 1)
+    return t * t * (3 - 2 * t)
+
+
+def _distances(u, v):
+    """For pixel centres (columns u, rows v, board units): the distance in from the box's outer
+    edge, and the distance into the field (negative on the frame and the bar)."""
+    to_edge_x, to_edge_y = np.minimum(u, g.BOARD_W - u), np.minimum(v, g.BOARD_H - v)
+    field_x = np.minimum(np.minimum(u - g.FIELD_LEFT, g.FIELD_RIGHT - u),
+                         np.abs(u - (g.BAR_LEFT + g.BAR_RIGHT) / 2) - g.BAR_W / 2)
+    field_y = np.minimum(v - g.FIELD_TOP, g.FIELD_BOTTOM - v)
+    return (np.minimum(to_edge_y[:, None], to_edge_x[None, :]),
+            np.minimum(field_y[:, None], field_x[None, :]))
+
+
+def _relief(u, v, px):
+    """Light and gloss over raised wood: rails and bar rounded on both edges, a cut moulding.
+
+    Returns (light, gloss, string): the brightness factor (1 on a flat surface), the added
+    highlight (0 on a flat surface), and the coverage of the inlaid boxwood string around the field.
+    """
+    frame_in, in_field = _distances(u, v)
+    height = _profile(frame_in, 6.0)
+    height *= _profile(-in_field, 4.0)
+    height *= np.float32(g.RAIL_HEIGHT)
+    height -= 0.6 * np.exp(-np.square((in_field + 13.0) * (1 / 1.2)))
+    hy, hx = np.gradient(height, np.float32(px))
+    inv_len = 1 / np.sqrt(hx * hx + hy * hy + 1)
+    lambert = np.clip((LIGHT[2] - hx * LIGHT[0] - hy * LIGHT[1]) * inv_len, 0, None)
+    gloss = (np.clip((HALF[2] - hx * HALF[0] - hy * HALF[1]) * inv_len, 0, 1) ** 40 - HALF[2] ** 40) * 70
+    light = (0.35 + 0.65 * lambert) * (1 / (0.35 + 0.65 * LIGHT[2]))
+    string = np.clip(0.8 - np.abs(in_field + 8.0) * (1 / px), 0, 1) * 0.7
+    return light, gloss, string
+
+
+def _frame_pieces(u, v):
+    """Slices (rows, columns) of the pixels where the wood is raised: the two long rails, then the
+    short rails and the bar between them, each with a margin over the field's edge."""
+    margin = 6.0
+    top = int(np.searchsorted(v, g.FIELD_TOP + margin))
+    bottom = int(np.searchsorted(v, g.FIELD_BOTTOM - margin))
+    middle = slice(top, bottom)
+    strips = ((0, g.FIELD_LEFT + margin), (g.BAR_LEFT - margin, g.BAR_RIGHT + margin),
+              (g.FIELD_RIGHT - margin, g.BOARD_W))
+    yield slice(0, top), slice(None)
+    yield slice(bottom, None), slice(None)
+    for left, right in strips:
+        yield middle, slice(int(np.searchsorted(u, left)), int(np.searchsorted(u, right)))
+
+
+@functools.lru_cache(maxsize=4)
+def render_board(width_px: int, height_px: int) -> pygame.Surface:
+    """The whole tablier at this pixel size; the board keeps its shape and is centred if the
+    size has another aspect ratio (the margins are then transparent)."""
+    scale = min(width_px / g.BOARD_W, height_px / g.BOARD_H)
+    bw, bh = round(g.BOARD_W * scale), round(g.BOARD_H * scale)
+    px = 1.0 / scale
+    u = (np.arange(bw, dtype=np.float32) + 0.5) * np.float32(px)   # pixel centres in board units
+    v = (np.arange(bh, dtype=np.float32) + 0.5) * np.float32(px)
+    tile_px = max(8, round(WOOD_TILE_UNITS * scale))
+
+    # Walnut with the grain along each rail, mitred at the corners; up and down in the bar.
+    walnut = _wood_tile("wood_walnut", tile_px)
+    on_long_rail = np.minimum(v, g.BOARD_H - v)[:, None] < np.minimum(u, g.BOARD_W - u)[None, :]
+    image = np.where(on_long_rail, _tiled(walnut, (bh, bw), 0), _tiled(walnut, (bh, bw), 37, True))
+    image = image.astype(np.float32)
+
+    # The field: lemonwood veneer along the points, painted points, blended in by coverage;
+    # it lies below the rails and the bar, in their cast shadow and contact shade.
+    rows = slice(max(0, int(g.FIELD_TOP * scale) - 1), min(bh, int(g.FIELD_BOTTOM * scale) + 2))
+    field = _tiled(_wood_tile("wood_lemon", tile_px), (bh, bw), 11, True)[:, rows].astype(np.float32)
+    _paint_points(field, u, v[rows], scale)
+    in_field = _distances(u, v[rows])[1]
+    cover = np.clip(in_field * np.float32(scale) + 0.5, 0, 1)
+    band = image[:, rows]
+    band += (field - band) * cover
+    left_wall = np.where(u < g.BAR_LEFT, u - g.FIELD_LEFT, u - g.BAR_RIGHT)
+    cast = np.maximum(1 - _smooth(left_wall * (1.3 / SHADOW_LEN))[None, :],
+                      1 - _smooth((v[rows] - g.FIELD_TOP) * (1 / SHADOW_LEN))[:, None])
+    contact = np.exp(-np.clip(in_field, 0, None) * (1 / 3.0))
+    band *= 1 - cover * (0.30 * cast + 0.25 * contact)
+
+    for r, c in _frame_pieces(u, v):
+        light, gloss, string = _relief(u[c], v[r], px)
+        piece = image[:, r, c]
+        piece += (BOXWOOD[:, None, None] - piece) * string
+        piece *= light
+        piece += gloss
+
+    rgb = np.ascontiguousarray(np.clip(image, 0, 255).astype(np.uint8).transpose(1, 2, 0))
+    surface = pygame.image.frombytes(rgb.tobytes(), (bw, bh), "RGB")
+    _print_numbers(surface, scale)
+    if (bw, bh) == (width_px, height_px):
+        return surface.convert() if pygame.display.get_surface() else surface
+    framed = pygame.Surface((width_px, height_px), pygame.SRCALPHA)
+    framed.blit(surface, ((width_px - bw) // 2, (height_px - bh) // 2))
+    return framed
+
+
+def _paint_points(field, u, v, scale):
+    """Paint the 24 long points on the field (planes, rows v, columns u): carmine and green
+    alternating, the grain showing through the paint, a little darker towards the edges."""
+    px = 1.0 / scale
+    for side in ("W", "B"):
+        for point in range(1, 13):
+            corners = g.point_triangle(side, point)
+            xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+            c0, c1 = int(min(xs) * scale), int(np.ceil(max(xs) * scale)) + 1
+            r0 = max(0, int(np.searchsorted(v, min(ys))) - 1)
+            r1 = int(np.searchsorted(v, max(ys))) + 1
+            x, y = u[None, c0:c1], v[r0:r1, None]
+            cover = triangle_coverage(x, y, corners, px)
+            edge = 1 - 0.18 * (1 - triangle_coverage(x, y, corners, 3.0))
+            # Adjacent points differ in colour, and point k faces a point of the other colour.
+            paint = POINT_RED if (point + (side == "B")) % 2 else POINT_GREEN
+            region = field[:, r0:r1, c0:c1]
+            grain = region.mean(axis=0) * (1 / 215.0) * edge
+            region += (paint[:, None, None] * grain - region) * cover
+
+
+def _print_numbers(surface, scale):
+    """Number each row 1-12, left to right, stamped in gilt on its own rail (White's top, Black's bottom)."""
+    font = assets.font(max(9, round(g.RAIL * scale * 0.42)), "sans")
+    for y_units in (g.RAIL / 2, g.BOARD_H - g.RAIL / 2):
+        for point in range(1, 13):
+            centre = (round(g.point_x(point) * scale), round(y_units * scale))
+            text = font.render(str(point), True, NUMBER_COLOUR)
+            text.set_alpha(NUMBER_ALPHA)
+            dent = font.render(str(point), True, (20, 10, 4))
+            dent.set_alpha(120)
+            rect = text.get_rect(center=centre)
+            surface.blit(dent, rect.move(max(1, round(scale * 0.8)), max(1, round(scale * 0.8))))
+            surface.blit(text, rect)
