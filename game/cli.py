@@ -5,11 +5,9 @@ before the game's packages are set up. A bad argument gives one line on stderr a
 """
 import argparse
 import sys
-import threading
-import time
 from pathlib import Path
 
-RULE_PRESETS = ("charpentier", "charpentier-reentry", "bell", "garanguet")
+RULE_PRESETS = ("charpentier", "charpentier-reentry", "bell")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -63,7 +61,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="keep settings, saves and records in DIR instead of your data folder")
     # For tests and the build check: both sides played by the computer, no animation...
     parser.add_argument("--autoplay", action="store_true", help=argparse.SUPPRESS)
-    # ...and the game asked to close after this many seconds, as by the window's close button.
+    # ...and the game closed after this many seconds.
     parser.add_argument("--quit-after", type=_seconds, metavar="SECONDS", help=argparse.SUPPRESS)
     return parser
 
@@ -81,22 +79,6 @@ def main(argv=None) -> int:
         return analysis.main(argv[1:])
     args = parse_args(argv)
     from game import app
-    if args.quit_after:
-        _ask_to_quit_after(args.quit_after)
     return app.run(seed=args.seed, fullscreen=args.fullscreen, rules=args.rules,
-                   data_dir=args.data_dir, autoplay=args.autoplay)
+                   data_dir=args.data_dir, autoplay=args.autoplay, quit_after=args.quit_after)
 
-
-def _ask_to_quit_after(seconds: float) -> None:
-    """Post a QUIT event after `seconds`, then every second, until the game has closed."""
-    def post_quit():
-        import pygame
-        time.sleep(seconds)
-        while True:
-            try:
-                pygame.event.post(pygame.event.Event(pygame.QUIT))
-            except pygame.error:
-                pass    # the window is not open (yet, or any more)
-            time.sleep(1.0)
-
-    threading.Thread(target=post_quit, name="quit-after", daemon=True).start()

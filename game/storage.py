@@ -38,7 +38,7 @@ DEFAULT_SETTINGS = {
     "touch_move": False,
     # The options of the last new match, offered again next time.
     "opponent": "computer",
-    "level": None,            # None: the app's default level
+    "level": "",              # "": the app's default level
     "rules": "charpentier",
     "reentry": False,
     "length": 3,
@@ -56,7 +56,7 @@ def _is_volume(value):
 
 
 def _is_level(value):
-    return value is None or (isinstance(value, str) and 0 < len(value) <= 40)
+    return isinstance(value, str) and len(value) <= 40
 
 
 def _one_of(choices):
@@ -128,7 +128,7 @@ class Storage:
 
     def __init__(self, data_dir=None, validate_match=None):
         self.dir = Path(data_dir) if data_dir is not None else default_data_dir()
-        self.validate_match = validate_match
+        self._validators = {"match": validate_match}
 
     # -- settings -----------------------------------------------------------------------------
 
@@ -156,7 +156,7 @@ class Storage:
 
     def load_match(self) -> tuple[dict | None, list[str]]:
         """The saved match (Session.to_dict() data) or None, and what was wrong if anything."""
-        data, problems, _ = self._load(MATCH_FILE, "match", self.validate_match)
+        data, problems, _ = self._load(MATCH_FILE, "match")
         return data, problems
 
     def save_match(self, data: dict) -> str | None:
@@ -211,12 +211,15 @@ class Storage:
 
     def statistics(self) -> dict:
         """Games and matches played and won by the player at the computer: in total, by
-        opponent level ("two players" for a game between two people) and by rule preset."""
+        opponent level ("two players" for a game between two people) and by rule preset.
+        Demonstrations (autoplay: the computer on both sides) are nobody's and not counted."""
         records, skipped = self.records()
         total, by_level, by_rules = _tally(), {}, {}
         for record in records:
+            if record.get("autoplay") is True:
+                continue
             level = "two players" if record.get("opponent") == "human" else \
-                str(record.get("level") or "unknown")
+                str(record.get("level", "unknown"))
             rules = str(record.get("rules") or "unknown")
             for tally in (total, by_level.setdefault(level, _tally()),
                           by_rules.setdefault(rules, _tally())):
@@ -226,11 +229,11 @@ class Storage:
 
     # -- files --------------------------------------------------------------------------------
 
-    def _load(self, name, kind, validate=None) -> tuple[dict | None, list[str], Path | None]:
+    def _load(self, name, kind) -> tuple[dict | None, list[str], Path | None]:
         """The data of `name`, or of its `.prev` when `name` is bad or missing; and its path."""
         problems = []
         for path in (self.dir / name, self.dir / (name + ".prev")):
-            data, problem = _read(path, kind, validate)
+            data, problem = _read(path, kind, self._validators.get(kind))
             if data is not None:
                 if problems:
                     problems.append(f"went on from the previous save ({path.name})")
@@ -270,7 +273,7 @@ class Storage:
         """The file about to be replaced becomes the backup if it is good; a bad one is kept aside."""
         if not path.exists():
             return
-        data, problem = _read(path, kind)
+        data, problem = _read(path, kind, self._validators.get(kind))
         if data is not None:
             os.replace(path, path.with_name(path.name + ".prev"))
         elif problem:

@@ -66,16 +66,18 @@ def test_options_reach_the_game(monkeypatch, tmp_path):
                        "--data-dir", str(tmp_path / "new"), "--autoplay"])
     assert status == 0
     assert calls == [dict(seed=42, fullscreen=True, rules="bell",
-                          data_dir=str(tmp_path / "new"), autoplay=True)]
+                          data_dir=str(tmp_path / "new"), autoplay=True, quit_after=None)]
 
 
 def test_no_options_leave_every_choice_to_the_game(monkeypatch):
     calls = []
     fake_module(monkeypatch, "game.app", run=lambda **options: calls.append(options) or 3)
     assert cli.main([]) == 3          # the game's exit status is passed on
-    assert calls == [dict(seed=None, fullscreen=None, rules=None, data_dir=None, autoplay=False)]
-    cli.main(["--windowed"])
+    assert calls == [dict(seed=None, fullscreen=None, rules=None, data_dir=None, autoplay=False,
+                          quit_after=None)]
+    cli.main(["--windowed", "--quit-after", "2.5"])
     assert calls[-1]["fullscreen"] is False
+    assert calls[-1]["quit_after"] == 2.5
 
 
 def test_analyze_is_handed_its_own_arguments(monkeypatch):
