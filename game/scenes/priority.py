@@ -1,0 +1,194 @@
+"""The priority throw (C-1): each side throws one die from its own side of the board; a tie is
+thrown again; the higher die takes the game's dice and throws them for the first turn.
+
+The session picks the faces (`Session.throw_priority`); the physics only shows them fall. When a
+human plays, the throw waits for Space, a click or a fling; two computers throw on their own.
+"""
+import random
+
+import pygame
+
+from game import geometry as g
+from game.match import Phase
+from game.rules import Side
+from game.scenes.base import Scene
+from game.view import board_view as bv
+from game.view.animation import Banner, speed_factor
+from game.view.dice_playback import DicePlayback, toss
+from game.view.table_hud import HudState, TableHud
+from game.view.widgets import GOLD_PALE, IVORY, blit_text
+
+AUTO_THROW = 0.9        # seconds before two computers throw for priority
+TIE_HOLD = 1.3          # "Tie - thrown again" shows this long before the dice fly again
+RESULT_HOLD = 2.4       # the result stays this long (a key or click skips it)
+
+
+class PriorityScene(Scene):
+    def __init__(self, app):
+        super().__init__(app)
+        self.view = bv.BoardView()
+        self.hud = TableHud()
+        self.clock = 0.0
+        self.stage = "wait"           # wait -> roll -> (tie -> roll ...) -> result
+        self.throws: list[DicePlayback] = []
+        self.faces = None
+        self.banners: list[Banner] = []
+        self.hover = None
+        self._timer = None
+
+    @property
+    def session(self):
+        return self.app.session
+
+    def _setting(self, name, default):
+        settings = getattr(self.app, "settings", None) or {}
+        return settings.get(name, default) if isinstance(settings, dict) else getattr(settings, name, default)
+
+    @property
+    def pace(self) -> float:
+        return speed_factor(self._setting("animation_speed", "normal"))
+
+    def _pause(self, seconds):
+        return seconds * (self.pace or 0.35)
+
+    def _sound(self, name, strength=1.0):
+        sounds = getattr(self.app, "sounds", None)
+        if sounds is not None:
+            sounds.play(name, strength)
+
+    def _humans(self) -> bool:
+        return not all(self.session.is_computer(side) for side in Side)
+
+    def enter(self) -> None:
+        if self.session.phase is not Phase.PRIORITY:
+            self._to_table()
+        elif not self._humans() and self.stage == "wait":
+            self._timer = [self._pause(AUTO_THROW), self.throw]
+
+    def throw(self) -> None:
+        """Both sides throw their die at once, each from its own side of the board."""
+        s = self.session
+        if self.stage not in ("wait", "tie") or s.phase is not Phase.PRIORITY:
+            return
+        white, black = s.throw_priority()
+        self.faces = (white, black)
+        storage = getattr(self.app, "storage", None)
+        if storage is not None:
+            try:
+                storage.save_match(s.to_dict())
+            except OSError:
+                pass
+        rng = s.physics_rng()
+        rate = 1 / self.pace if self.pace else 0
+        self.throws = [DicePlayback(toss((face,), random.Random(rng.getrandbits(64)), [], own_side_fling(side)), rate)
+                       for face, side in ((white, Side.WHITE), (black, Side.BLACK))]
+        self._sound("throw")
+        self.stage = "roll"
+        self._check_settled()
+
+    def _check_settled(self) -> None:
+        if self.stage != "roll" or not all(p.settled for p in self.throws):
+            return
+        white, black = self.faces
+        if white == black:
+            self.stage = "tie"
+            self.banners.append(Banner(f"Both throw {white}: a tie - thrown again", hold=TIE_HOLD, size="medium",
+                                       pop=False, colour=IVORY))
+            self._timer = [self._pause(TIE_HOLD), self.throw]
+            return
+        first = Side.WHITE if white > black else Side.BLACK
+        self.stage = "result"
+        self.banners.append(Banner(f"{first.title} plays first", hold=RESULT_HOLD, size="large"))
+        self.banners.append(Banner(f"White throws {white}, Black throws {black}", hold=RESULT_HOLD,
+                                   size="medium", pop=False, colour=IVORY))
+        self._timer = [self._pause(RESULT_HOLD), self._to_table]
+
+    def _to_table(self) -> None:
+        if self.stage == "done":
+            return
+        self.stage = "done"
+        from game.scenes.table import TableScene
+        self.app.scenes.replace(TableScene(self.app))
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        for banner in self.banners:
+            banner.update(dt)
+        self.banners = [b for b in self.banners if not b.done]
+        for playback in self.throws:
+            for event in playback.update(dt):
+                if event[0] == "impact":
+                    self._sound(event[1], event[2])
+                elif event[0] == "invalid":
+                    self.banners.append(Banner(f"{event[1].capitalize()} - thrown again", hold=0.8, size="medium",
+                                               pop=False, colour=IVORY))
+        self._check_settled()
+        if self._timer is not None:
+            self._timer[0] -= dt
+            if self._timer[0] <= 0:
+                then, self._timer = self._timer[1], None
+                then()
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.hud.button_at(event.pos)
+            return
+        pressed = None
+        if event.type == pygame.KEYDOWN:
+            pressed = "menu" if event.key == pygame.K_ESCAPE else (
+                "throw" if event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER) else None)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            pressed = self.hud.button_at(event.pos) or "throw"
+        if pressed == "menu":
+            from game.scenes.menus import PauseScene
+            self.app.scenes.push(PauseScene(self.app))
+        elif pressed == "throw":
+            if self.stage == "wait" and self._humans():
+                self.throw()
+            elif self.stage == "result":
+                self._to_table()
+
+    def draw(self, surface) -> None:
+        self.hud.layout(surface.get_size())
+        self.view.fit(self.hud.board_area)
+        surface.fill((24, 14, 8))
+        self.view.draw_board(surface)
+        for side in ("W", "B"):
+            for index in range(self.session.rules.checkers):
+                self.view.draw_checker(surface, side, *g.checker_centre(side, 0, index))
+        for playback in self.throws:
+            playback.draw(surface, self.view)
+        if self.stage in ("result", "tie", "done"):
+            self._label_dice(surface)
+        bv.draw_banners(surface, self.view, self.hud.scale, self.banners)
+        s = self.session
+        prompt = {"wait": "Priority: each side throws one die - the higher plays first. "
+                          + ("Press Space or click to throw" if self._humans() else ""),
+                  "roll": "The dice are rolling...", "tie": "A tie: thrown again",
+                  "result": "Press Space to play", "done": ""}[self.stage]
+        state = HudState(names={str(side): _label(s, side) for side in Side},
+                         scores={str(k): v for k, v in s.match.score.items()}, length=s.match.length,
+                         title=s.rules.title, to_move="", prompt=prompt,
+                         enabled={"menu"} | ({"throw"} if self.stage == "wait" and self._humans() else set()),
+                         hover=self.hover, clock=self.clock)
+        self.hud.draw(surface, state)
+
+    def _label_dice(self, surface) -> None:
+        """Each die's owner and number beside it, so the result reads at a glance."""
+        s = self.hud.scale
+        for playback, side, face in zip(self.throws, Side, self.faces):
+            state = playback.states()[0]
+            x, y = self.view.to_screen(state.x, state.y)
+            above = -1 if side is Side.WHITE else 1
+            blit_text(surface, f"{side.title} {face}", round(28 * s),
+                      (x, y + above * 48 * s), GOLD_PALE, "title")
+
+
+def own_side_fling(side: Side):
+    """A throw from the thrower's own side: White's from the top rail, Black's from the bottom."""
+    return None
+
+
+def _label(session, side: Side) -> str:
+    from game.scenes.table import side_label
+    return side_label(session, side)

@@ -1,0 +1,169 @@
+"""The tablier on screen: board units <-> pixels, the board picture and the checkers.
+
+The board is drawn at the window's own size (never a scaled-up bitmap), so it stays crisp from
+960x600 to 4K. Board units are those of game/geometry.py; not-entered checkers wait outside the
+frame on the left, so the view keeps a margin there (and the same on the right, to stay centred).
+"""
+import pygame
+
+from game import geometry as g
+
+MARGIN = 2 * g.CHECKER_R + 26          # board units beside the frame for the waiting checkers
+VIEW_LEFT = -MARGIN
+VIEW_W = g.BOARD_W + 2 * MARGIN
+VIEW_H = g.BOARD_H
+
+GLOW = (255, 214, 102)
+SHADOW = (0, 0, 0, 70)
+
+
+class BoardView:
+    """Where the board sits in the window, and how it and the checkers are drawn there."""
+
+    def __init__(self):
+        self.rect = pygame.Rect(0, 0, 0, 0)   # the area the board is fitted into
+        self.scale = 1.0                      # pixels per board unit
+        self.ox = self.oy = 0.0               # pixel position of board point (0, 0)
+        self._board = None
+        self._checkers: dict = {}
+
+    def fit(self, area: pygame.Rect) -> None:
+        """Fit the board (with its side margins) into `area`; re-renders only when the size changes."""
+        area = pygame.Rect(area)
+        if area == self.rect:
+            return
+        self.rect = area
+        self.scale = min(area.w / VIEW_W, area.h / VIEW_H)
+        self.ox = area.x + (area.w - VIEW_W * self.scale) / 2 - VIEW_LEFT * self.scale
+        self.oy = area.y + (area.h - VIEW_H * self.scale) / 2
+        self._board = None
+        self._checkers.clear()
+
+    # -- coordinates
+    def to_screen(self, x: float, y: float) -> tuple[float, float]:
+        return self.ox + x * self.scale, self.oy + y * self.scale
+
+    def to_board(self, px: float, py: float) -> tuple[float, float]:
+        return (px - self.ox) / self.scale, (py - self.oy) / self.scale
+
+    def length(self, units: float) -> int:
+        return max(1, round(units * self.scale))
+
+    def board_rect(self) -> pygame.Rect:
+        x, y = self.to_screen(0, 0)
+        return pygame.Rect(round(x), round(y), self.length(g.BOARD_W), self.length(g.BOARD_H))
+
+    # -- drawing
+    def draw_board(self, surface: pygame.Surface) -> None:
+        rect = self.board_rect()
+        if self._board is None or self._board.get_size() != rect.size:
+            from game.view.board_art import render_board
+            self._board = render_board(rect.w, rect.h)
+        surface.blit(self._board, rect)
+
+    def checker_sprite(self, side: str, lifted: bool = False) -> pygame.Surface:
+        """The checker at this scale; a lifted one is a touch larger, as if nearer the eye."""
+        diameter = self.length(2 * g.CHECKER_R * (1.1 if lifted else 1.0))
+        key = (side, diameter)
+        if key not in self._checkers:
+            from game.view import assets
+            self._checkers[key] = assets.checker(side, diameter)
+        return self._checkers[key]
+
+    def draw_checker(self, surface, side: str, x: float, y: float, height: float = 0.0) -> None:
+        """A checker centred at board (x, y); `height` (board units) lifts it with a falling shadow."""
+        sprite = self.checker_sprite(side, lifted=height > 1)
+        px, py = self.to_screen(x, y)
+        if height > 1:
+            r = self.length(g.CHECKER_R)
+            shadow = pygame.Surface((2 * r, 2 * r), pygame.SRCALPHA)
+            pygame.draw.circle(shadow, SHADOW, (r, r), r)
+            off = self.length(height * 0.35)
+            surface.blit(shadow, shadow.get_rect(center=(px + off, py + off)))
+            py -= height * self.scale
+        surface.blit(sprite, sprite.get_rect(center=(round(px), round(py))))
+
+    def ring(self, surface, x: float, y: float, colour=GLOW, width_units: float = 4.0,
+             radius_units: float = g.CHECKER_R + 4, alpha: int = 255) -> None:
+        """A ring round a board spot: selection, legal destinations, the best hint."""
+        r = self.length(radius_units)
+        w = max(2, self.length(width_units))
+        layer = pygame.Surface((2 * r + 2, 2 * r + 2), pygame.SRCALPHA)
+        pygame.draw.circle(layer, (*colour, alpha), (r + 1, r + 1), r, w)
+        px, py = self.to_screen(x, y)
+        surface.blit(layer, layer.get_rect(center=(round(px), round(py))))
+
+    def disc(self, surface, x: float, y: float, colour, alpha: int, radius_units: float = g.CHECKER_R) -> None:
+        r = self.length(radius_units)
+        layer = pygame.Surface((2 * r, 2 * r), pygame.SRCALPHA)
+        pygame.draw.circle(layer, (*colour, alpha), (r, r), r)
+        px, py = self.to_screen(x, y)
+        surface.blit(layer, layer.get_rect(center=(round(px), round(py))))
+
+    def point_glow(self, surface, side: str, point: int, colour=GLOW, alpha: int = 70) -> None:
+        """Light up a point's triangle (a legal destination) on the side's own row."""
+        corners = [self.to_screen(x, y) for x, y in g.point_triangle(side, point)]
+        xs = [c[0] for c in corners]
+        ys = [c[1] for c in corners]
+        box = pygame.Rect(int(min(xs)), int(min(ys)), int(max(xs) - min(xs)) + 2, int(max(ys) - min(ys)) + 2)
+        layer = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.polygon(layer, (*colour, alpha), [(x - box.x, y - box.y) for x, y in corners])
+        surface.blit(layer, box)
+
+
+def slots(position) -> list[tuple[str, int, int, tuple[float, float]]]:
+    """Every checker of a position as (side, location, index on that location, board centre)."""
+    out = []
+    for side in ("W", "B"):
+        checkers = position.checkers(_side(side))
+        seen: dict[int, int] = {}
+        for loc in checkers:
+            index = seen.get(loc, 0)
+            seen[loc] = index + 1
+            out.append((side, loc, index, g.checker_centre(side, loc, index)))
+    return out
+
+
+def _side(letter: str):
+    from game.rules import Side
+    return Side(letter)
+
+
+def landing_centre(position, side: str, location: int) -> tuple[float, float]:
+    """Where a checker of `side` would come to rest on `location` in this position."""
+    count = sum(1 for loc in position.checkers(_side(side)) if loc == location)
+    return g.checker_centre(side, location, count)
+
+
+def along_points(side: str, origin: int, destination: int, start, end) -> list[tuple[float, float]]:
+    """The path a checker takes: from its place, over each point in turn, to where it lands.
+
+    Intermediate points are crossed on their first slot: the natural track down the row.
+    """
+    points = range(max(origin, 0) + 1, destination)
+    return [tuple(start), *(g.checker_centre(side, p, 0) for p in points), tuple(end)]
+
+
+def draw_banners(surface, view: BoardView, scale: float, banners) -> None:
+    """Pop-up words over the middle of the board: doublet names large, notices on a ribbon."""
+    from game.view.widgets import text
+    cx, cy = view.to_screen(g.BOARD_W / 2, g.BOARD_H / 2)
+    y = cy - 40 * scale * (len(banners) - 1)
+    for banner in banners:
+        alpha = banner.alpha()
+        if banner.size == "large":
+            size = max(8, round(110 * scale * banner.scale()))
+            words = text(banner.text, size, banner.colour, "title").copy()
+            shadow = text(banner.text, size, (20, 10, 4), "title").copy()
+            shadow.set_alpha(alpha // 2)
+            surface.blit(shadow, shadow.get_rect(center=(cx + 4 * scale, y + 5 * scale)))
+        else:
+            words = text(banner.text, round(38 * scale), banner.colour, "body").copy()
+            ribbon = pygame.Surface((words.get_width() + round(60 * scale), words.get_height() + round(16 * scale)),
+                                    pygame.SRCALPHA)
+            ribbon.fill((20, 12, 6, 190))
+            ribbon.set_alpha(alpha)
+            surface.blit(ribbon, ribbon.get_rect(center=(cx, y)))
+        words.set_alpha(alpha)
+        surface.blit(words, words.get_rect(center=(cx, y)))
+        y += words.get_height() + 10 * scale

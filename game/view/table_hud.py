@@ -1,0 +1,166 @@
+"""The table's frame of information: who plays whom, the score, whose turn, the dice that count,
+what to do now, and the buttons (throw, hint, take back, menu).
+
+White's row is at the top of the board and Black's at the bottom, so each side's plate sits on
+the bar beside its own row; the match sits in the middle of the top bar; the bottom bar carries
+the prompt, the dice readout and the buttons.
+"""
+import math
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.view import assets
+from game.view.layout import px, ui_scale
+from game.view.widgets import (EBONY, GOLD, GOLD_PALE, GREY, IVORY, WALNUT, WALNUT_DARK,
+                               WALNUT_DEEP, blit_text)
+
+BUTTONS = (("throw", "Throw", "Space"), ("hint", "Hint", "H"), ("undo", "Take back", "U"),
+           ("menu", "Menu", "Esc"))
+PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
+        4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+        6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
+
+
+@dataclass
+class HudState:
+    """What the HUD shows this frame; built by the table scene from the session."""
+    names: dict                      # "W"/"B" -> "You", "Computer", "White"...
+    scores: dict                     # "W"/"B" -> points
+    length: int
+    title: str
+    to_move: str                     # "W" or "B"
+    prompt: str = ""
+    dice: tuple = ()
+    marks: tuple = ()                # per die: "played", "dim" or "" (counts, not yet played)
+    enabled: set = field(default_factory=set)
+    hover: str | None = None
+    clock: float = 0.0               # seconds, for the pulse of the side to move
+
+
+class TableHud:
+    def __init__(self):
+        self.size = (0, 0)
+        self.scale = 1.0
+        self.top = self.bottom = self.board_area = pygame.Rect(0, 0, 0, 0)
+        self.buttons: dict[str, pygame.Rect] = {}
+
+    def layout(self, size) -> None:
+        if tuple(size) == self.size:
+            return
+        self.size = tuple(size)
+        w, h = size
+        s = self.scale = ui_scale(size)
+        self.top = pygame.Rect(0, 0, w, px(62, s))
+        self.bottom = pygame.Rect(0, h - px(70, s), w, px(70, s))
+        self.board_area = pygame.Rect(0, self.top.bottom, w, self.bottom.top - self.top.bottom).inflate(
+            -px(16, s), -px(10, s))
+        bw, bh, gap = px(122, s), px(48, s), px(10, s)
+        x = w - px(16, s) - len(BUTTONS) * bw - (len(BUTTONS) - 1) * gap
+        y = self.bottom.centery - bh // 2
+        self.buttons = {}
+        for name, _, _ in BUTTONS:
+            self.buttons[name] = pygame.Rect(x, y, bw, bh)
+            x += bw + gap
+
+    def button_at(self, pos) -> str | None:
+        for name, rect in self.buttons.items():
+            if rect.collidepoint(pos):
+                return name
+        return None
+
+    # -- drawing
+    def draw(self, surface, state: HudState) -> None:
+        s = self.scale
+        for bar in (self.top, self.bottom):
+            surface.fill(WALNUT_DEEP, bar)
+            edge = bar.bottom - px(3, s) if bar is self.top else bar.top
+            surface.fill(GOLD, (bar.x, edge, bar.w, px(2, s)))
+        self._plate(surface, state, "W", pygame.Rect(px(16, s), px(6, s), px(330, s), px(50, s)))
+        right = pygame.Rect(0, px(6, s), px(330, s), px(50, s))
+        right.right = self.top.right - px(16, s)
+        self._plate(surface, state, "B", right)
+        blit_text(surface, state.title, px(26, s), (self.top.centerx, px(22, s)), GOLD_PALE, "title")
+        points = "point" if state.length == 1 else "points"
+        blit_text(surface, f"match to {state.length} {points}", px(19, s), (self.top.centerx, px(46, s)), IVORY)
+        self._bottom(surface, state)
+
+    def _plate(self, surface, state, side: str, rect: pygame.Rect) -> None:
+        s = self.scale
+        active = state.to_move == side
+        if active:
+            glow = 0.5 + 0.5 * math.sin(state.clock * 4)
+            colour = tuple(int(a + (b - a) * glow) for a, b in zip(GOLD, GOLD_PALE))
+            pygame.draw.rect(surface, WALNUT, rect, border_radius=px(10, s))
+            pygame.draw.rect(surface, colour, rect, px(3, s), border_radius=px(10, s))
+        icon = assets.checker(side, px(36, s))
+        mirror = side == "B"
+        cx = rect.right - px(28, s) if mirror else rect.x + px(28, s)
+        surface.blit(icon, icon.get_rect(center=(cx, rect.centery)))
+        name = state.names.get(side, "")
+        anchor = "midright" if mirror else "midleft"
+        tx = rect.right - px(56, s) if mirror else rect.x + px(56, s)
+        blit_text(surface, name, px(24, s), (tx, rect.centery - px(8, s)), IVORY, "body", anchor)
+        caption = "to play" if active else ""
+        if caption:
+            blit_text(surface, caption, px(16, s), (tx, rect.centery + px(14, s)), GOLD_PALE, "body", anchor)
+        score_x = rect.x + px(22, s) if mirror else rect.right - px(22, s)
+        blit_text(surface, str(state.scores.get(side, 0)), px(36, s), (score_x, rect.centery), GOLD_PALE, "title")
+
+    def _bottom(self, surface, state) -> None:
+        s = self.scale
+        first_button = min(r.x for r in self.buttons.values())
+        x = px(20, s)
+        if state.dice:
+            x = self._dice(surface, state, x) + px(18, s)
+        prompt_room = first_button - x - px(12, s)
+        if state.prompt and prompt_room > px(60, s):
+            blit_fitting(surface, state.prompt, px(24, s), (x, self.bottom.centery), IVORY, prompt_room)
+        for name, label, key in BUTTONS:
+            self._button(surface, self.buttons[name], label, key, name in state.enabled, state.hover == name)
+
+    def _dice(self, surface, state, x: int) -> int:
+        s = self.scale
+        size = px(38, s)
+        y = self.bottom.centery - size // 2
+        for value, mark in zip(state.dice, state.marks or ("",) * len(state.dice)):
+            rect = pygame.Rect(x, y, size, size)
+            draw_die_face(surface, rect, value, dim=mark == "dim", played=mark == "played")
+            x += size + px(8, s)
+        return x
+
+    def _button(self, surface, rect, label, key, enabled: bool, hover: bool) -> None:
+        s = self.scale
+        radius = px(9, s)
+        face = (WALNUT if not hover else (126, 80, 46)) if enabled else WALNUT_DARK
+        pygame.draw.rect(surface, face, rect, border_radius=radius)
+        pygame.draw.rect(surface, GOLD if enabled else GREY, rect, px(2, s), border_radius=radius)
+        ink = IVORY if enabled else GREY
+        blit_text(surface, label, px(21, s), (rect.centerx, rect.centery - px(6, s)), ink)
+        blit_text(surface, key, px(14, s), (rect.centerx, rect.bottom - px(9, s)), GOLD_PALE if enabled else GREY, "sans")
+
+
+def blit_fitting(surface, words: str, size: int, midleft, colour, room: int) -> None:
+    """A line of text at midleft, shrunk (never below 60 %) to fit `room` pixels."""
+    from game.view.widgets import text
+    surf = text(words, size, colour)
+    while surf.get_width() > room and size > 10:
+        size = int(size * 0.9)
+        surf = text(words, size, colour)
+    surface.blit(surf, surf.get_rect(midleft=midleft))
+
+
+def draw_die_face(surface, rect: pygame.Rect, value: int, dim: bool = False, played: bool = False) -> None:
+    """A flat die face for the readout: bone white, red ace as on old dice; the played die framed
+    in gold, a die that does not count greyed out."""
+    radius = max(2, rect.w // 6)
+    if played:
+        pygame.draw.rect(surface, GOLD, rect.inflate(rect.w // 4, rect.w // 4), border_radius=radius * 2)
+    bone = (120, 112, 100) if dim else (246, 240, 224)
+    pygame.draw.rect(surface, bone, rect, border_radius=radius)
+    pygame.draw.rect(surface, EBONY, rect, max(1, rect.w // 22), border_radius=radius)
+    pip_r = max(2, rect.w // 10)
+    colour = (70, 64, 58) if dim else ((170, 30, 30) if value == 1 else EBONY)
+    for dx, dy in PIPS.get(value, ()):
+        pygame.draw.circle(surface, colour, (rect.centerx + dx * rect.w * 0.27, rect.centery + dy * rect.w * 0.27),
+                           pip_r * (1.4 if value == 1 else 1))
