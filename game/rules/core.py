@@ -275,7 +275,7 @@ class Rules:
     # --- whole turns ---------------------------------------------------------------------------
     def check_dice(self, dice) -> tuple[int, ...]:
         if (not isinstance(dice, (tuple, list)) or len(dice) != self.dice_count
-                or any(not isinstance(d, int) or isinstance(d, bool) or not 1 <= d <= 6 for d in dice)):
+                or any(type(d) is not int or not 1 <= d <= 6 for d in dice)):
             raise ValueError(f"{self.title} throws {self.dice_count} dice of 1..6, not {dice!r}")
         return tuple(dice)
 
@@ -312,8 +312,11 @@ class Rules:
                     stack.append((nxt, steps + (step,)))
             if not moved:
                 ends.setdefault(state, steps)
-        best = max(self._rank(numbers, s[2]) for s in ends)
-        return {s: steps for s, steps in ends.items() if self._rank(numbers, s[2]) == best}
+        if len(ends) == 1:
+            return ends
+        ranks = {s: self._rank(numbers, s[2]) for s in ends}
+        best = max(ranks.values())
+        return {s: steps for s, steps in ends.items() if ranks[s] == best}
 
     def _rank(self, numbers: tuple[int, ...], left: tuple[int, ...]):
         played = len(numbers) - len(left)
@@ -333,7 +336,7 @@ class Rules:
         for (own, opp, _), steps in ends.items():
             if steps:
                 moves.setdefault((own, opp), Move(steps))
-        return sorted(moves.values(), key=str)
+        return sorted(moves.values(), key=lambda m: [(s.origin, s.destination) for s in m.steps])
 
     def play_steps(self, position: Position, steps) -> Position:
         """Steps played by the side to move, checked one by one on the board (the same side
