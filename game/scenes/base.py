@@ -60,6 +60,15 @@ class SceneManager:
         """Drop every scene and start again from this one (e.g. back to the title)."""
         self._pending.append(("clear", scene))
 
+    def reset(self, scene: Scene) -> None:
+        """Drop every scene at once, without asking them to leave, and start from this one.
+
+        For recovering from an error: a scene that just failed is not trusted to leave cleanly.
+        """
+        self._pending.clear()
+        self.stack = [scene]
+        scene.enter()
+
     def apply_pending(self) -> None:
         while self._pending:
             op, scene = self._pending.pop(0)

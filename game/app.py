@@ -1,0 +1,473 @@
+"""The game's shell: the window, the main loop, and the hand-overs between scenes.
+
+One frame: events -> the top scene, update(dt) in seconds, queued scene changes applied, draw
+at the window's real size, flip. A scene change cross-fades from the last frame. An exception
+inside a frame never reaches the player as a traceback: it is written to `errors.log` in the
+data folder, the player is told, and the game goes back to the title with the match save as
+it was on disk.
+
+The table and priority scenes call back here: `save_match()` after every throw and move,
+`game_over()` when a game is won, `pause()` on Esc, `to_title()`.
+"""
+import random
+import sys
+import time
+import traceback
+
+import pygame
+
+from game.match import MatchOptions, Phase, Session
+from game.rules import Side, rules_by_name
+from game.scenes.base import SceneManager
+from game.scenes.menus import PauseScene
+from game.scenes.rules_screen import preset_of
+from game.scenes.scoreboard import ScoreboardScene
+from game.scenes.title import LEVELS, TitleScene
+from game.storage import Storage
+from game.view import widgets as ui
+from game.view.layout import DEFAULT_SIZE, MIN_SIZE, px, ui_scale
+
+try:
+    from game.view.audio import Sounds
+except ImportError:         # written alongside; until then the game is silent
+    Sounds = None
+
+FPS = 60
+MAX_DT = 0.1          # a long stall (window dragged, machine busy) is not a jump in the game
+FADE = 0.22           # seconds of cross-fade when the scene changes
+TOAST = 3.5           # seconds a short notice stays on screen
+ERROR_BURST = 5       # this many errors within ERROR_WINDOW seconds: give up cleanly
+ERROR_WINDOW = 3.0
+
+#: Fields an event must carry before a scene sees it (a stray posted event is dropped instead).
+EVENT_FIELDS = {
+    pygame.KEYDOWN: ("key", "mod"), pygame.KEYUP: ("key", "mod"),
+    pygame.MOUSEBUTTONDOWN: ("pos", "button"), pygame.MOUSEBUTTONUP: ("pos", "button"),
+    pygame.MOUSEMOTION: ("pos", "rel", "buttons"), pygame.MOUSEWHEEL: ("x", "y"),
+}
+
+
+class SilentSounds:
+    """Stands in when the sound module is missing or fails to start."""
+
+    def play(self, name, strength=1.0):
+        pass
+
+    def set_volume(self, volume):
+        pass
+
+    def set_muted(self, muted):
+        pass
+
+
+def well_formed(event) -> bool:
+    for name in EVENT_FIELDS.get(event.type, ()):
+        if not hasattr(event, name):
+            return False
+    if hasattr(event, "pos") and event.type in EVENT_FIELDS:
+        pos = event.pos
+        if not (isinstance(pos, (tuple, list)) and len(pos) == 2
+                and all(isinstance(c, (int, float)) for c in pos)):
+            return False
+    return True
+
+
+class App:
+    """The window, the settings, the sounds, the storage, the scene stack and the match."""
+
+    def __init__(self, seed=None, fullscreen=None, rules=None, data_dir=None, autoplay=False,
+                 size=DEFAULT_SIZE):
+        pygame.init()
+        pygame.key.set_repeat(350, 45)
+        self.rng = random.Random(seed)
+        self.autoplay = autoplay
+        self.running = True
+        self.status = 0
+        self.messages: list[str] = []      # notes for the player, shown on the title
+        self.storage = Storage(data_dir, validate_match=Session.from_dict)
+        self.settings, problems = self.storage.load_settings()
+        self.messages += [f"Settings: {p}." for p in problems]
+        if autoplay:
+            self.settings["animation_speed"] = "instant"
+        self.default_rules = rules if rules in ("charpentier", "charpentier-reentry", "bell") \
+            else None
+        self.fullscreen = self.settings["fullscreen"] if fullscreen is None else bool(fullscreen)
+        self.windowed_size = size
+        self._open_window()
+        self.clock = pygame.time.Clock()
+        self.sounds = self._make_sounds()
+        self.session: Session | None = None
+        self._recorded_games = 0
+        self._load_saved_match()
+        self.scenes = SceneManager()
+        self._fade_from: pygame.Surface | None = None
+        self._fade_left = 0.0
+        self._toast = ("", 0.0)
+        self._errors: list[float] = []
+        self.scenes.clear_to(TitleScene(self))
+        self.scenes.apply_pending()
+        if autoplay:
+            self.new_match(self.last_options())
+
+    # -- window -----------------------------------------------------------------------------
+
+    def _open_window(self) -> None:
+        pygame.display.set_caption("Tourne Case")
+        try:
+            from game.view.assets import image
+            pygame.display.set_icon(image("icon"))
+        except Exception:       # no icon is no reason to stop
+            pass
+        if self.fullscreen:
+            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            try:
+                pygame.Window.from_display_module().minimum_size = MIN_SIZE
+            except (AttributeError, pygame.error):
+                pass
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    def set_fullscreen(self, flag: bool) -> None:
+        if flag != self.fullscreen:
+            if not self.fullscreen:
+                self.windowed_size = self.size
+            self.fullscreen = flag
+            self._open_window()
+        if self.settings["fullscreen"] != flag:
+            self.update_settings({"fullscreen": flag})
+
+    def screenshot(self):
+        """Save the current frame as a PNG in the data folder's screenshots/; returns the path."""
+        folder = self.storage.dir / "screenshots"
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        path = folder / f"tourne-case-{stamp}.png"
+        n = 2
+        while path.exists():
+            path = folder / f"tourne-case-{stamp}-{n}.png"
+            n += 1
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            pygame.image.save(self.screen, str(path))
+        except (OSError, pygame.error) as exc:
+            self.notify(f"The screenshot could not be saved ({exc}).")
+            return None
+        print(f"Screenshot saved: {path}")
+        self.notify(f"Screenshot saved: {path.name}")
+        return path
+
+    # -- settings and sounds ----------------------------------------------------------------
+
+    def _make_sounds(self):
+        if Sounds is None:
+            return SilentSounds()
+        try:
+            volume = self.settings["volume"]
+            return Sounds(volume=volume, muted=self.settings["muted"])
+        except Exception as exc:      # the promise is a silent Sounds; a broken one is silenced here
+            self.log_error(exc)
+            return SilentSounds()
+
+    def set_setting(self, key: str, value) -> None:
+        self.update_settings({key: value})
+
+    def update_settings(self, changes: dict) -> None:
+        """Change settings, apply them at once and save the settings."""
+        self.settings.update(changes)
+        if "volume" in changes:
+            self.sounds.set_volume(changes["volume"])
+        if "muted" in changes:
+            self.sounds.set_muted(changes["muted"])
+        if changes.get("fullscreen", self.fullscreen) != self.fullscreen:
+            self.set_fullscreen(changes["fullscreen"])
+        if self.autoplay:
+            return        # a demo run leaves the player's settings alone
+        trouble = self.storage.save_settings(self.settings)
+        if trouble:
+            self.notify(f"Settings: {trouble}.")
+
+    @property
+    def animation_speed(self) -> str:
+        return self.settings["animation_speed"]
+
+    # -- the match --------------------------------------------------------------------------
+
+    def _load_saved_match(self) -> None:
+        data, problems = self.storage.load_match()
+        self.messages += [f"Saved match: {p}." for p in problems]
+        self.session = Session.from_dict(data) if data is not None else None
+        self._recorded_games = len(self.session.match.games) if self.session else 0
+
+    def can_continue(self) -> bool:
+        return self.session is not None and self.session.phase is not Phase.MATCH_OVER
+
+    def current_rules(self) -> str:
+        """The rules to explain: the match's, or those the next new match would use."""
+        if self.session is not None:
+            return self.session.options.rules
+        return self.last_options()["rules"]
+
+    @property
+    def default_preset(self) -> str:
+        return preset_of(self.default_rules or self.settings["rules"])
+
+    def last_options(self) -> dict:
+        """The options of the last new match (from the settings), as new_match takes them."""
+        s = self.settings
+        rules = self.default_rules or s["rules"]
+        if rules == "charpentier" and s["reentry"]:
+            rules = "charpentier-reentry"
+        return {"rules": rules, "length": s["length"], "opponent": s["opponent"],
+                "level": s["level"] or default_level(), "human_side": s["human_side"]}
+
+    def new_match(self, options: dict) -> None:
+        """Start a match with these options (see last_options) and go to its priority throw."""
+        opts = MatchOptions(rules=options["rules"], length=options["length"],
+                            opponent=options["opponent"], level=options["level"],
+                            human_side=Side(options["human_side"]),
+                            touch_move=self.settings["touch_move"], autoplay=self.autoplay)
+        self.session = Session.new(opts, seed=self.rng.getrandbits(64))
+        self._recorded_games = 0
+        self.default_rules = None        # the command line's --rules chose the first match only
+        self.messages.clear()
+        self.save_match()
+        self._start_phase()
+
+    def rematch(self) -> None:
+        """The same options again, a new match (and a new seed)."""
+        old = self.session.options
+        self.session = Session.new(old, seed=self.rng.getrandbits(64))
+        self._recorded_games = 0
+        self.save_match()
+        self._start_phase()
+
+    def continue_match(self) -> None:
+        if self.can_continue():
+            self.messages.clear()
+            self._start_phase()
+
+    def _start_phase(self) -> None:
+        """Show the scene for where the session is: priority throw, table or scoreboard."""
+        phase = self.session.phase
+        if phase is Phase.PRIORITY:
+            from game.scenes.priority import PriorityScene
+            self.scenes.clear_to(PriorityScene(self))
+        elif phase in (Phase.THROW, Phase.MOVE):
+            from game.scenes.table import TableScene
+            self.scenes.clear_to(TableScene(self))
+        else:
+            self.scenes.clear_to(ScoreboardScene(self))
+
+    def save_match(self) -> None:
+        """Save the session as it is now (after every throw and every move)."""
+        if self.session is None or self.session.phase is Phase.MATCH_OVER:
+            return
+        trouble = self.storage.save_match(self.session.to_dict())
+        if trouble:
+            self.notify(f"The match could not be saved: {trouble}.")
+
+    def game_over(self) -> None:
+        """A game has just been won: save, and show the scoreboard (which records the game)."""
+        self.save_match()
+        self.scenes.clear_to(ScoreboardScene(self))
+
+    def next_game(self) -> None:
+        """From the scoreboard: the next game of the match begins with its priority throw."""
+        self.session.next_game()
+        self.save_match()
+        self._start_phase()
+
+    def record_finished_games(self) -> None:
+        """Add every finished game not yet in the records (idempotent)."""
+        s = self.session
+        if s is None:
+            return
+        for record in s.match.games[self._recorded_games:]:
+            self._add_record({"kind": "game", "winner": record["outcome"]["winner"],
+                              "points": record["outcome"]["points"], "first": record["first"],
+                              "turns": record["turns"]})
+        self._recorded_games = len(s.match.games)
+
+    def finish_match(self) -> None:
+        """The match is won: record it and clear the save, so Continue offers nothing."""
+        s = self.session
+        if s is None or s.match.winner is None:
+            return
+        self.record_finished_games()
+        if s.phase is Phase.GAME_OVER:
+            s.next_game()
+            self._add_record({"kind": "match", "winner": str(s.match.winner),
+                              "score": {str(side): n for side, n in s.match.score.items()}})
+        self.storage.clear_match()
+
+    def _add_record(self, record: dict) -> None:
+        o = self.session.options
+        trouble = self.storage.add_record({
+            **record, "rules": o.rules, "length": o.length, "opponent": o.opponent,
+            "level": o.level, "human_side": str(o.human_side), "autoplay": o.autoplay})
+        if trouble:
+            self.notify(f"The record: {trouble}.")
+
+    def abandon_match(self) -> None:
+        self.session = None
+        self.storage.clear_match()
+        self.to_title()
+
+    def pause(self) -> None:
+        self.scenes.push(PauseScene(self))
+
+    def to_title(self) -> None:
+        self.scenes.clear_to(TitleScene(self))
+
+    def quit(self) -> None:
+        self.running = False
+
+    def notify(self, words: str) -> None:
+        """A short notice at the bottom of the screen, whatever the scene."""
+        self._toast = (words, TOAST)
+
+    # -- the loop ---------------------------------------------------------------------------
+
+    def loop(self, quit_after: float | None = None) -> int:
+        """Run frames until quit (or `quit_after` seconds); returns the exit status."""
+        start = time.monotonic()
+        try:
+            while self.running:
+                self.frame()
+                if quit_after is not None and time.monotonic() - start >= quit_after:
+                    self.quit()
+        except KeyboardInterrupt:
+            self.status = 130
+        self.save_match()
+        return self.status
+
+    def frame(self, dt: float | None = None) -> None:
+        """One frame. Tests pass dt to run frames as fast as they like (no waiting for 60 fps)."""
+        if dt is None:
+            dt = self.clock.tick(FPS) / 1000.0
+        dt = min(max(dt, 0.0), MAX_DT)
+        try:
+            for event in pygame.event.get():
+                self.handle_event(event)
+            self.scenes.update(dt)
+            self._apply_scene_changes()
+            self.draw(dt)
+            pygame.display.flip()
+        except Exception as exc:
+            self.recover(exc)
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+        elif not well_formed(event):
+            return
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.set_fullscreen(not self.fullscreen)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F12:
+            self.screenshot()
+        elif event.type == pygame.VIDEORESIZE and not self.fullscreen:
+            self.screen = pygame.display.get_surface()
+            self.windowed_size = self.size
+        else:
+            self.scenes.handle_event(event)
+
+    def _apply_scene_changes(self) -> None:
+        before = self.scenes.top
+        self.scenes.apply_pending()
+        if self.scenes.top is not before and self.animation_speed != "instant":
+            self._fade_from = self.screen.copy()      # still the last frame shown
+            self._fade_left = FADE
+
+    def draw(self, dt: float) -> None:
+        self.screen = pygame.display.get_surface()
+        self.scenes.draw(self.screen)
+        if self._fade_left > 0 and self._fade_from is not None:
+            if self._fade_from.get_size() == self.size:
+                self._fade_from.set_alpha(round(255 * self._fade_left / FADE))
+                self.screen.blit(self._fade_from, (0, 0))
+            self._fade_left -= dt
+        else:
+            self._fade_from = None
+        words, left = self._toast
+        if left > 0:
+            self._draw_toast(words, left)
+            self._toast = (words, left - dt)
+
+    def _draw_toast(self, words: str, left: float) -> None:
+        w, h = self.size
+        scale = ui_scale((w, h))
+        surf = ui.text(words, 22 * scale, ui.IVORY)
+        box = surf.get_rect().inflate(px(40, scale), px(18, scale))
+        rise = round(min(1.0, (TOAST - left) / 0.2) * px(70, scale))     # slides up into view
+        box.midbottom = (w // 2, h + box.h - rise)
+        plate = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(plate, (*ui.WALNUT_DEEP, 230), plate.get_rect(), border_radius=px(10, scale))
+        if left < 0.4:
+            plate.set_alpha(round(255 * left / 0.4))
+            surf = surf.copy()
+            surf.set_alpha(round(255 * left / 0.4))
+        self.screen.blit(plate, box)
+        self.screen.blit(surf, surf.get_rect(center=box.center))
+
+    # -- errors -----------------------------------------------------------------------------
+
+    def log_error(self, exc: BaseException):
+        """Append the traceback to errors.log in the data folder; returns its path (or None)."""
+        path = self.storage.dir / "errors.log"
+        text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+        try:
+            self.storage.dir.mkdir(parents=True, exist_ok=True)
+            with open(path, "a", encoding="utf-8") as f:
+                f.write(f"--- {time.strftime('%Y-%m-%d %H:%M:%S')}\n{text}\n")
+        except OSError:
+            print(text, file=sys.stderr)
+            return None
+        return path
+
+    def recover(self, exc: Exception) -> None:
+        """After an error in a frame: log it, tell the player, go back to the title.
+
+        The session is reloaded from the save on disk (the last good state); if errors keep
+        coming, the game closes with status 1 rather than loop on a broken screen.
+        """
+        path = self.log_error(exc)
+        now = time.monotonic()
+        self._errors = [t for t in self._errors if now - t < ERROR_WINDOW] + [now]
+        where = f"details in {path}" if path else "details printed on the console"
+        if len(self._errors) >= ERROR_BURST:
+            print(f"Tourne Case keeps failing ({type(exc).__name__}: {exc}); {where}.", file=sys.stderr)
+            self.status = 1
+            self.running = False
+            return
+        self.messages.append(f"Something went wrong ({type(exc).__name__}: {exc}). "
+                             f"The saved match is as it was; {where}.")
+        try:
+            self._load_saved_match()
+            self.scenes.reset(TitleScene(self))
+        except Exception as again:
+            self.recover(again)
+
+
+def default_level() -> str:
+    """The level offered to a new player: the middle of the range."""
+    return LEVELS[len(LEVELS) // 2][0]
+
+
+def run(seed=None, fullscreen=None, rules=None, data_dir=None, autoplay=False,
+        quit_after=None) -> int:
+    """Open the window on the title and play until the player quits; returns the exit status."""
+    try:
+        app = App(seed=seed, fullscreen=fullscreen, rules=rules, data_dir=data_dir,
+                  autoplay=autoplay)
+    except pygame.error as exc:
+        print(f"Tourne Case could not open its window: {exc}", file=sys.stderr)
+        return 1
+    try:
+        return app.loop(quit_after)
+    finally:
+        # Only the window closes: fonts stay valid for a later run in the same process (tests);
+        # pygame shuts the rest down at exit.
+        pygame.display.quit()

@@ -1,0 +1,267 @@
+"""The menu screens around the game: a shared MenuScene, settings, statistics, pause, confirm.
+
+The title and new-match screens live in title.py, the rules text in rules_screen.py, the
+after-game screen in scoreboard.py. Every screen works with the keyboard alone (arrows/Tab,
+Enter/Space, Esc goes back) and with the mouse.
+"""
+import pygame
+
+from game.rules import rules_by_name
+from game.scenes.base import Scene
+from game.view import widgets as ui
+from game.view.layout import px, ui_scale
+
+BACK_KEYS = (pygame.K_ESCAPE, pygame.K_BACKSPACE)
+
+ANIMATION_SPEEDS = [("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast"),
+                    ("instant", "Instant (reduced motion)")]
+
+
+class MenuScene(Scene):
+    """A heading and a column of widgets over the walnut backdrop; Esc goes back."""
+
+    heading = ""
+    row_height = 54
+    width = 560
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.time = 0.0
+        self.menu = ui.Menu(self.build(), app.sounds)
+
+    def build(self) -> list[ui.Widget]:
+        return []
+
+    def back(self) -> None:
+        self.app.scenes.pop()
+
+    def enter(self) -> None:
+        self.layout(self.app.size)
+
+    def handle_event(self, event) -> None:
+        if self.menu.handle_event(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key in BACK_KEYS:
+            self.app.sounds.play("click", 0.5)
+            self.back()
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        self.layout(self.app.size)
+        self.menu.update(dt)
+
+    def menu_top(self, size, scale) -> int:
+        return round(size[1] * 0.2)
+
+    def layout(self, size) -> None:
+        scale = ui_scale(size)
+        ui.column(self.menu.widgets, size[0] // 2, self.menu_top(size, scale),
+                  px(self.width, scale), px(self.row_height, scale), px(12, scale))
+
+    def draw_heading(self, surface, scale) -> None:
+        w, h = surface.get_size()
+        ui.blit_text(surface, self.heading, 64 * scale, (w / 2 + 2, h * 0.11 + 3), ui.WALNUT_DEEP,
+                     "title")
+        ui.blit_text(surface, self.heading, 64 * scale, (w / 2, h * 0.11), ui.GOLD_PALE, "title")
+
+    def draw(self, surface) -> None:
+        scale = ui_scale(surface.get_size())
+        surface.blit(ui.backdrop(surface.get_size()), (0, 0))
+        self.draw_heading(surface, scale)
+        self.menu.draw(surface, scale)
+
+
+class SettingsScene(MenuScene):
+    """Volume, mute, animation speed, touch-move (C-5), fullscreen: saved on every change."""
+
+    heading = "Settings"
+    width = 640
+
+    def build(self):
+        app, s = self.app, self.app.settings
+        self.fullscreen = ui.toggle("Fullscreen (F11)", app.fullscreen, app.set_fullscreen)
+        return [
+            ui.Slider("Volume", s["volume"], lambda v: app.set_setting("volume", v)),
+            ui.toggle("Mute", s["muted"], lambda v: app.set_setting("muted", v)),
+            ui.Choice("Animations", ANIMATION_SPEEDS, s["animation_speed"],
+                      lambda v: app.set_setting("animation_speed", v)),
+            ui.toggle("Touch-move (C-5)", s["touch_move"],
+                      lambda v: app.set_setting("touch_move", v)),
+            self.fullscreen,
+            ui.Button("Back", self.back),
+        ]
+
+    def update(self, dt):
+        # F11 can change the window while this screen is open: show the truth.
+        self.fullscreen.index = 1 if self.app.fullscreen else 0
+        super().update(dt)
+
+    def draw(self, surface):
+        super().draw(surface)
+        scale = ui_scale(surface.get_size())
+        last = self.menu.widgets[-1].rect
+        ui.blit_text(surface, "Touch-move applies from the next match: a checker picked up "
+                     "must be played.", 20 * scale,
+                     (surface.get_width() / 2, last.bottom + px(30, scale)), ui.IVORY_SHADE)
+
+
+class StatsScene(MenuScene):
+    """Games and matches played and won, in total, by opponent level and by rule preset."""
+
+    heading = "Statistics"
+    COLUMNS = (("games_played", "Games"), ("games_won", "won"), ("matches_played", "Matches"),
+               ("matches_won", "won"))
+
+    def build(self):
+        try:
+            self.stats = self.app.storage.statistics()
+            self.problem = None
+        except Exception as exc:     # a damaged record file still lets the player go back
+            self.stats, self.problem = {}, f"The records could not be read: {exc}"
+        return [ui.Button("Back", self.back)]
+
+    def layout(self, size):
+        scale = ui_scale(size)
+        ui.column(self.menu.widgets, size[0] // 2, size[1] - px(100, scale), px(320, scale),
+                  px(self.row_height, scale), 0)
+
+    def rows(self) -> list[tuple[str, dict | None]]:
+        """(name, tally) rows: the total, then a heading (tally None) and a row per level, per rules."""
+        rows = [("All matches against the computer", self.stats["total"])]
+        for key, heading, name in (("by_level", "By level", str.capitalize),
+                                   ("by_rules", "By rules", rules_title)):
+            if self.stats.get(key):
+                rows.append((heading, None))
+                rows += [(name(k), tally) for k, tally in sorted(self.stats[key].items())]
+        return rows
+
+    def draw(self, surface):
+        super().draw(surface)
+        w, h = surface.get_size()
+        scale = ui_scale((w, h))
+        card = pygame.Rect(0, 0, px(820, scale), h - px(150, scale) - round(h * 0.2) + px(40, scale))
+        card.midtop = (w // 2, round(h * 0.2) - px(20, scale))
+        ui.panel(surface, card, scale)
+        size = 24 * scale
+        step = ui.font(size).get_linesize()
+        x0, y = card.x + px(30, scale), card.y + px(18, scale)
+        columns = [card.right - px(40 + 95 * i, scale) for i in range(len(self.COLUMNS))][::-1]
+        if self.problem or not self.stats.get("total", {}).get("games_played"):
+            note = self.problem or "No game finished yet: the record starts with your first game."
+            ui.blit_text(surface, note, size, card.center, ui.WALNUT)
+            return
+        for (_, title), x in zip(self.COLUMNS, columns):
+            ui.blit_text(surface, title, size * 0.85, (x, y), ui.WALNUT, anchor="topright")
+        y += step * 1.3
+        shown = self.rows()
+        room = max(1, int((card.bottom - y - px(40, scale)) // step))
+        for name, tally in shown[:room]:
+            if tally is None:
+                ui.blit_text(surface, name, size, (x0, y + step * 0.2), ui.RED, "title", "topleft")
+                y += step * 1.2
+                continue
+            ui.blit_text(surface, name, size, (x0 + px(16, scale), y), ui.INK, anchor="topleft")
+            for (key, _), x in zip(self.COLUMNS, columns):
+                ui.blit_text(surface, str(tally.get(key, 0)), size, (x, y), ui.INK, anchor="topright")
+            y += step
+        skipped = self.stats.get("unreadable_records", 0)
+        more = len(shown) - room
+        notes = ([f"... and {more} more rows"] if more > 0 else []) + \
+            ([f"{skipped} damaged line(s) in the record were skipped"] if skipped else [])
+        if notes:
+            ui.blit_text(surface, "; ".join(notes), 20 * scale,
+                         (card.centerx, card.bottom - px(22, scale)), ui.WALNUT)
+
+
+def rules_title(name: str) -> str:
+    """ "charpentier-reentry" -> "Charpentier 1699, compulsory re-entry"; unknown names as they are."""
+    try:
+        return rules_by_name(name).title
+    except ValueError:
+        return name
+
+
+class OverlayScene(MenuScene):
+    """A small card over the dimmed scene beneath (pause, confirm)."""
+
+    transparent = True
+    width = 440
+    row_height = 52
+
+    def card(self, size) -> pygame.Rect:
+        scale = ui_scale(size)
+        rows = [w for w in self.menu.widgets if w.visible]
+        h = px(150, scale) + len(rows) * px(self.row_height + 12, scale) + px(20, scale)
+        rect = pygame.Rect(0, 0, px(self.width + 80, scale), h)
+        rect.center = (size[0] // 2, size[1] // 2)
+        return rect
+
+    def menu_top(self, size, scale):
+        return self.card(size).y + px(120, scale)
+
+    def draw(self, surface):
+        w, h = surface.get_size()
+        scale = ui_scale((w, h))
+        veil = pygame.Surface((w, h), pygame.SRCALPHA)
+        veil.fill((12, 6, 2, round(150 * min(1.0, self.time / 0.15))))
+        surface.blit(veil, (0, 0))
+        card = self.card((w, h))
+        # The card drops in from a little above: a short, springy entrance.
+        t = min(1.0, self.time / 0.25)
+        drop = round((1 - t) ** 3 * px(40, scale))
+        ui.panel(surface, card.move(0, -drop), scale, 245)
+        ui.blit_text(surface, self.heading, 46 * scale, (card.centerx, card.y + px(60, scale) - drop),
+                     ui.WALNUT_DARK, "title")
+        self.draw_note(surface, card.move(0, -drop), scale)
+        self.menu.draw(surface, scale)
+
+    def draw_note(self, surface, card, scale) -> None:
+        pass
+
+
+class PauseScene(OverlayScene):
+    """Esc in a game: resume, settings, rules, leave (the match stays saved), abandon."""
+
+    heading = "Pause"
+
+    def build(self):
+        from game.scenes.rules_screen import RulesScene
+        app = self.app
+        return [
+            ui.Button("Resume", self.back),
+            ui.Button("Settings", lambda: app.scenes.push(SettingsScene(app))),
+            ui.Button("Rules", lambda: app.scenes.push(RulesScene(app, app.current_rules()))),
+            ui.Button("Save and leave", app.to_title),
+            ui.Button("Abandon the match", lambda: app.scenes.push(ConfirmScene(
+                app, "Abandon the match?", "The match ends here and its save is deleted.",
+                app.abandon_match))),
+        ]
+
+
+class ConfirmScene(OverlayScene):
+    """Yes / No over the scene beneath; No (or Esc) is the focus, so a stray Enter is harmless."""
+
+    def __init__(self, app, question: str, note: str, on_yes):
+        self.heading = question
+        self.note = note
+        self.on_yes = on_yes
+        super().__init__(app)
+        self.menu.focus = 1
+
+    def build(self):
+        return [ui.Button("Yes", self.yes), ui.Button("No", self.back)]
+
+    def yes(self):
+        self.app.scenes.pop()
+        self.on_yes()
+
+    def menu_top(self, size, scale):
+        return self.card(size).y + px(150, scale)
+
+    def card(self, size):
+        rect = super().card(size)
+        return rect.inflate(0, px(40, ui_scale(size)))
+
+    def draw_note(self, surface, card, scale):
+        ui.blit_text(surface, self.note, 22 * scale, (card.centerx, card.y + px(108, scale)), ui.INK)
+

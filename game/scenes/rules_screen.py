@@ -1,0 +1,218 @@
+"""The rules screen: a readable summary of RULES.md for the chosen preset, with rule numbers.
+
+Up/Down, PageUp/PageDown, Home/End and the mouse wheel scroll; Left/Right (or a click on a tab)
+switch between the presets; Esc goes back.
+"""
+import pygame
+
+from game.scenes.base import Scene
+from game.scenes.menus import BACK_KEYS
+from game.view import widgets as ui
+from game.view.layout import px, ui_scale
+
+# (key, title, one-line description) of the presets offered in a new match.
+PRESETS = [
+    ("charpentier", "Charpentier 1699",
+     "The rules printed in Paris in 1699: only the lower die is played; a hit checker starts over."),
+    ("bell", "Bell 1975",
+     "R. C. Bell's reading: both dice are played, hit checkers wait on the bar, wins score 1 or 2."),
+]
+
+BOARD = ("The board", [
+    ("", "Two rows of twelve points. Each player has three checkers and plays only along the "
+         "own row, from point 1 to point 12: White on the top row, Black on the bottom row. "
+         "Point 12 is the home point (the \"coin de repos\"). Point k of one row faces point k "
+         "of the other. Checkers start off the board, not yet entered."),
+])
+
+COMMON = ("Dice and matches", [
+    ("C-1", "Dice priority: each player throws one die, a tie is thrown again. The higher "
+            "thrower takes both dice and throws them for the first turn; the priority dice are "
+            "not played. Every game of a match starts this way."),
+    ("C-2", "A throw where a die rests off the board, on a rail or on the bar, or tilted against "
+            "a checker, a die or a rail, is taken again. A die lying flat on checkers is good."),
+    ("C-3", "Every accepted throw shows each face with the same chance, 1 in 6."),
+    ("C-4", "Doublets are announced by their old names: double six \"Sonnés\", five \"Quines\", "
+            "four \"Carmes\", three \"Ternes\", two \"Double deux\", one \"Bezas\"."),
+    ("C-5", "Touch-move (\"dame touchée, dame jouée\"), an option in the settings: a checker "
+            "picked up that has a legal move must be played."),
+    ("C-6", "A match is played to N points (1, 3, 5, 7, 9, 11, 15 or 21): the first to reach "
+            "N wins it."),
+])
+
+MOVING = [
+    ("TC-2", "A move takes one checker forward by the number: a checker not entered goes to the "
+             "point of that number, a checker on point p goes to p + number."),
+    ("TC-3", "Points 1 to 11 hold at most one checker of a side. The home point holds any number."),
+    ("TC-4", "A checker may not pass over a checker of its own side, and entering counts: with "
+             "an own checker on point 1, a 2 cannot enter. Checkers keep their order of entry."),
+    ("TC-5", "The home point is reached only by the exact number; a move past 12 is not legal."),
+    ("TC-6", "Landing on point k (1 to 11) facing an opposing checker hits it. A checker on the "
+             "home point can never be hit, and a move to 12 hits nothing."),
+    ("TC-7", "If a legal move exists, one must be played (you choose which). If none exists, "
+             "the turn passes."),
+]
+
+CHARPENTIER = [
+    BOARD,
+    ("Charpentier 1699 (also Fallavel 1715)", [
+        ("TC-1", "Throw two dice; only the lower die is played. A doublet plays that number once. "
+                 "A 1 comes 11 times in 36, a 2 nine times, a 3 seven, a 4 five, a 5 three, "
+                 "a 6 once."),
+        *MOVING,
+        ("TC-8", "A hit checker is off the board, not entered, and starts over; its owner "
+                 "re-enters it when it suits them."),
+        ("TC-9", "The first to bring all three checkers to the home point wins the game and "
+                 "scores 1 point."),
+    ]),
+    ("Option: compulsory re-entry", [
+        ("TR-1", "While a side has a hit checker off the board, its move must be that checker's "
+                 "re-entry if that is legal; if it is not, the turn passes."),
+    ]),
+    COMMON,
+]
+
+BELL = [
+    BOARD,
+    ("Bell 1975", [
+        ("TB-1", "Both dice are played as two moves, in either order, by one checker or two. One "
+                 "checker taking both numbers stops on the point between, which must be a legal "
+                 "landing and hits there like any landing. A doublet is played once."),
+        ("TB-2", "Play as many numbers as you can; a number that cannot be played is lost. When "
+                 "only one of the two can be played, you choose which."),
+        *MOVING,
+        ("TB-3", "A hit checker goes to the bar. While a side has a checker on the bar it must "
+                 "enter that checker before moving any other; if it cannot, the rest of the "
+                 "throw is lost."),
+        ("TB-4", "The winner scores 1 point if the loser has entered all three checkers and has "
+                 "none on the bar, otherwise 2 points."),
+    ]),
+    COMMON,
+]
+
+TEXTS = {"charpentier": CHARPENTIER, "bell": BELL}
+
+
+def preset_of(rules_name: str) -> str:
+    """The preset tab for a rules name ("charpentier-reentry" shows Charpentier's page)."""
+    return "bell" if rules_name.startswith("bell") else "charpentier"
+
+
+class RulesScene(Scene):
+    def __init__(self, app, rules_name: str = "charpentier"):
+        super().__init__(app)
+        self.preset = preset_of(rules_name)
+        self.scroll = 0.0          # pixels scrolled, eased towards `target`
+        self.target = 0.0
+        self._wrapped: dict = {}
+        keys = [key for key, _, _ in PRESETS]
+        self.tabs = [ui.Button(title, lambda k=key: self.show(k), size=26) for key, title, _ in PRESETS]
+        self.back_button = ui.Button("Back", app.scenes.pop)
+        self.menu = ui.Menu([*self.tabs, self.back_button], app.sounds, focus=keys.index(self.preset))
+
+    def show(self, preset: str) -> None:
+        if preset != self.preset:
+            self.preset = preset
+            self.scroll = self.target = 0.0
+
+    def lines(self, width: int, scale: float) -> list[tuple[str, str, str]]:
+        """(style, rule number, line) for the current preset wrapped to width; cached."""
+        key = (self.preset, width, round(scale, 3))
+        if key not in self._wrapped:
+            body = ui.font(24 * scale)
+            indent = px(80, scale)
+            rows = []
+            for heading, rules in TEXTS[self.preset]:
+                rows.append(("head", "", heading))
+                for number, words in rules:
+                    for i, line in enumerate(ui.wrap(words, body, width - indent)):
+                        rows.append(("body", number if i == 0 else "", line))
+                    rows.append(("gap", "", ""))
+            self._wrapped = {key: rows}
+        return self._wrapped[key]
+
+    def geometry(self, size):
+        """The text card, the line height and the most that can be scrolled."""
+        w, h = size
+        scale = ui_scale(size)
+        card = pygame.Rect(0, 0, min(px(900, scale), w - px(60, scale)), h - px(262, scale))
+        card.midtop = (w // 2, px(150, scale))
+        step = ui.font(24 * scale).get_linesize()
+        total = sum(step * (1.5 if style == "head" else 0.5 if style == "gap" else 1)
+                    for style, _, _ in self.lines(card.w - px(60, scale), scale))
+        return card, step, max(0.0, total - card.h + px(40, scale))
+
+    def handle_event(self, event) -> None:
+        _, step, most = self.geometry(self.app.size)
+        if event.type == pygame.KEYDOWN:
+            page = self.geometry(self.app.size)[0].h * 0.85
+            moves = {pygame.K_UP: -step * 2, pygame.K_DOWN: step * 2, pygame.K_PAGEUP: -page,
+                     pygame.K_PAGEDOWN: page, pygame.K_HOME: -1e9, pygame.K_END: 1e9}
+            keys = [key for key, _, _ in PRESETS]
+            if event.key in moves:
+                self.target = min(most, max(0.0, self.target + moves[event.key]))
+                return
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                i = keys.index(self.preset) + (1 if event.key == pygame.K_RIGHT else -1)
+                self.show(keys[i % len(keys)])
+                self.menu.focus = i % len(keys)
+                return
+            if event.key in BACK_KEYS:
+                self.app.scenes.pop()
+                return
+        if event.type == pygame.MOUSEWHEEL:
+            self.target = min(most, max(0.0, self.target - event.y * step * 3))
+            return
+        self.menu.handle_event(event)
+
+    def update(self, dt: float) -> None:
+        size = self.app.size
+        w, h = size
+        scale = ui_scale(size)
+        tab_w = px(300, scale)
+        for i, tab in enumerate(self.tabs):
+            tab.rect = pygame.Rect(0, 0, tab_w, px(48, scale))
+            tab.rect.center = (w // 2 + round((i - (len(self.tabs) - 1) / 2) * (tab_w + px(20, scale))),
+                               px(112, scale))
+        self.back_button.rect = pygame.Rect(0, 0, px(240, scale), px(50, scale))
+        self.back_button.rect.center = (w // 2, h - px(60, scale))
+        self.target = min(self.target, self.geometry(size)[2])
+        self.scroll = ui.ease(self.scroll, self.target, 18.0, dt)
+        self.menu.update(dt)
+
+    def draw(self, surface) -> None:
+        size = surface.get_size()
+        scale = ui_scale(size)
+        surface.blit(ui.backdrop(size), (0, 0))
+        ui.blit_text(surface, "Rules", 52 * scale, (size[0] / 2, px(52, scale)), ui.GOLD_PALE, "title")
+        card, step, most = self.geometry(size)
+        ui.panel(surface, card, scale, 245)
+        clip = surface.get_clip()
+        surface.set_clip(card.inflate(-px(8, scale), -px(16, scale)))
+        y = card.y + px(20, scale) - round(self.scroll)
+        x = card.x + px(30, scale)
+        for style, number, line in self.lines(card.w - px(60, scale), scale):
+            height = step * (1.5 if style == "head" else 0.5 if style == "gap" else 1)
+            if card.y - step * 2 < y < card.bottom:
+                if style == "head":
+                    ui.blit_text(surface, line, 32 * scale, (x, y + step * 0.2), ui.RED, "title",
+                                 "topleft")
+                elif style == "body":
+                    if number:
+                        ui.blit_text(surface, number, 19 * scale, (x, y + px(3, scale)), ui.WALNUT,
+                                     "sans", "topleft")
+                    ui.blit_text(surface, line, 24 * scale, (x + px(80, scale), y), ui.INK,
+                                 anchor="topleft")
+            y += height
+        surface.set_clip(clip)
+        if most > 0:      # a scroll bar, so the player knows there is more
+            bar = pygame.Rect(card.right - px(12, scale), card.y + px(14, scale), px(5, scale),
+                              card.h - px(28, scale))
+            knob_h = max(px(30, scale), round(bar.h * card.h / (card.h + most)))
+            knob = pygame.Rect(bar.x, bar.y + round((bar.h - knob_h) * self.scroll / most), bar.w, knob_h)
+            pygame.draw.rect(surface, ui.IVORY_SHADE, bar, border_radius=bar.w)
+            pygame.draw.rect(surface, ui.WALNUT, knob, border_radius=bar.w)
+        self.menu.draw(surface, scale)
+        shown = self.tabs[[key for key, _, _ in PRESETS].index(self.preset)].rect
+        pygame.draw.rect(surface, ui.GOLD, (shown.x + px(20, scale), shown.bottom + px(8, scale),
+                                            shown.w - px(40, scale), px(4, scale)))

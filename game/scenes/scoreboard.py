@@ -1,0 +1,147 @@
+"""After each game: its result and points, the match score and length; at the end the match
+winner, with "Rematch" and "Title".
+
+"Next game" asks the session for the next game and hands over to the priority throw (C-1).
+"""
+import math
+
+import pygame
+
+from game.scenes.menus import MenuScene
+from game.scenes.title import checker
+from game.view import widgets as ui
+from game.view.layout import px, ui_scale
+
+AUTOPLAY_WAIT = 0.5     # seconds the scoreboard stays up before autoplay goes on
+
+
+def side_name(session, side) -> str:
+    """"White"/"Black", or "You"/"The computer" in a match against the computer."""
+    colour = "White" if str(side) == "W" else "Black"
+    if session.is_computer(side) == session.is_computer(side.other):
+        return colour
+    return "The computer" if session.is_computer(side) else "You"
+
+
+class ScoreboardScene(MenuScene):
+    row_height = 54
+    width = 380
+
+    def __init__(self, app):
+        session = app.session
+        self.session = session
+        self.outcome = session.outcome
+        self.score = dict(session.match.score)
+        self.length = session.match.length
+        self.match_over = max(self.score.values()) >= self.length
+        super().__init__(app)
+
+    def build(self):
+        app = self.app
+        if self.match_over:
+            return [ui.Button("Rematch", app.rematch), ui.Button("Title", app.to_title)]
+        return [ui.Button("Next game", app.next_game), ui.Button("Save and leave", app.to_title)]
+
+    def enter(self):
+        super().enter()
+        self.app.record_finished_games()
+        if self.match_over:
+            self.app.finish_match()
+        self.app.sounds.play("win", 1.0 if self.match_over else 0.6)
+
+    def back(self):
+        self.app.to_title()
+
+    def update(self, dt):
+        super().update(dt)
+        if self.app.autoplay and self.time >= AUTOPLAY_WAIT and self.time - dt < AUTOPLAY_WAIT:
+            self.menu.widgets[0].activate()
+
+    def menu_top(self, size, scale):
+        return round(size[1] * 0.72)
+
+    def headline(self) -> tuple[str, str]:
+        s = self.session
+        if self.match_over:
+            leader = max(self.score, key=self.score.get)
+            name = side_name(s, leader)
+            verb = "win" if name == "You" else "wins"
+            return f"{name} {verb} the match!", f"{self.score[leader]} to {self.score[leader.other]}"
+        if self.outcome is None:
+            return "Game over", ""
+        name = side_name(s, self.outcome.winner)
+        verb = "win" if name == "You" else "wins"
+        points = self.outcome.points
+        return f"{name} {verb} the game", f"{points} point{'s' if points > 1 else ''}"
+
+    def draw_heading(self, surface, scale):
+        w, h = surface.get_size()
+        t = min(1.0, self.time / 0.45)
+        drop = round((1 - t) ** 3 * px(120, scale))      # the headline falls in and settles
+        big, small = self.headline()
+        y = h * 0.14 - drop
+        ui.blit_text(surface, big, 72 * scale, (w / 2 + px(3, scale), y + px(4, scale)),
+                     ui.WALNUT_DEEP, "title")
+        ui.blit_text(surface, big, 72 * scale, (w / 2, y), ui.GOLD_PALE, "title")
+        if small:
+            ui.blit_text(surface, small, 36 * scale, (w / 2, y + px(70, scale)), ui.IVORY)
+
+    def draw_score(self, surface, scale) -> None:
+        w, h = surface.get_size()
+        card = pygame.Rect(0, 0, px(760, scale), px(240, scale))
+        card.midtop = (w // 2, round(h * 0.32))
+        ui.panel(surface, card, scale)
+        ui.blit_text(surface, f"Match to {self.length} point{'s' if self.length > 1 else ''}",
+                     26 * scale, (card.centerx, card.y + px(30, scale)), ui.WALNUT)
+        sides = sorted(self.score, key=str, reverse=True)       # White first
+        for row, side in enumerate(sides):
+            y = card.y + px(92 + row * 80, scale)
+            d = px(52, scale)
+            sprite = checker(str(side), d)
+            surface.blit(sprite, sprite.get_rect(center=(card.x + px(62, scale), y)))
+            ui.blit_text(surface, side_name(self.session, side), 32 * scale,
+                         (card.x + px(110, scale), y), ui.INK, anchor="midleft")
+            self.draw_pips(surface, scale, side, (card.x + px(380, scale), y), card.right - px(130, scale))
+            ui.blit_text(surface, str(self.score[side]), 44 * scale, (card.right - px(50, scale), y),
+                         ui.RED if self.winner_is(side) else ui.INK, "title")
+
+    def winner_is(self, side) -> bool:
+        return self.outcome is not None and self.outcome.winner == side
+
+    def draw_pips(self, surface, scale, side, start, right) -> None:
+        """One bead per point of the match length; the points won are filled, the new ones pop."""
+        n = self.length
+        gap = min(px(30, scale), (right - start[0]) / max(1, n))
+        r = max(3, round(min(px(10, scale), gap * 0.4)))
+        fresh = self.outcome.points if self.winner_is(side) and self.outcome else 0
+        for i in range(n):
+            centre = (round(start[0] + i * gap + r), start[1])
+            won = i < self.score[side]
+            if won and i >= self.score[side] - fresh:
+                delay = 0.5 + 0.15 * (i - (self.score[side] - fresh))
+                t = max(0.0, min(1.0, (self.time - delay) / 0.3))
+                grow = r + round(math.sin(math.pi * t) * r * 0.6)
+                won = t > 0
+            else:
+                grow = r
+            pygame.draw.circle(surface, ui.GOLD if won else ui.IVORY_SHADE, centre, grow)
+            pygame.draw.circle(surface, ui.WALNUT_DARK, centre, grow, max(1, round(scale * 1.5)))
+
+    def draw(self, surface):
+        super().draw(surface)
+        scale = ui_scale(surface.get_size())
+        self.draw_score(surface, scale)
+        if self.match_over:
+            self.draw_sparks(surface, scale)
+
+    def draw_sparks(self, surface, scale) -> None:
+        """Gold sparks bursting from the headline, again every two seconds: the winner's fanfare."""
+        w, h = surface.get_size()
+        t = self.time % 2.0
+        for i in range(24):
+            angle = i * math.tau / 24 + (self.time // 2.0) * 0.4
+            dist = px(60, scale) + t * px(320, scale)
+            x = w / 2 + math.cos(angle) * dist * 1.6
+            y = h * 0.14 + math.sin(angle) * dist * 0.6
+            r = max(1, round(px(6, scale) * (1 - t / 2.0)))
+            pygame.draw.circle(surface, ui.GOLD_PALE if i % 2 else ui.GOLD, (round(x), round(y)), r)

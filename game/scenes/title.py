@@ -1,0 +1,227 @@
+"""The title screen and the new-match form.
+
+The title: an animated heading over a frieze of points where checkers hop along, the main
+menu (new match, continue, rules, settings, statistics, quit) and any note the game has for the
+player (a damaged save kept aside, an error caught during play).
+"""
+import math
+
+import pygame
+
+from game.scenes.menus import MenuScene, SettingsScene, StatsScene
+from game.scenes.rules_screen import RulesScene, PRESETS
+from game.view import widgets as ui
+from game.view.layout import px, ui_scale
+
+try:
+    from game.view.assets import checker as _checker_sprite
+except ImportError:        # drawn here until the shared sprites exist
+    _checker_sprite = None
+
+try:
+    from game.computer import LEVELS
+except ImportError:
+    LEVELS = [("computer", "The computer player.")]
+
+LENGTHS = [1, 3, 5, 7, 9, 11, 15, 21]
+HOP_PERIOD = 0.9      # seconds between two hops of the frieze's checkers
+
+
+def checker(side: str, diameter: int) -> pygame.Surface:
+    if _checker_sprite is not None:
+        try:
+            return _checker_sprite(side, diameter)
+        except Exception:
+            pass
+    surf = pygame.Surface((diameter, diameter), pygame.SRCALPHA)
+    r = diameter // 2
+    face, rim = (ui.IVORY, ui.IVORY_SHADE) if side == "W" else ((45, 33, 27), ui.EBONY)
+    pygame.draw.circle(surf, rim, (r, r), r)
+    pygame.draw.circle(surf, face, (r, r), round(r * 0.82))
+    pygame.draw.circle(surf, rim, (r, r), round(r * 0.55), max(1, r // 12))
+    return surf
+
+
+class TitleScene(MenuScene):
+    heading = "Tourne Case"
+    row_height = 52
+    width = 420
+
+    def build(self):
+        app = self.app
+        self.continue_button = ui.Button("Continue the match", app.continue_match)
+        return [
+            self.continue_button,
+            ui.Button("New match", lambda: app.scenes.push(NewMatchScene(app))),
+            ui.Button("Rules", lambda: app.scenes.push(RulesScene(app, app.current_rules()))),
+            ui.Button("Settings", lambda: app.scenes.push(SettingsScene(app))),
+            ui.Button("Statistics", lambda: app.scenes.push(StatsScene(app))),
+            ui.Button("Quit", app.quit),
+        ]
+
+    def enter(self):
+        self.continue_button.visible = self.app.can_continue()
+        self.menu.focus = 0
+        super().enter()
+
+    def back(self):
+        self.app.quit()
+
+    def menu_top(self, size, scale):
+        return round(size[1] * 0.38)
+
+    def frieze(self, size) -> tuple[pygame.Rect, pygame.Rect]:
+        """The two rows of points, along the top and bottom edges."""
+        w, h = size
+        rim = max(6, min(w, h) // 40) + 2
+        depth = round(h * 0.1)
+        return (pygame.Rect(rim, rim, w - 2 * rim, depth),
+                pygame.Rect(rim, h - rim - depth, w - 2 * rim, depth))
+
+    def draw_points(self, surface, row: pygame.Rect, down: bool) -> None:
+        pw = row.w / 12
+        for i in range(12):
+            color = ui.IVORY_SHADE if i % 2 == 0 else (58, 40, 30)
+            x0 = row.x + i * pw
+            base_y, tip_y = (row.y, row.bottom) if down else (row.bottom, row.y)
+            pygame.draw.polygon(surface, color, [(x0 + 2, base_y), (x0 + pw - 2, base_y),
+                                                 (x0 + pw / 2, tip_y)])
+
+    def hop_positions(self) -> list[float]:
+        """Where the three checkers of a row are (in points), one of them hopping at a time."""
+        hops, frac = divmod(self.time / HOP_PERIOD, 1.0)
+        hops = int(hops)
+        moving = hops % 3
+        eased = 0.5 - 0.5 * math.cos(math.pi * min(1.0, frac / 0.45))
+        result = []
+        for j in range(3):
+            done = hops // 3 + (1 if j < moving else 0)
+            result.append(4 * j + done + (eased if j == moving else 0.0))
+        return result
+
+    def draw_checkers(self, surface, row: pygame.Rect, side: str, down: bool) -> None:
+        pw = row.w / 12
+        d = round(min(pw * 0.8, row.h * 0.62))
+        sprite = checker(side, d)
+        lift = row.h * 0.35
+        clip = surface.get_clip()
+        surface.set_clip(row)
+        for p in self.hop_positions():
+            x = row.x + ((p % 12) + 0.5) * pw
+            arc = math.sin(math.pi * (p % 1.0)) * lift
+            y = row.y + d / 2 + 4 + arc if down else row.bottom - d / 2 - 4 - arc
+            for shift in (0, -row.w):          # slides out on the right, back in on the left
+                surface.blit(sprite, sprite.get_rect(center=(round(x + shift), round(y))))
+        surface.set_clip(clip)
+
+    def draw_heading(self, surface, scale):
+        w, h = surface.get_size()
+        bob = math.sin(self.time * 1.6) * px(5, scale)
+        y = h * 0.21 + bob
+        size = 112 * scale
+        ui.blit_text(surface, self.heading, size, (w / 2 + px(4, scale), y + px(5, scale)),
+                     ui.WALNUT_DEEP, "title")
+        shimmer = 0.5 + 0.5 * math.sin(self.time * 0.9)
+        gold = tuple(round(a + (b - a) * shimmer) for a, b in zip(ui.GOLD, ui.GOLD_PALE))
+        ui.blit_text(surface, self.heading, size, (w / 2, y), gold, "title")
+        ui.blit_text(surface, "The tables game printed in Paris, 1699", 28 * scale,
+                     (w / 2, h * 0.21 + px(72, scale)), ui.IVORY_SHADE)
+
+    def draw_messages(self, surface, scale) -> None:
+        notes = self.app.messages[-3:]
+        if not notes:
+            return
+        w, h = surface.get_size()
+        size = 20 * scale
+        fnt = ui.font(size)
+        width = min(px(900, scale), w - px(80, scale))
+        lines = [line for note in notes for line in ui.wrap(note, fnt, width - px(40, scale))]
+        card = pygame.Rect(0, 0, width, len(lines) * fnt.get_linesize() + px(24, scale))
+        card.midbottom = (w // 2, self.frieze((w, h))[1].y - px(8, scale))
+        ui.panel(surface, card, scale, 240)
+        y = card.y + px(12, scale)
+        for line in lines:
+            ui.blit_text(surface, line, size, (card.x + px(20, scale), y), ui.RED, anchor="topleft")
+            y += fnt.get_linesize()
+
+    def draw(self, surface):
+        surface.blit(ui.backdrop(surface.get_size()), (0, 0))
+        scale = ui_scale(surface.get_size())
+        top, bottom = self.frieze(surface.get_size())
+        self.draw_points(surface, top, down=True)
+        self.draw_points(surface, bottom, down=False)
+        self.draw_checkers(surface, top, "W", down=True)
+        self.draw_checkers(surface, bottom, "B", down=False)
+        self.draw_heading(surface, scale)
+        self.menu.draw(surface, scale)
+        self.draw_messages(surface, scale)
+
+
+class NewMatchScene(MenuScene):
+    """Opponent and level, rule preset and option, match length, the human's colour."""
+
+    heading = "New match"
+    width = 700
+    row_height = 48
+
+    def build(self):
+        app = self.app
+        last = app.last_options()
+        self.choices = {
+            "opponent": ui.Choice("Opponent", [("computer", "The computer"),
+                                               ("human", "Two players, one screen")],
+                                  last["opponent"], self.changed),
+            "level": ui.Choice("Level", [(name, name.replace("_", " ").capitalize())
+                                         for name, _ in LEVELS], last["level"], self.changed),
+            "rules": ui.Choice("Rules", [(key, title) for key, title, _ in PRESETS],
+                               app.default_preset, self.changed),
+            "reentry": ui.toggle("Compulsory re-entry (TR-1)",
+                                 last["rules"] == "charpentier-reentry", self.changed),
+            "length": ui.Choice("Match to", [(n, f"{n} point{'s' if n > 1 else ''}")
+                                             for n in LENGTHS], last["length"], self.changed),
+            "human_side": ui.Choice("You play", [("W", "White (top row)"),
+                                                 ("B", "Black (bottom row)")],
+                                    last["human_side"], self.changed),
+        }
+        self.changed(None)
+        return [*self.choices.values(), ui.Button("Start the match", self.start),
+                ui.Button("Back", self.back)]
+
+    def changed(self, _value) -> None:
+        """Show only what applies: a level against the computer, re-entry in Charpentier."""
+        c = self.choices
+        against_computer = c["opponent"].value == "computer"
+        c["level"].visible = c["human_side"].visible = against_computer
+        c["reentry"].visible = c["rules"].value == "charpentier"
+
+    def options(self) -> dict:
+        """What new_match takes (the re-entry option folds into the rules' name)."""
+        chosen = {key: choice.value for key, choice in self.choices.items()}
+        if chosen.pop("reentry") and chosen["rules"] == "charpentier":
+            chosen["rules"] = "charpentier-reentry"
+        return chosen
+
+    def start(self) -> None:
+        remembered = {key: choice.value for key, choice in self.choices.items()}
+        self.app.update_settings(remembered)
+        self.app.new_match(self.options())
+
+    def menu_top(self, size, scale):
+        return round(size[1] * 0.19)
+
+    def draw(self, surface):
+        super().draw(surface)
+        scale = ui_scale(surface.get_size())
+        focused = self.menu.focused
+        if focused is self.choices["level"]:
+            note = dict(LEVELS).get(focused.value, "")
+        elif focused is self.choices["rules"] or focused is self.choices["reentry"]:
+            note = dict((k, n) for k, _, n in PRESETS)[self.choices["rules"].value]
+        else:
+            note = "Left/Right change a choice; Enter starts; Esc goes back."
+        fnt = ui.font(22 * scale)
+        y = self.menu.widgets[-1].rect.bottom + px(16, scale)
+        for line in ui.wrap(note, fnt, px(self.width + 100, scale))[:3]:
+            ui.blit_text(surface, line, 22 * scale, (surface.get_width() / 2, y), ui.IVORY,
+                         anchor="midtop")
+            y += fnt.get_linesize()

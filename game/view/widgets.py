@@ -1,0 +1,444 @@
+"""Menu widgets: buttons, choices, sliders, a keyboard focus, text and the walnut backdrop.
+
+A `Menu` is a column of widgets with one focus. The keyboard moves the focus (Up/Down, Tab,
+Shift+Tab), changes a value (Left/Right) and activates (Enter/Space); the mouse hovers, presses
+and drags. Widgets ease their glow and "pop" with timers in seconds, so the feel is the same at
+any frame rate. Everything is drawn at the window's real size from a `scale` (see layout.py).
+"""
+import math
+
+import pygame
+
+from game.view.layout import px
+
+try:
+    from game.view.assets import font as _asset_font
+except ImportError:       # the look is being written alongside; fall back to system fonts
+    _asset_font = None
+
+IVORY = (243, 233, 210)
+IVORY_WARM = (252, 241, 214)
+IVORY_SHADE = (214, 198, 162)
+EBONY = (30, 22, 18)
+INK = (48, 32, 22)
+WALNUT = (96, 58, 34)
+WALNUT_DARK = (50, 29, 17)
+WALNUT_DEEP = (30, 17, 10)
+GOLD = (222, 178, 86)
+GOLD_PALE = (240, 214, 150)
+RED = (150, 40, 32)
+GREY = (150, 140, 128)
+
+ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+
+_fonts: dict = {}
+_texts: dict = {}
+
+
+def font(size: float, kind: str = "body") -> pygame.font.Font:
+    """The period serif for "title" and "body", a clean sans for "sans"; cached per size."""
+    size = max(8, int(round(size)))
+    key = (size, kind)
+    if key not in _fonts:
+        found = None
+        if _asset_font is not None:
+            try:
+                found = _asset_font(size, kind)
+            except Exception:     # a missing font file must not stop the menus
+                found = None
+        if found is None:
+            names = "dejavusans,freesans" if kind == "sans" else "ebgaramond,c059,dejavuserif"
+            found = pygame.font.SysFont(names, size, bold=(kind == "title"))
+        _fonts[key] = found
+    return _fonts[key]
+
+
+def text(words: str, size: float, color=INK, kind: str = "body") -> pygame.Surface:
+    """Rendered text, cached: menus redraw the same words every frame."""
+    key = (words, int(round(size)), color, kind)
+    surf = _texts.get(key)
+    if surf is None:
+        if len(_texts) > 600:
+            _texts.clear()
+        surf = font(size, kind).render(words, True, color)
+        _texts[key] = surf
+    return surf
+
+
+def blit_text(surface, words, size, pos, color=INK, kind="body", anchor="center") -> pygame.Rect:
+    """Draw text with its `anchor` ("center", "midleft", "topleft", ...) at pos; returns its rect."""
+    surf = text(words, size, color, kind)
+    rect = surf.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+    surface.blit(surf, rect)
+    return rect
+
+
+def wrap(words: str, fnt: pygame.font.Font, width: int) -> list[str]:
+    """Break a paragraph into lines no wider than width (a single long word stays whole)."""
+    lines, line = [], ""
+    for word in words.split():
+        trial = f"{line} {word}" if line else word
+        if line and fnt.size(trial)[0] > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    if line:
+        lines.append(line)
+    return lines
+
+
+_backdrops: dict = {}
+
+
+def backdrop(size: tuple[int, int]) -> pygame.Surface:
+    """The walnut background of every menu: a warm gradient with a dark rim, cached per size."""
+    size = (max(1, size[0]), max(1, size[1]))
+    surf = _backdrops.get(size)
+    if surf is None:
+        if len(_backdrops) > 4:
+            _backdrops.clear()
+        w, h = size
+        surf = pygame.Surface(size)
+        for y in range(h):     # vertical gradient, lit from above
+            t = y / max(1, h - 1)
+            shade = 1.0 - 0.45 * abs(t - 0.38) ** 1.2
+            surf.fill(tuple(int(c * shade) for c in WALNUT), (0, y, w, 1))
+        grain = pygame.Surface(size, pygame.SRCALPHA)
+        for i in range(0, h, max(3, h // 160)):    # faint horizontal wood grain
+            a = 10 + (i * 37) % 14
+            wave = int(4 * math.sin(i * 0.07))
+            pygame.draw.line(grain, (20, 10, 4, a), (0, i + wave), (w, i - wave), 1)
+        surf.blit(grain, (0, 0))
+        rim = max(6, min(w, h) // 40)
+        pygame.draw.rect(surf, WALNUT_DEEP, surf.get_rect(), rim)
+        pygame.draw.rect(surf, GOLD, surf.get_rect().inflate(-2 * rim, -2 * rim), max(1, rim // 6))
+        _backdrops[size] = surf
+    return surf
+
+
+def panel(surface, rect: pygame.Rect, scale: float, alpha: int = 235) -> None:
+    """An ivory card with a soft shadow, for text and forms."""
+    r = px(14, scale)
+    shadow = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(shadow, (0, 0, 0, 90), shadow.get_rect(), border_radius=r)
+    surface.blit(shadow, rect.move(px(5, scale), px(7, scale)))
+    card = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(card, (*IVORY, alpha), card.get_rect(), border_radius=r)
+    pygame.draw.rect(card, (*WALNUT_DARK, 255), card.get_rect(), px(2, scale), border_radius=r)
+    surface.blit(card, rect)
+
+
+def ease(current: float, target: float, rate: float, dt: float) -> float:
+    """Move current towards target exponentially: frame-rate independent smoothing."""
+    return target + (current - target) * math.exp(-rate * dt)
+
+
+class Widget:
+    """Something in a menu that can take the focus. Subclasses draw and react."""
+
+    def __init__(self, enabled: bool = True):
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.visible = True
+        self.enabled = enabled
+        self.glow = 0.0      # 0..1, eases towards 1 while focused
+        self.pop = 0.0       # 1 right after activation, decays to 0
+        self.pressed = False
+
+    def update(self, dt: float, focused: bool) -> None:
+        self.glow = ease(self.glow, 1.0 if focused else 0.0, 14.0, dt)
+        self.pop = ease(self.pop, 0.0, 9.0, dt)
+
+    def activate(self) -> bool:
+        """Enter/Space/click: returns True if something happened."""
+        return False
+
+    def adjust(self, direction: int) -> bool:
+        """Left/Right: returns True if the value changed."""
+        return False
+
+    def click(self, pos) -> bool:
+        return self.activate()
+
+    def drag(self, pos) -> None:
+        pass
+
+    def box(self, scale: float) -> pygame.Rect:
+        """The rect grown by the focus glow and the activation pop: the arcade bounce."""
+        grow = px(6, scale) * self.glow + px(14, scale) * self.pop
+        box = self.rect.inflate(round(grow), round(grow * 0.5))
+        if self.pressed:
+            box = box.move(0, px(2, scale))
+        return box
+
+    def draw_body(self, surface, scale: float, focused: bool) -> pygame.Rect:
+        box = self.box(scale)
+        r = px(10, scale)
+        pygame.draw.rect(surface, WALNUT_DEEP, box.move(0, px(4, scale)), border_radius=r)
+        fill = IVORY_WARM if focused else IVORY
+        if not self.enabled:
+            fill = IVORY_SHADE
+        elif self.pressed:
+            fill = GOLD_PALE
+        pygame.draw.rect(surface, fill, box, border_radius=r)
+        edge = GOLD if focused and self.enabled else WALNUT_DARK
+        pygame.draw.rect(surface, edge, box, px(3 if focused else 2, scale), border_radius=r)
+        return box
+
+    def draw(self, surface, scale: float, focused: bool) -> None:
+        raise NotImplementedError
+
+
+class Button(Widget):
+    def __init__(self, label: str, action, enabled: bool = True, size: float = 30):
+        super().__init__(enabled)
+        self.label = label
+        self.action = action
+        self.size = size
+
+    def activate(self) -> bool:
+        if not self.enabled:
+            return False
+        self.pop = 1.0
+        self.action()
+        return True
+
+    def draw(self, surface, scale, focused):
+        box = self.draw_body(surface, scale, focused)
+        color = INK if self.enabled else GREY
+        blit_text(surface, self.label, self.size * scale, box.center, color)
+
+
+class Choice(Widget):
+    """A labelled value chosen from a list: Left/Right or the arrows cycle it, Enter goes on."""
+
+    def __init__(self, label: str, options: list[tuple], value, on_change, size: float = 26):
+        super().__init__()
+        self.label = label
+        self.options = list(options)        # (value, text)
+        values = [v for v, _ in self.options]
+        self.index = values.index(value) if value in values else 0
+        self.on_change = on_change
+        self.size = size
+
+    @property
+    def value(self):
+        return self.options[self.index][0]
+
+    def adjust(self, direction: int) -> bool:
+        if not self.enabled or len(self.options) < 2:
+            return False
+        self.index = (self.index + direction) % len(self.options)
+        self.pop = 0.6
+        self.on_change(self.value)
+        return True
+
+    def activate(self) -> bool:
+        return self.adjust(+1)
+
+    def click(self, pos) -> bool:
+        on_left_arrow = self.rect.x + self.rect.w * 0.44 < pos[0] < self.rect.x + self.rect.w * 0.56
+        return self.adjust(-1 if on_left_arrow else +1)
+
+    def draw(self, surface, scale, focused):
+        box = self.draw_body(surface, scale, focused)
+        color = INK if self.enabled else GREY
+        pad = px(22, scale)
+        blit_text(surface, self.label, self.size * scale, (box.x + pad, box.centery), color,
+                  anchor="midleft")
+        value_x = box.x + box.w * 0.75
+        blit_text(surface, self.options[self.index][1], self.size * scale, (value_x, box.centery),
+                  RED if focused and self.enabled else color)
+        if self.enabled and len(self.options) > 1:
+            for sign, x in ((-1, box.x + box.w * 0.5), (1, box.right - pad * 0.8)):
+                h = box.h * 0.18
+                tip = (x + sign * h * 0.5, box.centery)
+                pygame.draw.polygon(surface, WALNUT if focused else IVORY_SHADE,
+                                    [tip, (x - sign * h * 0.5, box.centery - h),
+                                     (x - sign * h * 0.5, box.centery + h)])
+
+
+def toggle(label: str, value: bool, on_change) -> Choice:
+    return Choice(label, [(False, "Off"), (True, "On")], bool(value), on_change)
+
+
+class Slider(Widget):
+    """A value from 0 to 1 (the volume): Left/Right in steps, or drag the knob."""
+
+    def __init__(self, label: str, value: float, on_change, step: float = 0.1, size: float = 26):
+        super().__init__()
+        self.label = label
+        self.value = min(1.0, max(0.0, float(value)))
+        self.on_change = on_change
+        self.step = step
+        self.size = size
+
+    def track(self) -> pygame.Rect:
+        left = self.rect.x + self.rect.w * 0.46
+        width = self.rect.w * 0.38
+        return pygame.Rect(round(left), self.rect.centery - 3, round(width), 6)
+
+    def _set(self, value: float) -> bool:
+        value = round(min(1.0, max(0.0, value)), 3)
+        if value == self.value:
+            return False
+        self.value = value
+        self.on_change(value)
+        return True
+
+    def adjust(self, direction: int) -> bool:
+        return self._set(round((self.value + direction * self.step) / self.step) * self.step)
+
+    def click(self, pos) -> bool:
+        self.drag(pos)
+        return True
+
+    def drag(self, pos) -> None:
+        track = self.track()
+        self._set((pos[0] - track.x) / max(1, track.w))
+
+    def draw(self, surface, scale, focused):
+        box = self.draw_body(surface, scale, focused)
+        pad = px(22, scale)
+        blit_text(surface, self.label, self.size * scale, (box.x + pad, box.centery), INK,
+                  anchor="midleft")
+        track = self.track()
+        track.h = px(6, scale)
+        track.centery = box.centery
+        pygame.draw.rect(surface, IVORY_SHADE, track, border_radius=track.h)
+        filled = track.copy()
+        filled.w = round(track.w * self.value)
+        pygame.draw.rect(surface, WALNUT, filled, border_radius=track.h)
+        knob = (track.x + filled.w, track.centery)
+        pygame.draw.circle(surface, WALNUT_DEEP, knob, px(11, scale) + 2)
+        pygame.draw.circle(surface, GOLD if focused else IVORY_WARM, knob, px(11, scale))
+        blit_text(surface, f"{round(self.value * 100)}%", self.size * scale,
+                  (box.right - px(22, scale), box.centery), INK, anchor="midright")
+
+
+class Menu:
+    """A column of widgets with one keyboard focus.
+
+    `handle_event` returns True when it used the event, so a scene can handle what is left
+    (Esc, its own keys). Mouse motion moves the focus to the widget under the pointer.
+    """
+
+    def __init__(self, widgets: list[Widget], sounds=None, focus: int = 0):
+        self.widgets = widgets
+        self.sounds = sounds
+        self.focus = focus
+        self._held: Widget | None = None
+        self._fix_focus(+1)
+
+    def usable(self) -> list[Widget]:
+        return [w for w in self.widgets if w.visible and w.enabled]
+
+    @property
+    def focused(self) -> Widget | None:
+        if 0 <= self.focus < len(self.widgets):
+            return self.widgets[self.focus]
+        return None
+
+    def _fix_focus(self, direction: int) -> None:
+        """Keep the focus on a visible, enabled widget (moving in `direction` if it is not)."""
+        if not self.usable():
+            return
+        n = len(self.widgets)
+        self.focus %= n
+        while not (self.widgets[self.focus].visible and self.widgets[self.focus].enabled):
+            self.focus = (self.focus + direction) % n
+
+    def move(self, direction: int) -> None:
+        if not self.usable():
+            return
+        self.focus = (self.focus + direction) % len(self.widgets)
+        self._fix_focus(direction)
+        self._play("click", 0.35)
+
+    def focus_on(self, widget: Widget) -> None:
+        if widget in self.widgets:
+            self.focus = self.widgets.index(widget)
+
+    def _play(self, name: str, strength: float = 1.0) -> None:
+        if self.sounds is not None:
+            self.sounds.play(name, strength)
+
+    def widget_at(self, pos) -> Widget | None:
+        for w in self.widgets:
+            if w.visible and w.enabled and w.rect.collidepoint(pos):
+                return w
+        return None
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
+        if event.type == pygame.MOUSEMOTION:
+            w = self.widget_at(event.pos)
+            if w is not None and w is not self.focused:
+                self.focus_on(w)
+            if self._held is not None and isinstance(self._held, Slider):
+                self._held.drag(event.pos)
+            return w is not None
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            w = self.widget_at(event.pos)
+            if w is not None:
+                self.focus_on(w)
+                self._held = w
+                w.pressed = True
+                if isinstance(w, Slider):
+                    w.drag(event.pos)
+            return w is not None
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            held, self._held = self._held, None
+            if held is None:
+                return False
+            held.pressed = False
+            if held.rect.collidepoint(event.pos) and not isinstance(held, Slider):
+                if held.click(event.pos):
+                    self._play("click")
+            return True
+        return False
+
+    def _key(self, event) -> bool:
+        key = event.key
+        if key in (pygame.K_UP, pygame.K_w):
+            self.move(-1)
+        elif key in (pygame.K_DOWN, pygame.K_s):
+            self.move(+1)
+        elif key == pygame.K_TAB:
+            self.move(-1 if event.mod & pygame.KMOD_SHIFT else +1)
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_a, pygame.K_d):
+            w = self.focused
+            direction = -1 if key in (pygame.K_LEFT, pygame.K_a) else +1
+            if w is not None and w.visible and w.adjust(direction):
+                self._play("click", 0.6)
+        elif key in ACTIVATE_KEYS:
+            w = self.focused
+            if w is not None and w.visible and w.activate():
+                self._play("click")
+        else:
+            return False
+        return True
+
+    def update(self, dt: float) -> None:
+        self._fix_focus(+1)
+        for w in self.widgets:
+            w.update(dt, w is self.focused)
+
+    def draw(self, surface, scale: float) -> None:
+        for w in self.widgets:
+            if w.visible and w is not self.focused:
+                w.draw(surface, scale, False)
+        if self.focused is not None and self.focused.visible:     # the focus pops over its neighbours
+            self.focused.draw(surface, scale, True)
+
+
+def column(widgets: list[Widget], centre_x: int, top: int, width: int, height: int, gap: int) -> int:
+    """Stack the visible widgets in a centred column; returns the y below the last one."""
+    y = top
+    for w in widgets:
+        if not w.visible:
+            continue
+        w.rect = pygame.Rect(centre_x - width // 2, y, width, height)
+        y += height + gap
+    return y
