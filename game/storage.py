@@ -233,7 +233,11 @@ class Storage:
         """The data of `name`, or of its `.prev` when `name` is bad or missing; and its path."""
         problems = []
         for path in (self.dir / name, self.dir / (name + ".prev")):
-            data, problem = _read(path, kind, self._validators.get(kind))
+            try:
+                data, problem = _read(path, kind, self._validators.get(kind))
+            except OSError as error:     # not the file's fault: leave it where it is
+                problems.append(f"{path.name} could not be read ({error.strerror or error})")
+                continue
             if data is not None:
                 if problems:
                     problems.append(f"went on from the previous save ({path.name})")
@@ -295,14 +299,13 @@ class Storage:
 
 
 def _read(path, kind, validate=None) -> tuple[dict | None, str | None]:
-    """(data, None) for a good file; (None, None) when there is none; (None, why) when bad."""
+    """(data, None) for a good file; (None, None) when there is none; (None, why) when bad.
+    OSError when the file is there but cannot be read (permissions, a failing disk)."""
     try:
         with open(path, "rb") as f:
             raw = f.read(MAX_BYTES + 1)
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):
         return None, None
-    except OSError as error:
-        return None, f"could not be read ({error.strerror or error})"
     if len(raw) > MAX_BYTES:
         return None, f"is too large to be a save (over {MAX_BYTES // 1024} KiB)"
     if not raw.strip():

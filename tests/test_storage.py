@@ -1,0 +1,381 @@
+"""Storage: versioned JSON written atomically, the previous good save kept, bad files kept aside
+and never fatal, settings checked key by key, records and statistics."""
+import json
+import os
+import re
+import tempfile
+from unittest import mock
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from game import storage
+from game.storage import DEFAULT_SETTINGS, MAX_BYTES, SETTING_CHECKS, Storage
+
+GOOD = {"turn": 1, "position": "0,0,3/0,0,0/B"}
+NEWER = {"turn": 2, "position": "0,3,5/0,0,0/W"}
+
+
+def check_turn(data):
+    """A stand-in for Session.from_dict: raises on a match it cannot resume."""
+    if type(data.get("turn")) is not int or not isinstance(data.get("position"), str):
+        raise ValueError("no turn or no position")
+
+
+def envelope(data, kind="match", version=1, format=storage.FORMAT):
+    return json.dumps({"format": format, "version": version, "kind": kind, "data": data})
+
+
+def bad_files(folder: Path, name: str) -> list[Path]:
+    return sorted(folder.glob(f"{name}.bad-*"))
+
+
+@pytest.fixture
+def store(tmp_path):
+    return Storage(tmp_path / "data", validate_match=check_turn)
+
+
+# -- saving ------------------------------------------------------------------------------------
+
+def test_nothing_saved_gives_defaults_and_creates_nothing(store):
+    assert store.load_settings() == (DEFAULT_SETTINGS, [])
+    assert store.load_match() == (None, [])
+    assert not store.dir.exists()
+
+
+def test_a_save_is_versioned_json_and_comes_back(store):
+    assert store.save_match(GOOD) is None
+    content = json.loads((store.dir / "match.json").read_text())
+    assert content["format"] == "tourne-case-save"
+    assert content["version"] == 1
+    assert content["data"] == GOOD
+    assert store.load_match() == (GOOD, [])
+
+
+def test_the_previous_save_is_kept_as_prev(store):
+    store.save_match(GOOD)
+    store.save_match(NEWER)
+    assert store.load_match() == (NEWER, [])
+    prev = json.loads((store.dir / "match.json.prev").read_text())
+    assert prev["data"] == GOOD
+
+
+def test_the_file_is_flushed_to_disk_before_it_replaces_the_old_one(store, monkeypatch):
+    store.save_match(GOOD)
+    steps = []
+    real_fsync, real_replace = os.fsync, os.replace
+    monkeypatch.setattr(os, "fsync", lambda fd: steps.append("fsync") or real_fsync(fd))
+    monkeypatch.setattr(os, "replace",
+                        lambda a, b: steps.append(("replace", Path(b).name)) or real_replace(a, b))
+    store.save_match(NEWER)
+    assert steps.index("fsync") < steps.index(("replace", "match.json"))
+
+
+def test_a_crash_before_the_rename_leaves_the_old_save_whole(store, monkeypatch):
+    store.save_match(GOOD)
+
+    def power_cut(source, target):
+        raise OSError(5, "Input/output error")
+
+    monkeypatch.setattr(os, "replace", power_cut)
+    trouble = store.save_match(NEWER)
+    assert "could not save the match" in trouble
+    monkeypatch.undo()
+    assert store.load_match() == (GOOD, [])
+    assert not list(store.dir.glob("*.tmp"))      # no half-written file left behind
+
+
+def test_a_crash_between_the_two_renames_falls_back_on_prev(store):
+    store.save_match(GOOD)
+    store.save_match(NEWER)
+    (store.dir / "match.json").unlink()           # the moment after match.json became .prev
+    assert store.load_match() == (GOOD, [])
+
+
+def test_saving_where_it_cannot_write_says_why_and_does_not_raise(tmp_path):
+    (tmp_path / "a-file").write_text("")
+    store = Storage(tmp_path / "a-file" / "data")
+    assert "could not save the settings" in store.save_settings(DEFAULT_SETTINGS)
+    assert store.load_settings() == (DEFAULT_SETTINGS, [])
+
+
+def test_clear_match_leaves_nothing_to_continue(store):
+    store.save_match(GOOD)
+    store.save_match(NEWER)
+    store.clear_match()
+    assert store.load_match() == (None, [])
+    store.clear_match()                           # twice is fine
+
+
+def test_the_default_folder_is_the_players_data_folder(monkeypatch, tmp_path):
+    import platformdirs
+    monkeypatch.setattr(platformdirs, "user_data_dir",
+                        lambda name, appauthor: str(tmp_path / f"{name}-{appauthor}"))
+    assert Storage().dir == tmp_path / "TourneCase-False"
+
+
+# -- bad files ---------------------------------------------------------------------------------
+
+BAD_MATCH_FILES = {
+    "truncated": envelope(GOOD)[:30],
+    "garbled": b"\x00\xff\xfe garbage \x80",
+    "empty": "",
+    "not ours": json.dumps({"turn": 1}),
+    "a list": "[1, 2, 3]",
+    "unknown version": envelope(GOOD, version=2),
+    "version as text": envelope(GOOD, version="1"),
+    "settings in the match file": envelope(GOOD, kind="settings"),
+    "data not an object": envelope([1, 2]),
+    "NaN": envelope({"turn": float("nan"), "position": ""}),
+    "huge number": envelope(GOOD).replace('"turn": 1', '"turn": 1e999'),
+    "deeply nested": '{"a":' * 100_000 + "1" + "}" * 100_000,
+    "cannot be resumed": envelope({"turn": "one", "position": ""}),
+}
+BAD_MATCH_FILES = {k: v if isinstance(v, bytes) else v.encode() for k, v in BAD_MATCH_FILES.items()}
+
+
+@pytest.mark.parametrize("what", list(BAD_MATCH_FILES))
+def test_a_bad_match_file_is_kept_aside_and_the_previous_save_used(store, what):
+    store.save_match(GOOD)
+    store.save_match(NEWER)
+    bad = BAD_MATCH_FILES[what]
+    (store.dir / "match.json").write_bytes(bad)
+    data, problems = store.load_match()
+    assert data == GOOD
+    assert problems[0].startswith("match.json ")
+    assert "kept it aside as match.json.bad-" in problems[0]
+    assert problems[-1] == "went on from the previous save (match.json.prev)"
+    [kept] = bad_files(store.dir, "match.json")
+    assert re.fullmatch(r"match\.json\.bad-\d{8}-\d{6}", kept.name)
+    assert kept.read_bytes() == bad
+
+
+def test_what_the_problem_says(store):
+    messages = {}
+    for what in ("truncated", "garbled", "unknown version", "deeply nested", "cannot be resumed"):
+        (store.dir).mkdir(exist_ok=True)
+        (store.dir / "match.json").write_bytes(BAD_MATCH_FILES[what])
+        messages[what] = store.load_match()[1][0]
+    assert "damaged or cut short" in messages["truncated"]
+    assert "not text" in messages["garbled"]
+    assert "version this game does not know (2)" in messages["unknown version"]
+    assert "nested too deeply" in messages["deeply nested"]
+    assert "cannot be resumed (no turn or no position)" in messages["cannot be resumed"]
+    assert len(bad_files(store.dir, "match.json")) == 5     # none overwritten by the next
+
+
+def test_a_huge_file_is_not_read_whole(store):
+    store.dir.mkdir()
+    with open(store.dir / "match.json", "w") as f:
+        f.write(envelope(GOOD) + " " * (MAX_BYTES * 3))
+    data, problems = store.load_match()
+    assert data is None
+    assert "too large" in problems[0]
+    assert bad_files(store.dir, "match.json")
+
+
+def test_a_bad_save_is_never_rotated_over_the_good_backup(store):
+    store.save_match(GOOD)
+    store.save_match(NEWER)
+    (store.dir / "match.json").write_text(envelope({"turn": None, "position": "?"}))
+    store.save_match({"turn": 3, "position": "x"})     # saved without loading first
+    assert json.loads((store.dir / "match.json.prev").read_text())["data"] == GOOD
+    assert len(bad_files(store.dir, "match.json")) == 1
+
+
+def test_both_files_bad_gives_nothing_to_continue_and_keeps_both(store):
+    store.dir.mkdir()
+    (store.dir / "match.json").write_text("{")
+    (store.dir / "match.json.prev").write_text("}")
+    data, problems = store.load_match()
+    assert data is None and len(problems) == 2
+    assert len(bad_files(store.dir, "match.json")) == 1
+    assert len(bad_files(store.dir, "match.json.prev")) == 1
+
+
+def test_bad_settings_file_gives_the_defaults(store):
+    store.dir.mkdir()
+    (store.dir / "settings.json").write_text("{{{")
+    settings_, problems = store.load_settings()
+    assert settings_ == DEFAULT_SETTINGS
+    assert problems[-1] == "using the default settings"
+    assert bad_files(store.dir, "settings.json")
+
+
+# -- settings, key by key ----------------------------------------------------------------------
+
+GOOD_SETTINGS = {"volume": 0.25, "muted": True, "animation_speed": "instant", "fullscreen": True,
+                 "touch_move": True, "opponent": "human", "level": "beginner", "rules": "bell",
+                 "reentry": True, "length": 21, "human_side": "B"}
+
+
+def test_settings_come_back_as_saved(store):
+    store.save_settings(GOOD_SETTINGS)
+    assert store.load_settings() == (GOOD_SETTINGS, [])
+
+
+@pytest.mark.parametrize("key, value", [
+    ("volume", 1.5), ("volume", -0.1), ("volume", "loud"), ("volume", True), ("volume", None),
+    ("muted", 1), ("muted", "yes"), ("animation_speed", "warp"), ("animation_speed", 3),
+    ("fullscreen", "true"), ("touch_move", None), ("opponent", "cat"), ("level", 7),
+    ("level", "x" * 41), ("rules", "chess"), ("reentry", 0), ("length", 4), ("length", True),
+    ("length", 3.0), ("length", "3"), ("human_side", "white"), ("human_side", ["W"]),
+])
+def test_a_bad_setting_is_replaced_by_its_default_and_the_file_kept(store, key, value):
+    store.save_settings({**GOOD_SETTINGS, key: value})
+    loaded, problems = store.load_settings()
+    assert loaded == {**GOOD_SETTINGS, key: DEFAULT_SETTINGS[key]}
+    assert problems[0].startswith(f"settings.json: setting '{key}' was ")
+    assert problems[-1].startswith("the old file is kept as settings.json.bad-")
+    [kept] = bad_files(store.dir, "settings.json")
+    assert json.loads(kept.read_text())["data"][key] == value
+    assert store.load_settings() == (loaded, [])      # repaired on disk: said once only
+
+
+def test_unknown_settings_are_dropped_and_missing_ones_filled_in(store):
+    store.save_settings({"volume": 0.5, "from_the_future": 1})
+    assert store.load_settings() == ({**DEFAULT_SETTINGS, "volume": 0.5}, [])
+
+
+def test_the_defaults_pass_their_own_checks():
+    assert set(SETTING_CHECKS) == set(DEFAULT_SETTINGS)
+    for key, (is_valid, _) in SETTING_CHECKS.items():
+        assert is_valid(DEFAULT_SETTINGS[key]), key
+
+
+# -- fuzzing: nothing a file holds crashes loading or loses the previous good save -------------
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner,
+                                                                max_size=4),
+    max_leaves=20)
+
+good_file = envelope(NEWER).encode()
+hostile_files = st.one_of(
+    st.integers(0, len(good_file) - 1).map(lambda n: good_file[:n]),              # truncated
+    st.binary(max_size=200),                                                        # garbled
+    st.tuples(st.integers(0, len(good_file) - 1), st.binary(min_size=1, max_size=5)).map(
+        lambda cut: good_file[:cut[0]] + cut[1] + good_file[cut[0] + len(cut[1]):]),  # flipped
+    json_values.map(lambda v: json.dumps(v).encode()),                              # not ours
+    st.fixed_dictionaries({                                                         # wrong types
+        "format": st.sampled_from([storage.FORMAT, "other"]) | json_values,
+        "version": st.integers(-2, 5) | json_values,
+        "kind": st.sampled_from(["match", "settings"]) | json_values,
+        "data": json_values | st.fixed_dictionaries({"turn": json_values,
+                                                     "position": json_values})}).map(
+        lambda d: json.dumps(d).encode()),
+    st.integers(1, 5000).map(lambda n: b"[" * n * 20 + b"]" * n * 20),            # nested
+    st.just(good_file + b" " * MAX_BYTES),                                          # huge
+)
+
+
+def no_fsync():
+    """Durability is tested above; here only what loading makes of a file, at disk speed."""
+    return mock.patch("os.fsync")
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hostile=hostile_files)
+def test_no_file_crashes_loading_or_loses_the_previous_good_save(hostile):
+    with tempfile.TemporaryDirectory() as folder, no_fsync():
+        store = Storage(folder, validate_match=check_turn)
+        store.save_match(GOOD)
+        store.save_match(NEWER)
+        (store.dir / "match.json").write_bytes(hostile)
+        data, problems = store.load_match()
+        if problems:
+            assert data == GOOD                     # the previous good save
+            [kept] = bad_files(store.dir, "match.json")
+            assert kept.read_bytes() == hostile     # kept aside, byte for byte
+        else:
+            check_turn(data)                        # the file was a good save after all
+        assert store.save_match({"turn": 9, "position": "after"}) is None
+        assert store.load_match() == ({"turn": 9, "position": "after"}, [])
+
+
+@settings(max_examples=100, deadline=None)
+@given(hostile=hostile_files, data=st.dictionaries(st.sampled_from(sorted(SETTING_CHECKS)),
+                                                   json_values, max_size=11))
+def test_no_settings_file_crashes_loading_and_every_value_is_valid(hostile, data):
+    with tempfile.TemporaryDirectory() as folder, no_fsync():
+        store = Storage(folder)
+        store.save_settings(DEFAULT_SETTINGS)
+        store.save_settings(GOOD_SETTINGS)
+        for content in (hostile, envelope(data, kind="settings").encode()):
+            (store.dir / "settings.json").write_bytes(content)
+            loaded, problems = store.load_settings()
+            assert set(loaded) == set(DEFAULT_SETTINGS)
+            for key, (is_valid, _) in SETTING_CHECKS.items():
+                assert is_valid(loaded[key]), (key, loaded[key])
+            assert all(isinstance(p, str) for p in problems)
+
+
+# -- records and statistics --------------------------------------------------------------------
+
+def record(kind, winner, level="beginner", rules="charpentier", opponent="computer", **more):
+    return {"kind": kind, "winner": winner, "level": level, "rules": rules, "opponent": opponent,
+            "human_side": "W", "moves": ["0-3 0-5", "pass"], **more}
+
+
+def test_records_come_back_in_order(store):
+    store.add_record(record("game", "W"))
+    store.add_record(record("match", "B"))
+    records, unreadable = store.records()
+    assert [r["kind"] for r in records] == ["game", "match"]
+    assert records[0]["moves"] == ["0-3 0-5", "pass"]
+    assert unreadable == 0
+
+
+def test_a_line_cut_short_by_a_crash_loses_only_itself(store):
+    store.add_record(record("game", "W"))
+    with open(store.dir / "records.jsonl", "a") as f:
+        f.write('{"kind": "game", "win')                # the crash
+    store.add_record(record("game", "B"))
+    with open(store.dir / "records.jsonl", "a") as f:
+        f.write("garbage\n[1]\n" + '{"kind": "chess"}\n' + "\n")
+    records, unreadable = store.records()
+    assert [r["winner"] for r in records] == ["W", "B"]
+    assert unreadable == 4
+
+
+def test_statistics_by_level_and_rules(store):
+    store.add_record(record("game", "W"))
+    store.add_record(record("game", "B"))
+    store.add_record(record("match", "W"))
+    store.add_record(record("game", "W", level="master", rules="bell"))
+    store.add_record(record("game", "W", opponent="human"))
+    store.add_record(record("game", "W", autoplay=True))      # a demonstration: nobody's
+    (store.dir / "records.jsonl").open("a").write("not json\n")
+    stats = store.statistics()
+    assert stats["total"] == {"games_played": 4, "games_won": 2,
+                              "matches_played": 1, "matches_won": 1}
+    assert stats["by_level"]["beginner"] == {"games_played": 2, "games_won": 1,
+                                             "matches_played": 1, "matches_won": 1}
+    assert stats["by_level"]["master"]["games_won"] == 1
+    assert stats["by_level"]["two players"] == {"games_played": 1, "games_won": 0,
+                                                "matches_played": 0, "matches_won": 0}
+    assert stats["by_rules"]["charpentier"]["games_played"] == 3
+    assert stats["by_rules"]["bell"]["games_played"] == 1
+    assert stats["unreadable_records"] == 1
+
+
+def test_no_records_gives_zero_statistics(store):
+    assert store.statistics()["total"] == {"games_played": 0, "games_won": 0,
+                                           "matches_played": 0, "matches_won": 0}
+
+
+def test_a_real_session_comes_back_and_a_tampered_one_is_kept_aside(tmp_path):
+    from game.match import MatchOptions, Session
+    session = Session.new(MatchOptions(rules="bell", length=5), seed=5)
+    session.throw_priority()
+    store = Storage(tmp_path, validate_match=Session.from_dict)
+    store.save_match(session.to_dict())
+    data, problems = store.load_match()
+    assert problems == []
+    assert Session.from_dict(data).to_dict() == session.to_dict()
+    store.save_match({**session.to_dict(), "phase": "half-time"})
+    data, problems = store.load_match()
+    assert data == session.to_dict()
+    assert "holds a match that cannot be resumed" in problems[0]
