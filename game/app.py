@@ -9,10 +9,12 @@ it was on disk.
 The table and priority scenes call back here: `save_match()` after every throw and move,
 `game_over()` when a game is won, `pause()` on Esc, `to_title()`.
 """
+import math
 import random
 import sys
 import time
 import traceback
+import warnings
 
 import pygame
 
@@ -61,13 +63,18 @@ class SilentSounds:
 
 
 def well_formed(event) -> bool:
+    """Does the event carry the fields, of the types, that its kind promises?"""
     for name in EVENT_FIELDS.get(event.type, ()):
-        if not hasattr(event, name):
-            return False
-    if hasattr(event, "pos") and event.type in EVENT_FIELDS:
-        pos = event.pos
-        if not (isinstance(pos, (tuple, list)) and len(pos) == 2
-                and all(isinstance(c, (int, float)) for c in pos)):
+        value = getattr(event, name, None)
+        if name in ("pos", "rel"):
+            ok = isinstance(value, (tuple, list)) and len(value) == 2 and all(
+                isinstance(c, (int, float)) and not isinstance(c, bool) and math.isfinite(c)
+                for c in value)
+        elif name == "buttons":
+            ok = isinstance(value, (tuple, list))
+        else:
+            ok = isinstance(value, int) and not isinstance(value, bool)
+        if not ok:
             return False
     return True
 
@@ -123,7 +130,9 @@ class App:
         else:
             self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
             try:
-                pygame.Window.from_display_module().minimum_size = MIN_SIZE
+                with warnings.catch_warnings():     # the only way to reach the display's window
+                    warnings.simplefilter("ignore", DeprecationWarning)
+                    pygame.Window.from_display_module().minimum_size = MIN_SIZE
             except (AttributeError, pygame.error):
                 pass
 

@@ -61,7 +61,7 @@ class TitleScene(MenuScene):
 
     def enter(self):
         self.continue_button.visible = self.app.can_continue()
-        self.menu.focus = 0
+        self.menu.reset_focus()
         super().enter()
 
     def back(self):

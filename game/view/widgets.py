@@ -348,6 +348,11 @@ class Menu:
         while not (self.widgets[self.focus].visible and self.widgets[self.focus].enabled):
             self.focus = (self.focus + direction) % n
 
+    def reset_focus(self, index: int = 0) -> None:
+        """Focus the index-th widget, or the next usable one after it."""
+        self.focus = index
+        self._fix_focus(+1)
+
     def move(self, direction: int) -> None:
         if not self.usable():
             return

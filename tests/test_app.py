@@ -1,0 +1,305 @@
+"""The shell, headless: the real App and main loop, driven by posted keyboard and mouse events."""
+import random
+
+import pygame
+import pytest
+
+from game.app import App, run
+from game.match import MatchOptions, Phase, Session
+from game.rules import Move
+from game.scenes.base import Scene
+from game.scenes.menus import ConfirmScene, PauseScene, SettingsScene, StatsScene
+from game.scenes.rules_screen import RulesScene
+from game.scenes.scoreboard import ScoreboardScene
+from game.scenes.title import NewMatchScene, TitleScene
+from game.storage import Storage
+
+DT = 1 / 60
+
+
+@pytest.fixture
+def app(tmp_path):
+    a = App(seed=7, data_dir=tmp_path)
+    pygame.event.clear()
+    yield a
+    pygame.display.quit()
+
+
+def frames(app, n=3):
+    for _ in range(n):
+        app.frame(DT)
+
+
+def press(app, key, mod=0, then=2):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
+    frames(app, then)
+
+
+def click(app, pos, then=2):
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(kind, pos=pos, button=1))
+    frames(app, then)
+
+
+def top(app):
+    return app.scenes.top
+
+
+def played_to_game_over(options: MatchOptions, seed: int) -> Session:
+    """A session whose current game was played out by random legal moves."""
+    s = Session.new(options, seed=seed)
+    rng = random.Random(seed)
+    while s.phase is Phase.PRIORITY:
+        s.throw_priority()
+    while s.phase is not Phase.GAME_OVER:
+        if s.phase is Phase.THROW:
+            s.throw()
+        moves = s.legal_moves()
+        s.play(rng.choice(moves) if moves else Move(()))
+    return s
+
+
+def test_run_opens_the_title_and_quits_cleanly(tmp_path):
+    assert run(seed=1, data_dir=tmp_path, quit_after=0.3) == 0
+    assert not (tmp_path / "errors.log").exists()
+
+
+def test_title_menu_by_keyboard_to_settings_and_back(app, tmp_path):
+    assert isinstance(top(app), TitleScene)
+    assert not top(app).continue_button.visible, "no save, no Continue"
+    press(app, pygame.K_DOWN)      # New match -> Rules
+    press(app, pygame.K_DOWN)      # -> Settings
+    press(app, pygame.K_RETURN)
+    assert isinstance(top(app), SettingsScene)
+    press(app, pygame.K_RIGHT)     # the volume slider has the focus
+    assert app.settings["volume"] == pytest.approx(0.9)
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(top(app), TitleScene)
+    saved, problems = Storage(tmp_path).load_settings()
+    assert saved["volume"] == pytest.approx(0.9) and problems == []
+
+
+def test_a_click_on_a_title_button_opens_its_screen(app):
+    frames(app)
+    rules_button = next(w for w in top(app).menu.widgets if getattr(w, "label", "") == "Rules")
+    click(app, rules_button.rect.center)
+    assert isinstance(top(app), RulesScene)
+    click(app, top(app).back_button.rect.center)
+    assert isinstance(top(app), TitleScene)
+
+
+def test_tab_and_shift_tab_move_the_focus(app):
+    menu = top(app).menu
+    first = menu.focused
+    press(app, pygame.K_TAB)
+    assert menu.focused is not first
+    press(app, pygame.K_TAB, mod=pygame.KMOD_SHIFT)
+    assert menu.focused is first
+
+
+def test_bad_events_never_crash(app, tmp_path):
+    junk = [
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN),
+        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=None, button=1),
+        pygame.event.Event(pygame.MOUSEMOTION, pos=(1, 2, 3), rel=(0, 0), buttons=(0, 0, 0)),
+        pygame.event.Event(pygame.MOUSEMOTION, pos=(float("nan"), 4), rel=(0, 0), buttons=(0, 0, 0)),
+        pygame.event.Event(pygame.KEYDOWN, key=None, mod=0),
+        pygame.event.Event(pygame.KEYDOWN, key="a", mod=0),
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN),
+        pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-99999),
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(-5000, 99999), button=1),
+        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(10**9, 3), button=7),
+        pygame.event.Event(pygame.WINDOWFOCUSLOST),
+        pygame.event.Event(pygame.USEREVENT, anything="at all"),
+        pygame.event.Event(pygame.TEXTINPUT, text="\x00"),
+    ]
+    screens = [None, SettingsScene, RulesScene, StatsScene, NewMatchScene]
+    for screen in screens:
+        if screen is not None:
+            app.scenes.push(screen(app))
+        for event in junk:
+            pygame.event.post(event)
+            frames(app, 1)
+        assert app.running
+    assert not (tmp_path / "errors.log").exists()
+
+
+def test_an_error_in_a_frame_goes_back_to_the_title_and_keeps_the_save(app, tmp_path):
+    app.session = Session.new(MatchOptions(length=3), seed=3)
+    app.save_match()
+    saved = (tmp_path / "match.json").read_bytes()
+
+    class Broken(Scene):
+        def update(self, dt):
+            raise RuntimeError("boom in update")
+
+    app.scenes.clear_to(Broken(app))
+    frames(app, 3)
+    assert isinstance(top(app), TitleScene)
+    assert "boom in update" in (tmp_path / "errors.log").read_text()
+    assert any("boom in update" in m for m in app.messages)
+    assert (tmp_path / "match.json").read_bytes() == saved
+    assert app.can_continue() and top(app).continue_button.visible
+    assert app.running
+
+
+def test_errors_that_keep_coming_close_the_game_with_status_1(app, tmp_path, monkeypatch):
+    def broken_draw(self, surface):
+        raise RuntimeError("the title itself is broken")
+    monkeypatch.setattr(TitleScene, "draw", broken_draw)
+    frames(app, 10)
+    assert not app.running and app.status == 1
+    assert (tmp_path / "errors.log").read_text().count("the title itself is broken") >= 5
+
+
+def test_a_corrupt_save_is_kept_aside_and_reported_on_the_title(tmp_path):
+    (tmp_path / "match.json").write_text('{"format": "tourne-case-save", "vers')
+    app = App(seed=1, data_dir=tmp_path)
+    frames(app)
+    assert any("match.json" in m for m in app.messages)
+    assert list(tmp_path.glob("match.json.bad-*")), "the bad file is renamed, not deleted"
+    assert not app.can_continue()
+    pygame.display.quit()
+
+
+def test_f12_saves_a_screenshot_in_the_data_folder(app, tmp_path):
+    press(app, pygame.K_F12)
+    shots = list((tmp_path / "screenshots").glob("*.png"))
+    assert len(shots) == 1
+    assert pygame.image.load(str(shots[0])).get_size() == app.size
+
+
+def test_f11_toggles_fullscreen_and_remembers_it(app, tmp_path):
+    press(app, pygame.K_F11)
+    assert app.fullscreen and app.settings["fullscreen"]
+    press(app, pygame.K_F11)
+    assert not app.fullscreen
+    assert Storage(tmp_path).load_settings()[0]["fullscreen"] is False
+
+
+def test_new_match_form_starts_a_match_and_remembers_its_options(app, tmp_path):
+    press(app, pygame.K_RETURN)                # New match
+    form = top(app)
+    assert isinstance(form, NewMatchScene)
+    press(app, pygame.K_DOWN)                  # Level
+    press(app, pygame.K_DOWN)                  # Rules
+    press(app, pygame.K_RIGHT)                 # -> Bell
+    assert form.choices["rules"].value == "bell"
+    assert not form.choices["reentry"].visible, "re-entry is a Charpentier option"
+    press(app, pygame.K_DOWN)                  # Match to (re-entry is skipped)
+    press(app, pygame.K_RIGHT)                 # 3 -> 5
+    press(app, pygame.K_UP)
+    press(app, pygame.K_UP)
+    press(app, pygame.K_UP)
+    press(app, pygame.K_UP)                    # Opponent -> wraps to Back
+    press(app, pygame.K_UP)                    # Start the match
+    press(app, pygame.K_RETURN, then=1)
+    s = app.session
+    assert s is not None and s.options.rules == "bell" and s.options.length == 5
+    assert s.phase is Phase.PRIORITY
+    assert type(top(app)).__name__ == "PriorityScene"
+    assert (tmp_path / "match.json").exists()
+    remembered = Storage(tmp_path).load_settings()[0]
+    assert remembered["rules"] == "bell" and remembered["length"] == 5
+
+
+def test_pause_save_and_leave_keeps_the_match_for_continue(app, tmp_path):
+    app.session = Session.new(MatchOptions(length=3), seed=3)
+    app.save_match()
+    app.pause()
+    frames(app)
+    assert isinstance(top(app), PauseScene) and top(app).transparent
+    for _ in range(3):
+        press(app, pygame.K_DOWN)              # Resume, Settings, Rules, Save and leave
+    press(app, pygame.K_RETURN)
+    assert isinstance(top(app), TitleScene) and top(app).continue_button.visible
+    assert (tmp_path / "match.json").exists()
+    press(app, pygame.K_RETURN, then=1)        # Continue has the focus
+    assert type(top(app)).__name__ == "PriorityScene"
+
+
+def test_abandon_asks_first_then_clears_the_save(app, tmp_path):
+    app.session = Session.new(MatchOptions(length=3), seed=3)
+    app.save_match()
+    app.pause()
+    frames(app)
+    press(app, pygame.K_UP)                    # Resume -> Abandon the match (wraps)
+    press(app, pygame.K_RETURN)
+    assert isinstance(top(app), ConfirmScene)
+    press(app, pygame.K_RETURN)                # "No" has the focus: nothing lost
+    assert isinstance(top(app), PauseScene) and (tmp_path / "match.json").exists()
+    press(app, pygame.K_RETURN)
+    press(app, pygame.K_UP)                    # Yes
+    press(app, pygame.K_RETURN)
+    assert isinstance(top(app), TitleScene)
+    assert app.session is None and not app.can_continue()
+    assert not (tmp_path / "match.json").exists()
+
+
+def test_scoreboard_records_the_game_and_goes_on_to_the_next(app, tmp_path):
+    app.session = played_to_game_over(MatchOptions(length=21), seed=11)
+    app.game_over()
+    frames(app, 30)
+    board = top(app)
+    assert isinstance(board, ScoreboardScene) and not board.match_over
+    records, _ = Storage(tmp_path).records()
+    assert [r["kind"] for r in records] == ["game"]
+    assert records[0]["winner"] == str(app.session.outcome.winner)
+    frames(app, 5)
+    assert len(Storage(tmp_path).records()[0]) == 1, "recorded once, not every frame"
+    press(app, pygame.K_RETURN, then=1)        # Next game
+    assert app.session.phase is Phase.PRIORITY
+    assert type(top(app)).__name__ == "PriorityScene"
+
+
+def test_the_match_winner_screen_clears_the_save_and_offers_a_rematch(app, tmp_path):
+    app.session = played_to_game_over(MatchOptions(length=1, opponent="human"), seed=5)
+    app.save_match()
+    winner = app.session.outcome.winner
+    app.game_over()
+    frames(app, 30)
+    board = top(app)
+    assert isinstance(board, ScoreboardScene) and board.match_over
+    assert [w.label for w in board.menu.widgets] == ["Rematch", "Title"]
+    assert board.headline()[0] == f"{'White' if str(winner) == 'W' else 'Black'} wins the match!"
+    assert not (tmp_path / "match.json").exists() and not app.can_continue()
+    records, _ = Storage(tmp_path).records()
+    assert [r["kind"] for r in records] == ["game", "match"]
+    old = app.session
+    press(app, pygame.K_RETURN, then=1)        # Rematch
+    assert app.session is not old and app.session.options == old.options
+    assert app.session.phase is Phase.PRIORITY and (tmp_path / "match.json").exists()
+
+
+def test_rules_screen_scrolls_and_switches_preset(app):
+    app.scenes.push(RulesScene(app, "charpentier-reentry"))
+    frames(app)
+    rules = top(app)
+    assert rules.preset == "charpentier"
+    press(app, pygame.K_PAGEDOWN, then=30)
+    assert rules.scroll > 0
+    press(app, pygame.K_RIGHT)
+    assert rules.preset == "bell" and rules.target == 0
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3))
+    frames(app, 30)
+    assert rules.scroll > 0
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(top(app), TitleScene)
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1920, 1080)])
+def test_every_menu_screen_draws_at_the_smallest_and_a_large_window(tmp_path, size):
+    app = App(seed=2, data_dir=tmp_path, size=size)
+    app.session = played_to_game_over(MatchOptions(length=3), seed=2)
+    screens = [lambda: TitleScene(app), lambda: NewMatchScene(app), lambda: SettingsScene(app),
+               lambda: StatsScene(app), lambda: RulesScene(app), lambda: PauseScene(app),
+               lambda: ScoreboardScene(app)]
+    for make in screens:
+        app.scenes.clear_to(make())
+        frames(app, 3)
+        assert app.size == size
+        visible = [w for w in getattr(top(app), "menu", None).widgets if w.visible]
+        for w in visible:
+            assert app.screen.get_rect().contains(w.rect), f"{type(top(app)).__name__}: {w.rect}"
+    assert not (tmp_path / "errors.log").exists()
+    pygame.display.quit()
