@@ -1,0 +1,97 @@
+"""The game's sounds, loaded from sounds/ on first use and played on several channels at once,
+so that quick dice clacks overlap instead of cutting each other off.
+
+Without an audio device (no sound card, a mixer that will not start, pygame built without
+one) everything here stays silent and never raises: the game plays the same without sound.
+"""
+import logging
+import pathlib
+
+import pygame
+
+SOUND_DIR = pathlib.Path(__file__).resolve().parents[2] / "sounds"
+NAMES = ("shake", "throw", "dice_wood", "dice_dice", "checker", "hit", "win", "click")
+CHANNELS = 16
+QUIETEST = 0.02      # below this gain a sound is not worth a channel
+
+log = logging.getLogger(__name__)
+
+
+def _unit(value: float) -> float:
+    return min(1.0, max(0.0, float(value)))
+
+
+class Sounds:
+    """Plays the named sounds at a volume (0..1), or not at all when muted or without a device.
+
+    Some sounds have variants on disk (dice_wood.wav, dice_wood-2.wav, ...); they are played in
+    turn so a run of impacts does not repeat one sample.
+    """
+
+    def __init__(self, volume: float = 0.8, muted: bool = False, directory: pathlib.Path = SOUND_DIR):
+        self.volume = _unit(volume)
+        self.muted = bool(muted)
+        self._directory = pathlib.Path(directory)
+        self._available: bool | None = None          # unknown until the first sound is played
+        self._variants: dict[str, list] = {}
+        self._turn: dict[str, int] = {}
+        self._warned: set[str] = set()
+
+    @property
+    def available(self) -> bool:
+        """Whether there is a working mixer (starting it on first use)."""
+        if self._available is None:
+            try:
+                if not pygame.mixer.get_init():
+                    pygame.mixer.init(frequency=44100, size=-16, channels=2, buffer=512)
+                pygame.mixer.set_num_channels(max(CHANNELS, pygame.mixer.get_num_channels()))
+                self._available = True
+            except Exception as error:   # pygame.error, or NotImplementedError without a mixer module
+                log.info("no sound: %s", error)
+                self._available = False
+        return self._available
+
+    def set_volume(self, volume: float) -> None:
+        self.volume = _unit(volume)
+
+    def set_muted(self, muted: bool) -> None:
+        """Mute (cutting off what is playing, such as the ringing of the win bells) or unmute."""
+        self.muted = bool(muted)
+        if self.muted and self._available:
+            pygame.mixer.stop()
+
+    def play(self, name: str, strength: float = 1.0) -> None:
+        """Play a sound; `strength` 0..1 says how hard the impact was (1 = the hardest, full loudness).
+
+        An unknown name is logged once and otherwise ignored.
+        """
+        if name not in NAMES:
+            if name not in self._warned:
+                self._warned.add(name)
+                log.warning("no sound called %r (known: %s)", name, ", ".join(NAMES))
+            return
+        # Loudness grows more slowly than the impact, as the ear hears it.
+        gain = self.volume * _unit(strength) ** 0.7
+        if self.muted or gain < QUIETEST or not self.available:
+            return
+        variants = self._load(name)
+        if not variants:
+            return
+        turn = self._turn.get(name, 0)
+        self._turn[name] = turn + 1
+        channel = pygame.mixer.find_channel(True)      # the oldest one if all are busy
+        if channel is not None:
+            channel.set_volume(gain)
+            channel.play(variants[turn % len(variants)])
+
+    def _load(self, name: str) -> list:
+        if name not in self._variants:
+            paths = [self._directory / f"{name}.wav", *sorted(self._directory.glob(f"{name}-*.wav"))]
+            sounds = []
+            for path in paths:
+                try:
+                    sounds.append(pygame.mixer.Sound(str(path)))
+                except (pygame.error, OSError) as error:
+                    log.warning("cannot load sound %s: %s", path, error)
+            self._variants[name] = sounds
+        return self._variants[name]

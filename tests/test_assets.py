@@ -1,0 +1,152 @@
+"""The shipped images and fonts, the checker sprites and the board drawn at any size."""
+import importlib.util
+import pathlib
+
+import numpy as np
+import pygame
+import pytest
+
+from game import geometry as g
+from game.view import assets
+from game.view.board_art import render_board
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+IMAGES = ("checker_white", "checker_black", "icon", "wood_walnut", "wood_lemon", "table_felt")
+
+
+def pixels(surface):
+    """(width, height, 3) rgb and (width, height) alpha arrays of a surface."""
+    alpha = pygame.surfarray.array_alpha(surface) if surface.get_flags() & pygame.SRCALPHA else None
+    return pygame.surfarray.array3d(surface).astype(int), alpha
+
+
+@pytest.mark.parametrize("name", IMAGES)
+def test_every_image_loads(name):
+    surface = assets.image(name)
+    assert min(surface.get_size()) >= 64
+    assert assets.image(name) is surface
+
+
+def test_unknown_image_says_so():
+    with pytest.raises(FileNotFoundError, match="no image 'nothing'"):
+        assets.image("nothing")
+
+
+@pytest.mark.parametrize("kind", ("title", "body", "italic", "sans"))
+def test_fonts_render(kind):
+    font = assets.font(24, kind)
+    assert font is assets.font(24, kind)
+    text = font.render("Sonnés ! 1699", True, (0, 0, 0))
+    assert text.get_width() > 60 and 15 <= text.get_height() <= 40
+
+
+def test_serif_is_the_shipped_garamond():
+    assert (assets.ASSETS / "fonts" / "OFL.txt").read_text().count("SIL OPEN FONT LICENSE") >= 1
+    serif = assets.font(40, "title").render("Tourne Case", True, (0, 0, 0))
+    sans = assets.font(40, "sans").render("Tourne Case", True, (0, 0, 0))
+    assert serif.get_size() != sans.get_size()
+    with pytest.raises(ValueError):
+        assets.font(12, "gothic")
+
+
+@pytest.mark.parametrize("diameter", (24, 62, 140, 300))
+def test_checkers_are_discs_with_a_transparent_outside(diameter):
+    white, black = assets.checker("W", diameter), assets.checker("B", diameter)
+    size = round(diameter * assets.CHECKER_CANVAS_RATIO)
+    assert white.get_size() == black.get_size() == (size, size)
+    assert assets.checker("W", diameter) is white
+    (w_rgb, w_alpha), (b_rgb, b_alpha) = pixels(white), pixels(black)
+    c = size // 2
+    assert w_alpha[c, c] >= 250 and b_alpha[c, c] >= 250       # smoothscale may round down a little
+    for corner in ((0, 0), (size - 1, 0), (0, size - 1)):
+        assert w_alpha[corner] == 0 and b_alpha[corner] == 0
+    # Up and to the left of the disc, away from the shadow, the canvas is clear.
+    off = c - round(diameter * 0.56)
+    assert w_alpha[off, c] == 0
+    assert w_rgb[c, c].sum() > 3 * 180 and b_rgb[c, c].sum() < 3 * 90
+    # Turned rings: the face is not one flat colour.
+    face = w_rgb[c - diameter // 3:c + diameter // 3, c].sum(axis=1)
+    assert face.max() - face.min() > 15
+
+
+def test_checker_side_is_checked():
+    with pytest.raises(ValueError):
+        assets.checker("X", 40)
+
+
+@pytest.fixture(scope="module")
+def board():
+    return render_board(1250, 800)
+
+
+def test_board_has_the_requested_size_and_is_cached(board):
+    assert board.get_size() == (1250, 800)
+    assert render_board(1250, 800) is board
+
+
+def test_board_is_wood_and_paint_not_a_flat_colour(board):
+    rgb, _ = pixels(board)
+    assert rgb.std(axis=(0, 1)).min() > 20
+    scale = 1250 / g.BOARD_W
+    rail = rgb[:, : int(g.RAIL * scale) - 4]                  # the left rail: walnut, grained
+    assert rail.mean() < 110 and rail.std() > 6
+    packed = (rgb[..., 0] << 16) | (rgb[..., 1] << 8) | rgb[..., 2]
+    assert len(np.unique(packed)) > 5000
+
+
+def colour_at(rgb, x, y, scale):
+    return rgb[int(x * scale), int(y * scale)]
+
+
+@pytest.mark.parametrize("side", ("W", "B"))
+def test_points_are_where_the_geometry_puts_them(board, side):
+    rgb, _ = pixels(board)
+    scale = 1250 / g.BOARD_W
+    hues = []
+    for point in range(1, 13):
+        (x0, y0), (x1, _), (tx, ty) = g.point_triangle(side, point)
+        inside = colour_at(rgb, (x0 + x1 + tx) / 3, (2 * y0 + ty) / 3, scale)
+        hues.append("red" if inside[0] > inside[1] + 40 else "green" if inside[1] > inside[0] else "?")
+        if point not in (6, 12):
+            # Beside the tip, between this point and the next, the light field shows.
+            beside = colour_at(rgb, tx + g.POINT_W / 2, (y0 + 2 * ty) / 3, scale)
+            assert beside.min() > 90 and beside.min() > inside.min()
+    assert "?" not in hues
+    assert all(a != b for a, b in zip(hues, hues[1:]))          # colours alternate along the row
+
+
+def test_facing_points_differ_in_colour(board):
+    rgb, _ = pixels(board)
+    scale = 1250 / g.BOARD_W
+    for point in range(1, 13):
+        top = colour_at(rgb, g.point_x(point), g.FIELD_TOP + 60, scale)
+        bottom = colour_at(rgb, g.point_x(point), g.FIELD_BOTTOM - 60, scale)
+        assert (top[0] > top[1]) != (bottom[0] > bottom[1])
+
+
+def test_board_keeps_its_shape_in_another_aspect_ratio():
+    surface = render_board(1280, 800)
+    assert surface.get_size() == (1280, 800)
+    _, alpha = pixels(surface)
+    assert alpha[3, 400] == 0 and alpha[640, 400] == 255
+
+
+@pytest.mark.parametrize("size", ((960, 614), (2000, 1280)))
+def test_board_other_sizes(size):
+    rgb, _ = pixels(render_board(*size))
+    assert rgb.shape[:2] == size and rgb.std() > 20
+
+
+def test_asset_script_is_deterministic(tmp_path):
+    spec = importlib.util.spec_from_file_location("make_assets", ROOT / "tools" / "make_assets.py")
+    make_assets = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(make_assets)
+    make_assets.main(["--out", str(tmp_path / "a")])
+    make_assets.main(["--out", str(tmp_path / "b")])
+    for name in IMAGES:
+        a, b = (tmp_path / "a" / f"{name}.png"), (tmp_path / "b" / f"{name}.png")
+        assert a.read_bytes() == b.read_bytes()
+        # Against the committed file: the same picture, give or take a rounding on another machine.
+        fresh = pygame.surfarray.array3d(pygame.image.load(str(a))).astype(int)
+        shipped = pygame.surfarray.array3d(assets.image(name)).astype(int)
+        assert np.abs(fresh - shipped).max() <= 2
