@@ -1,0 +1,12 @@
+"""Physics-tossed dice: thrown across the tablier, valid or thrown again (C-2), fair by construction (C-3).
+
+No pygame here; `game.view.dice_sprite` draws the states.
+"""
+from game.dice.faces import throw_faces
+from game.dice.height import Ground, rest_cause
+from game.dice.physics import (CAUSES, DEFAULT, MAX_SPEED, Attempt, DieState, Impact, Physics,
+                               toss)
+from game.dice.priority import PriorityRound, priority_rounds
+
+__all__ = ["CAUSES", "DEFAULT", "MAX_SPEED", "Attempt", "DieState", "Ground", "Impact", "Physics",
+           "PriorityRound", "priority_rounds", "rest_cause", "throw_faces", "toss"]
