@@ -7,6 +7,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 import zipfile
 from pathlib import Path
 
@@ -201,3 +202,40 @@ def test_without_network_it_says_what_to_do(first_start, tmp_path):
     assert last == ("Connect to the internet and start the game again, or run: "
                     "python -m pip install -r requirements.txt")
     assert "GAME RAN" not in result.stdout
+
+
+# -- the desktop launchers ---------------------------------------------------------------------
+
+LAUNCHERS = ROOT / "launchers"
+
+
+@pytest.mark.parametrize("command", [
+    [str(LAUNCHERS / "tourne-case.sh")],
+    [str(LAUNCHERS / "TourneCase.command")],
+    [sys.executable, str(LAUNCHERS / "TourneCase.pyw")],
+])
+def test_each_launcher_starts_main_py(command):
+    """--help goes all the way to main.py's options, from any working folder."""
+    result = subprocess.run([*command, "--help"], capture_output=True, text=True, timeout=60,
+                            cwd="/", stdin=subprocess.DEVNULL)
+    assert result.returncode == 0, result.stderr
+    assert "--seed" in result.stdout and "--data-dir" in result.stdout
+
+
+@pytest.mark.skipif(shutil.which("gio") is None, reason="needs gio (GLib) to launch a .desktop")
+def test_the_installed_menu_entry_starts_the_game_from_a_folder_with_odd_characters(tmp_path):
+    folder = tmp_path / 'my games & $tuff "1699"'
+    shutil.copytree(LAUNCHERS, folder / "launchers")
+    marker = tmp_path / "started"
+    (folder / "main.py").write_text(
+        f"import pathlib, sys\npathlib.Path({str(marker)!r}).write_text(sys.argv[0])\n")
+    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "xdg"))
+    subprocess.run(["sh", str(folder / "launchers" / "install-linux.sh")], env=env, check=True,
+                   capture_output=True, timeout=30)
+    entry = tmp_path / "xdg" / "applications" / "tourne-case.desktop"
+    subprocess.run(["gio", "launch", str(entry)], check=True, timeout=30, cwd="/")
+    for _ in range(300):                       # gio returns at once; the game starts later
+        if marker.exists() and marker.read_text():
+            break
+        time.sleep(0.1)
+    assert marker.read_text() == str(folder / "main.py")
