@@ -191,7 +191,7 @@ class OverlayScene(MenuScene):
     def card(self, size) -> pygame.Rect:
         scale = ui_scale(size)
         rows = [w for w in self.menu.widgets if w.visible]
-        h = px(150, scale) + len(rows) * px(self.row_height + 12, scale) + px(20, scale)
+        h = px(150, scale) + len(rows) * px(self.row_height + 12, scale)
         rect = pygame.Rect(0, 0, px(self.width + 80, scale), h)
         rect.center = (size[0] // 2, size[1] // 2)
         return rect
@@ -202,9 +202,9 @@ class OverlayScene(MenuScene):
     def draw(self, surface):
         w, h = surface.get_size()
         scale = ui_scale((w, h))
-        veil = pygame.Surface((w, h), pygame.SRCALPHA)
-        veil.fill((12, 6, 2, round(150 * min(1.0, self.time / 0.15))))
-        surface.blit(veil, (0, 0))
+        dim = 1.0 - 0.58 * min(1.0, self.time / 0.15)      # the scene beneath darkens at once
+        surface.fill((round(255 * dim), round(245 * dim), round(235 * dim)),
+                     special_flags=pygame.BLEND_MULT)
         card = self.card((w, h))
         # The card drops in from a little above: a short, springy entrance.
         t = min(1.0, self.time / 0.25)

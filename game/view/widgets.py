@@ -117,16 +117,26 @@ def backdrop(size: tuple[int, int]) -> pygame.Surface:
     return surf
 
 
+_panels: dict = {}
+
+
 def panel(surface, rect: pygame.Rect, scale: float, alpha: int = 235) -> None:
-    """An ivory card with a soft shadow, for text and forms."""
-    r = px(14, scale)
-    shadow = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(shadow, (0, 0, 0, 90), shadow.get_rect(), border_radius=r)
-    surface.blit(shadow, rect.move(px(5, scale), px(7, scale)))
-    card = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(card, (*IVORY, alpha), card.get_rect(), border_radius=r)
-    pygame.draw.rect(card, (*WALNUT_DARK, 255), card.get_rect(), px(2, scale), border_radius=r)
-    surface.blit(card, rect)
+    """An ivory card with a soft shadow, for text and forms (cached per size)."""
+    key = (rect.size, round(scale, 3), alpha)
+    card = _panels.get(key)
+    if card is None:
+        if len(_panels) > 16:
+            _panels.clear()
+        r = px(14, scale)
+        off = (px(5, scale), px(7, scale))
+        card = pygame.Surface((rect.w + off[0], rect.h + off[1]), pygame.SRCALPHA)
+        pygame.draw.rect(card, (0, 0, 0, 90), pygame.Rect(off, rect.size), border_radius=r)
+        face = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(face, (*IVORY, alpha), face.get_rect(), border_radius=r)
+        pygame.draw.rect(face, (*WALNUT_DARK, 255), face.get_rect(), px(2, scale), border_radius=r)
+        card.blit(face, (0, 0), special_flags=pygame.BLEND_ALPHA_SDL2 if alpha < 255 else 0)
+        _panels[key] = card
+    surface.blit(card, rect.topleft)
 
 
 def ease(current: float, target: float, rate: float, dt: float) -> float:
