@@ -124,7 +124,7 @@ def test_bad_arguments_are_answered_before_any_set_up(game, capsys):
 
 FAKE_APP = '''
 import sys
-def run(seed=None, fullscreen=None, rules=None, data_dir=None, autoplay=False):
+def run(seed=None, fullscreen=None, rules=None, data_dir=None, autoplay=False, quit_after=None):
     print("GAME RAN seed=%s prefix=%s" % (seed, sys.prefix))
     return 0
 '''
