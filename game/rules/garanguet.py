@@ -7,6 +7,8 @@ blocked points (G-3) and bearing off (G-9) are Garanguet's own: the core builds 
 from __future__ import annotations
 
 from bisect import bisect_right
+from functools import lru_cache
+from itertools import combinations
 
 from .core import Illegal, Outcome, Position, Rules, Side, Step
 
@@ -54,21 +56,25 @@ class Garanguet(Rules):
             if origin != own[0]:
                 return Illegal(f"a {number} beyond the rim bears off only the checker furthest "
                                f"from it, on point {own[0]}", "G-9")
-            if _fits(own, opp, number):
+            if _fits(own, _free_points(opp), number):
                 return Illegal(f"a {number} must be played inside the last quadrant or exactly "
                                f"to the rim while a checker can", "G-9")
             destination = OFF
         return _moved(own, origin, destination), opp, Step(origin, destination)
 
     def _terminals(self, own, opp, numbers):
-        """The core's whole-turn search, done on plain numbers (steps are made only for the
-        ends) and remembered for the last few turns: `apply` after `legal_moves` costs nothing."""
+        """The core's whole turns, found faster (see `_turn_ends`) and remembered for the last
+        few turns, so that `apply` right after `legal_moves` costs nothing."""
         key = (own, opp, numbers)
         ends = self._recent.get(key)
         if ends is None:
             if len(self._recent) >= 64:
                 self._recent.clear()
-            ends = self._recent[key] = _search(own, opp, numbers)
+            found = _turn_ends(own, _free_points(opp), numbers)
+            ranks = {left: self._rank(numbers, left) for left in {left for _, left in found}}
+            best = max(ranks.values())
+            ends = self._recent[key] = {(end, opp, left): path for (end, left), path in found.items()
+                                        if ranks[left] == best}
         return ends
 
     def outcome(self, position: Position) -> Outcome | None:
@@ -79,66 +85,242 @@ class Garanguet(Rules):
         return None
 
 
-def _search(own, opp, numbers):
-    """Every end of a turn reachable by single steps, kept if it plays as many numbers as
-    possible and then the highest (G-7): {(own, opp, numbers left): steps}. The same walk as
-    `Rules._terminals` with `try_step`, without building a Step for every edge."""
-    free = [True] * (OFF + 1)
+# One Step object per pair of points, shared by every turn found.
+_STEPS = {(origin, destination): Step(origin, destination)
+          for origin in range(1, OFF) for destination in range(origin + 1, OFF + 1)}
+
+
+def _free_points(opp) -> list[bool]:
+    """For each point of the mover's path, whether it holds no opposing checker (G-3)."""
+    free = [True] * OFF
     for point in opp:
         if point < OFF:
             free[OFF - point] = False
+    return free
+
+
+def _turn_ends(own, free, numbers):
+    """The ends of a turn, {(own, numbers left): steps}, among them every end that plays as
+    many and as high numbers as possible (G-7).
+
+    While no checker can bear off this turn, a step's legality depends only on its two
+    points, so a turn is just a chain of numbers for each checker (`_chains`, which gives
+    only the G-7 ends). Otherwise (G-9 bearing off may start) the steps are walked one by one.
+    """
+    need = sum(LAST_QUADRANT - point for point in own if point < LAST_QUADRANT)
+    if need >= sum(numbers):
+        return _chains(own, free, numbers)
+    return _walk(own, free, numbers)
+
+
+def _walk(own, free, numbers):
+    """Every end reachable by single steps (the core's walk, on plain numbers)."""
     seen = set()
     ends = {}
     stack = [(own, numbers, ())]
     while stack:
-        state = stack.pop()
-        own, left, path = state
+        own, left, path = stack.pop()
         if (own, left) in seen:
             continue
         seen.add((own, left))
         moved = False
-        bearing_off = own[0] >= LAST_QUADRANT
         for i, number in enumerate(left):
             if i and left[i - 1] == number:
                 continue
             rest = left[:i] + left[i + 1:]
-            previous = 0
-            for origin in own:
-                if origin == previous or origin == OFF:
-                    continue
-                previous = origin
-                destination = origin + number
-                if destination < OFF:
-                    if not free[destination]:
-                        continue
-                elif not bearing_off:
-                    break
-                elif destination > OFF:
-                    if origin != own[0] or any(p + number == OFF or (p + number < OFF and free[p + number])
-                                               for p in own):
-                        continue
-                    destination = OFF
+            for origin, destination in _single_steps(own, free, number):
                 moved = True
                 after = _moved(own, origin, destination)
                 if (after, rest) not in seen:
-                    stack.append((after, rest, path + ((origin, destination),)))
+                    stack.append((after, rest, path + (_STEPS[origin, destination],)))
         if not moved:
             ends.setdefault((own, left), path)
-    def rank(left):
-        used = list(numbers)
-        for n in left:
-            used.remove(n)
-        return len(used), sorted(used, reverse=True)
-    best = max(rank(left) for _, left in ends)
-    return {(own, opp, left): tuple(Step(o, d) for o, d in path)
-            for (own, left), path in ends.items() if rank(left) == best}
+    return ends
 
 
-def _fits(own, opp, number) -> bool:
+def _single_steps(own, free, number):
+    """The (origin, destination) of every checker that can play `number` (G-3, G-9)."""
+    bearing_off = own[0] >= LAST_QUADRANT
+    previous = None
+    for origin in own:
+        if origin == previous or origin == OFF:
+            continue
+        previous = origin
+        destination = origin + number
+        if destination < OFF:
+            if free[destination]:
+                yield origin, destination
+        elif not bearing_off:
+            return
+        elif destination == OFF:
+            yield origin, OFF
+        elif origin == own[0] and not _fits(own, free, number):
+            yield origin, OFF
+
+
+def _chains(own, free, numbers):
+    """The G-7 ends of a turn in which nothing is borne off.
+
+    Each checker takes a chain of numbers, one per stop, every stop free; checkers on one point
+    are alike, so a point takes a set of chains. Numbers are packed in ints (`_Throw`). A table
+    of what can still be left over from each point on keeps the search to the best ends only.
+    Ends met twice are mostly avoided: a chain that could be cut in two at a point where a
+    checker stays (that checker taking the second part gives the same end) is allowed only if
+    no checker stays there.
+    """
+    throw = _throw(numbers)
+    guard = throw.guard
+    counts: dict[int, int] = {}
+    for point in own:
+        if point < OFF:
+            counts[point] = counts.get(point, 0) + 1
+    chains = {point: _chains_from(point, throw, free) for point in counts}
+    points = []          # (point, its sets of chains), for the points that can move
+    for point in sorted(counts):
+        if chains[point]:
+            listed = [(used, steps, destination,
+                       sum(1 << point + distance for first, second, distance in throw.splits[used]
+                           if first in chains[point] and second in chains.get(point + distance, ())))
+                      for used, (steps, destination) in chains[point].items()]
+            points.append((point, _chain_sets(point, listed, counts[point], throw.full, guard)))
+    index = {point: i for i, (point, _) in enumerate(points)}
+
+    leftovers: dict = {}
+
+    def can_leave(i, left):
+        """The numbers that can be left over when points i.. take chains from `left`."""
+        if i == len(points):
+            return {left}
+        key = left << 5 | i
+        found = leftovers.get(key)
+        if found is None:
+            found = leftovers[key] = set(can_leave(i + 1, left))
+            for used, *_ in points[i][1]:
+                if (left - used) & guard == guard:
+                    found |= can_leave(i + 1, left - used)
+        return found
+
+    best = max(can_leave(0, throw.full), key=lambda left: GARANGUET._rank(numbers, throw.unpack(left)))
+    best_left = throw.unpack(best)
+    good = {key for key, found in leftovers.items() if best in found}
+    good.add(best << 5 | len(points))
+    found_choices: dict = {}
+
+    def choices(i, left):
+        """The sets of chains that point k >= i can take from `left` (points i..k-1 keeping
+        their checkers) and still leave exactly the best numbers:
+        [(k, numbers left, steps, origins, destinations, cut points, whether all move, point bit)]."""
+        if i == len(points):
+            return []
+        key = left << 5 | i
+        found = found_choices.get(key)
+        if found is None:
+            bit = 1 << points[i][0]
+            found = [(i, left - used, *chain_set, bit) for used, *chain_set in points[i][1]
+                     if (left - used) & guard == guard and (left - used) << 5 | (i + 1) in good]
+            found = found_choices[key] = found + choices(i + 1, left)
+        return found
+
+    ends = {}
+
+    def place(i, left, cut, path, origins, destinations):
+        # `cut`: the points where no checker may stay (bits by point)
+        must = index[(cut & -cut).bit_length() - 1] if cut else len(points)
+        for k, rest, steps, more_origins, more_destinations, cuts, whole, bit in choices(i, left):
+            if k > must:
+                break
+            if k < must or whole:
+                if rest != best:
+                    place(k + 1, rest, (cut | cuts) & ~bit, path + steps,
+                          origins + more_origins, destinations + more_destinations)
+                elif not (cut | cuts) & ~bit:
+                    end = list(own)
+                    for origin in origins + more_origins:
+                        end.remove(origin)
+                    end += destinations + more_destinations
+                    end.sort()
+                    ends.setdefault((tuple(end), best_left), path + steps)
+
+    if best == throw.full:
+        return {(own, best_left): ()}
+    place(0, throw.full, 0, (), (), ())
+    return ends
+
+
+class _Throw:
+    """A throw's numbers packed for `_chains`: a multiset of them is an int with four bits per
+    kind of number, a count under a guard bit, so that playing `used` from `left` is
+    `left - used`, legal while every guard bit survives."""
+
+    def __init__(self, numbers):
+        kinds = sorted(set(numbers))
+        self.shift = {number: 4 * i for i, number in enumerate(kinds)}
+        self.guard = sum(8 << bits for bits in self.shift.values())
+        self.full = self.guard + self.pack(numbers)
+        #: [(number, the number packed alone)]
+        self.kinds = [(number, 1 << bits) for number, bits in self.shift.items()]
+        #: sub-multiset -> its cuts in two: [(first part, second part, sum of the first)]
+        self.splits = {}
+        for size in range(1, len(numbers) + 1):
+            for some in set(combinations(numbers, size)):
+                self.splits[self.pack(some)] = [
+                    (self.pack(a), self.pack(some) - self.pack(a), sum(a))
+                    for a in {c for r in range(1, size) for c in combinations(some, r)}]
+
+    def pack(self, some) -> int:
+        return sum(1 << self.shift[number] for number in some)
+
+    def unpack(self, left: int) -> tuple[int, ...]:
+        return tuple(n for n, bits in self.shift.items() for _ in range((left >> bits) & 7))
+
+
+@lru_cache(maxsize=None)
+def _throw(numbers) -> _Throw:
+    return _Throw(numbers)
+
+
+def _chains_from(point, throw: _Throw, free) -> dict[int, tuple]:
+    """Every chain one checker on `point` can take: {numbers used: (steps, destination)},
+    one order of the numbers for each (every stop free and on the board)."""
+    found: dict[int, tuple] = {}
+    stack = [(0, point, ())]
+    while stack:
+        used, at, steps = stack.pop()
+        for number, one in throw.kinds:
+            more, to = used + one, at + number
+            if to < OFF and free[to] and more not in found and (throw.full - more) & throw.guard == throw.guard:
+                found[more] = (steps + (_STEPS[at, to],), to)
+                stack.append((more, to, found[more][0]))
+    return found
+
+
+def _chain_sets(point, chains, count, full, guard):
+    """Every non-empty set of at most `count` chains from `point` that the throw's numbers can
+    pay for: [(numbers used, steps, origins, destinations, cut points, whether every checker
+    on the point moves)]."""
+    sets = []
+
+    def extend(first, left, steps, destinations, cuts):
+        if len(destinations) == count:
+            return
+        for k in range(first, len(chains)):
+            used, path, destination, more_cuts = chains[k]
+            rest = left - used
+            if rest & guard == guard:
+                more = destinations + (destination,)
+                sets.append((full - rest, steps + path, (point,) * len(more), more,
+                             cuts | more_cuts, len(more) == count))
+                extend(k, rest, steps + path, more, cuts | more_cuts)
+
+    extend(0, full, (), (), 0)
+    return sets
+
+
+def _fits(own, free, number) -> bool:
     """Whether some checker can play `number` inside the last quadrant or exactly to the rim."""
     for point in own:
         destination = point + number
-        if destination == OFF or (destination < OFF and OFF - destination not in opp):
+        if destination == OFF or (destination < OFF and free[destination]):
             return True
     return False
 
