@@ -210,8 +210,8 @@ def main(argv=None):
 
     walnut = wood(rng, (256, 1024), rings=7, early=np.array([104.0, 66.0, 40.0]),
                   late=np.array([58.0, 34.0, 20.0]), contrast=0.75)
-    lemonwood = wood(rng, (256, 1024), rings=5, early=np.array([218.0, 193.0, 146.0]),
-                     late=np.array([190.0, 158.0, 110.0]), contrast=0.35, figure=0.7)
+    lemonwood = wood(rng, (256, 1024), rings=5, early=np.array([200.0, 164.0, 112.0]),
+                     late=np.array([170.0, 132.0, 86.0]), contrast=0.35, figure=0.7)
     save_rgb(walnut, out / "wood_walnut.png")
     save_rgb(lemonwood, out / "wood_lemon.png")
     save_rgb(felt(rng, (256, 256), np.array([28.0, 62.0, 44.0])), out / "table_felt.png")

@@ -19,24 +19,30 @@ BOXWOOD = np.array([214, 190, 140], np.float32)     # the inlaid string around t
 NUMBER_COLOUR = (222, 196, 140)                 # gilt numbers, stamped into the rails
 NUMBER_ALPHA = 170
 WOOD_TILE_UNITS = 400.0                         # board units covered by one wood tile's length
+STRIP_ROWS = 128                                # rows drawn at a time
 LIGHT = tuple(float(c) for c in np.array([-0.45, -0.55, 0.70]) / np.linalg.norm([-0.45, -0.55, 0.70]))
 HALF = tuple(float(c) for c in (np.array(LIGHT) + (0, 0, 1)) / np.linalg.norm(np.array(LIGHT) + (0, 0, 1)))
 SHADOW_LEN = g.RAIL_HEIGHT * float(np.hypot(LIGHT[0], LIGHT[1])) / LIGHT[2]
 
 
-def triangle_coverage(x, y, corners, px=1.0):
-    """How much of each pixel (centres x, y) a triangle covers, 0..1, with a one-pixel soft edge.
-
-    `px` is the size of a pixel in the units of x and y. Works for either winding.
-    """
+def triangle_distance(x, y, corners):
+    """Signed distance from pixel centres (x, y, broadcast against each other) to a triangle's
+    edges: positive inside, in the units of x and y. Works for either winding."""
     (ax, ay), (bx, by), (cx, cy) = corners
     sign = 1.0 if (bx - ax) * (cy - ay) - (by - ay) * (cx - ax) > 0 else -1.0
     inside = None
     for (x0, y0), (x1, y1) in (((ax, ay), (bx, by)), ((bx, by), (cx, cy)), ((cx, cy), (ax, ay))):
         ex, ey = x1 - x0, y1 - y0
-        distance = sign * (ex * (y - y0) - ey * (x - x0)) / np.hypot(ex, ey)
+        k = sign / float(np.hypot(ex, ey))
+        # k * (ex * (y - y0) - ey * (x - x0)), split so the full-size work is a single sum.
+        distance = (k * ex) * y + ((-k * ey) * x + k * (ey * x0 - ex * y0))
         inside = distance if inside is None else np.minimum(inside, distance)
-    return np.clip(inside / px + 0.5, 0.0, 1.0)
+    return inside
+
+
+def triangle_coverage(x, y, corners, px=1.0):
+    """How much of each pixel a triangle covers, 0..1, with a soft edge one pixel (`px`) wide."""
+    return np.clip(triangle_distance(x, y, corners) * (1 / px) + 0.5, 0.0, 1.0)
 
 
 @functools.lru_cache(maxsize=8)
@@ -48,13 +54,14 @@ def _wood_tile(name, length_px):
     return pygame.surfarray.pixels3d(scaled).transpose(2, 1, 0).copy()
 
 
-def _tiled(tile, shape, offset, vertical=False):
-    """The tile repeated over an area of `shape` (rows, columns), starting `offset` pixels in;
+def _tiled(tile, rows, width, offset, vertical=False):
+    """The tile repeated over pixel `rows` (a range) and `width` columns, shifted `offset` pixels;
     with the grain running down the rows if `vertical`."""
     if vertical:
         tile = tile.transpose(0, 2, 1)
-    reps = (1, -(-(shape[0] + offset) // tile.shape[1]), -(-(shape[1] + offset) // tile.shape[2]))
-    return np.tile(tile, reps)[:, offset:offset + shape[0], offset:offset + shape[1]]
+    band = tile[:, (np.arange(rows.start, rows.stop) + offset) % tile.shape[1]]
+    reps = -(-(width + offset) // tile.shape[2])
+    return np.tile(band, (1, 1, reps))[:, :, offset:offset + width]
 
 
 def _profile(distance, width):
@@ -86,12 +93,14 @@ def _relief(u, v, px):
     Returns (light, gloss, string): the brightness factor (1 on a flat surface), the added
     highlight (0 on a flat surface), and the coverage of the inlaid boxwood string around the field.
     """
+    v = np.concatenate(([v[0] - px], v, [v[-1] + px]))   # a row either side: whole differences
     frame_in, in_field = _distances(u, v)
     height = _profile(frame_in, 6.0)
     height *= _profile(-in_field, 4.0)
     height *= np.float32(g.RAIL_HEIGHT)
     height -= 0.6 * np.exp(-np.square((in_field + 13.0) * (1 / 1.2)))
-    hy, hx = np.gradient(height, np.float32(px))
+    hy, hx = (d[1:-1] for d in np.gradient(height, np.float32(px)))
+    in_field = in_field[1:-1]
     inv_len = 1 / np.sqrt(hx * hx + hy * hy + 1)
     lambert = np.clip((LIGHT[2] - hx * LIGHT[0] - hy * LIGHT[1]) * inv_len, 0, None)
     gloss = (np.clip((HALF[2] - hx * HALF[0] - hy * HALF[1]) * inv_len, 0, 1) ** 40 - HALF[2] ** 40) * 70
@@ -105,12 +114,12 @@ def _frame_pieces(u, v):
     short rails and the bar between them, each with a margin over the field's edge."""
     margin = 6.0
     top = int(np.searchsorted(v, g.FIELD_TOP + margin))
-    bottom = int(np.searchsorted(v, g.FIELD_BOTTOM - margin))
+    bottom = max(top, int(np.searchsorted(v, g.FIELD_BOTTOM - margin)))
     middle = slice(top, bottom)
     strips = ((0, g.FIELD_LEFT + margin), (g.BAR_LEFT - margin, g.BAR_RIGHT + margin),
               (g.FIELD_RIGHT - margin, g.BOARD_W))
     yield slice(0, top), slice(None)
-    yield slice(bottom, None), slice(None)
+    yield slice(bottom, len(v)), slice(None)
     for left, right in strips:
         yield middle, slice(int(np.searchsorted(u, left)), int(np.searchsorted(u, right)))
 
@@ -121,40 +130,16 @@ def render_board(width_px: int, height_px: int) -> pygame.Surface:
     size has another aspect ratio (the margins are then transparent)."""
     scale = min(width_px / g.BOARD_W, height_px / g.BOARD_H)
     bw, bh = round(g.BOARD_W * scale), round(g.BOARD_H * scale)
-    px = 1.0 / scale
-    u = (np.arange(bw, dtype=np.float32) + 0.5) * np.float32(px)   # pixel centres in board units
-    v = (np.arange(bh, dtype=np.float32) + 0.5) * np.float32(px)
+    u = (np.arange(bw, dtype=np.float32) + 0.5) / np.float32(scale)   # pixel centres in board units
+    v = (np.arange(bh, dtype=np.float32) + 0.5) / np.float32(scale)
     tile_px = max(8, round(WOOD_TILE_UNITS * scale))
-
-    # Walnut with the grain along each rail, mitred at the corners; up and down in the bar.
-    walnut = _wood_tile("wood_walnut", tile_px)
-    on_long_rail = np.minimum(v, g.BOARD_H - v)[:, None] < np.minimum(u, g.BOARD_W - u)[None, :]
-    image = np.where(on_long_rail, _tiled(walnut, (bh, bw), 0), _tiled(walnut, (bh, bw), 37, True))
-    image = image.astype(np.float32)
-
-    # The field: lemonwood veneer along the points, painted points, blended in by coverage;
-    # it lies below the rails and the bar, in their cast shadow and contact shade.
-    rows = slice(max(0, int(g.FIELD_TOP * scale) - 1), min(bh, int(g.FIELD_BOTTOM * scale) + 2))
-    field = _tiled(_wood_tile("wood_lemon", tile_px), (bh, bw), 11, True)[:, rows].astype(np.float32)
-    _paint_points(field, u, v[rows], scale)
-    in_field = _distances(u, v[rows])[1]
-    cover = np.clip(in_field * np.float32(scale) + 0.5, 0, 1)
-    band = image[:, rows]
-    band += (field - band) * cover
-    left_wall = np.where(u < g.BAR_LEFT, u - g.FIELD_LEFT, u - g.BAR_RIGHT)
-    cast = np.maximum(1 - _smooth(left_wall * (1.3 / SHADOW_LEN))[None, :],
-                      1 - _smooth((v[rows] - g.FIELD_TOP) * (1 / SHADOW_LEN))[:, None])
-    contact = np.exp(-np.clip(in_field, 0, None) * (1 / 3.0))
-    band *= 1 - cover * (0.30 * cast + 0.25 * contact)
-
-    for r, c in _frame_pieces(u, v):
-        light, gloss, string = _relief(u[c], v[r], px)
-        piece = image[:, r, c]
-        piece += (BOXWOOD[:, None, None] - piece) * string
-        piece *= light
-        piece += gloss
-
-    rgb = np.ascontiguousarray(np.clip(image, 0, 255).astype(np.uint8).transpose(1, 2, 0))
+    woods = _wood_tile("wood_walnut", tile_px), _wood_tile("wood_lemon", tile_px)
+    rgb = np.empty((bh, bw, 3), np.uint8)
+    # In strips of rows, so that the working arrays stay small and in the processor's cache.
+    for top in range(0, bh, STRIP_ROWS):
+        rows = range(top, min(bh, top + STRIP_ROWS))
+        image = _strip(u, v[top:rows.stop], rows, scale, *woods)
+        rgb[top:rows.stop] = np.clip(image, 0, 255).astype(np.uint8).transpose(1, 2, 0)
     surface = pygame.image.frombytes(rgb.tobytes(), (bw, bh), "RGB")
     _print_numbers(surface, scale)
     if (bw, bh) == (width_px, height_px):
@@ -162,6 +147,43 @@ def render_board(width_px: int, height_px: int) -> pygame.Surface:
     framed = pygame.Surface((width_px, height_px), pygame.SRCALPHA)
     framed.blit(surface, ((width_px - bw) // 2, (height_px - bh) // 2))
     return framed
+
+
+def _strip(u, v, rows, scale, walnut, lemon):
+    """The board's pixel `rows` (board units v; columns u) as rgb planes, before the numbers."""
+    px = 1.0 / scale
+    # Walnut with the grain along each rail, mitred at the corners; up and down in the bar.
+    on_long_rail = np.minimum(v, g.BOARD_H - v)[:, None] < np.minimum(u, g.BOARD_W - u)[None, :]
+    in_bar = (np.abs(u - (g.BAR_LEFT + g.BAR_RIGHT) / 2) < g.BAR_W / 2)[None, :]
+    on_long_rail &= ~(in_bar & ((v > g.FIELD_TOP) & (v < g.FIELD_BOTTOM))[:, None])
+    image = np.where(on_long_rail, _tiled(walnut, rows, len(u), 0), _tiled(walnut, rows, len(u), 37, True))
+    image = image.astype(np.float32)
+
+    # The field: lemonwood veneer along the points, painted points, blended in by coverage;
+    # it lies below the rails and the bar, in their cast shadow and contact shade.
+    first, last = np.searchsorted(v, (g.FIELD_TOP - px, g.FIELD_BOTTOM + px))
+    if last > first:
+        inside = slice(first, last)
+        field = _tiled(lemon, rows[inside], len(u), 11, True).astype(np.float32)
+        _paint_points(field, u, v[inside], scale)
+        in_field = _distances(u, v[inside])[1]
+        cover = np.clip(in_field * np.float32(scale) + 0.5, 0, 1)
+        band = image[:, inside]
+        band += (field - band) * cover
+        left_wall = np.where(u < g.BAR_LEFT, u - g.FIELD_LEFT, u - g.BAR_RIGHT)
+        cast = np.maximum(1 - _smooth(left_wall * (1.3 / SHADOW_LEN))[None, :],
+                          1 - _smooth((v[inside] - g.FIELD_TOP) * (1 / SHADOW_LEN))[:, None])
+        contact = np.exp(-np.clip(in_field, 0, None) * (1 / 3.0))
+        band *= 1 - cover * (0.30 * cast + 0.25 * contact)
+
+    for r, c in _frame_pieces(u, v):
+        if r.stop > r.start:
+            light, gloss, string = _relief(u[c], v[r], px)
+            piece = image[:, r, c]
+            piece += (BOXWOOD[:, None, None] - piece) * string
+            piece *= light
+            piece += gloss
+    return image
 
 
 def _paint_points(field, u, v, scale):
@@ -172,12 +194,15 @@ def _paint_points(field, u, v, scale):
         for point in range(1, 13):
             corners = g.point_triangle(side, point)
             xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+            if max(ys) < v[0] - px or min(ys) > v[-1] + px:
+                continue                                 # not in these rows
             c0, c1 = int(min(xs) * scale), int(np.ceil(max(xs) * scale)) + 1
             r0 = max(0, int(np.searchsorted(v, min(ys))) - 1)
             r1 = int(np.searchsorted(v, max(ys))) + 1
             x, y = u[None, c0:c1], v[r0:r1, None]
-            cover = triangle_coverage(x, y, corners, px)
-            edge = 1 - 0.18 * (1 - triangle_coverage(x, y, corners, 3.0))
+            inside = triangle_distance(x, y, corners)
+            cover = np.clip(inside * np.float32(scale) + 0.5, 0, 1)
+            edge = 0.82 + 0.18 * np.clip(inside * (1 / 3.0) + 0.5, 0, 1)
             # Adjacent points differ in colour, and point k faces a point of the other colour.
             paint = POINT_RED if (point + (side == "B")) % 2 else POINT_GREEN
             region = field[:, r0:r1, c0:c1]
