@@ -4,17 +4,16 @@ thrown again; the higher die takes the game's dice and throws them for the first
 The session picks the faces (`Session.throw_priority`); the physics only shows them fall. When a
 human plays, the throw waits for Space, a click or a fling; two computers throw on their own.
 """
-import random
-
 import pygame
 
 from game import geometry as g
+from game.dice import priority_rounds
 from game.match import Phase
 from game.rules import Side
 from game.scenes.base import Scene
 from game.view import board_view as bv
 from game.view.animation import Banner, speed_factor
-from game.view.dice_playback import DicePlayback, toss
+from game.view.dice_playback import DicePlayback
 from game.view.table_hud import HudState, TableHud
 from game.view.widgets import GOLD_PALE, IVORY, blit_text
 
@@ -30,7 +29,8 @@ class PriorityScene(Scene):
         self.hud = TableHud()
         self.clock = 0.0
         self.stage = "wait"           # wait -> roll -> (tie -> roll ...) -> result
-        self.throws: list[DicePlayback] = []
+        self.rounds = []                # priority rounds still to show (ties first)
+        self.playback: DicePlayback | None = None
         self.faces = None
         self.banners: list[Banner] = []
         self.hover = None
@@ -66,35 +66,38 @@ class PriorityScene(Scene):
             self._timer = [self._pause(AUTO_THROW), self.throw]
 
     def throw(self) -> None:
-        """Both sides throw their die at once, each from its own side of the board."""
+        """Both sides throw their die at once, each from its own side; ties are thrown again.
+
+        Every round is simulated now (the session picks the faces), then played back in turn."""
         s = self.session
-        if self.stage not in ("wait", "tie") or s.phase is not Phase.PRIORITY:
+        if self.stage != "wait" or s.phase is not Phase.PRIORITY:
             return
-        white, black = s.throw_priority()
-        self.faces = (white, black)
+        self.rounds = priority_rounds(s.throw_priority, s.physics_rng())
         storage = getattr(self.app, "storage", None)
         if storage is not None:
             try:
                 storage.save_match(s.to_dict())
             except OSError:
                 pass
-        rng = s.physics_rng()
-        rate = 1 / self.pace if self.pace else 0
-        self.throws = [DicePlayback(toss((face,), random.Random(rng.getrandbits(64)), [], own_side_fling(side)), rate)
-                       for face, side in ((white, Side.WHITE), (black, Side.BLACK))]
+        self._next_round()
+
+    def _next_round(self) -> None:
+        rnd = self.rounds.pop(0)
+        self.faces = (rnd.white, rnd.black)
+        self.playback = DicePlayback(rnd.attempts, 1 / self.pace if self.pace else 0)
         self._sound("throw")
         self.stage = "roll"
         self._check_settled()
 
     def _check_settled(self) -> None:
-        if self.stage != "roll" or not all(p.settled for p in self.throws):
+        if self.stage != "roll" or not self.playback.settled:
             return
         white, black = self.faces
         if white == black:
             self.stage = "tie"
             self.banners.append(Banner(f"Both throw {white}: a tie - thrown again", hold=TIE_HOLD, size="medium",
                                        pop=False, colour=IVORY))
-            self._timer = [self._pause(TIE_HOLD), self.throw]
+            self._timer = [self._pause(TIE_HOLD), self._next_round]
             return
         first = Side.WHITE if white > black else Side.BLACK
         self.stage = "result"
@@ -115,8 +118,8 @@ class PriorityScene(Scene):
         for banner in self.banners:
             banner.update(dt)
         self.banners = [b for b in self.banners if not b.done]
-        for playback in self.throws:
-            for event in playback.update(dt):
+        if self.playback is not None:
+            for event in self.playback.update(dt):
                 if event[0] == "impact":
                     self._sound(event[1], event[2])
                 elif event[0] == "invalid":
@@ -156,8 +159,8 @@ class PriorityScene(Scene):
         for side in ("W", "B"):
             for index in range(self.session.rules.checkers):
                 self.view.draw_checker(surface, side, *g.checker_centre(side, 0, index))
-        for playback in self.throws:
-            playback.draw(surface, self.view)
+        if self.playback is not None:
+            self.playback.draw(surface, self.view)
         if self.stage in ("result", "tie", "done"):
             self._label_dice(surface)
         bv.draw_banners(surface, self.view, self.hud.scale, self.banners)
@@ -176,17 +179,11 @@ class PriorityScene(Scene):
     def _label_dice(self, surface) -> None:
         """Each die's owner and number beside it, so the result reads at a glance."""
         s = self.hud.scale
-        for playback, side, face in zip(self.throws, Side, self.faces):
-            state = playback.states()[0]
+        for state, side, face in zip(self.playback.states(), Side, self.faces):
             x, y = self.view.to_screen(state.x, state.y)
             above = -1 if side is Side.WHITE else 1
             blit_text(surface, f"{side.title} {face}", round(28 * s),
                       (x, y + above * 48 * s), GOLD_PALE, "title")
-
-
-def own_side_fling(side: Side):
-    """A throw from the thrower's own side: White's from the top rail, Black's from the bottom."""
-    return None
 
 
 def _label(session, side: Side) -> str:

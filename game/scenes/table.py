@@ -7,6 +7,7 @@ off, the computer's turns at a pace a person can follow. A human composes a turn
 (table_input.Chooser) with the mouse (click or drag) or the keyboard; only legal destinations
 light up. The session is saved after every throw and every move.
 """
+import copy
 import math
 import random
 import time
@@ -14,13 +15,14 @@ import time
 import pygame
 
 from game import geometry as g
+from game.dice import toss
 from game.match import Phase, Session
 from game.rules import BAR, DOUBLET_NAMES, IllegalMoveError, Move, Side
 from game.scenes.base import Scene
 from game.scenes.table_input import Chooser
 from game.view import board_view as bv
 from game.view.animation import Banner, Flight, speed_factor
-from game.view.dice_playback import DicePlayback, draw_dice_marked, toss
+from game.view.dice_playback import DicePlayback
 from game.view.table_hud import HudState, TableHud
 from game.view.widgets import GOLD_PALE, IVORY, blit_text
 
@@ -146,7 +148,7 @@ class TableScene(Scene):
         self.note = ""
         values = s.throw()
         self._save()
-        attempts = toss(values, s.physics_rng(), self._board_checkers(), fling)
+        attempts = toss(values, s.physics_rng(), self._board_checkers(), fling, thrower=str(s.to_move))
         rate = 1 / self.pace if self.pace else 0
         self.playback = DicePlayback(attempts, rate)
         self._sound("throw")
@@ -181,7 +183,7 @@ class TableScene(Scene):
         """Hand the turn's move to the session; keep what is needed to take it back."""
         s = self.session
         human = bool(move.steps) and not s.is_computer(s.to_move)
-        saved = s.to_dict() if human else None
+        saved = copy.deepcopy(s.to_dict()) if human else None   # to_dict shares the live record
         try:
             outcome = s.play(move)
         except IllegalMoveError as error:  # the engine disagrees with what was shown: say so, retry

@@ -105,36 +105,10 @@ def _draw_faded(surface, view, state, draw_dice) -> None:
     surface.blit(layer, (round(left), round(top)))
 
 
-# --- STAND-IN until game.dice / game.view.dice_sprite land: straight slides, flat faces -------
-class _StandInState:
-    def __init__(self, x, y, z, value):
-        self.x, self.y, self.z, self.angle, self.value = x, y, z, 0.0, value
-
-
-class _StandInAttempt:
-    valid, cause, duration, impacts = True, None, 1.0, ()
-
-    def __init__(self, values, rng):
-        self.values = values
-        self.rest = [(rng.uniform(300, 700), rng.uniform(250, 390)) for _ in values]
-
-    def states(self, t):
-        u = min(t / self.duration, 1.0)
-        return [_StandInState(g.BOARD_W * 0.9 + (x - g.BOARD_W * 0.9) * u, y, 40 * (1 - u), v)
-                for (x, y), v in zip(self.rest, self.values)]
-
-
-def toss(values, rng, checkers=(), fling=None):
-    try:
-        from game.dice import toss as real
-    except ImportError:
-        return [_StandInAttempt(values, rng)]
-    return real(values, rng, checkers=checkers, fling=fling)
-
-
+# --- STAND-IN until game.view.dice_sprite lands: flat faces -----------------------------------
 def _stand_in_draw_dice(surface, states, to_screen, scale):
     from game.view.table_hud import draw_die_face
     for s in states:
         x, y = to_screen(s.x, s.y)
         size = round(g.DIE_SIZE * scale)
-        draw_die_face(surface, pygame.Rect(round(x - size / 2), round(y - size / 2 - s.z * scale), size, size), s.value)
+        draw_die_face(surface, pygame.Rect(round(x - size / 2), round(y - size / 2 - s.z * scale), size, size), s.top)

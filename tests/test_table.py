@@ -1,0 +1,356 @@
+"""The table and priority scenes driven headless with posted events on a real, seeded Session."""
+import random
+
+import pygame
+import pytest
+
+from game.match import MatchOptions, Phase, Session
+from game import geometry
+from game.rules import IllegalMoveError, Position, Side, Step
+from game.scenes.base import SceneManager
+from game.scenes.priority import PriorityScene
+from game.scenes.table import TableScene
+
+SIZE = (960, 600)
+
+
+class FakeSounds:
+    def __init__(self):
+        self.played = []
+
+    def play(self, name, strength=1.0):
+        self.played.append(name)
+
+
+class FakeStorage:
+    def __init__(self):
+        self.saves = []
+
+    def save_match(self, data):
+        self.saves.append(data)
+
+
+class FakeApp:
+    """What the scenes use of the app; anything else the shell's scenes ask for is a no-op."""
+
+    def __init__(self, session, speed="instant"):
+        self.session = session
+        self.settings = {"animation_speed": speed, "touch_move": False}
+        self.scenes = SceneManager()
+        self.sounds = FakeSounds()
+        self.storage = FakeStorage()
+        self.autoplay = False
+        self.size = SIZE
+
+    def __getattr__(self, name):
+        return lambda *args, **kwargs: None
+
+
+@pytest.fixture(scope="module")
+def screen():
+    pygame.init()
+    return pygame.Surface(SIZE)
+
+
+def start(screen, rules="charpentier", opponent="computer", seed=7, speed="instant", touch_move=False,
+          scene=TableScene):
+    session = Session.new(MatchOptions(rules=rules, length=3, opponent=opponent, touch_move=touch_move),
+                          seed=seed)
+    app = FakeApp(session, speed)
+    app.scenes.push(scene(app))
+    app.scenes.apply_pending()
+    pump(app, screen)
+    return app
+
+
+def pump(app, screen, seconds=0.0, dt=0.05):
+    """Run the scenes for `seconds` of game time, drawing the last frame."""
+    elapsed = 0.0
+    while True:
+        app.scenes.update(dt)
+        app.scenes.apply_pending()
+        elapsed += dt
+        if elapsed >= seconds:
+            app.scenes.draw(screen)
+            return
+
+
+def key(app, k, mod=0):
+    app.scenes.handle_event(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=""))
+    app.scenes.apply_pending()
+
+
+def click(app, pos):
+    app.scenes.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    app.scenes.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.scenes.apply_pending()
+
+
+def table_at(app, screen, position: Position, dice) -> TableScene:
+    """Put the session's game at `position` with `dice` thrown, and open a fresh table on it."""
+    s = app.session
+    s.phase, s.position, s.dice = Phase.MOVE, position, tuple(dice)
+    s.record = {"first": "W", "turns": []}
+    scene = TableScene(app)
+    app.scenes.clear_to(scene)
+    app.scenes.apply_pending()
+    pump(app, screen)
+    return scene
+
+
+def through_priority(app, screen) -> TableScene:
+    while isinstance(app.scenes.top, PriorityScene):
+        key(app, pygame.K_SPACE)
+        pump(app, screen, 0.3)
+    assert isinstance(app.scenes.top, TableScene)
+    return app.scenes.top
+
+
+def test_a_whole_game_is_played_by_keys_alone(screen):
+    app = start(screen)
+    assert isinstance(app.scenes.top, PriorityScene)
+    table = through_priority(app, screen)
+    for _ in range(3000):
+        if app.session.phase is Phase.GAME_OVER:
+            break
+        table = app.scenes.top
+        if table.stage == "throw" and table._human_turn():
+            key(app, pygame.K_SPACE)
+        elif table.stage == "choose":
+            key(app, pygame.K_RETURN)
+        pump(app, screen, 0.1)
+    s = app.session
+    assert s.phase is Phase.GAME_OVER
+    assert s.outcome.winner in (Side.WHITE, Side.BLACK)
+    assert table.stage == "over"
+    assert len(s.record["turns"]) >= 6
+    assert "throw" in app.sounds.played and "checker" in app.sounds.played
+    assert len(app.storage.saves) >= 2 * len(s.record["turns"])   # a save after every throw and move
+
+
+def test_the_priority_throw_names_the_winner_and_hands_over(screen):
+    app = start(screen, speed="normal")
+    scene = app.scenes.top
+    assert isinstance(scene, PriorityScene) and app.session.phase is Phase.PRIORITY
+    key(app, pygame.K_SPACE)
+    for _ in range(400):
+        if scene.stage == "result":
+            break
+        pump(app, screen, 0.05)
+    white, black = app.session.priority
+    assert white != black
+    texts = [b.text for b in scene.banners]
+    assert f"White throws {white}, Black throws {black}" in texts
+    first = "White" if white > black else "Black"
+    assert f"{first} plays first" in texts
+    pump(app, screen, 3.0)
+    table = app.scenes.top
+    assert isinstance(table, TableScene)
+    assert app.session.phase in (Phase.THROW, Phase.MOVE) and str(app.session.to_move) == first[0]
+
+
+def test_a_click_anywhere_at_any_moment_never_crashes(screen):
+    rng = random.Random(3)
+    for rules in ("charpentier", "charpentier-reentry", "bell"):
+        app = start(screen, rules=rules, opponent="human", speed="fast", seed=11)
+        most_turns = 0
+        for _ in range(300):
+            pos = (rng.randrange(-20, SIZE[0] + 20), rng.randrange(-20, SIZE[1] + 20))
+            kind = rng.random()
+            if kind < 0.6:
+                click(app, pos)
+            elif kind < 0.8:            # a drag from here to somewhere else
+                app.scenes.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+                to = (rng.randrange(SIZE[0]), rng.randrange(SIZE[1]))
+                app.scenes.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=to, rel=(0, 0), buttons=(1, 0, 0)))
+                app.scenes.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=to, button=1))
+                app.scenes.apply_pending()
+            else:
+                key(app, rng.choice([pygame.K_SPACE, pygame.K_RETURN, pygame.K_RETURN, pygame.K_RETURN,
+                                     pygame.K_RIGHT, pygame.K_u, pygame.K_h, pygame.K_1, pygame.K_BACKSPACE]))
+            while len(app.scenes.stack) > 1:   # the pause menu (a click on Menu): close it again
+                app.scenes.pop()
+                app.scenes.apply_pending()
+            pump(app, screen, rng.choice([0.0, 0.05, 0.3]))
+            most_turns = max(most_turns, len(app.session.record.get("turns", ())))
+        assert most_turns >= 1, f"{rules}: clicking and keys played no turn at all"
+
+
+def lit(scene: TableScene) -> dict:
+    """Every checker the mover may pick, with the destinations lit when it is picked."""
+    out = {}
+    for origin in scene.chooser.origins():
+        scene.chooser.pick(origin)
+        out[origin] = scene.chooser.destinations()
+        scene.chooser.drop()
+    return out
+
+
+@pytest.mark.parametrize("rules", ["charpentier", "charpentier-reentry", "bell"])
+def test_only_legal_destinations_light_up(screen, rules):
+    app = start(screen, rules=rules, opponent="human")
+    rng = random.Random(5)
+    scene = through_priority(app, screen)
+    checked = 0
+    while app.session.phase is not Phase.GAME_OVER and checked < 80:
+        if scene.stage == "throw":
+            key(app, pygame.K_SPACE)
+        elif scene.stage == "choose":
+            s = app.session
+            for origin, destinations in lit(scene).items():
+                for destination in destinations:
+                    played = scene.chooser.played + (Step(origin, destination),)
+                    assert leads_to_legal_turn(s.rules, s.position, s.dice, played), \
+                        (str(s.position), s.dice, played)
+                    checked += 1
+            key(app, rng.choice([pygame.K_1, pygame.K_2, pygame.K_3]))
+            key(app, pygame.K_RETURN)
+        pump(app, screen, 0.1)
+    assert checked >= 20
+
+
+def leads_to_legal_turn(rules, position, dice, played) -> bool:
+    """Steps played so far can be finished into one of the throw's legal turns (checked on the
+    board step by step, against the end positions of `legal_moves`)."""
+    finals = {rules.apply(position, m, dice) for m in rules.legal_moves(position, dice)}
+    try:
+        reached = rules.play_steps(position, played)
+    except IllegalMoveError:
+        return False
+    if reached.passed() in finals:
+        return True
+    left = list(rules.numbers(dice))
+    for step in played:
+        if rules.step_number(step) not in left:
+            return False
+        left.remove(rules.step_number(step))
+    return any(leads_to_legal_turn(rules, position, dice, played + (Step(origin, max(origin, 0) + n),))
+               for n in set(left) for origin in set(reached.checkers(position.to_move)))
+
+
+def test_a_click_off_the_lit_points_does_not_move(screen):
+    app = start(screen, opponent="human")
+    scene = table_at(app, screen, Position((0, 0, 0), (0, 0, 0), Side.WHITE), (3, 5))
+    assert scene.stage == "choose"
+    scene.chooser.pick(0)
+    x, y = scene.view.to_screen(*geometry.checker_centre("W", 7))
+    click(app, (round(x), round(y)))              # point 7 is not lit (the lower die is 3)
+    assert scene.chooser.played == () and app.session.phase is Phase.MOVE
+    assert scene.chooser.selected is None          # a click elsewhere puts the checker back
+    scene.chooser.pick(0)
+    x, y = scene.view.to_screen(*geometry.checker_centre("W", 3))
+    click(app, (round(x), round(y)))
+    pump(app, screen, 0.5)
+    assert app.session.position.white == (0, 0, 3)
+
+
+def test_take_back_a_step_and_a_whole_move_until_the_opponent_throws(screen):
+    app = start(screen, opponent="human")
+    scene = table_at(app, screen, Position((0, 0, 0), (0, 0, 0), Side.WHITE), (4, 2))
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_RETURN)
+    pump(app, screen, 0.3)
+    s = app.session
+    assert s.phase is Phase.THROW and s.to_move is Side.BLACK and s.position.white == (0, 0, 2)
+    key(app, pygame.K_u)
+    pump(app, screen, 0.1)
+    s = app.session
+    assert s.phase is Phase.MOVE and s.to_move is Side.WHITE and s.dice == (4, 2)
+    assert s.position.white == (0, 0, 0) and scene.stage == "choose"
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_RETURN)
+    pump(app, screen, 0.3)
+    key(app, pygame.K_SPACE)                       # Black throws: the turn is handed over
+    pump(app, screen, 0.3)
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert app.session.position.white == (0, 0, 2)
+    assert app.session.to_move is Side.BLACK and "Nothing to take back" in scene.note
+
+
+def test_take_back_a_bell_step_shows_the_stop_then_undoes_it(screen):
+    app = start(screen, rules="bell", opponent="human")
+    scene = table_at(app, screen, Position((0, 0, 0), (0, 0, 0), Side.WHITE), (4, 2))
+    assert scene.chooser.pick(0)
+    assert scene.chooser.destinations() == [2, 4]
+    scene._step(2)
+    pump(app, screen, 0.3)
+    assert scene.stage == "choose" and scene.shown.white == (0, 0, 2)     # the intermediate stop
+    assert app.session.phase is Phase.MOVE and app.session.position.white == (0, 0, 0)
+    assert scene._dice_marks(on_board=False) == ("played", "dim")     # the 2 is used, the 4 still counts
+    key(app, pygame.K_u)
+    assert scene.chooser.played == () and scene.shown.white == (0, 0, 0)
+
+
+def test_touch_move_refuses_take_back_and_holds_the_picked_checker(screen):
+    app = start(screen, opponent="human", touch_move=True)
+    scene = table_at(app, screen, Position((0, 0, 3), (0, 0, 0), Side.WHITE), (2, 2))
+    assert scene.chooser.origins() == [0, 3]
+    key(app, pygame.K_RETURN)                      # picks the first checker that can move
+    picked = scene.chooser.selected
+    assert not scene.chooser.pick(3 if picked == 0 else 0)
+    key(app, pygame.K_BACKSPACE)
+    assert scene.chooser.selected == picked and "Touch-move" in scene.note
+    key(app, pygame.K_RETURN)
+    pump(app, screen, 0.3)
+    key(app, pygame.K_u)
+    assert app.session.to_move is Side.BLACK and "cannot be taken back" in scene.note
+
+
+def test_a_throw_with_no_move_says_so_and_passes(screen):
+    app = start(screen, opponent="human", speed="normal")
+    scene = table_at(app, screen, Position((11, 12, 12), (0, 0, 0), Side.WHITE), (2, 5))
+    assert scene.stage == "pass"
+    assert any(b.text == "No move - the turn passes" for b in scene.banners)
+    pump(app, screen, 3.0)
+    s = app.session
+    assert s.to_move is Side.BLACK and s.record["turns"][-1] == [[2, 5], "pass"]
+
+
+def test_doublets_are_announced_by_their_old_names(screen):
+    app = start(screen, opponent="human")
+    scene = table_at(app, screen, Position((0, 0, 0), (0, 0, 0), Side.WHITE), (5, 5))
+    assert any(b.text == "Quines !" for b in scene.banners)
+
+
+def test_hints_list_every_move_best_first(screen):
+    app = start(screen, opponent="human")
+    scene = table_at(app, screen, Position((0, 2, 5), (0, 0, 4), Side.WHITE), (3, 6))
+    key(app, pygame.K_h)
+    assert scene.hints is not None
+    moves = [str(h.move) for h in scene.hints]
+    assert sorted(moves) == sorted(str(m) for m in app.session.legal_moves())
+    losses = [h.loss for h in scene.hints]
+    assert losses == sorted(losses) and losses[0] == 0
+    pump(app, screen)
+    key(app, pygame.K_h)
+    assert scene.hints is None
+
+
+def test_the_computer_plays_its_turns_on_its_own(screen):
+    app = start(screen, opponent="computer", speed="fast")
+    table_at(app, screen, Position((0, 0, 0), (0, 0, 0), Side.BLACK), (6, 1))
+    pump(app, screen, 4.0)
+    s = app.session
+    assert s.position.black == (0, 0, 1) and s.to_move is Side.WHITE
+
+
+def test_a_hit_checker_flies_back_off_the_board(screen):
+    app = start(screen, opponent="human", speed="normal")
+    scene = table_at(app, screen, Position((0, 0, 0), (0, 0, 4), Side.WHITE), (4, 6))
+    scene.chooser.pick(0)
+    scene._step(4)
+    assert len(scene.flights) == 2
+    mover, knocked = scene.flights
+    assert knocked.side == "B" and knocked.arc > 0 and knocked.delay > 0 and knocked.slot[1] == 0
+    pump(app, screen, 2.0)
+    assert app.session.position.black == (0, 0, 0) and "hit" in app.sounds.played
+
+
+def test_the_table_draws_crisp_at_many_sizes(screen):
+    app = start(screen, opponent="human")
+    table_at(app, screen, Position((0, 3, 12), (0, 5, 12), Side.WHITE), (2, 4))
+    for size in [(960, 600), (1280, 800), (1920, 1080), (1000, 900)]:
+        surface = pygame.Surface(size)
+        app.scenes.draw(surface)
+        scene = app.scenes.top
+        assert scene.view.board_rect().width <= size[0] and scene.hud.bottom.bottom == size[1]
