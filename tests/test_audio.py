@@ -1,7 +1,10 @@
 """The sounds on disk (made by tools/make_sounds.py) and the player that never fails the game."""
 import importlib.util
 import logging
+import os
 import pathlib
+import subprocess
+import sys
 import wave
 
 import numpy as np
@@ -130,3 +133,14 @@ def test_missing_files_are_skipped(tmp_path, caplog):
     with caplog.at_level(logging.WARNING, logger="game.view.audio"):
         sounds.play("win")
     assert "cannot load sound" in caplog.text
+
+
+def test_silent_when_the_audio_driver_cannot_start(tmp_path):
+    """A real failure, not a stub: SDL asked for an audio driver that does not exist."""
+    script = ("import pygame; from game.view.audio import Sounds; s = Sounds(); "
+              "[s.play(n) for n in ('dice_wood', 'win', 'nothing')]; s.set_muted(True); print(s.available)")
+    env = dict(os.environ, SDL_AUDIODRIVER="no_such_driver", PYTHONPATH=str(ROOT))
+    done = subprocess.run([sys.executable, "-c", script], env=env, cwd=tmp_path,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == "False"
