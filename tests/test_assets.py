@@ -150,3 +150,9 @@ def test_asset_script_is_deterministic(tmp_path):
         fresh = pygame.surfarray.array3d(pygame.image.load(str(a))).astype(int)
         shipped = pygame.surfarray.array3d(assets.image(name)).astype(int)
         assert np.abs(fresh - shipped).max() <= 2
+
+
+@pytest.mark.parametrize("size", ((100, 64), (40, 25), (3, 200), (0, 0)))
+def test_tiny_or_empty_sizes_do_not_crash(size):
+    surface = render_board(*size)
+    assert surface.get_size() == (max(1, size[0]), max(1, size[1]))

@@ -19,6 +19,7 @@ BOXWOOD = np.array([214, 190, 140], np.float32)     # the inlaid string around t
 NUMBER_COLOUR = (222, 196, 140)                 # gilt numbers, stamped into the rails
 NUMBER_ALPHA = 170
 WOOD_TILE_UNITS = 400.0                         # board units covered by one wood tile's length
+SMALLEST = 64                                   # pixels: below this the board is shrunk, not drawn
 STRIP_ROWS = 128                                # rows drawn at a time
 LIGHT = tuple(float(c) for c in np.array([-0.45, -0.55, 0.70]) / np.linalg.norm([-0.45, -0.55, 0.70]))
 HALF = tuple(float(c) for c in (np.array(LIGHT) + (0, 0, 1)) / np.linalg.norm(np.array(LIGHT) + (0, 0, 1)))
@@ -128,6 +129,10 @@ def _frame_pieces(u, v):
 def render_board(width_px: int, height_px: int) -> pygame.Surface:
     """The whole tablier at this pixel size; the board keeps its shape and is centred if the
     size has another aspect ratio (the margins are then transparent)."""
+    if min(width_px, height_px) < SMALLEST:
+        # A thumbnail (or a window squeezed to nothing): shrink a small drawing instead.
+        thumbnail = render_board(round(SMALLEST * g.BOARD_W / g.BOARD_H), SMALLEST)
+        return pygame.transform.smoothscale(thumbnail, (max(1, width_px), max(1, height_px)))
     scale = min(width_px / g.BOARD_W, height_px / g.BOARD_H)
     bw, bh = round(g.BOARD_W * scale), round(g.BOARD_H * scale)
     u = (np.arange(bw, dtype=np.float32) + 0.5) / np.float32(scale)   # pixel centres in board units
