@@ -13,7 +13,7 @@ RULE_PRESETS = ("charpentier", "charpentier-reentry", "bell")
 class _Parser(argparse.ArgumentParser):
     def error(self, message):
         """One clear line instead of argparse's usage block."""
-        self.exit(2, f"{self.prog}: {message} (see: python main.py --help)\n")
+        self.exit(2, f"{self.prog}: {message} (see --help)\n")
 
 
 def _seed(text: str) -> int:
@@ -45,7 +45,7 @@ def _seconds(text: str) -> float:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
-        prog="main.py",
+        prog=Path(sys.argv[0]).name if sys.argv and sys.argv[0] else "main.py",
         description="Tourne Case (Paris, 1699) and Garanguet: a tables game against the computer.",
         epilog="Analysis: python main.py analyze --help")
     parser.add_argument("--seed", type=_seed, metavar="N",

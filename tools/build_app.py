@@ -1,0 +1,69 @@
+"""Build a standalone Tourne Case for this desktop, one folder that runs without Python:
+
+    python -m pip install -r requirements.txt -r requirements-build.txt
+    python tools/build_app.py            # -> dist/TourneCase/TourneCase (.exe on Windows;
+                                         #    dist/TourneCase.app on macOS)
+
+PyInstaller freezes main.py with the game's packages; the folders the game reads at run time
+(assets/, sounds/, the computer's tables) are copied in as they are at build time, at the same
+place relative to the `game` package, so the game finds them as it does when run from source.
+"""
+import argparse
+import os
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+NAME = "TourneCase"
+DATA_FOLDERS = ("assets", "sounds", "game/computer/tables")
+
+
+def data_arguments() -> list[str]:
+    """--add-data for each data folder that exists and holds files now."""
+    found = []
+    for folder in DATA_FOLDERS:
+        path = ROOT / folder
+        if path.is_dir() and any(p.is_file() for p in path.rglob("*")):
+            found.append(f"--add-data={path}{os.pathsep}{folder}")
+    return found
+
+
+def pyinstaller_arguments(dist: Path, work: Path) -> list[str]:
+    icon = ROOT / "assets" / "icon.png"
+    return [
+        str(ROOT / "main.py"), f"--name={NAME}", "--onedir", "--noconfirm", "--clean",
+        "--windowed",                    # no console window on Windows, an .app on macOS
+        f"--distpath={dist}", f"--workpath={work}", f"--specpath={work}",
+        f"--paths={ROOT}", "--collect-submodules=game",     # scenes are imported when needed
+        "--exclude-module=tkinter",      # main.py's set-up window, never shown by a built app
+        *([f"--icon={icon}"] if icon.exists() and sys.platform != "linux" else []),
+        *data_arguments(),
+    ]
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--dist", type=Path, default=ROOT / "dist", help="where the app goes")
+    parser.add_argument("--work", type=Path, default=ROOT / "build",
+                        help="PyInstaller's working folder")
+    args = parser.parse_args(argv)
+    try:
+        import PyInstaller.__main__
+    except ImportError:
+        print("PyInstaller is not installed: python -m pip install -r requirements-build.txt",
+              file=sys.stderr)
+        return 1
+    PyInstaller.__main__.run(pyinstaller_arguments(args.dist.resolve(), args.work.resolve()))
+    print(f"Built {executable(args.dist.resolve())}")
+    return 0
+
+
+def executable(dist: Path) -> Path:
+    """Where the built game's program is."""
+    if sys.platform == "darwin":
+        return dist / f"{NAME}.app" / "Contents" / "MacOS" / NAME
+    return dist / NAME / (f"{NAME}.exe" if os.name == "nt" else NAME)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
