@@ -29,6 +29,7 @@ BONE_DIE = ((3900, 0.010, 0.8), (5650, 0.008, 1.0), (7300, 0.006, 0.7), (9100, 0
             (11800, 0.003, 0.3))
 CHECKER_DISC = ((1480, 0.020, 0.7), (2460, 0.015, 1.0), (3520, 0.011, 0.6), (4780, 0.008, 0.4),
                 (6300, 0.005, 0.25))
+BUTTON = ((640, 0.006, 0.4), (1850, 0.006, 1.0), (3100, 0.004, 0.5))
 LEATHER_CUP = ((240, 0.012, 1.0), (410, 0.009, 0.7), (690, 0.006, 0.4), (1050, 0.004, 0.2))
 # Partials of a small bell relative to its strike note (hum, prime, tierce, quint, nominal, ...).
 BELL = ((0.5, 1.6, 0.35), (1.0, 1.1, 0.6), (1.19, 0.9, 0.45), (1.5, 0.7, 0.3), (2.0, 0.9, 1.0),
@@ -194,7 +195,7 @@ def win(rng):
 
 def click(rng):
     """A soft UI click: the small tick of a wooden button."""
-    return strike(rng, ((((1850, 0.006, 1.0), (3100, 0.004, 0.5), (420, 0.012, 0.6)), 1.0),), 0.5, 0.06)
+    return strike(rng, ((BUTTON, 1.0),), 0.3, 0.06)
 
 
 # name -> (how it is made, how many variants, peak level after normalising)
