@@ -13,8 +13,9 @@ import pygame
 from game import geometry as g
 from game.view import assets
 
-POINT_RED = np.array([150, 34, 30], np.float32)     # painted trictrac points: carmine ...
-POINT_GREEN = np.array([34, 76, 50], np.float32)    # ... and bottle green
+# Painted trictrac points, carmine and bottle green (where the grain under them is of average tone).
+POINT_RED = np.array([108, 24, 22], np.float32)
+POINT_GREEN = np.array([24, 55, 36], np.float32)
 BOXWOOD = np.array([214, 190, 140], np.float32)     # the inlaid string around the field
 NUMBER_COLOUR = (222, 196, 140)                 # gilt numbers, stamped into the rails
 NUMBER_ALPHA = 170
@@ -170,7 +171,7 @@ def _strip(u, v, rows, scale, walnut, lemon):
     if last > first:
         inside = slice(first, last)
         field = _tiled(lemon, rows[inside], len(u), 11, True).astype(np.float32)
-        _paint_points(field, u, v[inside], scale)
+        _paint_points(field, u, v[inside], scale, float(lemon.mean()))
         in_field = _distances(u, v[inside])[1]
         cover = np.clip(in_field * np.float32(scale) + 0.5, 0, 1)
         band = image[:, inside]
@@ -191,9 +192,10 @@ def _strip(u, v, rows, scale, walnut, lemon):
     return image
 
 
-def _paint_points(field, u, v, scale):
-    """Paint the 24 long points on the field (planes, rows v, columns u): carmine and green
-    alternating, the grain showing through the paint, a little darker towards the edges."""
+def _paint_points(field, u, v, scale, tone):
+    """Paint the 24 long points on the field (planes, rows v, columns u; `tone` its average
+    brightness): carmine and green alternating, the grain showing through the paint, a little
+    darker towards the edges."""
     px = 1.0 / scale
     for side in ("W", "B"):
         for point in range(1, 13):
@@ -211,7 +213,7 @@ def _paint_points(field, u, v, scale):
             # Adjacent points differ in colour, and point k faces a point of the other colour.
             paint = POINT_RED if (point + (side == "B")) % 2 else POINT_GREEN
             region = field[:, r0:r1, c0:c1]
-            grain = region.mean(axis=0) * (1 / 215.0) * edge
+            grain = region.mean(axis=0) * (1 / tone) * edge
             region += (paint[:, None, None] * grain - region) * cover
 
 
