@@ -123,22 +123,22 @@ class ProgressWindow:
     Optional: None from `open()` when tkinter or a display is missing; the terminal still shows
     everything. The work runs in a thread while Tk keeps the window alive in this one."""
 
-    def __init__(self, tk, root):
+    def __init__(self, tk, root, heading):
         self.tk, self.root, self.latest = tk, root, "Starting ..."
-        root.title("Tourne Case - first start")
-        tk.Label(root, text="Setting up the game (this happens once) ...",
-                 font=("TkDefaultFont", 12, "bold")).pack(padx=20, pady=(16, 6))
-        self.line = tk.Label(root, text=self.latest, width=70, anchor="w")
-        self.line.pack(padx=20, pady=(0, 16))
+        root.title("Tourne Case")
+        tk.Label(root, text=heading, font=("TkDefaultFont", 12, "bold")).pack(padx=20, pady=(16, 6))
+        self.line = tk.Label(root, text=self.latest, width=70, anchor="w", justify="left",
+                             wraplength=520)
+        self.line.pack(padx=20, pady=(0, 12))
 
     @classmethod
-    def open(cls):
+    def open(cls, heading):
         if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY")
                                                      or os.environ.get("WAYLAND_DISPLAY")):
             return None
         try:
             import tkinter
-            return cls(tkinter, tkinter.Tk())
+            return cls(tkinter, tkinter.Tk(), heading)
         except Exception:    # no tkinter, or Tk cannot open a window: the terminal will do
             return None
 
@@ -150,6 +150,10 @@ class ProgressWindow:
 
     def run(self, work) -> None:
         """Run `work()` in a thread, refreshing the window until it ends."""
+        from tkinter import ttk
+        bar = ttk.Progressbar(self.root, mode="indeterminate", length=520)
+        bar.pack(padx=20, pady=(0, 16))
+        bar.start(15)
         worker = threading.Thread(target=work, daemon=True)
         worker.start()
 
@@ -166,11 +170,10 @@ class ProgressWindow:
 
     @staticmethod
     def show_error(message: str) -> None:
-        window = ProgressWindow.open()
+        window = ProgressWindow.open("Tourne Case could not start")
         if window is None:
             return
-        window.root.title("Tourne Case could not start")
-        window.line.config(text=message, justify="left", wraplength=520)
+        window.line.config(text=message[:1].upper() + message[1:])
         window.tk.Button(window.root, text="Close", command=window.root.destroy).pack(pady=8)
         window.root.mainloop()
 
@@ -181,7 +184,8 @@ def has_terminal() -> bool:
 
 
 def set_up_with_progress(venv: Path) -> None:
-    window = None if has_terminal() else ProgressWindow.open()
+    window = None if has_terminal() else ProgressWindow.open(
+        "Setting up the game (this happens once) ...")
     if window is None:
         set_up(venv, lambda line: print(line, flush=True))
         return
