@@ -247,6 +247,8 @@ class App:
 
     def rematch(self) -> None:
         """The same options again, a new match (and a new seed)."""
+        if self.session is None or self.session.phase is not Phase.MATCH_OVER:
+            return      # a second press of the button, or key repeat: the rematch is under way
         old = self.session.options
         self.session = Session.new(old, seed=self.rng.getrandbits(64))
         self._recorded_games = 0
@@ -285,6 +287,8 @@ class App:
 
     def next_game(self) -> None:
         """From the scoreboard: the next game of the match begins with its priority throw."""
+        if self.session is None or self.session.phase is not Phase.GAME_OVER:
+            return      # a second press of the button, or key repeat: already on its way
         self.session.next_game()
         self.save_match()
         self._start_phase()

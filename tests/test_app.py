@@ -88,6 +88,13 @@ def test_a_click_on_a_title_button_opens_its_screen(app):
     assert isinstance(top(app), TitleScene)
 
 
+def test_esc_on_the_title_points_at_quit_and_enter_quits(app):
+    press(app, pygame.K_ESCAPE)
+    assert app.running and top(app).menu.focused.label == "Quit"
+    press(app, pygame.K_RETURN)
+    assert not app.running and app.status == 0
+
+
 def test_tab_and_shift_tab_move_the_focus(app):
     menu = top(app).menu
     first = menu.focused
@@ -247,9 +254,11 @@ def test_scoreboard_records_the_game_and_goes_on_to_the_next(app, tmp_path):
     assert records[0]["winner"] == str(app.session.outcome.winner)
     frames(app, 5)
     assert len(Storage(tmp_path).records()[0]) == 1, "recorded once, not every frame"
-    press(app, pygame.K_RETURN, then=1)        # Next game
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
+    press(app, pygame.K_RETURN, then=1)        # Next game, pressed twice in one frame
     assert app.session.phase is Phase.PRIORITY
     assert type(top(app)).__name__ == "PriorityScene"
+    assert not (tmp_path / "errors.log").exists()
 
 
 def test_the_match_winner_screen_clears_the_save_and_offers_a_rematch(app, tmp_path):

@@ -128,20 +128,33 @@ class ScoreboardScene(MenuScene):
             pygame.draw.circle(surface, ui.WALNUT_DARK, centre, grow, max(1, round(scale * 1.5)))
 
     def draw(self, surface):
-        super().draw(surface)
         scale = ui_scale(surface.get_size())
-        self.draw_score(surface, scale)
-        if self.match_over:
+        surface.blit(ui.backdrop(surface.get_size()), (0, 0))
+        if self.match_over and self.celebrate():
             self.draw_sparks(surface, scale)
+        self.draw_heading(surface, scale)
+        self.draw_score(surface, scale)
+        self.menu.draw(surface, scale)
+
+    def celebrate(self) -> bool:
+        """Fireworks for a person who won, not for the computer."""
+        leader = max(self.score, key=self.score.get)
+        return not self.session.is_computer(leader)
 
     def draw_sparks(self, surface, scale) -> None:
-        """Gold sparks bursting from the headline, again every two seconds: the winner's fanfare."""
+        """Gold sparks burst from behind the headline and fall, again every 1.6 seconds."""
         w, h = surface.get_size()
-        t = self.time % 2.0
-        for i in range(24):
-            angle = i * math.tau / 24 + (self.time // 2.0) * 0.4
-            dist = px(60, scale) + t * px(320, scale)
-            x = w / 2 + math.cos(angle) * dist * 1.6
-            y = h * 0.14 + math.sin(angle) * dist * 0.6
-            r = max(1, round(px(6, scale) * (1 - t / 2.0)))
-            pygame.draw.circle(surface, ui.GOLD_PALE if i % 2 else ui.GOLD, (round(x), round(y)), r)
+        period = 1.6
+        for burst in range(2):          # two bursts overlap, so there is always something moving
+            t = (self.time + burst * period / 2) % period
+            n = int((self.time + burst * period / 2) // period)
+            cx = w * (0.3 + 0.4 * ((n * 7 + burst * 3) % 5) / 4)
+            cy = h * 0.13
+            for i in range(28):
+                angle = i * math.tau / 28 + n * 0.7
+                speed = px(260 + 90 * ((i * 5) % 3), scale)
+                x = cx + math.cos(angle) * speed * t
+                y = cy + math.sin(angle) * speed * t * 0.7 + px(260, scale) * t * t
+                r = round(px(7, scale) * (1 - t / period))
+                if r > 0:
+                    pygame.draw.circle(surface, ui.GOLD_PALE if i % 3 else ui.RED, (round(x), round(y)), r)

@@ -65,7 +65,8 @@ class TitleScene(MenuScene):
         super().enter()
 
     def back(self):
-        self.app.quit()
+        """Esc on the title goes to "Quit" rather than quitting: a stray Esc costs nothing."""
+        self.menu.focus_on(self.menu.widgets[-1])
 
     def menu_top(self, size, scale):
         return round(size[1] * 0.38)
