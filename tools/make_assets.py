@@ -5,6 +5,7 @@ Everything is computed with seeded numpy, so running the script again gives the 
 game/view/board_art.py from the wood tiles made here.
 """
 import argparse
+import os
 import pathlib
 import shutil
 import sys
@@ -13,22 +14,20 @@ import numpy as np
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-
-import os  # noqa: E402
-
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
 import pygame  # noqa: E402
 
+from game.view.assets import CHECKER_CANVAS_RATIO  # noqa: E402
+from game.view.board_art import LIGHT, POINT_GREEN, POINT_RED, triangle_coverage  # noqa: E402
+
 CHECKER_MASTER = 256          # disc diameter of the pre-rendered checkers, in pixels
-CHECKER_CANVAS = 320          # the sprite is bigger than the disc: room for the soft shadow
+CHECKER_CANVAS = round(CHECKER_MASTER * CHECKER_CANVAS_RATIO)   # room for the soft shadow
 FONT_DIR = pathlib.Path("/usr/share/fonts/opentype/ebgaramond")
 FONTS = ("EBGaramond12-Regular.otf", "EBGaramond12-Italic.otf")
 FONT_LICENCE = pathlib.Path("/usr/share/doc/fonts-ebgaramond/copyright")
 
-# Light comes from the upper left, a little in front: the board and the checkers agree.
-LIGHT = np.array([-0.45, -0.55, 0.70])
-LIGHT = LIGHT / np.linalg.norm(LIGHT)
 
 
 def periodic_noise(rng, shape, cycles_x, cycles_y):
@@ -87,9 +86,10 @@ def shade(height_x, height_y, ambient, diffuse, specular, shininess):
     """Lambert plus a Blinn highlight from the slope of a height field (light from the upper left)."""
     normal = np.dstack([-height_x, -height_y, np.ones_like(height_x)])
     normal /= np.linalg.norm(normal, axis=2, keepdims=True)
-    half = LIGHT + np.array([0, 0, 1.0])
+    light = np.array(LIGHT)                     # the board's light, so checkers and board agree
+    half = light + np.array([0, 0, 1.0])
     half /= np.linalg.norm(half)
-    lambert = np.clip(normal @ LIGHT, 0, None)
+    lambert = np.clip(normal @ light, 0, None)
     highlight = np.clip(normal @ half, 0, None) ** shininess
     return ambient + diffuse * lambert, specular * highlight
 
@@ -149,25 +149,23 @@ def checker(rng, side):
 
 def icon(walnut, lemonwood, white, black):
     """The app icon: a corner of the tablier - walnut frame, two points, an ivory and an ebony checker."""
-    from game.view.board_art import triangle_coverage
-
     size = 256
     yy, xx = np.mgrid[0:size, 0:size] + 0.5
     rgb = walnut[:size, :size].copy()
     corner = 40.0
     inside = np.clip(corner - np.hypot(np.clip(np.abs(xx - 128) - (128 - corner), 0, None),
                                        np.clip(np.abs(yy - 128) - (128 - corner), 0, None)) + 0.5, 0, 1)
+    field = lemonwood[:size, :size]
     field_cov = np.clip(np.minimum.reduce([xx - 26, 230 - xx, yy - 26, 230 - yy]) + 0.5, 0, 1)
-    rgb = rgb * (1 - field_cov[..., None]) + lemonwood[:size, :size] * field_cov[..., None]
-    for (a, b, tip), paint in (((( 30, 26), (126, 26), (78, 220)), (150, 32, 30)),
-                               (((130, 230), (226, 230), (178, 36)), (36, 78, 50))):
-        cov = triangle_coverage(xx, yy, (a, b, tip))[..., None]
-        rgb = rgb * (1 - cov) + np.array(paint, float) * cov
-    alpha = inside
+    rgb = rgb * (1 - field_cov[..., None]) + field * field_cov[..., None]
+    grain = field.mean(axis=2, keepdims=True) / field.mean()
+    for corners, paint in ((((30, 26), (126, 26), (78, 220)), POINT_RED),
+                           (((130, 230), (226, 230), (178, 36)), POINT_GREEN)):
+        cov = triangle_coverage(xx, yy, corners)[..., None]
+        rgb = rgb * (1 - cov) + paint * grain * cov
     for (sprite_rgb, sprite_a), centre in ((white, (78, 70)), (black, (178, 186))):
-        sprite = _scaled(sprite_rgb, sprite_a, 110)
-        _over(rgb, sprite, centre)
-    return rgb, alpha
+        _over(rgb, _scaled(sprite_rgb, sprite_a, 110), centre)
+    return rgb, inside
 
 
 def _scaled(rgb, alpha, size):
