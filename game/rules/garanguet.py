@@ -53,12 +53,12 @@ class Garanguet(Rules):
             return Illegal(f"bearing off starts once all 15 checkers are in the last quadrant "
                            f"(points {LAST_QUADRANT}-24); point {own[0]} is not", "G-9")
         elif destination > OFF:
+            # Only the checker furthest from the rim may pass it: if it passes, so would every
+            # other checker, so none can play the number inside or exactly to the rim.
             if origin != own[0]:
-                return Illegal(f"a {number} beyond the rim bears off only the checker furthest "
-                               f"from it, on point {own[0]}", "G-9")
-            if _fits(own, _free_points(opp), number):
-                return Illegal(f"a {number} must be played inside the last quadrant or exactly "
-                               f"to the rim while a checker can", "G-9")
+                return Illegal(f"a {number} passes the rim: it must be played inside the last "
+                               f"quadrant or exactly to the rim, or else bear off the checker "
+                               f"furthest from it (point {own[0]})", "G-9")
             destination = OFF
         return _moved(own, origin, destination), opp, Step(origin, destination)
 
@@ -154,7 +154,7 @@ def _single_steps(own, free, number):
             return
         elif destination == OFF:
             yield origin, OFF
-        elif origin == own[0] and not _fits(own, free, number):
+        elif origin == own[0]:          # the furthest passes the rim: see `try_step`
             yield origin, OFF
 
 
@@ -314,15 +314,6 @@ def _chain_sets(point, chains, count, full, guard):
 
     extend(0, full, (), (), 0)
     return sets
-
-
-def _fits(own, free, number) -> bool:
-    """Whether some checker can play `number` inside the last quadrant or exactly to the rim."""
-    for point in own:
-        destination = point + number
-        if destination == OFF or (destination < OFF and free[destination]):
-            return True
-    return False
 
 
 def _moved(own: tuple[int, ...], origin: int, destination: int) -> tuple[int, ...]:
