@@ -60,9 +60,12 @@ def test_checkers_are_discs_with_a_transparent_outside(diameter):
     assert w_alpha[c, c] >= 250 and b_alpha[c, c] >= 250       # smoothscale may round down a little
     for corner in ((0, 0), (size - 1, 0), (0, size - 1)):
         assert w_alpha[corner] == 0 and b_alpha[corner] == 0
-    # Up and to the left of the disc, away from the shadow, the canvas is clear.
-    off = c - round(diameter * 0.56)
-    assert w_alpha[off, c] == 0
+    # Up and to the left of the disc, away from the shadow, the canvas is clear; down and to the
+    # right, just past the rim, lies the soft shadow.
+    off = round(diameter * 0.56)
+    assert w_alpha[c - off, c] == 0
+    if diameter >= 60:
+        assert 20 < w_alpha[c, c + round(diameter * 0.53)] < 200
     assert w_rgb[c, c].sum() > 3 * 180 and b_rgb[c, c].sum() < 3 * 90
     # Turned rings: the face is not one flat colour.
     face = w_rgb[c - diameter // 3:c + diameter // 3, c].sum(axis=1)

@@ -200,12 +200,12 @@ def click(rng):
 
 # name -> (how it is made, how many variants, peak level after normalising)
 SOUNDS = {
-    "shake": (shake, 1, 0.8),
-    "throw": (throw, 1, 0.7),
+    "shake": (shake, 3, 0.8),
+    "throw": (throw, 2, 0.7),
     "dice_wood": (die_on_wood, 4, 0.9),
     "dice_dice": (die_on_die, 3, 0.6),
     "checker": (checker_down, 3, 0.8),
-    "hit": (checker_hit, 1, 0.95),
+    "hit": (checker_hit, 2, 0.95),
     "win": (win, 1, 0.7),
     "click": (click, 1, 0.35),
 }

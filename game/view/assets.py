@@ -40,7 +40,7 @@ def checker(side: str, diameter_px: int) -> pygame.Surface:
 
     The surface is CHECKER_CANVAS_RATIO times wider than the disc (the soft shadow falls down
     and to the right); the disc's centre is the surface's centre, so blit it with
-    `surface.get_rect(center=...)`.
+    `surface.get_rect(center=...)`. The surface is shared: copy it before changing it.
     """
     if side not in CHECKER_IMAGES:
         raise ValueError(f"side must be 'W' or 'B', not {side!r}")

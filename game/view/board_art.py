@@ -129,7 +129,8 @@ def _frame_pieces(u, v):
 @functools.lru_cache(maxsize=4)
 def render_board(width_px: int, height_px: int) -> pygame.Surface:
     """The whole tablier at this pixel size; the board keeps its shape and is centred if the
-    size has another aspect ratio (the margins are then transparent)."""
+    size has another aspect ratio (the margins are then transparent). The surface is cached
+    and shared: blit it, do not draw on it."""
     if min(width_px, height_px) < SMALLEST:
         # A thumbnail (or a window squeezed to nothing): shrink a small drawing instead.
         thumbnail = render_board(round(SMALLEST * g.BOARD_W / g.BOARD_H), SMALLEST)
