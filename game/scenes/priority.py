@@ -73,12 +73,7 @@ class PriorityScene(Scene):
         if self.stage != "wait" or s.phase is not Phase.PRIORITY:
             return
         self.rounds = priority_rounds(s.throw_priority, s.physics_rng())
-        storage = getattr(self.app, "storage", None)
-        if storage is not None:
-            try:
-                storage.save_match(s.to_dict())
-            except OSError:
-                pass
+        self.app.save_match()
         self._next_round()
 
     def _next_round(self) -> None:
@@ -143,8 +138,7 @@ class PriorityScene(Scene):
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             pressed = self.hud.button_at(event.pos) or "throw"
         if pressed == "menu":
-            from game.scenes.menus import PauseScene
-            self.app.scenes.push(PauseScene(self.app))
+            self.app.pause()
         elif pressed == "throw":
             if self.stage == "wait" and self._humans():
                 self.throw()

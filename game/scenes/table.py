@@ -97,13 +97,8 @@ class TableScene(Scene):
             sounds.play(name, strength)
 
     def _save(self) -> None:
-        storage = getattr(self.app, "storage", None)
-        if storage is None:
-            return
-        try:
-            storage.save_match(self.session.to_dict())
-        except OSError as error:
-            self.note = f"Could not save the match: {error}"
+        """After every throw and every move (the app says so if the disk refuses)."""
+        self.app.save_match()
 
     def _human_turn(self) -> bool:
         return not self.session.is_computer(self.session.to_move)
@@ -209,8 +204,7 @@ class TableScene(Scene):
         self._wait(self._pause(GAME_OVER_HOLD), self._to_scoreboard)
 
     def _to_scoreboard(self) -> None:
-        from game.scenes.scoreboard import ScoreboardScene
-        self.app.scenes.replace(ScoreboardScene(self.app))
+        self.app.game_over()
 
     # --- the computer ------------------------------------------------------------------------
     def _computer(self, side: Side):
@@ -430,8 +424,7 @@ class TableScene(Scene):
 
     def _button(self, name) -> None:
         if name == "menu":
-            from game.scenes.menus import PauseScene
-            self.app.scenes.push(PauseScene(self.app))
+            self.app.pause()
         elif name == "hint":
             self.show_hints()
         elif name == "undo":

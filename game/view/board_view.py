@@ -26,6 +26,7 @@ class BoardView:
         self.ox = self.oy = 0.0               # pixel position of board point (0, 0)
         self._board = None
         self._checkers: dict = {}
+        self._layers: dict = {}
 
     def fit(self, area: pygame.Rect) -> None:
         """Fit the board (with its side margins) into `area`; re-renders only when the size changes."""
@@ -38,6 +39,7 @@ class BoardView:
         self.oy = area.y + (area.h - VIEW_H * self.scale) / 2
         self._board = None
         self._checkers.clear()
+        self._layers.clear()
 
     # -- coordinates
     def to_screen(self, x: float, y: float) -> tuple[float, float]:
@@ -75,28 +77,32 @@ class BoardView:
         sprite = self.checker_sprite(side, lifted=height > 1)
         px, py = self.to_screen(x, y)
         if height > 1:
-            r = self.length(g.CHECKER_R)
-            shadow = pygame.Surface((2 * r, 2 * r), pygame.SRCALPHA)
-            pygame.draw.circle(shadow, SHADOW, (r, r), r)
+            shadow = self._layer(("shadow",), lambda: _circle(self.length(g.CHECKER_R), SHADOW))
             off = self.length(height * 0.35)
             surface.blit(shadow, shadow.get_rect(center=(px + off, py + off)))
             py -= height * self.scale
         surface.blit(sprite, sprite.get_rect(center=(round(px), round(py))))
 
+    def _layer(self, key, make) -> pygame.Surface:
+        """Translucent marks (rings, glows, shadows) drawn once per size and kept."""
+        layer = self._layers.get(key)
+        if layer is None:
+            if len(self._layers) > 400:
+                self._layers.clear()
+            layer = self._layers[key] = make()
+        return layer
+
     def ring(self, surface, x: float, y: float, colour=GLOW, width_units: float = 4.0,
              radius_units: float = g.CHECKER_R + 4, alpha: int = 255) -> None:
         """A ring round a board spot: selection, legal destinations, the best hint."""
-        r = self.length(radius_units)
-        w = max(2, self.length(width_units))
-        layer = pygame.Surface((2 * r + 2, 2 * r + 2), pygame.SRCALPHA)
-        pygame.draw.circle(layer, (*colour, alpha), (r + 1, r + 1), r, w)
+        r, w = self.length(radius_units), max(2, self.length(width_units))
+        layer = self._layer(("ring", colour, r, w, alpha // 8), lambda: _circle(r, (*colour, alpha // 8 * 8), w))
         px, py = self.to_screen(x, y)
         surface.blit(layer, layer.get_rect(center=(round(px), round(py))))
 
     def disc(self, surface, x: float, y: float, colour, alpha: int, radius_units: float = g.CHECKER_R) -> None:
         r = self.length(radius_units)
-        layer = pygame.Surface((2 * r, 2 * r), pygame.SRCALPHA)
-        pygame.draw.circle(layer, (*colour, alpha), (r, r), r)
+        layer = self._layer(("disc", colour, r, alpha // 8), lambda: _circle(r, (*colour, alpha // 8 * 8)))
         px, py = self.to_screen(x, y)
         surface.blit(layer, layer.get_rect(center=(round(px), round(py))))
 
@@ -106,9 +112,18 @@ class BoardView:
         xs = [c[0] for c in corners]
         ys = [c[1] for c in corners]
         box = pygame.Rect(int(min(xs)), int(min(ys)), int(max(xs) - min(xs)) + 2, int(max(ys) - min(ys)) + 2)
-        layer = pygame.Surface(box.size, pygame.SRCALPHA)
-        pygame.draw.polygon(layer, (*colour, alpha), [(x - box.x, y - box.y) for x, y in corners])
-        surface.blit(layer, box)
+
+        def make():
+            layer = pygame.Surface(box.size, pygame.SRCALPHA)
+            pygame.draw.polygon(layer, (*colour, alpha // 8 * 8), [(x - box.x, y - box.y) for x, y in corners])
+            return layer
+        surface.blit(self._layer(("point", side, point, colour, alpha // 8), make), box)
+
+
+def _circle(r: int, rgba, width: int = 0) -> pygame.Surface:
+    layer = pygame.Surface((2 * r + 2, 2 * r + 2), pygame.SRCALPHA)
+    pygame.draw.circle(layer, rgba, (r + 1, r + 1), r, width)
+    return layer
 
 
 def slots(position) -> list[tuple[str, int, int, tuple[float, float]]]:

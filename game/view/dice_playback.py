@@ -29,6 +29,7 @@ class DicePlayback:
         self.t = 0.0
         self.waiting = 0.0          # resting after an invalid attempt
         self.settled = False
+        self._still = None          # settled dice drawn once: (key, [(layer, topleft)])
         if rate <= 0:
             self.index = len(self.attempts) - 1
             self.t = self.attempt.duration
@@ -72,37 +73,47 @@ class DicePlayback:
         return self.attempt.states(self.t)
 
     def draw(self, surface, view, marks=()) -> None:
-        """The dice where they are now; once settled, `marks` per die ("played", "dim", "")."""
-        draw_dice_marked(surface, view, self.states(), marks if self.settled else ())
+        """The dice where they are now; once settled, `marks` per die ("played", "dim", "").
+
+        Settled dice do not move, so they are drawn once into small layers and then blitted."""
+        if not self.settled:
+            draw_dice()(surface, self.states(), view.to_screen, view.scale)
+            return
+        key = (view.scale, view.ox, view.oy, tuple(marks))
+        if self._still is None or self._still[0] != key:
+            marks = tuple(marks) + ("",) * (len(self.states()) - len(marks))
+            self._still = (key, [die_layer(view, state, mark) for state, mark in zip(self.states(), marks)])
+        for layer, topleft in self._still[1]:
+            surface.blit(layer, topleft)
 
 
-def draw_dice_marked(surface, view, states, marks=()) -> None:
-    """Dice with the played one ringed in gold and a die that does not count faded out."""
+def draw_dice():
     try:
-        from game.view.dice_sprite import draw_dice
+        from game.view.dice_sprite import draw_dice as real
     except ImportError:
-        draw_dice = _stand_in_draw_dice
-    marks = tuple(marks) + ("",) * (len(states) - len(marks))
-    for state, mark in zip(states, marks):
-        if mark == "played":
-            view.ring(surface, state.x, state.y, GLOW, 3.5, g.DIE_SIZE * 0.95)
-    plain = [s for s, m in zip(states, marks) if m != "dim"]
-    if plain:
-        draw_dice(surface, plain, view.to_screen, view.scale)
-    for state, mark in zip(states, marks):
-        if mark == "dim":
-            _draw_faded(surface, view, state, draw_dice)
+        return _stand_in_draw_dice
+    return real
 
 
-def _draw_faded(surface, view, state, draw_dice) -> None:
-    size = view.length(g.DIE_SIZE * 3)
+def die_layer(view, state, mark: str = ""):
+    """One resting die on its own small layer: (surface, top-left on screen). The played die is
+    ringed in gold; a die that does not count is faded out."""
+    size = view.length(g.DIE_SIZE * 4)
     layer = pygame.Surface((size, size), pygame.SRCALPHA)
     cx, cy = view.to_screen(state.x, state.y)
-    left, top = cx - size / 2, cy - size / 2
-    draw_dice(layer, [state], lambda x, y: (view.to_screen(x, y)[0] - left, view.to_screen(x, y)[1] - top),
-              view.scale)
-    layer.set_alpha(105)
-    surface.blit(layer, (round(left), round(top)))
+    left, top = round(cx - size / 2), round(cy - size / 2)
+
+    def local(x, y):
+        px, py = view.to_screen(x, y)
+        return px - left, py - top
+
+    if mark == "played":
+        r = view.length(g.DIE_SIZE * 0.95)
+        pygame.draw.circle(layer, (*GLOW, 235), local(state.x, state.y), r, max(2, view.length(3.5)))
+    draw_dice()(layer, [state], local, view.scale)
+    if mark == "dim":
+        layer.set_alpha(105)
+    return layer, (left, top)
 
 
 # --- STAND-IN until game.view.dice_sprite lands: flat faces -----------------------------------

@@ -44,6 +44,8 @@ class TableHud:
         self.scale = 1.0
         self.top = self.bottom = self.board_area = pygame.Rect(0, 0, 0, 0)
         self.buttons: dict[str, pygame.Rect] = {}
+        self.plates: dict[str, pygame.Rect] = {}
+        self._cache = None
 
     def layout(self, size) -> None:
         if tuple(size) == self.size:
@@ -58,6 +60,8 @@ class TableHud:
         bw, bh, gap = px(122, s), px(48, s), px(10, s)
         x = w - px(16, s) - len(BUTTONS) * bw - (len(BUTTONS) - 1) * gap
         y = self.bottom.centery - bh // 2
+        white = pygame.Rect(px(16, s), px(6, s), px(330, s), px(50, s))
+        self.plates = {"W": white, "B": white.move(w - 2 * px(16, s) - white.w, 0)}
         self.buttons = {}
         for name, _, _ in BUTTONS:
             self.buttons[name] = pygame.Rect(x, y, bw, bh)
@@ -71,15 +75,31 @@ class TableHud:
 
     # -- drawing
     def draw(self, surface, state: HudState) -> None:
+        """The two bars, redrawn only when what they say changes; the mover's plate pulses."""
+        key = (self.size, tuple(sorted(state.names.items())), tuple(sorted(state.scores.items())),
+               state.length, state.title, state.to_move, state.prompt, tuple(state.dice),
+               tuple(state.marks), tuple(sorted(state.enabled)), state.hover)
+        if self._cache is None or self._cache[0] != key:
+            bars = pygame.Surface(self.size)
+            self._draw_bars(bars, state)
+            self._cache = (key, bars)
+        bars = self._cache[1]
+        surface.blit(bars, self.top, self.top)
+        surface.blit(bars, self.bottom, self.bottom)
+        if state.to_move in self.plates:
+            glow = 0.5 + 0.5 * math.sin(state.clock * 4)
+            colour = tuple(int(a + (b - a) * glow) for a, b in zip(GOLD, GOLD_PALE))
+            pygame.draw.rect(surface, colour, self.plates[state.to_move], px(3, self.scale),
+                             border_radius=px(10, self.scale))
+
+    def _draw_bars(self, surface, state: HudState) -> None:
         s = self.scale
         for bar in (self.top, self.bottom):
             surface.fill(WALNUT_DEEP, bar)
             edge = bar.bottom - px(3, s) if bar is self.top else bar.top
             surface.fill(GOLD, (bar.x, edge, bar.w, px(2, s)))
-        self._plate(surface, state, "W", pygame.Rect(px(16, s), px(6, s), px(330, s), px(50, s)))
-        right = pygame.Rect(0, px(6, s), px(330, s), px(50, s))
-        right.right = self.top.right - px(16, s)
-        self._plate(surface, state, "B", right)
+        for side, rect in self.plates.items():
+            self._plate(surface, state, side, rect)
         blit_text(surface, state.title, px(26, s), (self.top.centerx, px(22, s)), GOLD_PALE, "title")
         points = "point" if state.length == 1 else "points"
         blit_text(surface, f"match to {state.length} {points}", px(19, s), (self.top.centerx, px(46, s)), IVORY)
@@ -89,10 +109,7 @@ class TableHud:
         s = self.scale
         active = state.to_move == side
         if active:
-            glow = 0.5 + 0.5 * math.sin(state.clock * 4)
-            colour = tuple(int(a + (b - a) * glow) for a, b in zip(GOLD, GOLD_PALE))
             pygame.draw.rect(surface, WALNUT, rect, border_radius=px(10, s))
-            pygame.draw.rect(surface, colour, rect, px(3, s), border_radius=px(10, s))
         icon = assets.checker(side, px(36, s))
         mirror = side == "B"
         cx = rect.right - px(28, s) if mirror else rect.x + px(28, s)
