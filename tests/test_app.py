@@ -8,7 +8,7 @@ from game.app import App, run
 from game.match import MatchOptions, Phase, Session
 from game.rules import Move
 from game.scenes.base import Scene
-from game.scenes.menus import ConfirmScene, PauseScene, SettingsScene, StatsScene
+from game.scenes.menus import ConfirmScene, NoticeScene, PauseScene, SettingsScene, StatsScene
 from game.scenes.rules_screen import RulesScene
 from game.scenes.scoreboard import ScoreboardScene
 from game.scenes.title import NewMatchScene, TitleScene
@@ -142,9 +142,12 @@ def test_an_error_in_a_frame_goes_back_to_the_title_and_keeps_the_save(app, tmp_
 
     app.scenes.clear_to(Broken(app))
     frames(app, 3)
-    assert isinstance(top(app), TitleScene)
+    notice = top(app)
+    assert isinstance(notice, NoticeScene) and isinstance(app.scenes.stack[0], TitleScene)
     assert "boom in update" in (tmp_path / "errors.log").read_text()
-    assert any("boom in update" in m for m in app.messages)
+    assert any("boom in update" in note for note in notice.notes)
+    press(app, pygame.K_RETURN)                # OK
+    assert isinstance(top(app), TitleScene)
     assert (tmp_path / "match.json").read_bytes() == saved
     assert app.can_continue() and top(app).continue_button.visible
     assert app.running
@@ -163,7 +166,8 @@ def test_a_corrupt_save_is_kept_aside_and_reported_on_the_title(tmp_path):
     (tmp_path / "match.json").write_text('{"format": "tourne-case-save", "vers')
     app = App(seed=1, data_dir=tmp_path)
     frames(app)
-    assert any("match.json" in m for m in app.messages)
+    assert isinstance(top(app), NoticeScene)
+    assert any("match.json" in note for note in top(app).notes)
     assert list(tmp_path.glob("match.json.bad-*")), "the bad file is renamed, not deleted"
     assert not app.can_continue()
     pygame.display.quit()
@@ -302,7 +306,7 @@ def test_every_menu_screen_draws_at_the_smallest_and_a_large_window(tmp_path, si
     app.session = played_to_game_over(MatchOptions(length=3), seed=2)
     screens = [lambda: TitleScene(app), lambda: NewMatchScene(app), lambda: SettingsScene(app),
                lambda: StatsScene(app), lambda: RulesScene(app), lambda: PauseScene(app),
-               lambda: ScoreboardScene(app)]
+               lambda: ScoreboardScene(app), lambda: NoticeScene(app, ["A long note. " * 30] * 4)]
     for make in screens:
         app.scenes.clear_to(make())
         frames(app, 3)

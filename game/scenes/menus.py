@@ -22,6 +22,7 @@ class MenuScene(Scene):
 
     heading = ""
     row_height = 54
+    gap = 12
     width = 560
 
     def __init__(self, app):
@@ -56,7 +57,7 @@ class MenuScene(Scene):
     def layout(self, size) -> None:
         scale = ui_scale(size)
         ui.column(self.menu.widgets, size[0] // 2, self.menu_top(size, scale),
-                  px(self.width, scale), px(self.row_height, scale), px(12, scale))
+                  px(self.width, scale), px(self.row_height, scale), px(self.gap, scale))
 
     def draw_heading(self, surface, scale) -> None:
         w, h = surface.get_size()
@@ -182,22 +183,35 @@ def rules_title(name: str) -> str:
 
 
 class OverlayScene(MenuScene):
-    """A small card over the dimmed scene beneath (pause, confirm)."""
+    """A card over the dimmed scene beneath (pause, confirm, notice): heading, notes, buttons."""
 
     transparent = True
     width = 440
     row_height = 52
+    notes: list[str] = []       # paragraphs between the heading and the buttons
+
+    def note_lines(self, size) -> tuple[list[str], int]:
+        """The notes wrapped to the card, and the height of one line."""
+        scale = ui_scale(size)
+        fnt = ui.font(22 * scale)
+        lines = [line for note in self.notes
+                 for line in ui.wrap(note, fnt, px(self.width + 20, scale))]
+        return lines, fnt.get_linesize()
+
+    def note_height(self, size) -> int:
+        lines, step = self.note_lines(size)
+        return len(lines) * step + (px(14, ui_scale(size)) if lines else 0)
 
     def card(self, size) -> pygame.Rect:
         scale = ui_scale(size)
         rows = [w for w in self.menu.widgets if w.visible]
-        h = px(150, scale) + len(rows) * px(self.row_height + 12, scale)
-        rect = pygame.Rect(0, 0, px(self.width + 80, scale), h)
+        h = px(150, scale) + self.note_height(size) + len(rows) * px(self.row_height + 12, scale)
+        rect = pygame.Rect(0, 0, px(self.width + 80, scale), min(h, size[1]))
         rect.center = (size[0] // 2, size[1] // 2)
         return rect
 
     def menu_top(self, size, scale):
-        return self.card(size).y + px(120, scale)
+        return self.card(size).y + px(120, scale) + self.note_height(size)
 
     def draw(self, surface):
         w, h = surface.get_size()
@@ -205,18 +219,31 @@ class OverlayScene(MenuScene):
         dim = 1.0 - 0.58 * min(1.0, self.time / 0.15)      # the scene beneath darkens at once
         surface.fill((round(255 * dim), round(245 * dim), round(235 * dim)),
                      special_flags=pygame.BLEND_MULT)
-        card = self.card((w, h))
         # The card drops in from a little above: a short, springy entrance.
         t = min(1.0, self.time / 0.25)
-        drop = round((1 - t) ** 3 * px(40, scale))
-        ui.panel(surface, card.move(0, -drop), scale, 245)
-        ui.blit_text(surface, self.heading, 46 * scale, (card.centerx, card.y + px(60, scale) - drop),
+        card = self.card((w, h)).move(0, -round((1 - t) ** 3 * px(40, scale)))
+        ui.panel(surface, card, scale, 245)
+        ui.blit_text(surface, self.heading, 46 * scale, (card.centerx, card.y + px(60, scale)),
                      ui.WALNUT_DARK, "title")
-        self.draw_note(surface, card.move(0, -drop), scale)
+        lines, step = self.note_lines((w, h))
+        for i, line in enumerate(lines):
+            ui.blit_text(surface, line, 22 * scale, (card.centerx, card.y + px(108, scale) + i * step),
+                         ui.INK, anchor="midtop")
         self.menu.draw(surface, scale)
 
-    def draw_note(self, surface, card, scale) -> None:
-        pass
+
+class NoticeScene(OverlayScene):
+    """What the game has to tell the player (a damaged file kept aside, an error caught): OK."""
+
+    heading = "Please note"
+    width = 660
+
+    def __init__(self, app, notes: list[str]):
+        self.notes = list(notes)
+        super().__init__(app)
+
+    def build(self):
+        return [ui.Button("OK", self.back)]
 
 
 class PauseScene(OverlayScene):
@@ -243,7 +270,7 @@ class ConfirmScene(OverlayScene):
 
     def __init__(self, app, question: str, note: str, on_yes):
         self.heading = question
-        self.note = note
+        self.notes = [note]
         self.on_yes = on_yes
         super().__init__(app)
         self.menu.focus = 1
@@ -254,14 +281,3 @@ class ConfirmScene(OverlayScene):
     def yes(self):
         self.app.scenes.pop()
         self.on_yes()
-
-    def menu_top(self, size, scale):
-        return self.card(size).y + px(150, scale)
-
-    def card(self, size):
-        rect = super().card(size)
-        return rect.inflate(0, px(40, ui_scale(size)))
-
-    def draw_note(self, surface, card, scale):
-        ui.blit_text(surface, self.note, 22 * scale, (card.centerx, card.y + px(108, scale)), ui.INK)
-

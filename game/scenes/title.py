@@ -2,13 +2,13 @@
 
 The title: an animated heading over a frieze of points where checkers hop along, the main
 menu (new match, continue, rules, settings, statistics, quit) and any note the game has for the
-player (a damaged save kept aside, an error caught during play).
+player (a damaged save kept aside, an error caught during play) in a notice over it.
 """
 import math
 
 import pygame
 
-from game.scenes.menus import MenuScene, SettingsScene, StatsScene
+from game.scenes.menus import MenuScene, NoticeScene, SettingsScene, StatsScene
 from game.scenes.rules_screen import RulesScene, PRESETS
 from game.view import widgets as ui
 from game.view.layout import px, ui_scale
@@ -44,7 +44,8 @@ def checker(side: str, diameter: int) -> pygame.Surface:
 
 class TitleScene(MenuScene):
     heading = "Tourne Case"
-    row_height = 52
+    row_height = 48
+    gap = 10
     width = 420
 
     def build(self):
@@ -63,6 +64,9 @@ class TitleScene(MenuScene):
         self.continue_button.visible = self.app.can_continue()
         self.menu.reset_focus()
         super().enter()
+        if self.app.messages:
+            self.app.scenes.push(NoticeScene(self.app, self.app.messages[-4:]))
+            self.app.messages.clear()
 
     def back(self):
         """Esc on the title goes to "Quit" rather than quitting: a stray Esc costs nothing."""
@@ -128,23 +132,6 @@ class TitleScene(MenuScene):
         ui.blit_text(surface, "The tables game printed in Paris, 1699", 28 * scale,
                      (w / 2, h * 0.21 + px(72, scale)), ui.IVORY_SHADE)
 
-    def draw_messages(self, surface, scale) -> None:
-        notes = self.app.messages[-3:]
-        if not notes:
-            return
-        w, h = surface.get_size()
-        size = 20 * scale
-        fnt = ui.font(size)
-        width = min(px(900, scale), w - px(80, scale))
-        lines = [line for note in notes for line in ui.wrap(note, fnt, width - px(40, scale))]
-        card = pygame.Rect(0, 0, width, len(lines) * fnt.get_linesize() + px(24, scale))
-        card.midbottom = (w // 2, self.frieze((w, h))[1].y - px(8, scale))
-        ui.panel(surface, card, scale, 240)
-        y = card.y + px(12, scale)
-        for line in lines:
-            ui.blit_text(surface, line, size, (card.x + px(20, scale), y), ui.RED, anchor="topleft")
-            y += fnt.get_linesize()
-
     def draw(self, surface):
         surface.blit(ui.backdrop(surface.get_size()), (0, 0))
         scale = ui_scale(surface.get_size())
@@ -155,7 +142,9 @@ class TitleScene(MenuScene):
         self.draw_checkers(surface, bottom, "B", down=False)
         self.draw_heading(surface, scale)
         self.menu.draw(surface, scale)
-        self.draw_messages(surface, scale)
+        ui.blit_text(surface, "Arrows or Tab choose  ·  Enter plays  ·  Esc goes back  ·  "
+                     "F11 full screen  ·  F12 screenshot", 19 * scale,
+                     (surface.get_width() / 2, bottom.y - px(14, scale)), ui.IVORY_SHADE)
 
 
 class NewMatchScene(MenuScene):
