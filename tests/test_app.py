@@ -6,7 +6,7 @@ import pytest
 
 from game.app import App, run
 from game.match import MatchOptions, Phase, Session
-from game.rules import Move
+from game.rules import Move, Side
 from game.scenes.base import Scene
 from game.scenes.menus import ConfirmScene, NoticeScene, PauseScene, SettingsScene, StatsScene
 from game.scenes.rules_screen import RulesScene
@@ -315,4 +315,29 @@ def test_every_menu_screen_draws_at_the_smallest_and_a_large_window(tmp_path, si
         for w in visible:
             assert app.screen.get_rect().contains(w.rect), f"{type(top(app)).__name__}: {w.rect}"
     assert not (tmp_path / "errors.log").exists()
+    pygame.display.quit()
+
+
+def test_autoplay_starts_a_match_between_two_computers_at_instant_speed(tmp_path):
+    app = App(seed=3, data_dir=tmp_path, autoplay=True)
+    s = app.session
+    assert s is not None and s.options.autoplay
+    assert all(s.is_computer(side) for side in (Side.WHITE, Side.BLACK))
+    assert app.animation_speed == "instant"
+    for _ in range(400):
+        app.frame(0.1)
+        if s.match.games or s.record.get("turns"):
+            break
+    assert s.record.get("turns") or s.match.games, "the computers played without any input"
+    assert not (tmp_path / "settings.json").exists(), "a demo leaves the player's settings alone"
+    assert not (tmp_path / "errors.log").exists()
+    pygame.display.quit()
+
+
+def test_the_command_line_fullscreen_is_for_this_run_only(tmp_path):
+    app = App(seed=1, data_dir=tmp_path, fullscreen=True)
+    frames(app)
+    assert app.fullscreen and not app.settings["fullscreen"]
+    app.set_setting("volume", 0.5)
+    assert Storage(tmp_path).load_settings()[0]["fullscreen"] is False
     pygame.display.quit()
