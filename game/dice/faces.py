@@ -58,13 +58,22 @@ def q_matrix(q: Quat) -> tuple[float, ...]:
 
 
 def _matrix_quat(m) -> Quat:
-    """Quaternion of an exact rotation matrix (used for the 24 cube turns)."""
+    """Quaternion of a rotation matrix (Shepperd's method: divide by the largest term)."""
     m00, m01, m02, m10, m11, m12, m20, m21, m22 = m
-    w = math.sqrt(max(0.0, 1 + m00 + m11 + m22)) / 2
-    x = math.copysign(math.sqrt(max(0.0, 1 + m00 - m11 - m22)) / 2, m21 - m12)
-    y = math.copysign(math.sqrt(max(0.0, 1 - m00 + m11 - m22)) / 2, m02 - m20)
-    z = math.copysign(math.sqrt(max(0.0, 1 - m00 - m11 + m22)) / 2, m10 - m01)
-    return q_normalize((w, x, y, z))
+    trace = m00 + m11 + m22
+    if trace > 0:
+        s = math.sqrt(trace + 1) * 2
+        q = (s / 4, (m21 - m12) / s, (m02 - m20) / s, (m10 - m01) / s)
+    elif m00 > m11 and m00 > m22:
+        s = math.sqrt(1 + m00 - m11 - m22) * 2
+        q = ((m21 - m12) / s, s / 4, (m01 + m10) / s, (m02 + m20) / s)
+    elif m11 > m22:
+        s = math.sqrt(1 + m11 - m00 - m22) * 2
+        q = ((m02 - m20) / s, (m01 + m10) / s, s / 4, (m12 + m21) / s)
+    else:
+        s = math.sqrt(1 + m22 - m00 - m11) * 2
+        q = ((m10 - m01) / s, (m02 + m20) / s, (m12 + m21) / s, s / 4)
+    return q_normalize(q)
 
 
 def _cube_turns() -> tuple[tuple[int, ...], ...]:

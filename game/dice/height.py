@@ -163,14 +163,14 @@ def rest_cause(ground: Ground, x, y, angle, z=math.inf, dice=()):
 
     "off the board": its centre is off the box, on the table. "on the rail": its centre is on a
     rail or the bar (it stands on top of it). "tilted": something under its footprint is higher
-    than what is under its centre (it leans on a checker, a die or a rail). Flat on top of
-    checkers is valid.
+    than what is under its centre (it leans on a checker, a die or a rail), or it stands on
+    another die. Flat on top of checkers is valid.
     """
     if not (0 <= x <= BOARD_W and 0 <= y <= BOARD_H):
         return "off the board"
     if any(rect.contains(x, y) for rect in RAILS + (BAR,)):
         return "on the rail"
-    heights, _, _ = ground.footprint(x, y, angle, z, dice)
-    if max(heights) > heights[4] + LEVEL:
-        return "tilted"
+    heights, kinds, _ = ground.footprint(x, y, angle, z, dice)
+    if max(heights) > heights[4] + LEVEL or DIE in kinds:
+        return "tilted"         # a die on a die never lies flat: its rounded edges tip it over
     return None

@@ -43,7 +43,7 @@ class Physics:
     sample_every: int = 4        # keep one pose every this many steps for playback
     gravity: float = 9000.0      # board units/s²; lighter than life so hops read on screen
     restitution: float = 0.3     # share of the falling speed a landing gives back
-    hop: float = 0.3             # up to this share of the planar speed a tumbling edge turns into a hop
+    hop: float = 0.85            # up to this share of the planar speed a tumbling edge turns into a hop
     landing_grip: float = 0.25   # up to this share of the planar speed is lost at a landing
     roll_decel: float = 900.0    # slowing of a die rolling on the felt, units/s²
     spin_decel: float = 14.0     # slowing of its spin about the vertical, rad/s²
@@ -176,6 +176,7 @@ class _Die:
         self.still = 0.0
         self.rest_t = math.inf
         self.resting = False
+        self.probed, self.support = (math.inf, math.inf, None, None), None
         self.xs, self.ys, self.zs, self.angles, self.tumbles = [], [], [], [], []
 
     def floor(self, z):
@@ -189,9 +190,12 @@ class _Die:
             h = ground.level(x, y)
             if h is not None and h <= z + LEVEL:
                 return h, None      # the kind is looked up only when it is needed (a landing)
-        heights, kinds, _ = ground.footprint(x, y, self.body.angle, z, near or ())
-        best = max(range(9), key=heights.__getitem__)
-        return heights[best], kinds[best]
+        key = (x, y, z, near)
+        if abs(x - self.probed[0]) + abs(y - self.probed[1]) > 0.5 or key[2:] != self.probed[2:]:
+            heights, kinds, _ = ground.footprint(x, y, self.body.angle, z, near or ())
+            best = max(range(9), key=heights.__getitem__)
+            self.probed, self.support = key, (heights[best], kinds[best])
+        return self.support     # a die pressed against a rail barely moves: look again only when it does
 
     def step(self, t: float):
         """One fixed step of the height model: fall and land, or slide off an edge."""
@@ -320,8 +324,11 @@ class _Simulation:
         """Whether two dice are close enough for one to stand or lean on the other, and the height
         above which nothing can be under a die (so the height model need not look)."""
         dice = self.dice
-        self.crowded = any((a.x - b.x) ** 2 + (a.y - b.y) ** 2 < _NEAR2
-                           for i, a in enumerate(dice) for b in dice[i + 1:])
+        self.crowded = False
+        for i, a in enumerate(dice):
+            for b in dice[i + 1:]:
+                if (a.x - b.x) ** 2 + (a.y - b.y) ** 2 < _NEAR2:
+                    self.crowded = True
         self.ceiling = self.ground.max_height
         if self.crowded:
             self.ceiling = max([self.ceiling] + [d.z + DIE_SIZE for d in dice])

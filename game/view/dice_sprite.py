@@ -1,0 +1,138 @@
+"""Dice drawn as small bone-white cubes with black pips (a red ace), from `game.dice.DieState`s.
+
+The camera looks down on the tablier, tilted a little towards the player, so a die shows its top
+and a sliver of the side facing the bottom of the screen; height lifts the die on screen and
+casts a shadow down and to the right that grows larger and softer the higher the die is. Each die
+is drawn three times larger on its own layer and smooth-scaled down, so edges and pips are clean.
+"""
+import math
+
+import pygame
+
+from game.geometry import DIE_SIZE
+
+LIFT = 0.35                     # screen rise per unit of height (the camera's tilt)
+VIEW = (0.0, LIFT, 1.0)         # a face is seen when its normal points this way
+LIGHT = (-0.35, -0.45, 0.82)    # light from the top left, as on the board art
+SHADOW_SLANT = 0.55             # the shadow slides this much per unit of height
+SUPER = 3                       # drawn this many times larger, then smooth-scaled down
+
+BONE = (238, 229, 206)
+BONE_EDGE = (160, 146, 118)
+PIP = (24, 20, 18)
+ACE = (178, 24, 28)
+
+# Pip centres on a face, in face coordinates (-1..1).
+PIPS = {
+    1: ((0, 0),),
+    2: ((-1, -1), (1, 1)),
+    3: ((-1, -1), (0, 0), (1, 1)),
+    4: ((-1, -1), (1, -1), (-1, 1), (1, 1)),
+    5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
+    6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)),
+}
+# Body faces in the order of DieState.faces, with two in-face axes each (right-handed with the normal).
+FACES = (
+    ((1, 0, 0), (0, 1, 0), (0, 0, 1)), ((-1, 0, 0), (0, 0, 1), (0, 1, 0)),
+    ((0, 1, 0), (0, 0, 1), (1, 0, 0)), ((0, -1, 0), (1, 0, 0), (0, 0, 1)),
+    ((0, 0, 1), (1, 0, 0), (0, 1, 0)), ((0, 0, -1), (0, 1, 0), (1, 0, 0)),
+)
+
+
+def _turn(m, v):
+    return (m[0] * v[0] + m[1] * v[1] + m[2] * v[2], m[3] * v[0] + m[4] * v[1] + m[5] * v[2],
+            m[6] * v[0] + m[7] * v[1] + m[8] * v[2])
+
+
+def _dot(a, b):
+    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+
+
+def _norm(v):
+    n = math.sqrt(_dot(v, v))
+    return (v[0] / n, v[1] / n, v[2] / n)
+
+
+_LIGHT = _norm(LIGHT)
+
+
+def draw_dice(surface: pygame.Surface, states, to_screen, scale: float) -> None:
+    """Draw dice (lowest first, so a die in the air passes over one at rest).
+
+    to_screen(x, y) -> pixel position of a board point; scale: pixels per board unit.
+    """
+    ordered = sorted(states, key=lambda s: s.z)
+    for state in ordered:
+        _draw_shadow(surface, state, to_screen, scale)
+    for state in ordered:
+        _draw_cube(surface, state, to_screen, scale)
+
+
+def _draw_shadow(surface, state, to_screen, scale):
+    z = max(0.0, state.z)
+    blur = 1.0 + z * 0.12
+    grow = 1.0 + z * 0.006
+    half = DIE_SIZE * 0.5 * grow * scale
+    pad = int(blur * scale * 2 + 4)
+    size = int(2 * half * 1.5) + 2 * pad
+    layer = pygame.Surface((size, size), pygame.SRCALPHA)
+    c, s = math.cos(state.angle), math.sin(state.angle)
+    corners = [(size / 2 + (u * c - v * s) * half, size / 2 + (u * s + v * c) * half)
+               for u, v in ((-1, -1), (1, -1), (1, 1), (-1, 1))]
+    alpha = int(120 / (1.0 + z / 40.0))
+    pygame.draw.polygon(layer, (20, 12, 4, alpha), corners)
+    radius = max(1, int(blur * scale))
+    layer = pygame.transform.box_blur(layer, radius)
+    px, py = to_screen(state.x + z * SHADOW_SLANT, state.y + z * SHADOW_SLANT)
+    surface.blit(layer, (round(px - size / 2), round(py - size / 2)))
+
+
+def _draw_cube(surface, state, to_screen, scale):
+    m = state.orientation
+    near = 1.0 + max(0.0, state.z) / 500.0          # a touch larger nearer the eye
+    unit = DIE_SIZE * scale * near * SUPER
+    size = int(unit * 2.0) + 4
+    layer = pygame.Surface((size, size), pygame.SRCALPHA)
+    centre = size / 2
+
+    def project(v):
+        x, y, z = _turn(m, v)
+        return centre + x * unit, centre + (y - z * LIFT) * unit
+
+    faces = []
+    for index, (normal, a, b) in enumerate(FACES):
+        n = _turn(m, normal)
+        facing = _dot(n, VIEW)
+        if facing <= 1e-3:
+            continue
+        faces.append((facing, index, normal, a, b, n))
+    faces.sort()
+    for _, index, normal, a, b, n in faces:
+        _draw_face(layer, project, state.faces[index], normal, a, b, n, unit)
+    small = max(1, round(size / SUPER))
+    layer = pygame.transform.smoothscale(layer, (small, small))
+    lift = (max(0.0, state.z) + DIE_SIZE / 2) * LIFT
+    px, py = to_screen(state.x, state.y - lift)
+    surface.blit(layer, (round(px - small / 2), round(py - small / 2)))
+
+
+def _draw_face(layer, project, value, normal, a, b, n, unit):
+    light = 0.72 + 0.28 * max(0.0, _dot(n, _LIGHT))
+    colour = tuple(min(255, int(ch * light)) for ch in BONE)
+
+    def at(u, v, out=0.5):
+        return project(tuple(normal[i] * out + a[i] * u + b[i] * v for i in range(3)))
+
+    # A rounded-looking face: the square with its corners cut.
+    k, r = 0.5, 0.42
+    outline = [at(u, v) for u, v in ((-r, -k), (r, -k), (k, -r), (k, r), (r, k), (-r, k), (-k, r), (-k, -r))]
+    pygame.draw.polygon(layer, colour, outline)
+    pygame.draw.polygon(layer, BONE_EDGE, outline, max(1, int(unit * 0.03)))
+    spread = 0.25
+    radius = 0.085 if value != 1 else 0.13
+    ink = ACE if value == 1 else PIP
+    for pu, pv in PIPS[value]:
+        cu, cv = pu * spread, pv * spread
+        dot = [at(cu + radius * math.cos(t), cv + radius * math.sin(t), 0.501)
+               for t in (i * math.pi / 6 for i in range(12))]
+        pygame.draw.polygon(layer, ink, dot)
