@@ -15,6 +15,7 @@ import sys
 import time
 import traceback
 import warnings
+from pathlib import Path
 
 import pygame
 
@@ -25,7 +26,7 @@ from game.scenes.menus import PauseScene
 from game.scenes.rules_screen import preset_of
 from game.scenes.scoreboard import ScoreboardScene
 from game.scenes.title import LEVELS, TitleScene
-from game.storage import Storage
+from game.storage import Storage, default_data_dir
 from game.view import widgets as ui
 from game.view.layout import DEFAULT_SIZE, MIN_SIZE, px, ui_scale
 
@@ -428,17 +429,7 @@ class App:
     # -- errors -----------------------------------------------------------------------------
 
     def log_error(self, exc: BaseException):
-        """Append the traceback to errors.log in the data folder; returns its path (or None)."""
-        path = self.storage.dir / "errors.log"
-        text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
-        try:
-            self.storage.dir.mkdir(parents=True, exist_ok=True)
-            with open(path, "a", encoding="utf-8") as f:
-                f.write(f"--- {time.strftime('%Y-%m-%d %H:%M:%S')}\n{text}\n")
-        except OSError:
-            print(text, file=sys.stderr)
-            return None
-        return path
+        return log_error(self.storage.dir, exc)
 
     def recover(self, exc: Exception) -> None:
         """After an error in a frame: log it, tell the player, go back to the title.
@@ -469,6 +460,20 @@ def default_level() -> str:
     return LEVELS[len(LEVELS) // 2][0]
 
 
+def log_error(folder: Path, exc: BaseException) -> Path | None:
+    """Append the traceback to errors.log in the data folder; returns its path (or None)."""
+    path = folder / "errors.log"
+    text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with open(path, "a", encoding="utf-8") as f:
+            f.write(f"--- {time.strftime('%Y-%m-%d %H:%M:%S')}\n{text}\n")
+    except OSError:
+        print(text, file=sys.stderr)
+        return None
+    return path
+
+
 def run(seed=None, fullscreen=None, rules=None, data_dir=None, autoplay=False,
         quit_after=None) -> int:
     """Open the window on the title and play until the player quits; returns the exit status."""
@@ -477,6 +482,12 @@ def run(seed=None, fullscreen=None, rules=None, data_dir=None, autoplay=False,
                   autoplay=autoplay)
     except pygame.error as exc:
         print(f"Tourne Case could not open its window: {exc}", file=sys.stderr)
+        return 1
+    except Exception as exc:     # a bug before the first frame: say so in one line, log the rest
+        folder = Path(data_dir) if data_dir is not None else default_data_dir()
+        where = log_error(folder, exc)
+        print(f"Tourne Case could not start ({type(exc).__name__}: {exc})"
+              + (f"; details in {where}" if where else ""), file=sys.stderr)
         return 1
     try:
         return app.loop(quit_after)

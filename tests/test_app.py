@@ -341,3 +341,13 @@ def test_the_command_line_fullscreen_is_for_this_run_only(tmp_path):
     app.set_setting("volume", 0.5)
     assert Storage(tmp_path).load_settings()[0]["fullscreen"] is False
     pygame.display.quit()
+
+
+def test_a_failure_before_the_first_frame_is_one_line_and_a_log(tmp_path, monkeypatch, capsys):
+    def broken(self, app):
+        raise RuntimeError("no title today")
+    monkeypatch.setattr(TitleScene, "__init__", broken)
+    assert run(seed=1, data_dir=tmp_path, quit_after=0.1) == 1
+    err = capsys.readouterr().err
+    assert "could not start (RuntimeError: no title today)" in err and "Traceback" not in err
+    assert "no title today" in (tmp_path / "errors.log").read_text()
