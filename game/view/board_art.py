@@ -220,7 +220,7 @@ def _paint_points(field, u, v, scale, tone):
 
 def _print_numbers(surface, scale):
     """Number each row 1-12, left to right, stamped in gilt on its own rail (White's top, Black's bottom)."""
-    font = assets.font(max(9, round(g.RAIL * scale * 0.42)), "sans")
+    font = assets.font(max(10, round(g.RAIL * scale * 0.46)), "sans")
     for y_units in (g.RAIL / 2, g.BOARD_H - g.RAIL / 2):
         for point in range(1, 13):
             centre = (round(g.point_x(point) * scale), round(y_units * scale))
