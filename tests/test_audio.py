@@ -144,3 +144,16 @@ def test_silent_when_the_audio_driver_cannot_start(tmp_path):
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().splitlines()[-1] == "False"
+
+
+def test_a_mixer_shut_down_later_silences_instead_of_raising(monkeypatch):
+    sounds = Sounds()
+    assert sounds.available
+
+    def gone(force=False):
+        raise pygame.error("mixer not initialized")
+
+    monkeypatch.setattr(pygame.mixer, "find_channel", gone)
+    sounds.play("checker")
+    assert sounds.available is False
+    sounds.play("checker")

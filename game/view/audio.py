@@ -79,10 +79,14 @@ class Sounds:
             return
         turn = self._turn.get(name, 0)
         self._turn[name] = turn + 1
-        channel = pygame.mixer.find_channel(True)      # the oldest one if all are busy
-        if channel is not None:
-            channel.set_volume(gain)
-            channel.play(variants[turn % len(variants)])
+        try:
+            channel = pygame.mixer.find_channel(True)      # the oldest one if all are busy
+            if channel is not None:
+                channel.set_volume(gain)
+                channel.play(variants[turn % len(variants)])
+        except pygame.error as error:                       # the mixer was shut down under us
+            log.info("sound stopped: %s", error)
+            self._available = False
 
     def _load(self, name: str) -> list:
         if name not in self._variants:
