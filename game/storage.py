@@ -129,6 +129,9 @@ class Storage:
     def __init__(self, data_dir=None, validate_match=None):
         self.dir = Path(data_dir) if data_dir is not None else default_data_dir()
         self._validators = {"match": validate_match}
+        # The bytes last loaded or saved per file, known good without checking them again:
+        # Session.from_dict replays the whole match, too slow to run after every move.
+        self._known_good: dict[Path, bytes] = {}
 
     # -- settings -----------------------------------------------------------------------------
 
@@ -234,11 +237,15 @@ class Storage:
         problems = []
         for path in (self.dir / name, self.dir / (name + ".prev")):
             try:
-                data, problem = _read(path, kind, self._validators.get(kind))
+                raw = _read(path)
             except OSError as error:     # not the file's fault: leave it where it is
                 problems.append(f"{path.name} could not be read ({error.strerror or error})")
                 continue
+            if raw is None:
+                continue
+            data, problem = _check(raw, kind, self._validators.get(kind))
             if data is not None:
+                self._known_good[path] = raw
                 if problems:
                     problems.append(f"went on from the previous save ({path.name})")
                 return data, problems, path
@@ -251,20 +258,21 @@ class Storage:
         return None, problems, None
 
     def _save(self, name, kind, data) -> str | None:
-        text = json.dumps({"format": FORMAT, "version": VERSION, "kind": kind,
-                           "saved_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"), "data": data},
-                          allow_nan=False, indent=1)
+        raw = json.dumps({"format": FORMAT, "version": VERSION, "kind": kind,
+                          "saved_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"), "data": data},
+                         allow_nan=False, indent=1).encode("utf-8")
         path = self.dir / name
         try:
             self.dir.mkdir(parents=True, exist_ok=True)
             fd, temp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=self.dir)
             try:
-                with open(fd, "w", encoding="utf-8") as f:
-                    f.write(text)
+                with open(fd, "wb") as f:
+                    f.write(raw)
                     f.flush()
                     os.fsync(f.fileno())
                 self._keep_previous(path, kind)
                 os.replace(temp, path)
+                self._known_good[path] = raw
             except BaseException:
                 _remove(temp)
                 raise
@@ -275,12 +283,13 @@ class Storage:
 
     def _keep_previous(self, path, kind) -> None:
         """The file about to be replaced becomes the backup if it is good; a bad one is kept aside."""
-        if not path.exists():
+        raw = _read(path)
+        if raw is None:
             return
-        data, problem = _read(path, kind, self._validators.get(kind))
-        if data is not None:
+        if raw == self._known_good.get(path) or \
+                _check(raw, kind, self._validators.get(kind))[0] is not None:
             os.replace(path, path.with_name(path.name + ".prev"))
-        elif problem:
+        else:
             self._quarantine(path)
 
     def _quarantine(self, path) -> str | None:
@@ -298,14 +307,18 @@ class Storage:
         return None
 
 
-def _read(path, kind, validate=None) -> tuple[dict | None, str | None]:
-    """(data, None) for a good file; (None, None) when there is none; (None, why) when bad.
-    OSError when the file is there but cannot be read (permissions, a failing disk)."""
+def _read(path) -> bytes | None:
+    """The file's first MAX_BYTES + 1 bytes, or None when there is no file; OSError when it is
+    there but cannot be read (permissions, a failing disk)."""
     try:
         with open(path, "rb") as f:
-            raw = f.read(MAX_BYTES + 1)
+            return f.read(MAX_BYTES + 1)
     except (FileNotFoundError, NotADirectoryError):
-        return None, None
+        return None
+
+
+def _check(raw: bytes, kind, validate=None) -> tuple[dict | None, str | None]:
+    """(data, None) for a good save of this kind, or (None, what is wrong with it)."""
     if len(raw) > MAX_BYTES:
         return None, f"is too large to be a save (over {MAX_BYTES // 1024} KiB)"
     if not raw.strip():
