@@ -15,7 +15,7 @@ from game.view import board_view as bv
 from game.view.animation import Banner, speed_factor
 from game.view.dice_playback import DicePlayback
 from game.view.table_hud import HudState, TableHud
-from game.view.widgets import GOLD_PALE, IVORY, blit_text
+from game.view.widgets import GOLD_PALE, IVORY, WALNUT_DEEP, text
 
 AUTO_THROW = 0.9        # seconds before two computers throw for priority
 TIE_HOLD = 1.3          # "Tie - thrown again" shows this long before the dice fly again
@@ -155,9 +155,9 @@ class PriorityScene(Scene):
                 self.view.draw_checker(surface, side, *g.checker_centre(side, 0, index))
         if self.playback is not None:
             self.playback.draw(surface, self.view)
+        bv.draw_banners(surface, self.view, self.hud.scale, self.banners)
         if self.stage in ("result", "tie", "done"):
             self._label_dice(surface)
-        bv.draw_banners(surface, self.view, self.hud.scale, self.banners)
         s = self.session
         prompt = {"wait": "Priority: each side throws one die - the higher plays first. "
                           + ("Press Space or click to throw" if self._humans() else ""),
@@ -176,8 +176,10 @@ class PriorityScene(Scene):
         for state, side, face in zip(self.playback.states(), Side, self.faces):
             x, y = self.view.to_screen(state.x, state.y)
             above = -1 if side is Side.WHITE else 1
-            blit_text(surface, f"{side.title} {face}", round(28 * s),
-                      (x, y + above * 48 * s), GOLD_PALE, "title")
+            words = text(f"{side.title} {face}", round(28 * s), GOLD_PALE, "title")
+            box = words.get_rect(center=(x, y + above * 50 * s)).inflate(round(20 * s), round(6 * s))
+            pygame.draw.rect(surface, WALNUT_DEEP, box, border_radius=round(8 * s))
+            surface.blit(words, words.get_rect(center=box.center))
 
 
 def _label(session, side: Side) -> str:

@@ -37,6 +37,7 @@ HIT_FLIGHT = 0.6
 DRAG_START_PX = 6              # a press that moves further than this is a drag, not a click
 
 HINT_GREEN = (120, 220, 140)
+HIT_RED = (225, 70, 50)
 WHITE_RING = (250, 250, 250)
 CAUSE_TEXT = {"on the rail": "On the rail", "off the board": "Off the board", "tilted": "Tilted"}
 
@@ -559,6 +560,7 @@ class TableScene(Scene):
         index = self.shown.checkers(self.session.to_move).count(origin) - 1
         x, y = self._drag_at or g.checker_centre(side, origin, index)
         self.view.draw_checker(surface, side, x, y, 14)
+        self.view.ring(surface, x, y - 14, bv.GLOW, 3, g.CHECKER_R * 1.1 + 3)
 
     def _draw_turn_marks(self, surface) -> None:
         """Movable checkers, the picked one, lit destinations, Bell's stop, the keyboard cursor,
@@ -576,9 +578,13 @@ class TableScene(Scene):
                 self.view.ring(surface, *g.checker_centre(side, origin, index), bv.GLOW, 3,
                                alpha=int(110 + 120 * pulse))
         else:
+            other = self.session.to_move.other
             for dest in chooser.destinations():
                 self.view.point_glow(surface, side, dest, bv.GLOW, int(45 + 45 * pulse))
                 self.view.disc(surface, *bv.landing_centre(self.shown, side, dest), bv.GLOW, int(70 + 60 * pulse))
+                if dest < 12 and dest in self.shown.checkers(other):     # landing there hits (TC-6)
+                    self.view.ring(surface, *g.checker_centre(str(other), dest, 0), HIT_RED, 4,
+                                   alpha=int(150 + 100 * pulse))
         if self.keyboard:
             self._draw_cursor(surface, side)
         if self.hints:

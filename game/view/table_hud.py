@@ -121,8 +121,11 @@ class TableHud:
         caption = "to play" if active else ""
         if caption:
             blit_text(surface, caption, px(16, s), (tx, rect.centery + px(14, s)), GOLD_PALE, "body", anchor)
-        score_x = rect.x + px(22, s) if mirror else rect.right - px(22, s)
-        blit_text(surface, str(state.scores.get(side, 0)), px(36, s), (score_x, rect.centery), GOLD_PALE, "title")
+        score_x = rect.x + px(26, s) if mirror else rect.right - px(26, s)
+        pygame.draw.circle(surface, WALNUT_DARK, (score_x, rect.centery), px(20, s))
+        pygame.draw.circle(surface, GOLD, (score_x, rect.centery), px(20, s), px(2, s))
+        blit_text(surface, str(state.scores.get(side, 0)), px(30, s), (score_x, rect.centery - px(2, s)),
+                  GOLD_PALE, "title")
 
     def _bottom(self, surface, state) -> None:
         s = self.scale
