@@ -20,7 +20,7 @@ from pathlib import Path
 import pygame
 
 from game.match import MatchOptions, Phase, Session
-from game.rules import Side, rules_by_name
+from game.rules import Side
 from game.scenes.base import SceneManager
 from game.scenes.menus import PauseScene
 from game.scenes.rules_screen import preset_of
@@ -28,12 +28,8 @@ from game.scenes.scoreboard import ScoreboardScene
 from game.scenes.title import LEVELS, TitleScene
 from game.storage import Storage, default_data_dir
 from game.view import widgets as ui
+from game.view.audio import Sounds
 from game.view.layout import DEFAULT_SIZE, MIN_SIZE, px, ui_scale
-
-try:
-    from game.view.audio import Sounds
-except ImportError:         # written alongside; until then the game is silent
-    Sounds = None
 
 FPS = 60
 MAX_DT = 0.1          # a long stall (window dragged, machine busy) is not a jump in the game
@@ -41,6 +37,8 @@ FADE = 0.22           # seconds of cross-fade when the scene changes
 TOAST = 3.5           # seconds a short notice stays on screen
 ERROR_BURST = 5       # this many errors within ERROR_WINDOW seconds: give up cleanly
 ERROR_WINDOW = 3.0
+
+PLAYABLE_RULES = ("charpentier", "charpentier-reentry", "bell")     # what the table scene draws
 
 #: Fields an event must carry before a scene sees it (a stray posted event is dropped instead).
 EVENT_FIELDS = {
@@ -51,7 +49,7 @@ EVENT_FIELDS = {
 
 
 class SilentSounds:
-    """Stands in when the sound module is missing or fails to start."""
+    """Stands in if the sounds fail to start (they promise silence without a device, but still)."""
 
     def play(self, name, strength=1.0):
         pass
@@ -97,8 +95,10 @@ class App:
         self.messages += [f"Settings: {p}." for p in problems]
         if autoplay:
             self.settings["animation_speed"] = "instant"
-        self.default_rules = rules if rules in ("charpentier", "charpentier-reentry", "bell") \
-            else None
+        self.default_rules = rules if rules in PLAYABLE_RULES else None
+        if rules is not None and self.default_rules is None:
+            self.messages.append(f"The rules {rules!r} cannot be played on the board yet; "
+                                 f"a new match offers {', '.join(PLAYABLE_RULES)}.")
         self.fullscreen = self.settings["fullscreen"] if fullscreen is None else bool(fullscreen)
         self.windowed_size = size
         self._open_window()
@@ -172,8 +172,6 @@ class App:
     # -- settings and sounds ----------------------------------------------------------------
 
     def _make_sounds(self):
-        if Sounds is None:
-            return SilentSounds()
         try:
             volume = self.settings["volume"]
             return Sounds(volume=volume, muted=self.settings["muted"])

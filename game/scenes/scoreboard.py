@@ -8,8 +8,8 @@ import math
 import pygame
 
 from game.scenes.menus import MenuScene
-from game.scenes.title import checker
 from game.view import widgets as ui
+from game.view.assets import checker
 from game.view.layout import px, ui_scale
 
 AUTOPLAY_WAIT = 0.5     # seconds the scoreboard stays up before autoplay goes on

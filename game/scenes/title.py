@@ -11,12 +11,8 @@ import pygame
 from game.scenes.menus import MenuScene, NoticeScene, SettingsScene, StatsScene
 from game.scenes.rules_screen import RulesScene, PRESETS
 from game.view import widgets as ui
+from game.view.assets import checker
 from game.view.layout import px, ui_scale
-
-try:
-    from game.view.assets import checker as _checker_sprite
-except ImportError:        # drawn here until the shared sprites exist
-    _checker_sprite = None
 
 try:
     from game.computer import LEVELS
@@ -25,21 +21,6 @@ except ImportError:
 
 LENGTHS = [1, 3, 5, 7, 9, 11, 15, 21]
 HOP_PERIOD = 0.9      # seconds between two hops of the frieze's checkers
-
-
-def checker(side: str, diameter: int) -> pygame.Surface:
-    if _checker_sprite is not None:
-        try:
-            return _checker_sprite(side, diameter)
-        except Exception:
-            pass
-    surf = pygame.Surface((diameter, diameter), pygame.SRCALPHA)
-    r = diameter // 2
-    face, rim = (ui.IVORY, ui.IVORY_SHADE) if side == "W" else ((45, 33, 27), ui.EBONY)
-    pygame.draw.circle(surf, rim, (r, r), r)
-    pygame.draw.circle(surf, face, (r, r), round(r * 0.82))
-    pygame.draw.circle(surf, rim, (r, r), round(r * 0.55), max(1, r // 12))
-    return surf
 
 
 class TitleScene(MenuScene):

@@ -9,12 +9,8 @@ import math
 
 import pygame
 
+from game.view import assets
 from game.view.layout import px
-
-try:
-    from game.view.assets import font as _asset_font
-except ImportError:       # the look is being written alongside; fall back to system fonts
-    _asset_font = None
 
 IVORY = (243, 233, 210)
 IVORY_WARM = (252, 241, 214)
@@ -31,26 +27,12 @@ GREY = (150, 140, 128)
 
 ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
-_fonts: dict = {}
 _texts: dict = {}
 
 
 def font(size: float, kind: str = "body") -> pygame.font.Font:
-    """The period serif for "title" and "body", a clean sans for "sans"; cached per size."""
-    size = max(8, int(round(size)))
-    key = (size, kind)
-    if key not in _fonts:
-        found = None
-        if _asset_font is not None:
-            try:
-                found = _asset_font(size, kind)
-            except Exception:     # a missing font file must not stop the menus
-                found = None
-        if found is None:
-            names = "dejavusans,freesans" if kind == "sans" else "ebgaramond,c059,dejavuserif"
-            found = pygame.font.SysFont(names, size, bold=(kind == "title"))
-        _fonts[key] = found
-    return _fonts[key]
+    """The period serif ("title", "body", "italic") or a plain sans ("sans") at a whole pixel size."""
+    return assets.font(max(8, round(size)), kind)
 
 
 def text(words: str, size: float, color=INK, kind: str = "body") -> pygame.Surface:
