@@ -70,11 +70,7 @@ class Garanguet(Rules):
         if ends is None:
             if len(self._recent) >= 64:
                 self._recent.clear()
-            found = _turn_ends(own, _free_points(opp), numbers)
-            ranks = {left: self._rank(numbers, left) for left in {left for _, left in found}}
-            best = max(ranks.values())
-            ends = self._recent[key] = {(end, opp, left): path for (end, left), path in found.items()
-                                        if ranks[left] == best}
+            ends = self._recent[key] = _turn_ends(own, opp, numbers)
         return ends
 
     def outcome(self, position: Position) -> Outcome | None:
@@ -99,18 +95,22 @@ def _free_points(opp) -> list[bool]:
     return free
 
 
-def _turn_ends(own, free, numbers):
-    """The ends of a turn, {(own, numbers left): steps}, among them every end that plays as
-    many and as high numbers as possible (G-7).
+def _turn_ends(own, opp, numbers):
+    """The ends of a turn that play as many and as high numbers as possible (G-7), each with
+    one way to play it: {(own, opp, numbers left): steps}, as `Rules._terminals` gives them.
 
     While no checker can bear off this turn, a step's legality depends only on its two
-    points, so a turn is just a chain of numbers for each checker (`_chains`, which gives
-    only the G-7 ends). Otherwise (G-9 bearing off may start) the steps are walked one by one.
+    points, so a turn is just a chain of numbers for each checker (`_chains`). Otherwise
+    (G-9 bearing off may start) the steps are walked one by one.
     """
+    free = _free_points(opp)
     need = sum(LAST_QUADRANT - point for point in own if point < LAST_QUADRANT)
     if need >= sum(numbers):
-        return _chains(own, free, numbers)
-    return _walk(own, free, numbers)
+        return _chains(own, opp, free, numbers)
+    found = _walk(own, free, numbers)
+    ranks = {left: GARANGUET._rank(numbers, left) for left in {left for _, left in found}}
+    best = max(ranks.values())
+    return {(end, opp, left): path for (end, left), path in found.items() if ranks[left] == best}
 
 
 def _walk(own, free, numbers):
@@ -158,12 +158,12 @@ def _single_steps(own, free, number):
             yield origin, OFF
 
 
-def _chains(own, free, numbers):
+def _chains(own, opp, free, numbers):
     """The G-7 ends of a turn in which nothing is borne off.
 
     Each checker takes a chain of numbers, one per stop, every stop free; checkers on one point
     are alike, so a point takes a set of chains. Numbers are packed in ints (`_Throw`). A table
-    of what can still be left over from each point on keeps the search to the best ends only.
+    of the numbers that can be left over from each point on keeps the search to the best ends.
     Ends met twice are mostly avoided: a chain that could be cut in two at a point where a
     checker stays (that checker taking the second part gives the same end) is allowed only if
     no checker stays there.
@@ -185,25 +185,25 @@ def _chains(own, free, numbers):
             points.append((point, _chain_sets(point, listed, counts[point], throw.full, guard)))
     index = {point: i for i, (point, _) in enumerate(points)}
 
-    leftovers: dict = {}
-
-    def can_leave(i, left):
-        """The numbers that can be left over when points i.. take chains from `left`."""
-        if i == len(points):
-            return {left}
-        key = left << 5 | i
-        found = leftovers.get(key)
-        if found is None:
-            found = leftovers[key] = set(can_leave(i + 1, left))
-            for used, *_ in points[i][1]:
+    # leaves[i][left]: which numbers can be left over (bits by `throw.bit`) when the points
+    # i.. take chains from `left`
+    leaves = [throw.bit]
+    for _, sets in reversed(points):
+        after = leaves[-1]
+        costs = {chain_set[0] for chain_set in sets}
+        here = {}
+        for left in throw.ranked:
+            found = after[left]
+            for used in costs:
                 if (left - used) & guard == guard:
-                    found |= can_leave(i + 1, left - used)
-        return found
-
-    best = max(can_leave(0, throw.full), key=lambda left: GARANGUET._rank(numbers, throw.unpack(left)))
-    best_left = throw.unpack(best)
-    good = {key for key, found in leftovers.items() if best in found}
-    good.add(best << 5 | len(points))
+                    found |= after[left - used]
+            here[left] = found
+        leaves.append(here)
+    leaves.reverse()
+    best = next(left for left in throw.ranked if leaves[0][throw.full] & throw.bit[left])
+    best_bit, best_left = throw.bit[best], throw.unpack(best)
+    if best == throw.full:
+        return {(own, opp, best_left): ()}
     found_choices: dict = {}
 
     def choices(i, left):
@@ -215,9 +215,9 @@ def _chains(own, free, numbers):
         key = left << 5 | i
         found = found_choices.get(key)
         if found is None:
-            bit = 1 << points[i][0]
+            bit, after = 1 << points[i][0], leaves[i + 1]
             found = [(i, left - used, *chain_set, bit) for used, *chain_set in points[i][1]
-                     if (left - used) & guard == guard and (left - used) << 5 | (i + 1) in good]
+                     if (left - used) & guard == guard and after[left - used] & best_bit]
             found = found_choices[key] = found + choices(i + 1, left)
         return found
 
@@ -239,10 +239,8 @@ def _chains(own, free, numbers):
                         end.remove(origin)
                     end += destinations + more_destinations
                     end.sort()
-                    ends.setdefault((tuple(end), best_left), path + steps)
+                    ends.setdefault((tuple(end), opp, best_left), path + steps)
 
-    if best == throw.full:
-        return {(own, best_left): ()}
     place(0, throw.full, 0, (), (), ())
     return ends
 
@@ -259,13 +257,16 @@ class _Throw:
         self.full = self.guard + self.pack(numbers)
         #: [(number, the number packed alone)]
         self.kinds = [(number, 1 << bits) for number, bits in self.shift.items()]
-        #: sub-multiset -> its cuts in two: [(first part, second part, sum of the first)]
-        self.splits = {}
-        for size in range(1, len(numbers) + 1):
-            for some in set(combinations(numbers, size)):
-                self.splits[self.pack(some)] = [
-                    (self.pack(a), self.pack(some) - self.pack(a), sum(a))
-                    for a in {c for r in range(1, size) for c in combinations(some, r)}]
+        subsets = {c for size in range(len(numbers) + 1) for c in combinations(numbers, size)}
+        #: every multiset of numbers that can be left to play, best left over first (G-7)
+        self.ranked = sorted((self.guard + self.pack(some) for some in subsets), reverse=True,
+                             key=lambda left: GARANGUET._rank(numbers, self.unpack(left)))
+        #: a bit for each of them
+        self.bit = {left: 1 << i for i, left in enumerate(self.ranked)}
+        #: a multiset of numbers -> its cuts in two: [(first part, second part, sum of the first)]
+        self.splits = {self.pack(some): [(self.pack(a), self.pack(some) - self.pack(a), sum(a))
+                                         for a in {c for r in range(1, len(some)) for c in combinations(some, r)}]
+                       for some in subsets if some}
 
     def pack(self, some) -> int:
         return sum(1 << self.shift[number] for number in some)
