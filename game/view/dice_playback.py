@@ -8,6 +8,7 @@ import pygame
 
 from game import geometry as g
 from game.view.board_view import GLOW
+from game.view.dice_sprite import draw_dice
 
 #: Impact kinds from the physics -> the sound they make.
 IMPACT_SOUNDS = {"dice": "dice_dice", "wood": "dice_wood", "rail": "dice_wood", "checker": "dice_wood"}
@@ -77,7 +78,7 @@ class DicePlayback:
 
         Settled dice do not move, so they are drawn once into small layers and then blitted."""
         if not self.settled:
-            draw_dice()(surface, self.states(), view.to_screen, view.scale)
+            draw_dice(surface, self.states(), view.to_screen, view.scale)
             return
         key = (view.scale, view.ox, view.oy, tuple(marks))
         if self._still is None or self._still[0] != key:
@@ -85,14 +86,6 @@ class DicePlayback:
             self._still = (key, [die_layer(view, state, mark) for state, mark in zip(self.states(), marks)])
         for layer, topleft in self._still[1]:
             surface.blit(layer, topleft)
-
-
-def draw_dice():
-    try:
-        from game.view.dice_sprite import draw_dice as real
-    except ImportError:
-        return _stand_in_draw_dice
-    return real
 
 
 def die_layer(view, state, mark: str = ""):
@@ -110,16 +103,7 @@ def die_layer(view, state, mark: str = ""):
     if mark == "played":
         r = view.length(g.DIE_SIZE * 0.95)
         pygame.draw.circle(layer, (*GLOW, 235), local(state.x, state.y), r, max(2, view.length(3.5)))
-    draw_dice()(layer, [state], local, view.scale)
+    draw_dice(layer, [state], local, view.scale)
     if mark == "dim":
         layer.set_alpha(105)
     return layer, (left, top)
-
-
-# --- STAND-IN until game.view.dice_sprite lands: flat faces -----------------------------------
-def _stand_in_draw_dice(surface, states, to_screen, scale):
-    from game.view.table_hud import draw_die_face
-    for s in states:
-        x, y = to_screen(s.x, s.y)
-        size = round(g.DIE_SIZE * scale)
-        draw_die_face(surface, pygame.Rect(round(x - size / 2), round(y - size / 2 - s.z * scale), size, size), s.top)

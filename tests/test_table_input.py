@@ -1,0 +1,56 @@
+"""The step-by-step turn composer behind the table's mouse and keyboard input (no window)."""
+from game.rules import BELL, CHARPENTIER, CHARPENTIER_REENTRY, Position, Side, Step
+from game.scenes.table_input import Chooser
+
+
+def test_charpentier_offers_only_the_lower_die():
+    chooser = Chooser(CHARPENTIER, Position((0, 0, 3), (0, 0, 0), Side.WHITE), (6, 2))
+    assert chooser.origins() == [0, 3]
+    assert chooser.destinations() == []          # nothing picked yet
+    assert chooser.pick(3) and chooser.destinations() == [5]
+    assert chooser.step_to(7) is None             # the 6 does not count (TC-1)
+    assert chooser.step_to(5) == Step(3, 5)
+    assert chooser.complete and chooser.shown().white == (0, 0, 5)
+
+
+def test_a_checker_with_no_legal_move_cannot_be_picked():
+    chooser = Chooser(CHARPENTIER, Position((0, 1, 3), (0, 0, 0), Side.WHITE), (2, 2))
+    assert 0 not in chooser.origins()             # would pass its own checker on 1 (TC-4)
+    assert not chooser.pick(0) and chooser.selected is None
+
+
+def test_compulsory_reentry_offers_only_the_waiting_checker():
+    chooser = Chooser(CHARPENTIER_REENTRY, Position((-1, 4, 7), (0, 0, 0), Side.WHITE), (3, 5))
+    assert chooser.origins() == [-1]
+    assert chooser.pick(-1) and chooser.destinations() == [3]
+
+
+def test_bell_plays_two_steps_with_the_stop_shown_and_taken_back():
+    chooser = Chooser(BELL, Position((0, 0, 0), (0, 0, 0), Side.WHITE), (4, 2))
+    chooser.pick(0)
+    assert chooser.destinations() == [2, 4]
+    chooser.step_to(2)
+    assert not chooser.complete and chooser.shown().white == (0, 0, 2)
+    assert chooser.shown().to_move is Side.WHITE
+    assert Step(2, 6) in chooser.steps()          # the same checker may take the other number
+    assert chooser.take_back() == Step(0, 2)
+    assert chooser.played == () and chooser.shown().white == (0, 0, 0)
+
+
+def test_touch_move_holds_the_picked_checker_and_refuses_take_back():
+    chooser = Chooser(CHARPENTIER, Position((0, 0, 3), (0, 0, 0), Side.WHITE), (2, 2), touch_move=True)
+    assert chooser.pick(0)
+    assert not chooser.pick(3) and not chooser.drop() and chooser.selected == 0
+    chooser.step_to(2)
+    assert chooser.take_back() is None and chooser.played == (Step(0, 2),)
+
+
+def test_the_keyboard_cycles_and_activates_options():
+    chooser = Chooser(CHARPENTIER, Position((0, 0, 3), (0, 0, 0), Side.WHITE), (6, 2))
+    chooser.move_cursor(1)
+    assert chooser.options()[chooser.cursor] == 3
+    chooser.move_cursor(1)
+    assert chooser.options()[chooser.cursor] == 0  # wraps round
+    assert chooser.activate(1) is None and chooser.selected == 3
+    assert chooser.activate() == Step(3, 5)
+    assert chooser.activate(5) is None             # out of range: nothing happens
