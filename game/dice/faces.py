@@ -44,9 +44,13 @@ def q_normalize(q: Quat) -> Quat:
 
 def q_nlerp(a: Quat, b: Quat, f: float) -> Quat:
     """Blend two orientations along the shorter way (good enough between close samples)."""
-    if sum(x * y for x, y in zip(a, b)) < 0:
-        b = tuple(-c for c in b)
-    return q_normalize(tuple(x + (y - x) * f for x, y in zip(a, b)))
+    aw, ax, ay, az = a
+    bw, bx, by, bz = b
+    if aw * bw + ax * bx + ay * by + az * bz < 0:
+        bw, bx, by, bz = -bw, -bx, -by, -bz
+    w, x, y, z = aw + (bw - aw) * f, ax + (bx - ax) * f, ay + (by - ay) * f, az + (bz - az) * f
+    n = math.sqrt(w * w + x * x + y * y + z * z)
+    return (w / n, x / n, y / n, z / n)
 
 
 def q_matrix(q: Quat) -> tuple[float, ...]:

@@ -169,6 +169,7 @@ class _Die:
             joint.max_bias = 0.0
             joint.max_force = 0.0
         self.grip = (p.roll_decel, p.spin_decel * moment)
+        self.dt, self.fall = p.step, p.gravity * p.step
         sim.space.add(body, self.shape, self.drag, self.twist)
         self.z, self.vz, self.airborne = launch.z, launch.vz, True
         self.tumble, self.wx, self.wy = launch.tumble, launch.wx, launch.wy
@@ -201,13 +202,13 @@ class _Die:
         """One fixed step of the height model: fall and land, or slide off an edge."""
         if self.airborne:
             was = self.z
-            self.vz -= self.sim.physics.gravity * self.sim.physics.step
-            self.z += self.vz * self.sim.physics.step
+            self.vz -= self.fall
+            self.z += self.vz * self.dt
             if self.z <= self.sim.ceiling:
                 floor, kind = self.floor(was)
                 if self.z <= floor:
                     self.land(floor, kind, t)
-        elif not self.resting:
+        else:
             floor, _ = self.floor(self.z)
             if floor < self.z - LEVEL:
                 self.take_off(0.0)          # slid off an edge
@@ -243,6 +244,7 @@ class _Die:
     def pose(self, t: float, dt: float):
         """Once per stored pose: rolling, settling and coming to rest, tumbling, then record."""
         body = self.body
+        self.x, self.y = body.position
         if not self.airborne:
             vx, vy = body.velocity
             speed = math.hypot(vx, vy)
@@ -276,7 +278,8 @@ class _Die:
     def turn(self, dt: float):
         """Advance the tumbling (it decides the face up, never the value shown) by dt."""
         if self.settle_to is not None:
-            self.tumble = q_nlerp(self.tumble, self.settle_to, 1.0 if self.resting else 0.4)
+            if self.tumble is not self.settle_to:
+                self.tumble = self.settle_to if self.resting else q_nlerp(self.tumble, self.settle_to, 0.4)
             return
         rate = math.hypot(self.wx, self.wy)
         if rate > 0:
@@ -325,11 +328,11 @@ class _Simulation:
         above which nothing can be under a die (so the height model need not look)."""
         dice = self.dice
         self.crowded = False
+        self.ceiling = self.ground.max_height
         for i, a in enumerate(dice):
             for b in dice[i + 1:]:
                 if (a.x - b.x) ** 2 + (a.y - b.y) ** 2 < _NEAR2:
                     self.crowded = True
-        self.ceiling = self.ground.max_height
         if self.crowded:
             self.ceiling = max([self.ceiling] + [d.z + DIE_SIZE for d in dice])
 
@@ -341,15 +344,19 @@ class _Simulation:
         for die in dice:
             die.pose(0.0, 0.0)
         self.update_crowding()
+        several = len(dice) > 1
         while True:
             for die in dice:
-                die.step(self.t)
+                if not die.resting:     # a resting die knocked by another is woken at the next pose
+                    die.step(self.t)
             space.step(dt)
             steps += 1
             self.t = steps * dt
             for die in dice:
-                die.x, die.y = die.body.position
-            self.update_crowding()
+                if not die.resting:
+                    die.x, die.y = die.body.position
+            if several:
+                self.update_crowding()
             if steps % every == 0:
                 for die in dice:
                     die.pose(self.t, dt * every)
