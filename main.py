@@ -94,16 +94,22 @@ def set_up(venv: Path, report=print) -> None:
                 "On Debian or Ubuntu, install python3-venv first (sudo apt install python3-venv);\n"
                 f"or install the game's packages yourself: {MANUAL}") from None
     report("Downloading and installing the game's packages (this happens once) ...")
-    status, output = run_with_progress(
-        [str(python), "-m", "pip", "install", "--disable-pip-version-check",
-         "--timeout", "30", "--retries", "2", "-r", str(REQUIREMENTS)], report)
+    try:
+        status, output = run_with_progress(
+            [str(python), "-m", "pip", "install", "--disable-pip-version-check",
+             "--timeout", "30", "--retries", "2", "-r", str(REQUIREMENTS)], report)
+    except OSError as error:        # the environment's Python would not even start
+        status, output = 1, [str(error)]
     if status != 0:
         last = next((line for line in reversed(output) if line.strip()), "")
         raise SetupError(
             "could not download the game's dependencies"
             + (f" (pip said: {last.strip()})" if last else "") + ".\n"
             "Connect to the internet and start the game again, or run: " + MANUAL)
-    (venv / STAMP).write_text(REQUIREMENTS.read_text(encoding="utf-8"), encoding="utf-8")
+    try:
+        (venv / STAMP).write_text(REQUIREMENTS.read_text(encoding="utf-8"), encoding="utf-8")
+    except OSError:
+        pass    # the game still starts; the next start checks with pip again
 
 
 def run_with_progress(command, report) -> tuple:
@@ -223,11 +229,16 @@ def relaunch(python: Path, argv) -> int:
     """Start this file again with the private environment's Python."""
     command = [str(python), str(HERE / "main.py"), *argv]
     env = dict(os.environ, **{RELAUNCHED: "1"})
-    if os.name == "nt":     # Windows has no real exec: wait for the game and pass on its status
-        return subprocess.call(command, env=env)
-    sys.stdout.flush()
-    sys.stderr.flush()
-    os.execve(command[0], command, env)
+    try:
+        if os.name == "nt":     # Windows has no real exec: wait for the game, pass on its status
+            return subprocess.call(command, env=env)
+        for stream in (sys.stdout, sys.stderr):
+            if stream is not None:
+                stream.flush()
+        os.execve(command[0], command, env)
+    except OSError as error:
+        return fail(f"could not start the game's own Python {python} ({error}). Delete the "
+                    f"folder {python.parent.parent} and start again, or run: {MANUAL}")
 
 
 def main(argv=None) -> int:

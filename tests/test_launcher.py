@@ -120,6 +120,13 @@ def test_bad_arguments_are_answered_before_any_set_up(game, capsys):
     assert calls == {"pip": [], "relaunch": []}
 
 
+def test_a_broken_private_python_is_reported_not_raised(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr(main, "has_terminal", lambda: True)
+    python = tmp_path / ".venv-game" / "bin" / "python"     # not there
+    assert main.relaunch(python, ["--seed", "1"]) == 1
+    assert "could not start the game's own Python" in capsys.readouterr().err
+
+
 # -- in a subprocess, with a real pip and a wheel made here ---------------------------------------
 
 FAKE_APP = '''
