@@ -127,27 +127,6 @@ def test_a_whole_game_is_played_by_keys_alone(screen):
     assert len(app.saves) >= 2 * len(s.record["turns"])   # a save after every throw and move
 
 
-def test_the_priority_throw_names_the_winner_and_hands_over(screen):
-    app = start(screen, speed="normal")
-    scene = app.scenes.top
-    assert isinstance(scene, PriorityScene) and app.session.phase is Phase.PRIORITY
-    key(app, pygame.K_SPACE)
-    for _ in range(400):
-        if scene.stage == "result":
-            break
-        pump(app, screen, 0.05)
-    white, black = app.session.priority
-    assert white != black
-    texts = [b.text for b in scene.banners]
-    assert f"White throws {white}, Black throws {black}" in texts
-    first = "White" if white > black else "Black"
-    assert f"{first} plays first" in texts
-    pump(app, screen, 3.0)
-    table = app.scenes.top
-    assert isinstance(table, TableScene)
-    assert app.session.phase in (Phase.THROW, Phase.MOVE) and str(app.session.to_move) == first[0]
-
-
 def test_a_click_anywhere_at_any_moment_never_crashes(screen):
     rng = random.Random(3)
     for rules in ("charpentier", "charpentier-reentry", "bell"):
@@ -350,3 +329,19 @@ def test_the_table_draws_crisp_at_many_sizes(screen):
         app.scenes.draw(surface)
         scene = app.scenes.top
         assert scene.view.board_rect().width <= size[0] and scene.hud.bottom.bottom == size[1]
+
+
+def test_a_mouse_fling_throws_the_dice_from_where_it_let_go(screen):
+    app = start(screen, opponent="human", speed="normal")
+    scene = table_at(app, screen, Position((0, 0, 0), (0, 0, 0), Side.WHITE), (1, 2))
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_RETURN)                      # White plays; Black is to throw
+    pump(app, screen, 1.0)
+    assert scene.stage == "throw" and app.session.to_move is Side.BLACK
+    start_at, end_at = scene.view.to_screen(300, 450), scene.view.to_screen(420, 330)
+    app.scenes.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start_at, button=1))
+    app.scenes.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=end_at, rel=(0, 0), buttons=(1, 0, 0)))
+    app.scenes.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end_at, button=1))
+    assert scene.stage == "roll" and "shake" in app.sounds.played
+    first = scene.playback.attempts[0].states(0.0)
+    assert all(abs(d.x - 420) < 3 * geometry.DIE_SIZE and abs(d.y - 330) < 3 * geometry.DIE_SIZE for d in first)

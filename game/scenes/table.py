@@ -23,11 +23,11 @@ from game.scenes.table_input import Chooser
 from game.view import board_view as bv
 from game.view.animation import Banner, Flight, speed_factor
 from game.view.dice_playback import DicePlayback
-from game.view.table_hud import HudState, TableHud
+from game.view.table_hud import HudState, TableHud, draw_die_face
 from game.view.widgets import GOLD_PALE, IVORY, blit_text
 
 # Pacing at "normal" speed (seconds); the animation-speed setting scales them.
-COMPUTER_THROW_DELAY = 0.7     # after the turn passes to the computer, before it throws
+COMPUTER_THROW_DELAY = 1.0     # after the turn passes to the computer, before it throws (U still works)
 THINK = 0.55                   # the computer "looks" at its dice before moving
 STEP_PAUSE = 0.3               # between the two steps of a Bell turn
 PASS_HOLD = 1.7                # "no move - the turn passes" stays this long
@@ -65,6 +65,7 @@ class TableScene(Scene):
         self._after_flights = None
         self._computers = {}
         self._started = False
+        self._hand = False                 # the mouse cursor is a hand
 
     # --- shortcuts ---------------------------------------------------------------------------
     @property
@@ -122,6 +123,7 @@ class TableScene(Scene):
                 self._computer(side).prepare()
         if s.phase is Phase.MOVE:          # a saved match resumed with the dice on the table
             self.shown = s.position
+            self.playback = self._toss(None, rate=0)    # the same seed lays them where they fell
             self._thrown()
         else:
             self._start_turn()
@@ -142,17 +144,21 @@ class TableScene(Scene):
             return
         self.undo = None                   # the turn is handed over: no taking back now
         self.note = ""
-        values = s.throw()
+        s.throw()
         self._save()
-        attempts = toss(values, s.physics_rng(), self._board_checkers(), fling, thrower=str(s.to_move))
-        rate = 1 / self.pace if self.pace else 0
-        self.playback = DicePlayback(attempts, rate)
+        self.playback = self._toss(fling, 1 / self.pace if self.pace else 0)
         self._sound("throw")
         self.stage = "roll"
         if self.playback.settled:
             for cause in self.playback.causes:
                 self._banner(f"{CAUSE_TEXT.get(cause, cause)} - thrown again", "note", 0.8)
             self._thrown()
+
+    def _toss(self, fling, rate: float) -> DicePlayback:
+        """Simulate the session's throw (its faces, its physics seed) for playback."""
+        s = self.session
+        attempts = toss(s.dice, s.physics_rng(), self._board_checkers(), fling, thrower=str(s.to_move))
+        return DicePlayback(attempts, rate)
 
     def _board_checkers(self) -> list[tuple[float, float]]:
         """Centres of the checkers on the board (the dice may hit them or rest on them)."""
@@ -198,7 +204,6 @@ class TableScene(Scene):
     def _game_over(self, outcome) -> None:
         self.stage = "over"
         self.undo = None
-        self._sound("win")
         points = "point" if outcome.points == 1 else "points"
         self._banner(f"{outcome.winner.title} wins", "doublet", GAME_OVER_HOLD)
         self._banner(f"{outcome.points} {points}", "note", GAME_OVER_HOLD)
@@ -446,6 +451,7 @@ class TableScene(Scene):
         x, y = self.view.to_board(*pos)
         if self.stage == "throw" and self._human_turn():
             self._press = {"pos": pos, "fling": [(time.monotonic(), x, y)]}
+            self._sound("shake")
         elif self.stage == "choose":
             self._press_choose(pos, x, y)
 
@@ -464,6 +470,7 @@ class TableScene(Scene):
             self.note = "Touch-move: the checker you picked up must be played (C-5)"
 
     def _motion(self, pos) -> None:
+        self._cursor_shape(pos)
         press = self._press
         if press is None:
             return
@@ -487,6 +494,23 @@ class TableScene(Scene):
             destination = self._destination_at(x, y)
             if destination is not None:
                 self._step(destination, dropped_at=(x, y))
+
+    def _cursor_shape(self, pos) -> None:
+        """A hand over what can be clicked: a checker that can move, a lit point, a button."""
+        hand = self.hud.button_at(pos) is not None
+        if not hand and self.stage == "choose" and self.view.scale > 0:
+            x, y = self.view.to_board(*pos)
+            hand = self._destination_at(x, y) is not None or self._checker_at(x, y) in self.chooser.origins()
+        elif not hand and self.stage == "throw" and self._human_turn():
+            hand = self.view.board_rect().collidepoint(pos)
+        if hand != self._hand:
+            self._hand = hand
+            set_cursor(pygame.SYSTEM_CURSOR_HAND if hand else pygame.SYSTEM_CURSOR_ARROW)
+
+    def leave(self) -> None:
+        if self._hand:
+            self._hand = False
+            set_cursor(pygame.SYSTEM_CURSOR_ARROW)
 
     def _checker_at(self, x, y) -> int | None:
         """The location of the mover's checker under board point (x, y), if any."""
@@ -552,7 +576,22 @@ class TableScene(Scene):
             return self.chooser.selected
         return None
 
+    def _draw_in_hand(self, surface) -> None:
+        """While the mouse drags to fling, the dice rattle under it, ready to be thrown."""
+        press = self._press
+        if press is None or "fling" not in press or self.stage != "throw":
+            return
+        _, x, y = press["fling"][-1]
+        px, py = self.view.to_screen(x, y)
+        size = self.view.length(g.DIE_SIZE)
+        for i in range(self.rules.dice_count):
+            wobble = math.sin(self.clock * 31 + i * 2.1) * size * 0.12
+            rect = pygame.Rect(0, 0, size, size)
+            rect.center = (round(px + (i - 0.5) * size * 1.3 + wobble), round(py - wobble))
+            draw_die_face(surface, rect, int(self.clock * 12 + i * 3) % 6 + 1)
+
     def _draw_held(self, surface) -> None:
+        self._draw_in_hand(surface)
         origin = self._held_origin()
         if origin is None:
             return
@@ -704,6 +743,13 @@ class TableScene(Scene):
                 return f"{who} plays {play}: pick a checker (click it, or arrows/numbers and Enter)"
             return f"{who} plays {play}: choose a lit point (H for hints, Backspace to put back)"
         return ""
+
+
+def set_cursor(shape) -> None:
+    try:
+        pygame.mouse.set_cursor(shape)
+    except pygame.error:                   # no mouse (headless): nothing to show
+        pass
 
 
 def _arrived(before: tuple, after: tuple) -> int:

@@ -1,0 +1,62 @@
+"""The priority throw (C-1) on screen: one die each, ties thrown again, the winner named."""
+import pygame
+
+from game.match import MatchOptions, Phase, Session
+from game.scenes.priority import PriorityScene
+from game.scenes.table import TableScene
+from test_table import key, pump, screen, start  # noqa: F401 (screen is a fixture)
+
+
+def test_the_priority_throw_names_the_winner_and_hands_over(screen):
+    app = start(screen, speed="normal")
+    scene = app.scenes.top
+    assert isinstance(scene, PriorityScene) and app.session.phase is Phase.PRIORITY
+    key(app, pygame.K_SPACE)
+    for _ in range(400):
+        if scene.stage == "result":
+            break
+        pump(app, screen, 0.05)
+    white, black = app.session.priority
+    assert white != black
+    texts = [b.text for b in scene.banners]
+    assert f"White throws {white}, Black throws {black}" in texts
+    first = "White" if white > black else "Black"
+    assert f"{first} plays first" in texts
+    pump(app, screen, 3.0)
+    table = app.scenes.top
+    assert isinstance(table, TableScene)
+    assert app.session.phase in (Phase.THROW, Phase.MOVE) and str(app.session.to_move) == first[0]
+
+
+def _tie_first_seed() -> int:
+    """A seed whose first priority round is a tie (found by the same generator the game uses)."""
+    for seed in range(200):
+        white, black = Session.new(MatchOptions(), seed=seed).throw_priority()
+        if white == black:
+            return seed
+    raise AssertionError("no tie in 200 seeds")
+
+
+def test_a_tie_is_named_and_thrown_again(screen):
+    app = start(screen, seed=_tie_first_seed(), speed="fast")
+    scene = app.scenes.top
+    key(app, pygame.K_SPACE)
+    seen_tie = False
+    for _ in range(600):
+        seen_tie |= any("a tie - thrown again" in b.text for b in scene.banners)
+        if scene.stage == "result":
+            break
+        pump(app, screen, 0.05)
+    assert seen_tie and scene.stage == "result"
+    white, black = app.session.priority
+    assert white != black and app.session.phase is Phase.THROW
+
+
+def test_two_computers_throw_for_priority_on_their_own(screen):
+    session = Session.new(MatchOptions(autoplay=True), seed=3)
+    from test_table import FakeApp
+    app = FakeApp(session, "instant")
+    app.scenes.push(PriorityScene(app))
+    app.scenes.apply_pending()
+    pump(app, screen, 5.0)
+    assert isinstance(app.scenes.top, TableScene) and session.phase is not Phase.PRIORITY
