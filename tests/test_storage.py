@@ -379,3 +379,27 @@ def test_a_real_session_comes_back_and_a_tampered_one_is_kept_aside(tmp_path):
     data, problems = store.load_match()
     assert data == session.to_dict()
     assert "holds a match that cannot be resumed" in problems[0]
+
+
+record_lines = st.one_of(
+    st.binary(max_size=80),
+    json_values.map(lambda v: json.dumps(v).encode()),
+    st.dictionaries(st.sampled_from(["kind", "level", "rules", "opponent", "winner",
+                                     "human_side", "autoplay"]), json_values).map(
+        lambda d: json.dumps({**d, "format": storage.RECORD_FORMAT, "version": 1}).encode()),
+    st.sampled_from(["game", "match"]).map(
+        lambda kind: json.dumps({"format": storage.RECORD_FORMAT, "version": 1, "kind": kind,
+                                 "level": ["odd"], "rules": None, "winner": {}}).encode()),
+)
+
+
+@settings(max_examples=100, deadline=None)
+@given(lines=st.lists(record_lines, max_size=8))
+def test_no_records_file_crashes_the_statistics(lines):
+    with tempfile.TemporaryDirectory() as folder, no_fsync():
+        store = Storage(folder)
+        (store.dir / "records.jsonl").write_bytes(b"\n".join(lines))
+        store.add_record(record("game", "W"))
+        stats = store.statistics()
+        assert stats["total"]["games_played"] >= 1         # the good record always counts
+        assert all(isinstance(n, int) for n in stats["total"].values())
