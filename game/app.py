@@ -114,8 +114,11 @@ class App:
         self._errors: list[float] = []
         self.scenes.clear_to(TitleScene(self))
         self.scenes.apply_pending()
-        if autoplay:
-            self.new_match(self.last_options())
+        if autoplay:    # a demo resumes a demo match left unfinished, or starts one
+            if self.can_continue() and self.session.options.autoplay:
+                self.continue_match()
+            else:
+                self.new_match(self.last_options())
 
     # -- window -----------------------------------------------------------------------------
 

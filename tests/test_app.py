@@ -351,3 +351,15 @@ def test_a_failure_before_the_first_frame_is_one_line_and_a_log(tmp_path, monkey
     err = capsys.readouterr().err
     assert "could not start (RuntimeError: no title today)" in err and "Traceback" not in err
     assert "no title today" in (tmp_path / "errors.log").read_text()
+
+
+def test_autoplay_resumes_an_unfinished_demo_match(tmp_path):
+    first = App(seed=3, data_dir=tmp_path, autoplay=True)
+    for _ in range(60):
+        first.frame(0.1)
+    saved = first.session.to_dict()
+    first.storage.save_match(saved)
+    pygame.display.quit()
+    again = App(seed=99, data_dir=tmp_path, autoplay=True)
+    assert again.session.to_dict() == saved, "the same match, exactly where it was"
+    pygame.display.quit()

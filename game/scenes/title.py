@@ -189,7 +189,7 @@ class NewMatchScene(MenuScene):
         elif focused is self.choices["rules"] or focused is self.choices["reentry"]:
             note = dict((k, n) for k, _, n in PRESETS)[self.choices["rules"].value]
         else:
-            note = "Left/Right change a choice; Enter starts; Esc goes back."
+            note = "Up/Down move between rows; Left/Right change a choice; Esc goes back."
         fnt = ui.font(22 * scale)
         y = self.menu.widgets[-1].rect.bottom + px(16, scale)
         for line in ui.wrap(note, fnt, px(self.width + 100, scale))[:3]:
