@@ -73,6 +73,7 @@ class DieState:
     faces: tuple[int, ...]          # values painted on the body faces +x, -x, +y, -y, +z, -z
     top: int                        # the value facing up now
     resting: bool
+    floor: float = 0.0              # height of the surface under it (where its shadow falls)
 
 
 @dataclass(frozen=True)
@@ -97,6 +98,7 @@ class _Track:
     xs: tuple
     ys: tuple
     zs: tuple
+    floors: tuple
     angles: tuple
     tumbles: tuple
     rest_t: float
@@ -134,7 +136,7 @@ def _pose(track: _Track, t: float, dt: float) -> DieState:
     world = q_mul(_yaw(angle), q_nlerp(track.tumbles[i], track.tumbles[i + 1], f))
     faces = track.final.faces
     return DieState(lerp(track.xs), lerp(track.ys), lerp(track.zs), angle, q_matrix(world), faces,
-                    faces[top_axis(world)], t >= track.rest_t)
+                    faces[top_axis(world)], t >= track.rest_t, lerp(track.floors))
 
 
 def _yaw(angle):
@@ -178,7 +180,7 @@ class _Die:
         self.rest_t = math.inf
         self.resting = False
         self.probed, self.support = (math.inf, math.inf, None, None), None
-        self.xs, self.ys, self.zs, self.angles, self.tumbles = [], [], [], [], []
+        self.xs, self.ys, self.zs, self.floors, self.angles, self.tumbles = [], [], [], [], [], []
 
     def floor(self, z):
         """Height and kind of the highest support under the die, counting only what is below z."""
@@ -256,6 +258,7 @@ class _Die:
         self.xs.append(self.x)
         self.ys.append(self.y)
         self.zs.append(self.z)
+        self.floors.append(min(self.z, self.sim.ground.height(self.x, self.y)) if self.airborne else self.z)
         self.angles.append(body.angle)
         self.tumbles.append(self.tumble)
 
@@ -402,8 +405,8 @@ def simulate(launches, rng, ground: Ground, physics: Physics = DEFAULT, values=N
         world = q_mul(_yaw(angle), die.tumble)
         if why == "tilted":
             world, z = _lean(ground, x, y, angle, z, others, world)
-        final = DieState(x, y, z, angle, q_matrix(world), faces, faces[up], True)
-        tracks.append(_Track(tuple(die.xs), tuple(die.ys), tuple(die.zs), tuple(die.angles),
+        final = DieState(x, y, z, angle, q_matrix(world), faces, faces[up], True, z)
+        tracks.append(_Track(tuple(die.xs), tuple(die.ys), tuple(die.zs), tuple(die.floors), tuple(die.angles),
                              tuple(die.tumbles), die.rest_t, final))
         shown.append(faces[up])
     return Attempt(valid, cause, culprit, duration, tuple(shown), tuple(sim.impacts),

@@ -69,7 +69,7 @@ def draw_dice(surface: pygame.Surface, states, to_screen, scale: float) -> None:
 
 
 def _draw_shadow(surface, state, to_screen, scale):
-    z = max(0.0, state.z)
+    z = max(0.0, state.z - state.floor)     # height above what is under it
     blur = 1.0 + z * 0.12
     grow = 1.0 + z * 0.006
     half = DIE_SIZE * 0.5 * grow * scale
