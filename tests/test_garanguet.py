@@ -5,6 +5,7 @@ Positions are in the engine's notation: each side's checkers along its own path 
 once borne off; a point p of one side's path is the other side's 25 - p.
 """
 import itertools
+import random
 
 import pytest
 
@@ -277,3 +278,31 @@ def test_examples_play_every_number():
     rejects(EXAMPLE, "18-21 21-22", (3, 2, 1), "G-7")
     rejects(EXAMPLE, "18-23 20-off", (6, 6, 5), "G-7")
     rejects(EXAMPLE, "18-23", (5, 5, 5), "G-7")
+
+
+# --- Step-by-step input ----------------------------------------------------------------------------
+
+STEP_BY_STEP = [
+    (EXAMPLE, (3, 2, 1)), (EXAMPLE, (6, 6, 5)), (EXAMPLE, (5, 5, 5)), (ONE_MOVER, (1, 3, 5)),
+    ("1*2,3,7*2,8,10,12,13*2,15,18,21*2,23/1*3,6*2,8*2,9*2,14*2,19*2,20*2/W", (2, 1, 2)),
+    ("1*7,2,10,15,17*4,23/1*3,4*3,6,7*2,9*3,12,16,22/B", (5, 5, 5)),
+    ("19*3,20*2,21*3,22*2,23*2,24*3/10*15/W", (1, 1, 1)),
+]
+
+
+@pytest.mark.parametrize("text, dice", STEP_BY_STEP)
+def test_step_by_step_input_offers_every_legal_turn_and_only_those(text, dice):
+    position = P(text)
+    moves = G.legal_moves(position, dice)
+    legal = {G.apply(position, m, dice) for m in moves}
+    rng = random.Random(len(text))
+    for move in rng.sample(moves, min(len(moves), 40)):   # every legal turn can be keyed in...
+        for i, step in enumerate(move.steps):
+            assert step in G.next_steps(position, dice, move.steps[:i]), (str(move), i)
+        assert G.next_steps(position, dice, move.steps) == []
+    for _ in range(20):                                     # ...and whatever is keyed in ends in one
+        played = ()
+        while offered := G.next_steps(position, dice, played):
+            played += (rng.choice(offered),)
+        assert G.is_turn_complete(position, dice, played)
+        assert G.apply(position, Move(played), dice) in legal

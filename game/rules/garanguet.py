@@ -178,9 +178,7 @@ def _chains(own, opp, free, numbers):
     points = []          # (point, its sets of chains), for the points that can move
     for point in sorted(counts):
         if chains[point]:
-            listed = [(used, steps, destination,
-                       sum(1 << point + distance for first, second, distance in throw.splits[used]
-                           if first in chains[point] and second in chains.get(point + distance, ())))
+            listed = [(used, steps, destination, _cuts(point, throw.splits[used], chains))
                       for used, (steps, destination) in chains[point].items()]
             points.append((point, _chain_sets(point, listed, counts[point], throw.full, guard)))
     index = {point: i for i, (point, _) in enumerate(points)}
@@ -285,14 +283,25 @@ def _chains_from(point, throw: _Throw, free) -> dict[int, tuple]:
     one order of the numbers for each (every stop free and on the board)."""
     found: dict[int, tuple] = {}
     stack = [(0, point, ())]
+    within = throw.splits          # the throw's multisets of numbers
     while stack:
         used, at, steps = stack.pop()
         for number, one in throw.kinds:
             more, to = used + one, at + number
-            if to < OFF and free[to] and more not in found and (throw.full - more) & throw.guard == throw.guard:
+            if to < OFF and free[to] and more not in found and more in within:
                 found[more] = (steps + (_STEPS[at, to],), to)
                 stack.append((more, to, found[more][0]))
     return found
+
+
+def _cuts(point, splits, chains) -> int:
+    """The points (bits) where a chain from `point` could be cut in two: the first part
+    played from `point`, the second by a checker standing where the first part ends."""
+    cuts = 0
+    for first, second, distance in splits:
+        if first in chains[point] and second in chains.get(point + distance, ()):
+            cuts |= 1 << point + distance
+    return cuts
 
 
 def _chain_sets(point, chains, count, full, guard):
@@ -302,8 +311,6 @@ def _chain_sets(point, chains, count, full, guard):
     sets = []
 
     def extend(first, left, steps, destinations, cuts):
-        if len(destinations) == count:
-            return
         for k in range(first, len(chains)):
             used, path, destination, more_cuts = chains[k]
             rest = left - used
@@ -311,7 +318,8 @@ def _chain_sets(point, chains, count, full, guard):
                 more = destinations + (destination,)
                 sets.append((full - rest, steps + path, (point,) * len(more), more,
                              cuts | more_cuts, len(more) == count))
-                extend(k, rest, steps + path, more, cuts | more_cuts)
+                if len(more) < count:
+                    extend(k, rest, steps + path, more, cuts | more_cuts)
 
     extend(0, full, (), (), 0)
     return sets
