@@ -1,4 +1,4 @@
-"""Garanguet (Lepeintre 1818): three dice, fifteen checkers a side, no hitting (G-1..G-11).
+"""Garanguet (Lepeintre 1818): three dice, fifteen checkers a side, no hitting (G-1..G-10).
 
 Each side's checkers are counted along its own path, 1..24, and 25 once borne off; a point of
 one side's path, p, is the other side's 25 - p. Only the throw's numbers (G-2, G-4..G-6), the
@@ -17,6 +17,9 @@ LAST_QUADRANT = 19  # own points 19..24: all fifteen must be there before any is
 
 
 class Garanguet(Rules):
+    """Garanguet as RULES.md reads it. The whole-turn search is the core's, done faster here:
+    with fifteen checkers and up to six numbers a turn can have a thousand distinct ends."""
+
     name = "garanguet"
     title = "Garanguet"
     dice_count = 3
@@ -64,11 +67,11 @@ class Garanguet(Rules):
 
     def _terminals(self, own, opp, numbers):
         """The core's whole turns, found faster (see `_turn_ends`) and remembered for the last
-        few turns, so that `apply` right after `legal_moves` costs nothing."""
+        few turns, so that `apply` or `next_steps` after `legal_moves` costs nothing."""
         key = (own, opp, numbers)
         ends = self._recent.get(key)
         if ends is None:
-            if len(self._recent) >= 64:
+            if len(self._recent) >= 16:
                 self._recent.clear()
             ends = self._recent[key] = _turn_ends(own, opp, numbers)
         return ends
