@@ -213,17 +213,19 @@ class Storage:
         return found, skipped
 
     def statistics(self) -> dict:
-        """Games and matches played and won by the player at the computer: in total, by
-        opponent level ("two players" for a game between two people) and by rule preset.
+        """Games and matches played and won against the computer: in total, by level and by
+        rule preset; games between two people are counted apart, as the level "two players".
         Demonstrations (autoplay: the computer on both sides) are nobody's and not counted."""
         records, skipped = self.records()
         total, by_level, by_rules = _tally(), {}, {}
         for record in records:
             if record.get("autoplay") is True:
                 continue
-            level = "two players" if record.get("opponent") == "human" else \
-                str(record.get("level", "unknown"))
-            rules = str(record.get("rules") or "unknown")
+            if record.get("opponent") == "human":
+                _count(by_level.setdefault("two players", _tally()), record)
+                continue
+            level = str(record.get("level", "unknown"))
+            rules = str(record.get("rules", "unknown"))
             for tally in (total, by_level.setdefault(level, _tally()),
                           by_rules.setdefault(rules, _tally())):
                 _count(tally, record)
@@ -367,8 +369,8 @@ def _tally() -> dict:
 def _count(tally, record) -> None:
     kind = "games" if record["kind"] == "game" else "matches"
     tally[f"{kind}_played"] += 1
-    side = record.get("human_side")
-    if record.get("opponent") != "human" and side in ("W", "B") and record.get("winner") == side:
+    against_computer = record.get("opponent") == "computer"
+    if against_computer and record.get("winner") == record.get("human_side") in ("W", "B"):
         tally[f"{kind}_won"] += 1
 
 

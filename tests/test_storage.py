@@ -349,14 +349,14 @@ def test_statistics_by_level_and_rules(store):
     store.add_record(record("game", "W", autoplay=True))      # a demonstration: nobody's
     (store.dir / "records.jsonl").open("a").write("not json\n")
     stats = store.statistics()
-    assert stats["total"] == {"games_played": 4, "games_won": 2,
+    assert stats["total"] == {"games_played": 3, "games_won": 2,
                               "matches_played": 1, "matches_won": 1}
     assert stats["by_level"]["beginner"] == {"games_played": 2, "games_won": 1,
                                              "matches_played": 1, "matches_won": 1}
     assert stats["by_level"]["master"]["games_won"] == 1
     assert stats["by_level"]["two players"] == {"games_played": 1, "games_won": 0,
                                                 "matches_played": 0, "matches_won": 0}
-    assert stats["by_rules"]["charpentier"]["games_played"] == 3
+    assert stats["by_rules"]["charpentier"]["games_played"] == 2      # not the two-player one
     assert stats["by_rules"]["bell"]["games_played"] == 1
     assert stats["unreadable_records"] == 1
 
