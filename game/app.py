@@ -27,7 +27,7 @@ from game.scenes.rules_screen import preset_of
 from game.scenes.scoreboard import ScoreboardScene
 from game.scenes.title import LEVELS, TitleScene
 from game.storage import Storage, default_data_dir
-from game.view import widgets as ui
+from game.view import assets, widgets as ui
 from game.view.audio import Sounds
 from game.view.layout import DEFAULT_SIZE, MIN_SIZE, px, ui_scale
 
@@ -125,9 +125,8 @@ class App:
     def _open_window(self) -> None:
         pygame.display.set_caption("Tourne Case")
         try:
-            from game.view.assets import image
-            pygame.display.set_icon(image("icon"))
-        except Exception:       # no icon is no reason to stop
+            pygame.display.set_icon(assets.image("icon"))
+        except (OSError, pygame.error):       # no icon is no reason to stop
             pass
         if self.fullscreen:
             self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
