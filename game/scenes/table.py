@@ -38,6 +38,7 @@ DRAG_START_PX = 6              # a press that moves further than this is a drag,
 
 HINT_GREEN = (120, 220, 140)
 HIT_RED = (225, 70, 50)
+TRAIL = (250, 240, 215)
 WHITE_RING = (250, 250, 250)
 CAUSE_TEXT = {"on the rail": "On the rail", "off the board": "Off the board", "tilted": "Tilted"}
 
@@ -58,6 +59,7 @@ class TableScene(Scene):
         self.keyboard = False              # the keyboard was used last: show cursor and numbers
         self.hover = None                  # the HUD button under the mouse
         self.undo = None                   # (saved session, move) of the last human move, until hand-over
+        self.last_move = None              # (side, Move) just played, shown as a faint trail
         self.note = ""                     # a short line under the prompt ("Nothing to take back")
         self._press = None                 # mouse press: {"pos", "origin" or "fling", samples}
         self._drag_at = None               # board position of a checker being dragged
@@ -184,6 +186,7 @@ class TableScene(Scene):
     def _commit(self, move: Move) -> None:
         """Hand the turn's move to the session; keep what is needed to take it back."""
         s = self.session
+        self.last_move = (str(s.to_move), move) if move.steps else None
         human = bool(move.steps) and not s.is_computer(s.to_move)
         saved = copy.deepcopy(s.to_dict()) if human else None   # to_dict shares the live record
         try:
@@ -601,9 +604,21 @@ class TableScene(Scene):
         self.view.draw_checker(surface, side, x, y, 14)
         self.view.ring(surface, x, y - 14, bv.GLOW, 3, g.CHECKER_R * 1.1 + 3)
 
+    def _draw_last_move(self, surface) -> None:
+        """A faint trail of the opponent's last move, so a glance shows what just happened."""
+        if self.last_move is None or self.stage in ("moving", "over"):
+            return
+        side, move = self.last_move
+        for step in move.steps:
+            for point in range(max(step.origin, 0) + 1, step.destination):
+                self.view.disc(surface, *g.checker_centre(side, point, 0), TRAIL, 70, 6)
+            if step.origin >= 1:
+                self.view.ring(surface, *g.checker_centre(side, step.origin, 0), TRAIL, 3, g.CHECKER_R - 4, 110)
+
     def _draw_turn_marks(self, surface) -> None:
         """Movable checkers, the picked one, lit destinations, Bell's stop, the keyboard cursor,
         the best hint."""
+        self._draw_last_move(surface)
         if self.stage != "choose" or self.chooser is None:
             return
         chooser = self.chooser
