@@ -91,7 +91,7 @@ def set_up(venv: Path, report=print) -> None:
         except (OSError, subprocess.CalledProcessError) as error:
             raise SetupError(
                 f"could not create a Python environment in {venv} ({error}).\n"
-                "On Debian or Ubuntu, install python3-venv first (sudo apt install python3-venv);\n"
+                "On Debian or Ubuntu, install python3-venv (sudo apt install python3-venv);\n"
                 f"or install the game's packages yourself: {MANUAL}") from None
     report("Downloading and installing the game's packages (this happens once) ...")
     try:
@@ -132,7 +132,8 @@ class ProgressWindow:
     def __init__(self, tk, root, heading):
         self.tk, self.root, self.latest = tk, root, "Starting ..."
         root.title("Tourne Case")
-        tk.Label(root, text=heading, font=("TkDefaultFont", 12, "bold")).pack(padx=20, pady=(16, 6))
+        tk.Label(root, text=heading, font=("TkDefaultFont", 12, "bold")).pack(padx=20,
+                                                                             pady=(16, 6))
         self.line = tk.Label(root, text=self.latest, width=70, anchor="w", justify="left",
                              wraplength=520)
         self.line.pack(padx=20, pady=(0, 12))

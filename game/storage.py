@@ -64,7 +64,7 @@ def _one_of(choices):
         and value in choices
 
 
-#: Per setting: the test a loaded value must pass, and what a valid value looks like (for messages).
+#: Per setting: the test a loaded value must pass, and what a valid one looks like (for messages).
 SETTING_CHECKS = {
     "volume": (_is_volume, "a number from 0 to 1"),
     "muted": (_is_bool, "true or false"),
@@ -284,7 +284,7 @@ class Storage:
         return None
 
     def _keep_previous(self, path, kind) -> None:
-        """The file about to be replaced becomes the backup if it is good; a bad one is kept aside."""
+        """The file a save replaces becomes the backup if it is good; a bad one is kept aside."""
         raw = _read(path)
         if raw is None:
             return
@@ -369,8 +369,9 @@ def _tally() -> dict:
 def _count(tally, record) -> None:
     kind = "games" if record["kind"] == "game" else "matches"
     tally[f"{kind}_played"] += 1
-    against_computer = record.get("opponent") == "computer"
-    if against_computer and record.get("winner") == record.get("human_side") in ("W", "B"):
+    side = record.get("human_side")
+    won = side in ("W", "B") and record.get("winner") == side
+    if won and record.get("opponent") == "computer":
         tally[f"{kind}_won"] += 1
 
 

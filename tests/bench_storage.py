@@ -55,6 +55,7 @@ def run() -> dict:
             figures[f"{rules}_load_ms"] = round(timed(store.load_match, 30), 2)
             figures[f"{rules}_of_which_from_dict_ms"] = round(
                 timed(lambda: Session.from_dict(data), 30), 2)
-            figures[f"{rules}_file_kib"] = round((store.dir / "match.json").stat().st_size / 1024, 1)
+            size = (store.dir / "match.json").stat().st_size
+            figures[f"{rules}_file_kib"] = round(size / 1024, 1)
             figures[f"{rules}_games_in_save"] = len(session.match.games)
     return figures

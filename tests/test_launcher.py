@@ -131,7 +131,8 @@ def test_a_broken_private_python_is_reported_not_raised(tmp_path, capsys, monkey
 
 FAKE_APP = '''
 import sys
-def run(seed=None, fullscreen=None, rules=None, data_dir=None, autoplay=False, quit_after=None):
+def run(seed=None, fullscreen=None, rules=None, data_dir=None, autoplay=False,
+        quit_after=None):
     print("GAME RAN seed=%s prefix=%s" % (seed, sys.prefix))
     return 0
 '''

@@ -132,7 +132,8 @@ BAD_MATCH_FILES = {
     "deeply nested": '{"a":' * 100_000 + "1" + "}" * 100_000,
     "cannot be resumed": envelope({"turn": "one", "position": ""}),
 }
-BAD_MATCH_FILES = {k: v if isinstance(v, bytes) else v.encode() for k, v in BAD_MATCH_FILES.items()}
+BAD_MATCH_FILES = {what: content if isinstance(content, bytes) else content.encode()
+                   for what, content in BAD_MATCH_FILES.items()}
 
 
 @pytest.mark.parametrize("what", list(BAD_MATCH_FILES))
