@@ -101,7 +101,7 @@ class SettingsScene(MenuScene):
         super().draw(surface)
         scale = ui_scale(surface.get_size())
         last = self.menu.widgets[-1].rect
-        ui.blit_text(surface, "Touch-move (\"dame touchée, dame jouée\"): a checker you pick up "
+        ui.blit_text(surface, "Touch-move (“dame touchée, dame jouée”): a checker you pick up "
                      "must be played.", 20 * scale,
                      (surface.get_width() / 2, last.bottom + px(30, scale)), ui.IVORY_SHADE)
 

@@ -21,7 +21,7 @@ PRESETS = [
 BOARD = ("The board", [
     ("", "Two rows of twelve points. Each player has three checkers and plays only along the "
          "own row, from point 1 to point 12: White on the top row, Black on the bottom row. "
-         "Point 12 is the home point (the \"coin de repos\"). Point k of one row faces point k "
+         "Point 12 is the home point (the “coin de repos”). Point k of one row faces point k "
          "of the other. Checkers start off the board, not yet entered."),
 ])
 
@@ -32,9 +32,9 @@ COMMON = ("Dice and matches", [
     ("C-2", "A throw where a die rests off the board, on a rail or on the bar, or tilted against "
             "a checker, a die or a rail, is taken again. A die lying flat on checkers is good."),
     ("C-3", "Every accepted throw shows each face with the same chance, 1 in 6."),
-    ("C-4", "Doublets are announced by their old names: double six \"Sonnés\", five \"Quines\", "
-            "four \"Carmes\", three \"Ternes\", two \"Double deux\", one \"Bezas\"."),
-    ("C-5", "Touch-move (\"dame touchée, dame jouée\"), an option in the settings: a checker "
+    ("C-4", "Doublets are announced by their old names: double six “Sonnés”, five “Quines”, "
+            "four “Carmes”, three “Ternes”, two “Double deux”, one “Bezas”."),
+    ("C-5", "Touch-move (“dame touchée, dame jouée”), an option in the settings: a checker "
             "picked up that has a legal move must be played."),
     ("C-6", "A match is played to N points (1, 3, 5, 7, 9, 11, 15 or 21): the first to reach "
             "N wins it."),
