@@ -29,14 +29,12 @@ def data_arguments() -> list[str]:
 
 
 def pyinstaller_arguments(dist: Path, work: Path) -> list[str]:
-    icon = ROOT / "assets" / "icon.png"
     return [
         str(ROOT / "main.py"), f"--name={NAME}", "--onedir", "--noconfirm", "--clean",
         "--windowed",                    # no console window on Windows, an .app on macOS
         f"--distpath={dist}", f"--workpath={work}", f"--specpath={work}",
         f"--paths={ROOT}", "--collect-submodules=game",     # scenes are imported when needed
         "--exclude-module=tkinter",      # main.py's set-up window, never shown by a built app
-        *([f"--icon={icon}"] if icon.exists() and sys.platform != "linux" else []),
         *data_arguments(),
     ]
 
