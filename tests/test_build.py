@@ -43,7 +43,8 @@ def test_the_built_app_answers_help(built, tmp_path):
 
 @pytest.mark.slow
 def test_the_built_app_takes_its_data_along(built):
-    data = built.parent / ("Resources" if sys.platform == "darwin" else "_internal")
+    data = built.parent.parent / "Resources" if sys.platform == "darwin" else \
+        built.parent / "_internal"
     for folder in build_app.DATA_FOLDERS:
         if (ROOT / folder).is_dir() and any((ROOT / folder).iterdir()):
             assert (data / folder).is_dir(), folder
