@@ -376,8 +376,12 @@ class Rules:
             raise IllegalMoveError(f"pass: a move exists ({_plain_move(example)}), "
                                    f"one must be played ({self.play_all_rule})")
         left = ", ".join(map(str, state[2])) or "none"
-        raise IllegalMoveError(f"{_plain_move(move)}: more can be played (numbers left: {left}); "
-                               f"as many numbers as possible must be played ({self.play_all_rule})")
+        most = len(numbers) - min(len(end[2]) for end in ends)
+        if len(numbers) - len(state[2]) < most:
+            raise IllegalMoveError(f"{_plain_move(move)}: {most} numbers can be played (this leaves {left}); "
+                                   f"as many numbers as possible must be played ({self.play_all_rule})")
+        raise IllegalMoveError(f"{_plain_move(move)}: higher numbers can be played (this leaves {left}); "
+                               f"the highest numbers possible must be played ({self.play_all_rule})")
 
     def _consume(self, own, opp, numbers, move: Move) -> list[_State]:
         """The turn states a move's steps can reach, trying each number that fits a step."""
