@@ -1,5 +1,6 @@
 """The table and priority scenes driven headless with posted events on a real, seeded Session."""
 import random
+import time
 
 import pygame
 import pytest
@@ -290,12 +291,18 @@ def test_doublets_are_announced_by_their_old_names(screen):
 def test_hints_list_every_move_best_first(screen):
     app = start(screen, opponent="human")
     scene = table_at(app, screen, Position((0, 2, 5), (0, 0, 4), Side.WHITE), (3, 6))
+    adviser = scene._computer(None)                # the best player gives the hints
+    for _ in range(600):                           # its tables load in the background
+        if adviser.ready():
+            break
+        time.sleep(0.05)
     key(app, pygame.K_h)
     assert scene.hints is not None
     moves = [str(h.move) for h in scene.hints]
     assert sorted(moves) == sorted(str(m) for m in app.session.legal_moves())
     losses = [h.loss for h in scene.hints]
     assert losses == sorted(losses) and losses[0] == 0
+    assert all(0 <= h.win_probability <= 1 for h in scene.hints)
     pump(app, screen)
     key(app, pygame.K_h)
     assert scene.hints is None
@@ -345,3 +352,23 @@ def test_a_mouse_fling_throws_the_dice_from_where_it_let_go(screen):
     assert scene.stage == "roll" and "shake" in app.sounds.played
     first = scene.playback.attempts[0].states(0.0)
     assert all(abs(d.x - 420) < 3 * geometry.DIE_SIZE and abs(d.y - 330) < 3 * geometry.DIE_SIZE for d in first)
+
+
+def test_the_computer_plays_at_a_pace_a_person_can_follow_unless_instant(screen):
+    for speed, slowest in (("normal", 0.25), ("instant", 0.0)):
+        app = start(screen, opponent="computer", speed=speed)
+        scene = table_at(app, screen, Position((0, 0, 0), (0, 0, 5), Side.WHITE), (1, 3))
+        key(app, pygame.K_RETURN)
+        key(app, pygame.K_RETURN)                  # White enters on 1; the computer's turn
+        pump(app, screen, 0.5)
+        assert scene.stage in ("throw", "roll", "think", "moving", "choose")
+        if speed == "normal":
+            assert scene.stage == "throw"          # it waits before throwing
+        glides = set()
+        for _ in range(400):
+            if app.session.to_move is Side.WHITE and app.session.phase is not Phase.MOVE:
+                break
+            pump(app, screen, 0.02, dt=0.02)
+            glides |= {f.duration for f in scene.flights if f.side == "B"}
+        assert app.session.to_move is Side.WHITE and glides
+        assert min(glides) >= slowest if speed == "normal" else glides == {0.0}

@@ -15,6 +15,7 @@ import time
 import pygame
 
 from game import geometry as g
+from game.computer import LEVELS, Computer, hints
 from game.dice import toss
 from game.match import Phase, Session
 from game.rules import BAR, DOUBLET_NAMES, IllegalMoveError, Move, Side
@@ -122,7 +123,7 @@ class TableScene(Scene):
             return
         for side in Side:
             if s.is_computer(side):
-                self._computer(side).prepare()
+                self._computer(side)           # starts loading its tables in the background
         if s.phase is Phase.MOVE:          # a saved match resumed with the dice on the table
             self.shown = s.position
             self.playback = self._toss(None, rate=0)    # the same seed lays them where they fell
@@ -216,21 +217,26 @@ class TableScene(Scene):
         self.app.game_over()
 
     # --- the computer ------------------------------------------------------------------------
-    def _computer(self, side: Side):
+    def _computer(self, side: Side | None):
+        """The computer playing `side`, or (None) the best player, who gives the hints."""
         if side not in self._computers:
-            self._computers[side] = make_computer(self.session, side)
+            s = self.session
+            level = LEVELS[-1][0] if side is None else (s.options.level or LEVELS[-1][0])
+            seed = s.throw_seed ^ {None: 0, Side.WHITE: 1, Side.BLACK: 2}[side]
+            self._computers[side] = Computer(self.rules, level, random.Random(seed))
+            self._computers[side].prepare(self._match())
         return self._computers[side]
+
+    def _match(self) -> tuple[int, int, int]:
+        s = self.session
+        return s.match.length, s.match.score[Side.WHITE], s.match.score[Side.BLACK]
 
     def _computer_move(self) -> None:
         s = self.session
         computer = self._computer(s.to_move)
-        if not computer.ready():
-            self.note = "The computer is preparing its tables..."
-            self._wait(0.2, self._computer_move)
-            return
-        self.note = ""
-        score = s.match.score
-        move = computer.choose(s.position, s.dice, (s.match.length, score[Side.WHITE], score[Side.BLACK]))
+        # Until its tables are loaded the computer plays by feel (always a legal move).
+        self.note = "" if computer.ready() else "The computer is still studying the game: it plays by feel for now"
+        move = computer.choose(s.position, s.dice, self._match())
         self.stage = "moving"
         self._play_steps(s.position, move.steps, lambda: self._commit(move))
 
@@ -372,9 +378,11 @@ class TableScene(Scene):
             self.note = "Hints are given when it is your move"
             return
         s = self.session
-        score = s.match.score
-        self.hints = list_hints(self.rules, s.position, s.dice,
-                                (s.match.length, score[Side.WHITE], score[Side.BLACK]))
+        adviser = self._computer(None)
+        if not adviser.ready():
+            self.note = "Hints: the computer is still preparing its tables - ask again in a moment"
+            return
+        self.hints = hints(self.rules, s.position, s.dice, self._match())
 
     # --- input -------------------------------------------------------------------------------
     def handle_event(self, event) -> None:
@@ -697,9 +705,8 @@ class TableScene(Scene):
         s = self.hud.scale
         lines = [("Hints - chance of winning", "")]
         for i, hint in enumerate(self.hints[:8]):
-            chance = "?" if hint.win_probability is None else f"{100 * hint.win_probability:.1f} %"
-            loss = "best" if i == 0 else f"-{100 * hint.loss:.1f}"
-            lines.append((f"{i + 1}.  {hint.move}", f"{chance}   {loss}"))
+            loss = "best" if i == 0 else loss_text(hint, self.hints[0])
+            lines.append((f"{i + 1}.  {hint.move}", f"{100 * hint.win_probability:.1f} %   {loss}"))
         width, row = round(330 * s), round(30 * s)
         panel = pygame.Surface((width, row * len(lines) + round(20 * s)), pygame.SRCALPHA)
         panel.fill((20, 12, 6, 215))
@@ -784,6 +791,13 @@ def side_label(session, side: Side) -> str:
     return f"{side.title} - {'Computer' if session.is_computer(side) else 'You'}"
 
 
+def loss_text(hint, best) -> str:
+    """What a move gives up against the best, in the unit the hints are ranked by: the chance of
+    winning, or (a Bell game ranked for the most points) points."""
+    in_points = hint.equity is not None and abs(hint.loss - (best.win_probability - hint.win_probability)) > 1e-9
+    return f"-{hint.loss:.2f} pt" if in_points else f"-{100 * hint.loss:.1f} %"
+
+
 def fling_from(samples, last) -> tuple | None:
     """(x, y, vx, vy) in board units from the last moments of a mouse drag; None for a click."""
     samples = [*samples, last]
@@ -794,36 +808,3 @@ def fling_from(samples, last) -> tuple | None:
         return None
     dt = max(t1 - t0, 1 / 60)
     return (x1, y1, (x1 - x0) / dt, (y1 - y0) / dt)
-
-
-# --- STAND-INS until game.computer lands ------------------------------------------------------
-def make_computer(session, side):
-    try:
-        from game.computer import LEVELS, Computer
-    except ImportError:
-        return _StandInComputer(session.rules, random.Random(session.throw_seed))
-    level = session.options.level or LEVELS[-1][0]
-    return Computer(session.rules, level, random.Random(session.throw_seed ^ (1 if side is Side.BLACK else 2)))
-
-
-def list_hints(rules, position, dice, match):
-    try:
-        from game.computer import hints
-    except ImportError:
-        from types import SimpleNamespace
-        return [SimpleNamespace(move=m, win_probability=None, loss=0.0) for m in rules.legal_moves(position, dice)]
-    return hints(rules, position, dice, match)
-
-
-class _StandInComputer:
-    def __init__(self, rules, rng):
-        self.rules, self.rng = rules, rng
-
-    def prepare(self):
-        pass
-
-    def ready(self):
-        return True
-
-    def choose(self, position, dice, match=None):
-        return self.rng.choice(self.rules.legal_moves(position, dice))
