@@ -222,6 +222,12 @@ def test_bad_input_is_refused_with_a_clear_message():
         toss((1, 2), random.Random(1), thrower="X")
 
 
+def test_a_broken_fling_is_thrown_normally():
+    for fling in [(math.nan, 1.0, 2.0, 3.0), (1.0, 2.0, math.inf, 0.0), ("a", 1, 2, 3), (1, 2)]:
+        assert cap_fling(fling) is None
+        assert toss((1, 2), random.Random(5), fling=fling) == toss((1, 2), random.Random(5))
+
+
 def test_endless_rethrows_end_with_the_dice_set_down(monkeypatch):
     monkeypatch.setattr(physics, "MAX_ATTEMPTS", 0)
     attempts = toss((4, 5, 6), random.Random(3), CHECKERS)

@@ -30,7 +30,9 @@ _DIE, _RAIL, _CHECKER = 1, 2, 3
 _SETTLE_SPEED = 140.0      # below this a rolling die stops tumbling and rocks onto a face
 _STILL_SPEED, _STILL_SPIN, _STILL_TIME = 6.0, 0.4, 0.08
 _HOP_MIN = 45.0
-_NEAR2 = (1.5 * DIE_SIZE) ** 2     # dice closer than this (centres, squared) may stand on each other            # a bounce slower than this (upwards) ends the hopping
+_NEAR = 1.5 * DIE_SIZE     # dice closer than this (centres) may stand or lean on each other
+_NEAR2 = _NEAR ** 2
+_SPIN_SPEED = 300.0        # more than a die's spin can give it as speed when it knocks a rail            # a bounce slower than this (upwards) ends the hopping
 _IMPACT_SCALE = 1500.0     # a change of speed of this much is a full-strength knock
 _SOUND = {FELT: "wood", TABLE: "wood", RAIL_TOP: "rail", CHECKER: "checker", DIE: "dice"}
 
@@ -157,6 +159,7 @@ class _Die:
         moment = pymunk.moment_for_box(1.0, (DIE_SIZE, DIE_SIZE))
         self.body = body = pymunk.Body(1.0, moment)
         body.position = self.x, self.y = launch.x, launch.y
+        self.speed = math.hypot(launch.vx, launch.vy)
         body.velocity = launch.vx, launch.vy
         body.angle = launch.angle
         body.angular_velocity = launch.spin
@@ -180,6 +183,7 @@ class _Die:
         self.rest_t = math.inf
         self.resting = False
         self.probed, self.support = (math.inf, math.inf, None, None), None
+        self.on_level = False       # on level ground with no edge within reach: need not look every step
         self.xs, self.ys, self.zs, self.floors, self.angles, self.tumbles = [], [], [], [], [], []
 
     def floor(self, z):
@@ -192,7 +196,9 @@ class _Die:
         if not near:
             h = ground.level(x, y)
             if h is not None and h <= z + LEVEL:
+                self.on_level = True
                 return h, None      # the kind is looked up only when it is needed (a landing)
+        self.on_level = False
         key = (x, y, z, near)
         if abs(x - self.probed[0]) + abs(y - self.probed[1]) > 0.5 or key[2:] != self.probed[2:]:
             heights, kinds, _ = ground.footprint(x, y, self.body.angle, z, near or ())
@@ -247,9 +253,9 @@ class _Die:
         """Once per stored pose: rolling, settling and coming to rest, tumbling, then record."""
         body = self.body
         self.x, self.y = body.position
+        vx, vy = body.velocity
+        self.speed = speed = math.hypot(vx, vy)
         if not self.airborne:
-            vx, vy = body.velocity
-            speed = math.hypot(vx, vy)
             if self.resting and speed > _STILL_SPEED:
                 self.rest_t, self.still, self.resting = math.inf, 0.0, False      # knocked by another die
             if not self.resting:
@@ -327,19 +333,31 @@ class _Simulation:
             self.impacts.append(Impact(round(t, 4), min(1.0, speed / _IMPACT_SCALE), kind))
 
     def update_crowding(self):
-        """Whether two dice are close enough for one to stand or lean on the other, and the height
-        above which nothing can be under a die (so the height model need not look)."""
+        """Whether two dice are close enough for one to stand or lean on the other; if so, the
+        height above which nothing can be under a die (else the ground's highest point)."""
         dice = self.dice
         self.crowded = False
-        self.ceiling = self.ground.max_height
         for i, a in enumerate(dice):
             for b in dice[i + 1:]:
                 if (a.x - b.x) ** 2 + (a.y - b.y) ** 2 < _NEAR2:
                     self.crowded = True
+        self.ceiling = self.ground.max_height
         if self.crowded:
             self.ceiling = max([self.ceiling] + [d.z + DIE_SIZE for d in dice])
 
+    def update_watch(self):
+        """Whether two dice could come close before the next stored pose (then watch every step).
+
+        Apart, a die only loses speed (landings, rails) or turns a little spin into speed."""
+        dice, reach = self.dice, self.physics.step * self.physics.sample_every
+        self.watch = any((a.x - b.x) ** 2 + (a.y - b.y) ** 2
+                         < (_NEAR + (a.speed + b.speed + 2 * _SPIN_SPEED) * reach) ** 2
+                         for i, a in enumerate(dice) for b in dice[i + 1:])
+
     def run(self):
+        """Step until every die rests. Per step, only what can change needs Python: dice in the
+        air, dice near an edge, dice near each other; a die rolling on level felt is looked at
+        once per stored pose (it cannot cross an edge band between two of them unseen)."""
         p = self.physics
         steps = 0
         dice, space, dt = self.dice, self.space, p.step
@@ -347,24 +365,30 @@ class _Simulation:
         for die in dice:
             die.pose(0.0, 0.0)
         self.update_crowding()
-        several = len(dice) > 1
+        self.update_watch()
+        sampling = False
         while True:
             for die in dice:
-                if not die.resting:     # a resting die knocked by another is woken at the next pose
+                if die.airborne or not (die.resting or die.on_level and not sampling and not self.watch):
                     die.step(self.t)
             space.step(dt)
             steps += 1
             self.t = steps * dt
-            for die in dice:
-                if not die.resting:
-                    die.x, die.y = die.body.position
-            if several:
-                self.update_crowding()
-            if steps % every == 0:
+            sampling = steps % every == 0
+            if sampling:
                 for die in dice:
                     die.pose(self.t, dt * every)
+                self.update_watch()
                 if all(d.resting for d in dice) or self.t >= p.max_time:
                     break
+            else:
+                for die in dice:
+                    if die.airborne or not die.resting and (self.watch or not die.on_level):
+                        die.x, die.y = die.body.position
+            if self.watch:
+                self.update_crowding()
+            else:
+                self.crowded, self.ceiling = False, self.ground.max_height
         for die in self.dice:           # stopped by the time limit: rests where it is
             die.rest_t, die.resting = min(die.rest_t, self.t), True
             die.tumble = nearest_cube_turn(die.tumble)
@@ -447,8 +471,15 @@ def _hand(side: str, rng, strength: float):
 
 
 def cap_fling(fling):
-    """A mouse fling kept inside the field and under MAX_SPEED (so no die can pass through a rail)."""
-    x, y, vx, vy = fling
+    """A mouse fling kept inside the field and under MAX_SPEED (so no die can pass through a rail).
+
+    A fling that is not four finite numbers is no fling (None): the dice are simply thrown."""
+    try:
+        x, y, vx, vy = (float(c) for c in fling)
+    except (TypeError, ValueError):
+        return None
+    if not all(math.isfinite(c) for c in (x, y, vx, vy)):
+        return None
     x = min(max(x, FIELD_LEFT + DIE_SIZE), FIELD_RIGHT - DIE_SIZE)
     y = min(max(y, FIELD_TOP + DIE_SIZE), FIELD_BOTTOM - DIE_SIZE)
     speed = math.hypot(vx, vy)
@@ -463,7 +494,8 @@ def launches(throwers, rng, physics: Physics = DEFAULT, fling=None) -> list[Laun
     out = []
     for side in throwers:
         if side not in hands:
-            hx, hy, hvx, hvy = cap_fling(fling) if fling and not hands else _hand(side, rng, physics.strength)
+            flung = cap_fling(fling) if fling is not None and not hands else None
+            hx, hy, hvx, hvy = flung or _hand(side, rng, physics.strength)
             hands[side] = [hx, hy, hvx, hvy, 0]
         hx, hy, hvx, hvy, k = hands[side]
         hands[side][4] += 1
