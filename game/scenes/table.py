@@ -681,13 +681,16 @@ class TableScene(Scene):
                        g.CHECKER_R + 6)
 
     def _dice_marks(self, on_board: bool) -> tuple:
-        """Per die: "played" (counts and is played), "dim" (does not count, or already used)."""
+        """Per die: "played" (counts, still to play), "dim" (does not count (TC-1), already used,
+        or cannot be played and is lost (TB-2))."""
         s = self.session
         dice = s.dice
         if dice is None:
             return ("dim",) * (2 if on_board else 0)
         counts = list(self.rules.numbers(dice))
-        used = [self.rules.step_number(st) for st in (self.chooser.played if self.chooser else ())]
+        chooser = self.chooser if self.stage in ("choose", "moving") else None
+        used = [self.rules.step_number(st) for st in (chooser.played if chooser else ())]
+        playable = {self.rules.step_number(st) for st in chooser.steps()} if chooser and self.stage == "choose" else None
         marks = []
         for value in dice:
             if value in counts:
@@ -696,7 +699,7 @@ class TableScene(Scene):
                     used.remove(value)
                     marks.append("dim")
                 else:
-                    marks.append("played")
+                    marks.append("played" if playable is None or value in playable else "dim")
             else:
                 marks.append("dim")
         return tuple(marks)
@@ -711,8 +714,12 @@ class TableScene(Scene):
         panel = pygame.Surface((width, row * len(lines) + round(20 * s)), pygame.SRCALPHA)
         panel.fill((20, 12, 6, 215))
         pygame.draw.rect(panel, (*HINT_GREEN, 255), panel.get_rect(), max(1, round(2 * s)))
-        rect = panel.get_rect(topright=(self.view.board_rect().right - round(60 * s),
-                                        self.view.board_rect().y + round(60 * s)))
+        # On the half of the board away from the best move, so its rings stay in sight.
+        best = self.hints[0].move.steps
+        right_half = not best or g.point_x(best[-1].destination) < g.BAR_LEFT
+        board = self.view.board_rect()
+        x = self.view.to_screen((g.BAR_RIGHT + g.FIELD_RIGHT) / 2 if right_half else (g.FIELD_LEFT + g.BAR_LEFT) / 2, 0)[0]
+        rect = panel.get_rect(center=(round(x), board.centery))
         surface.blit(panel, rect)
         for i, (left, right) in enumerate(lines):
             y = rect.y + round(10 * s) + i * row + row // 2
@@ -759,8 +766,13 @@ class TableScene(Scene):
         if self.stage == "over":
             return "The game is over"
         if self.stage == "choose":
-            numbers = [d for d, m in zip(s.dice, self._dice_marks(False)) if m == "played"]
+            marks = self._dice_marks(False)
+            numbers = [d for d, m in zip(s.dice, marks) if m == "played"]
             play = " and ".join(map(str, numbers))
+            lost = {d for d in self.rules.numbers(s.dice) if d not in numbers and not any(
+                self.rules.step_number(st) == d for st in self.chooser.played)}
+            if lost:
+                play += f" ({' and '.join(map(str, sorted(lost)))} cannot be played)"
             if self.chooser.selected is None:
                 return f"{who} plays {play}: pick a checker (click it, or arrows/numbers and Enter)"
             return f"{who} plays {play}: choose a lit point (H for hints, Backspace to put back)"
