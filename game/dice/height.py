@@ -32,12 +32,12 @@ class Ground:
         base_height, base_kind, base_flat = _frame()
         height, kind, flat = base_height.copy(), base_kind.copy(), base_flat.copy()
         ny, nx = height.shape
-        reach = HALF * math.sqrt(2) + CELL
+        reach = HALF * math.sqrt(2) + CELL          # how far from its centre a die's samples reach
+        reach_r = CHECKER_R + reach
         discs = []
         for cx, cy in self.checkers:
-            x0, y0 = max(0, math.ceil((cx - CHECKER_R - reach) / CELL)), max(0, math.ceil((cy - CHECKER_R - reach) / CELL))
-            x1 = min(nx, math.floor((cx + CHECKER_R + reach) / CELL) + 1)
-            y1 = min(ny, math.floor((cy + CHECKER_R + reach) / CELL) + 1)
+            x0, x1 = max(0, math.ceil((cx - reach_r) / CELL)), min(nx, math.floor((cx + reach_r) / CELL) + 1)
+            y0, y1 = max(0, math.ceil((cy - reach_r) / CELL)), min(ny, math.floor((cy + reach_r) / CELL) + 1)
             if x0 >= x1 or y0 >= y1 or not (0 <= cx <= BOARD_W and 0 <= cy <= BOARD_H):
                 discs.append((None, None))      # waiting outside the box: not under any die on the board
                 continue

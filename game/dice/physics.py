@@ -17,8 +17,8 @@ from game.dice.faces import (IDENTITY, STANDARD, nearest_cube_turn, q_axis_angle
                              q_nlerp, q_normalize, relabel, top_axis)
 from game.dice.height import (CHECKER, DIE, FELT, LEVEL, RAIL_TOP, TABLE, Ground, ground_for,
                               rest_cause)
-from game.geometry import (BAR, BAR_HEIGHT, BAR_LEFT, BAR_RIGHT, CHECKER_R, DIE_SIZE, FIELD_BOTTOM, FIELD_LEFT,
-                           FIELD_RIGHT, FIELD_TOP, RAIL_HEIGHT, RAILS)
+from game.geometry import (BAR, BAR_HEIGHT, BAR_LEFT, BAR_RIGHT, CHECKER_R, DIE_SIZE, FIELD_BOTTOM,
+                           FIELD_LEFT, FIELD_RIGHT, FIELD_TOP, RAIL_HEIGHT, RAILS)
 
 # At 1/240 s a die at this planar speed moves 10 units a step: under half its own edge and a
 # third of a rail's width, so a contact is always seen before the die can pass through a rail.
@@ -29,10 +29,10 @@ CAUSES = ("off the board", "on the rail", "tilted")   # C-2, the first that appl
 _DIE, _RAIL, _CHECKER = 1, 2, 3
 _SETTLE_SPEED = 140.0      # below this a rolling die stops tumbling and rocks onto a face
 _STILL_SPEED, _STILL_SPIN, _STILL_TIME = 6.0, 0.4, 0.08
-_HOP_MIN = 45.0
+_HOP_MIN = 45.0            # a bounce slower than this (upwards) ends the hopping
 _NEAR = 1.5 * DIE_SIZE     # dice closer than this (centres) may stand or lean on each other
 _NEAR2 = _NEAR ** 2
-_SPIN_SPEED = 300.0        # more than a die's spin can give it as speed when it knocks a rail            # a bounce slower than this (upwards) ends the hopping
+_SPIN_SPEED = 300.0        # more than a die's spin can give it as speed when it knocks a rail
 _IMPACT_SCALE = 1500.0     # a change of speed of this much is a full-strength knock
 _SOUND = {FELT: "wood", TABLE: "wood", RAIL_TOP: "rail", CHECKER: "checker", DIE: "dice"}
 
@@ -430,8 +430,8 @@ def simulate(launches, rng, ground: Ground, physics: Physics = DEFAULT, values=N
         if why == "tilted":
             world, z = _lean(ground, x, y, angle, z, others, world)
         final = DieState(x, y, z, angle, q_matrix(world), faces, faces[up], True, z)
-        tracks.append(_Track(tuple(die.xs), tuple(die.ys), tuple(die.zs), tuple(die.floors), tuple(die.angles),
-                             tuple(die.tumbles), die.rest_t, final))
+        tracks.append(_Track(tuple(die.xs), tuple(die.ys), tuple(die.zs), tuple(die.floors),
+                             tuple(die.angles), tuple(die.tumbles), die.rest_t, final))
         shown.append(faces[up])
     return Attempt(valid, cause, culprit, duration, tuple(shown), tuple(sim.impacts),
                    physics.step * physics.sample_every, tuple(tracks))

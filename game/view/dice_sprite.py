@@ -5,6 +5,7 @@ and a sliver of the side facing the bottom of the screen; height lifts the die o
 casts a shadow down and to the right that grows larger and softer the higher the die is. Each die
 is drawn three times larger on its own layer and smooth-scaled down, so edges and pips are clean.
 """
+import functools
 import math
 
 import pygame
@@ -15,7 +16,7 @@ LIFT = 0.35                     # screen rise per unit of height (the camera's t
 VIEW = (0.0, LIFT, 1.0)         # a face is seen when its normal points this way
 LIGHT = (-0.35, -0.45, 0.82)    # light from the top left, as on the board art
 SHADOW_SLANT = 0.55             # the shadow slides this much per unit of height
-SUPER = 3                       # drawn this many times larger, then smooth-scaled down
+SUPER = 3                       # a small die is drawn this many times larger, then smooth-scaled down
 
 BONE = (238, 229, 206)
 BONE_EDGE = (160, 146, 118)
@@ -70,27 +71,40 @@ def draw_dice(surface: pygame.Surface, states, to_screen, scale: float) -> None:
 
 def _draw_shadow(surface, state, to_screen, scale):
     z = max(0.0, state.z - state.floor)     # height above what is under it
+    layer = _shadow(state.angle, z, scale)
+    px, py = to_screen(state.x + z * SHADOW_SLANT, state.y + z * SHADOW_SLANT)
+    surface.blit(layer, (round(px - layer.get_width() / 2), round(py - layer.get_height() / 2)))
+
+
+@functools.lru_cache(maxsize=32)
+def _shadow(angle, z, scale):
+    """A soft dark square under the die; larger, fainter and blurrier the higher it is.
+    Cached: a resting die asks for the same shadow every frame."""
     blur = 1.0 + z * 0.12
-    grow = 1.0 + z * 0.006
-    half = DIE_SIZE * 0.5 * grow * scale
+    half = DIE_SIZE * 0.5 * (1.0 + z * 0.006) * scale
     pad = int(blur * scale * 2 + 4)
     size = int(2 * half * 1.5) + 2 * pad
     layer = pygame.Surface((size, size), pygame.SRCALPHA)
-    c, s = math.cos(state.angle), math.sin(state.angle)
+    c, s = math.cos(angle), math.sin(angle)
     corners = [(size / 2 + (u * c - v * s) * half, size / 2 + (u * s + v * c) * half)
                for u, v in ((-1, -1), (1, -1), (1, 1), (-1, 1))]
-    alpha = int(120 / (1.0 + z / 40.0))
-    pygame.draw.polygon(layer, (20, 12, 4, alpha), corners)
-    radius = max(1, int(blur * scale))
-    layer = pygame.transform.box_blur(layer, radius)
-    px, py = to_screen(state.x + z * SHADOW_SLANT, state.y + z * SHADOW_SLANT)
-    surface.blit(layer, (round(px - size / 2), round(py - size / 2)))
+    pygame.draw.polygon(layer, (20, 12, 4, int(120 / (1.0 + z / 40.0))), corners)
+    return pygame.transform.box_blur(layer, max(1, int(blur * scale)))
 
 
 def _draw_cube(surface, state, to_screen, scale):
-    m = state.orientation
     near = 1.0 + max(0.0, state.z) / 500.0          # a touch larger nearer the eye
-    unit = DIE_SIZE * scale * near * SUPER
+    layer = _cube(state.orientation, state.faces, DIE_SIZE * scale * near)
+    lift = (max(0.0, state.z) + DIE_SIZE / 2) * LIFT
+    px, py = to_screen(state.x, state.y - lift)
+    surface.blit(layer, (round(px - layer.get_width() / 2), round(py - layer.get_height() / 2)))
+
+
+@functools.lru_cache(maxsize=32)
+def _cube(m, values, edge_px):
+    """The die's picture for one orientation (cached: a resting die is the same every frame)."""
+    zoom = SUPER if edge_px < 48 else 2             # a big die needs less smoothing
+    unit = edge_px * zoom
     size = int(unit * 2.0) + 4
     layer = pygame.Surface((size, size), pygame.SRCALPHA)
     centre = size / 2
@@ -103,17 +117,13 @@ def _draw_cube(surface, state, to_screen, scale):
     for index, (normal, a, b) in enumerate(FACES):
         n = _turn(m, normal)
         facing = _dot(n, VIEW)
-        if facing <= 1e-3:
-            continue
-        faces.append((facing, index, normal, a, b, n))
+        if facing > 1e-3:
+            faces.append((facing, index, normal, a, b, n))
     faces.sort()
     for _, index, normal, a, b, n in faces:
-        _draw_face(layer, project, state.faces[index], normal, a, b, n, unit)
-    small = max(1, round(size / SUPER))
-    layer = pygame.transform.smoothscale(layer, (small, small))
-    lift = (max(0.0, state.z) + DIE_SIZE / 2) * LIFT
-    px, py = to_screen(state.x, state.y - lift)
-    surface.blit(layer, (round(px - small / 2), round(py - small / 2)))
+        _draw_face(layer, project, values[index], normal, a, b, n, unit)
+    small = max(1, round(size / zoom))
+    return pygame.transform.smoothscale(layer, (small, small))
 
 
 def _draw_face(layer, project, value, normal, a, b, n, unit):
