@@ -1,0 +1,12 @@
+"""The computer player of Tourne Case: the game solved exactly, levels, hints and analysis.
+
+    from game.computer import LEVELS, Computer, hints
+    comp = Computer(rules, "perfect", random.Random(1)); comp.prepare()
+    move = comp.choose(position, dice, match=(length, white_score, black_score))
+    for hint in hints(rules, position, dice): print(hint.move, hint.win_probability, hint.loss)
+
+Pure Python and numpy; the moves themselves always come from the rules engine.
+"""
+from .player import LEVELS, LEVEL_NAMES, Computer, Hint, hints, random_move
+
+__all__ = ["LEVELS", "LEVEL_NAMES", "Computer", "Hint", "hints", "random_move"]

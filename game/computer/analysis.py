@@ -1,0 +1,164 @@
+"""`python main.py analyze`: what a Tourne Case position and throw are worth, for players and for
+checking. One JSON object with --json, else a readable table; bad input gives one line and
+exit status 2.
+
+    analyze --rules charpentier|bell [--reentry compulsory] --position P [--dice A B]
+            [--match N --score X-Y] [--json]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from game.rules import NotationError, Position, rules_by_name
+
+from . import tables as tbl
+from .player import _aways, _options
+
+
+class BadInput(Exception):
+    """A bad position, throw or option: reported on one line."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):
+        raise BadInput(message)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="main.py analyze", description=__doc__.splitlines()[0])
+    parser.add_argument("--rules", choices=("charpentier", "bell"), required=True)
+    parser.add_argument("--reentry", choices=("compulsory",),
+                        help="Charpentier with compulsory re-entry (TR-1)")
+    parser.add_argument("--position", required=True, metavar="P",
+                        help='e.g. "0,0,3/0,0,0/B" (White/Black/side to move)')
+    parser.add_argument("--dice", nargs=2, type=_die, metavar=("A", "B"))
+    parser.add_argument("--match", type=int, metavar="N", help="match to N points (1..21)")
+    parser.add_argument("--score", metavar="X-Y", help="White's and Black's points so far")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    return parser
+
+
+def _die(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 6:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a die (1..6)")
+    return int(text)
+
+
+def _read(args) -> tuple:
+    name = "charpentier-reentry" if args.rules == "charpentier" and args.reentry else args.rules
+    rules = rules_by_name(name)
+    try:
+        position = Position.parse(args.position)
+    except NotationError as error:
+        raise BadInput(f"--position: {error}") from None
+    if len(position.white) != 3:
+        raise BadInput("--position: a Tourne Case position has three checkers a side")
+    t = tbl.tables(name)
+    for side in ("white", "black"):
+        if getattr(position, side) not in t.index:
+            raise BadInput(f"--position: {side.title()} has a checker waiting on the bar ('b'), "
+                           f"which {rules.title} does not use")
+    if rules.outcome(position) is not None:
+        raise BadInput("--position: the game is already over")
+    match = None
+    if args.score is not None and args.match is None:
+        raise BadInput("--score needs --match")
+    if args.match is not None:
+        if not 1 <= args.match <= tbl.MATCH_MAX:
+            raise BadInput(f"--match: a match is 1 to {tbl.MATCH_MAX} points")
+        white, black = _score(args.score or "0-0", args.match)
+        match = (args.match, white, black)
+    return rules, t, position, match
+
+
+def _score(text: str, length: int) -> tuple[int, int]:
+    parts = text.split("-")
+    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        raise BadInput(f"--score: {text!r} is not a score like 2-1 (White-Black)")
+    white, black = map(int, parts)
+    if white >= length or black >= length:
+        raise BadInput(f"--score: {text} already ends a match to {length}")
+    return white, black
+
+
+def analyse(rules, t: tbl.Tables, position: Position, dice=None, match=None) -> dict:
+    """The analysis as a JSON-ready dict (the command's contract)."""
+    aways = _aways(position, match)
+    bell = t.equity is not None
+    goal = None
+    if bell and aways is not None:
+        chance, points, goal = t.match_views(*aways)     # both sides playing for the match
+        views = {"win_probability": chance, "equity": points}
+    else:
+        views = {"win_probability": t.win}
+        if bell:
+            views["equity"] = t.most_points
+    c, o = t.indices(position)
+    result = {"position": str(position), "to_move": str(position.to_move)}
+    for key, view in views.items():
+        result[key] = view.position(c, o)
+    if aways is not None:
+        result["match_win_probability"] = _match_value(t, views, goal, aways, c, o, None)
+    if dice is None:
+        return result
+    moves = []
+    for option in _options(t, position, dice):
+        entry = {"move": str(option.move),
+                 "position_after": str(rules.apply(position, option.move, dice))}
+        for key, view in views.items():
+            entry[key] = view.after(option.own, option.opp, t.home)
+        if aways is not None:
+            entry["match_win_probability"] = _match_value(t, views, goal, aways, option.own,
+                                                          option.opp, t.home)
+        moves.append(entry)
+    rank = "match_win_probability" if aways is not None else "equity" if bell else "win_probability"
+    moves.sort(key=lambda m: -m[rank])
+    result["moves"] = moves
+    return result
+
+
+def _match_value(t: tbl.Tables, views: dict, goal, aways, c, o, home) -> float:
+    """The match-winning chance (before the throw, or after a move when `home` is given): solved
+    per score for Bell; for Charpentier, where every game is worth one point, it follows from
+    the chance of winning this game."""
+    view = goal or views["win_probability"]
+    p = view.position(c, o) if home is None else view.after(c, o, home)
+    if goal is not None:
+        return p
+    a, b = aways
+    return p * t.match_win(a - 1, b) + (1 - p) * (1 - t.match_win(b - 1, a))
+
+
+def _table(result: dict) -> str:
+    lines = [f"{result['position']}: {result['to_move']} to move"]
+    keys = [k for k in ("win_probability", "equity", "match_win_probability") if k in result]
+    heads = {"win_probability": "win", "equity": "equity", "match_win_probability": "match"}
+    lines.append("  " + "  ".join(f"{heads[k]} {result[k]:.6f}" for k in keys))
+    if "moves" in result:
+        if not result["moves"]:
+            lines.append("  no legal move: the turn passes")
+        else:
+            lines.append(f"  {'move':<12}{'position after':<22}" + "".join(f"{heads[k]:>12}" for k in keys))
+            for m in result["moves"]:
+                lines.append(f"  {m['move']:<12}{m['position_after']:<22}"
+                             + "".join(f"{m[k]:>12.6f}" for k in keys))
+    return "\n".join(lines)
+
+
+def main(argv=None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    try:
+        args = _parser().parse_args(argv)
+        rules, t, position, match = _read(args)
+        result = analyse(rules, t, position, tuple(args.dice) if args.dice else None, match)
+    except BadInput as error:
+        print(f"analyze: {error}", file=sys.stderr)
+        return 2
+    print(json.dumps(result) if args.json else _table(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

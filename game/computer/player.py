@@ -1,0 +1,223 @@
+"""The computer opponent, its levels, and the hints shown to a human.
+
+Every move comes from the rules engine (`legal_moves`); the solved tables only say what each
+result is worth. The top level plays the exact best move; the lower levels make the mistakes
+people make: racing without looking, not counting their own hits, picking a move that merely
+looks about as good.
+"""
+from __future__ import annotations
+
+import math
+import random
+import threading
+from dataclasses import dataclass
+
+from game.rules import Move, Position
+
+from . import tables as tbl
+
+LEVELS = [
+    ("novice", "Brings every checker onto the board before racing the leaders home, and "
+               "hits only by chance."),
+    ("journeyman", "Plays safe and knows the race, but does not count what its own hits are "
+                   "worth, and misjudges close calls."),
+    ("master", "Knows the odds of every move, but now and then plays one that is nearly as good."),
+    ("perfect", "Plays the exact best move: Tourne Case is solved, every throw of every position."),
+]
+LEVEL_NAMES = [name for name, _ in LEVELS]
+
+
+@dataclass(frozen=True)
+class Hint:
+    """One legal move and what it is worth to the mover. win_probability: the chance to win the
+    game (the match, in a Bell match); equity: expected points (Bell), else None; loss: what it
+    gives up against the best move, in the unit the moves are ranked by."""
+
+    move: Move
+    win_probability: float
+    equity: float | None
+    loss: float
+
+
+@dataclass
+class _Option:
+    move: Move
+    own: int        # the mover's config after the move
+    opp: int        # the opponent's config after the move
+
+
+def _options(t: tbl.Tables, position: Position, dice) -> list[_Option]:
+    side = position.to_move
+    found = []
+    for move in t.rules.legal_moves(position, dice):
+        after = t.rules.play_steps(position, move.steps)
+        found.append(_Option(move, t.index[after.checkers(side)], t.index[after.checkers(side.other)]))
+    return found
+
+
+def _aways(position: Position, match) -> tuple[int, int] | None:
+    """The points the side to move and its opponent still need, or None outside a match."""
+    if match is None:
+        return None
+    length, white, black = match
+    mine, theirs = (white, black) if str(position.to_move) == "W" else (black, white)
+    if length - mine <= 0 or length - theirs <= 0:
+        return None
+    return length - mine, length - theirs
+
+
+def objective(t: tbl.Tables, position: Position, match=None, wait: bool = False):
+    """What the side to move plays for: the game (Charpentier: every win is 1 point), the most
+    points (a Bell game), or the match at this score (a Bell match; None while being solved)."""
+    if t.equity is None:
+        return t.win
+    aways = _aways(position, match)
+    if aways is None:
+        return t.most_points
+    return t.match_objective(*aways, wait=wait)
+
+
+def hints(rules, position: Position, dice, match=None) -> list[Hint]:
+    """Each legal move with its worth, best first ([] when the turn passes). In a Bell match whose
+    score is still being solved (in the background), the moves are ranked for the most points."""
+    t = tbl.tables(rules.name)
+    options = _options(t, position, dice)
+    if not options:
+        return []
+    goal = objective(t, position, match)
+    for_match = t.equity is not None and goal is not None and goal is not t.most_points
+    ranked = []
+    for option in options:
+        win = t.win.after(option.own, option.opp, t.home)
+        equity = None
+        if t.equity is not None:
+            equity = t.most_points.after(option.own, option.opp, t.home)
+        score = win if equity is None else equity
+        if for_match:
+            score = win = goal.after(option.own, option.opp, t.home)
+        ranked.append((score, option.move, win, equity))
+    ranked.sort(key=lambda r: -r[0])
+    best = ranked[0][0]
+    return [Hint(move, win, equity, best - score) for score, move, win, equity in ranked]
+
+
+class Computer:
+    """A computer player at one level. `rng` drives the lower levels' mistakes only."""
+
+    def __init__(self, rules, level_name: str, rng: random.Random):
+        if level_name not in LEVEL_NAMES:
+            raise ValueError(f"unknown level {level_name!r}: choose one of {', '.join(LEVEL_NAMES)}")
+        if rules.name not in tbl.TOURNE_CASE:
+            raise ValueError(f"the computer plays Tourne Case, not {rules.title}")
+        self.rules = rules
+        self.level = level_name
+        self.rng = rng
+        self._loading: threading.Thread | None = None
+        self._match = None
+
+    def prepare(self, match=None) -> None:
+        """Load the tables in the background (and, in a Bell match, solve this score)."""
+        if self._loading is None and not tbl.is_loaded(self.rules.name):
+            self._loading = threading.Thread(target=self._load, daemon=True)
+            self._loading.start()
+        if match is not None:
+            self._match = match
+            if tbl.is_loaded(self.rules.name):
+                self._start_match(match)
+
+    def _load(self) -> None:
+        t = tbl.tables(self.rules.name)
+        if self._match is not None and t.equity is not None:
+            self._start_match(self._match)
+
+    def _start_match(self, match) -> None:
+        t = tbl.tables(self.rules.name)
+        if t.equity is None:
+            return
+        for first in ("W", "B"):
+            aways = _aways(_side_position(first), match)
+            if aways is not None:
+                t.match_objective(*aways)
+
+    def ready(self) -> bool:
+        if not tbl.is_loaded(self.rules.name):
+            return False
+        t = tbl.tables(self.rules.name)
+        if t.equity is None or self._match is None:
+            return True
+        aways = _aways(_side_position("W"), self._match)
+        return aways is None or t.match_ready(*aways)
+
+    def choose(self, position: Position, dice, match=None) -> Move:
+        """The move this level plays: always a legal one, even before the tables are ready."""
+        if match is not None and match != self._match:
+            self.prepare(match)
+        if not tbl.is_loaded(self.rules.name) and self._loading is not None:
+            return _race(self.rules, position, dice, self.rng)
+        t = tbl.tables(self.rules.name)
+        options = _options(t, position, dice)
+        if not options:
+            return Move(())
+        goal = objective(t, position, match) or t.most_points
+        return pick(self.level, t, goal, options, t.indices(position)[1], self.rng).move
+
+
+def pick(level: str, t: tbl.Tables, goal, options: list, before: int, rng: random.Random):
+    """The option (the move's result: own and opponent config) a level plays; `before` is the
+    opponent's config before the move."""
+    if level == "novice":
+        spread = [_spread(t.configs[o.own]) for o in options]
+        return rng.choice([o for o, s in zip(options, spread) if s == max(spread)])
+    if level == "journeyman":
+        # Values each move as if its hits did not happen: the race and the danger, not the hit.
+        values = [goal.after(o.own, before, t.home) for o in options]
+        return _softmax(options, values, 0.05 * _scale(goal), rng)
+    values = [goal.after(o.own, o.opp, t.home) for o in options]
+    if level == "master":
+        return _softmax(options, values, 0.03 * _scale(goal), rng)
+    return options[max(range(len(options)), key=values.__getitem__)]
+
+
+def _side_position(side: str) -> Position:
+    return Position.parse(f"0,0,0/0,0,0/{side}")
+
+
+def _scale(goal) -> float:
+    """Points (Bell) run from -2 to 2, chances from 0 to 1."""
+    return 1.0 if goal.K else 2.0
+
+
+def _softmax(options, values, temperature: float, rng: random.Random):
+    top = max(values)
+    weights = [math.exp((v - top) / temperature) for v in values]
+    return rng.choices(options, weights)[0]
+
+
+def _race(rules, position: Position, dice, rng: random.Random) -> Move:
+    """The novice's move (also any level's while its tables load): the one that pushes its
+    checkers furthest forward, the leaders most."""
+    moves = rules.legal_moves(position, dice)
+    if not moves:
+        return Move(())
+    side = position.to_move
+
+    pushes = [_push(rules.play_steps(position, m.steps).checkers(side)) for m in moves]
+    return rng.choice([m for m, p in zip(moves, pushes) if p == max(pushes)])
+
+
+def _spread(config) -> int:
+    """The novice's liking for a config: checkers home, then every checker on the board with
+    the rear ones brought up first."""
+    return 100 * config.count(12) - sum(x * x for x in config if 0 < x < 12) - 200 * sum(
+        1 for x in config if x <= 0)
+
+
+def _push(config) -> int:
+    """How far a config has pushed its checkers, the leaders counting most."""
+    return sum(max(x, 0) ** 2 for x in config)
+
+
+def random_move(rules, position: Position, dice, rng: random.Random) -> Move:
+    """Any legal move, uniformly (for benchmarks)."""
+    moves = rules.legal_moves(position, dice)
+    return rng.choice(moves) if moves else Move(())

@@ -1,0 +1,131 @@
+"""The exact solution of a Tourne Case rule set: a fixed point, because hits make the game cyclic.
+
+Values are kept per side to move, V[c, o] (own config c, opponent config o), in "copies": one
+copy when both sides play for the same thing, two when they do not (a match at an uneven score).
+Turn values from the mover's view are K - U[...]: U holds the opponent's value after the turn
+(K = 1 for chances, 0 for points), or K minus what the win pays when the turn wins.
+
+Gauss-Seidel by levels: a state's level is how far both sides have come (the sum of their
+checkers' points). A turn without a hit only leads to a higher level, so sweeping from the
+highest level down makes one sweep exact but for hits; the few sweeps after it only carry the
+effect of hits. A pass leads to the same level's mirror state; that pair is solved in closed form.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .model import Model
+
+
+@dataclass
+class Layout:
+    """Every state, group (a state and a throw with at least one turn) and entry (one turn of a
+    group), in sweep order; the bounds of each level in each of the three lists."""
+
+    copies: int
+    states: np.ndarray        # flat index into U of each state
+    partner: np.ndarray       # index (in this list) of the mirror state: the opponent to move
+    passing: np.ndarray       # chance the state's throw has no legal turn
+    group_prob: np.ndarray
+    group_state: np.ndarray   # index (in the state list) of each group's state
+    group_start: np.ndarray   # first entry of each group
+    entries: np.ndarray       # flat index into U of what each turn leads to
+    levels: list              # (state, group, entry) slices per level, highest first
+
+
+def layout(model: Model, copies: int = 1) -> Layout:
+    n, home = model.size, model.home
+    c, o = np.meshgrid(np.arange(n), np.arange(n), indexing="ij")
+    live = (c != home) & (o != home)
+    c, o = c[live], o[live]
+    k = np.repeat(np.arange(copies), len(c))
+    c, o = np.tile(c, copies), np.tile(o, copies)
+    level = model.progress[c] + model.progress[o]
+    order = np.lexsort((o, c, k, -level))
+    k, c, o, level = k[order], c[order], o[order], level[order]
+    states = k * n * n + c * n + o
+    where = np.full(copies * n * n, -1, np.int64)
+    where[states] = np.arange(len(states))
+    partner = where[((k + 1) % copies) * n * n + o * n + c]
+
+    count = model.turn_count[c]                      # (states, throws)
+    passing = (model.prob * (count == 0)).sum(axis=1)
+    gs, gt = np.nonzero(count)                       # groups in state order
+    group_prob = model.prob[gt]
+    sizes = count[gs, gt]
+    group_start = np.concatenate(([0], np.cumsum(sizes)[:-1]))
+    first = model.turn_start[c[gs], gt]
+    turn = np.repeat(first - group_start, sizes) + np.arange(sizes.sum())
+    es = gs[np.repeat(np.arange(len(gs)), sizes)]    # state of each entry
+    after = model.hit_opp[model.turn_mask[turn], o[es]]
+    nxt = model.turn_next[turn]
+    other = (k[es] + 1) % copies
+    entries = np.where(nxt == home,
+                       copies * n * n + k[es] * n + after,
+                       other * n * n + after * n + nxt)
+
+    bounds = np.flatnonzero(np.diff(level)) + 1
+    s_edges = np.concatenate(([0], bounds, [len(states)]))
+    g_edges = np.searchsorted(gs, s_edges)
+    e_edges = np.concatenate((group_start, [len(entries)]))[g_edges]
+    levels = [(slice(s_edges[i], s_edges[i + 1]), slice(g_edges[i], g_edges[i + 1]),
+               slice(e_edges[i], e_edges[i + 1])) for i in range(len(s_edges) - 1)]
+    return Layout(copies, states, partner, passing, group_prob, gs, group_start,
+                  entries.astype(np.int32), levels)
+
+
+def solve(model: Model, lay: Layout, wins: list, chance: bool = True, tol: float = 1e-12,
+          start=None, policy=None):
+    """The fixed point: V[k][c, o] for each copy k, and the number of sweeps.
+
+    wins[k][o]: what a win pays the mover of copy k when the loser is left with config o.
+    chance: values are chances (K = 1) or points (K = 0). policy: fixed entry per group (then
+    it evaluates that way of playing instead of the best)."""
+    n, copies = model.size, lay.copies
+    K = 1.0 if chance else 0.0
+    U = np.zeros(copies * n * n + copies * n)
+    if start is not None:
+        U[:copies * n * n] = np.ravel(start)
+    elif chance:
+        U[:copies * n * n] = 0.5
+    for k in range(copies):
+        U[copies * n * n + k * n:][:n] = K - np.asarray(wins[k], float)
+    targets = lay.entries if policy is None else lay.entries[policy]
+    sweeps = 0
+    while True:
+        sweeps += 1
+        change = 0.0
+        for s, g, e in lay.levels:
+            if policy is None:
+                low = np.minimum.reduceat(U[targets[e]], lay.group_start[g] - e.start)
+            else:
+                low = U[targets[g]]
+            a = np.bincount(lay.group_state[g] - s.start, weights=(K - low) * lay.group_prob[g],
+                            minlength=s.stop - s.start)
+            p = lay.passing[s]
+            mirror = lay.partner[s] - s.start
+            q = p[mirror]
+            stuck = p * q > 1 - 1e-15
+            value = (a + p * K - p * a[mirror] - p * q * K) / np.where(stuck, 1.0, 1 - p * q)
+            value[stuck] = K / 2
+            old = U[lay.states[s]]
+            change = max(change, float(np.abs(value - old).max()))
+            U[lay.states[s]] = value
+        if change < tol:
+            break
+    return U[:copies * n * n].reshape(copies, n, n), sweeps
+
+
+def best_policy(model: Model, lay: Layout, values, wins: list, chance: bool = True):
+    """The entry each group plays under these values (the first of equal bests)."""
+    n, copies = model.size, lay.copies
+    K = 1.0 if chance else 0.0
+    U = np.concatenate([np.ravel(values)] + [K - np.asarray(w, float) for w in wins])
+    u = U[lay.entries]
+    low = np.minimum.reduceat(u, lay.group_start)
+    sizes = np.diff(np.concatenate((lay.group_start, [len(u)])))
+    group_of = np.repeat(np.arange(len(sizes)), sizes)
+    candidates = np.where(u == low[group_of], np.arange(len(u)), len(u))
+    return np.minimum.reduceat(candidates, lay.group_start)
