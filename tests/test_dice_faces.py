@@ -35,6 +35,15 @@ def test_every_painting_is_a_real_die():
         assert _handedness(labels) == _handedness(STANDARD)
 
 
+def test_the_standard_die_turns_1_2_3_counter_clockwise_on_screen():
+    """Board y points down the screen, z up at the eye: flip y to get the viewer's right-handed frame.
+    In a right-handed frame, faces 1, 2, 3 counter-clockwise round their corner <=> det(n1, n2, n3) = +1."""
+    def seen(axis):
+        x, y, z = AXES[axis]
+        return (x, -y, z)
+    assert _det(*(seen(STANDARD.index(v)) for v in (1, 2, 3))) == 1
+
+
 @pytest.mark.parametrize("top, value", list(itertools.product(range(6), range(1, 7))))
 def test_relabel_shows_the_wanted_value_on_the_face_that_ended_up(top, value):
     labels = relabel(top, value)

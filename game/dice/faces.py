@@ -4,14 +4,17 @@ The simulation decides which body face of the cube ends on top; the caller's see
 decides which value the throw shows (C-3). `relabel` paints the cube so that the wanted value is
 on the face that ends on top, using one of the 24 proper rotations of a standard die, so the
 painted cube is always a real die (opposite faces sum to seven, 1-2-3 counter-clockwise).
+Body faces are numbered by outward normal in AXES order: +x, -x, +y, -y, +z, -z.
 """
 import math
 
 # Body faces of the cube, by outward normal: +x, -x, +y, -y, +z, -z.
 AXES = ((1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1))
 OPPOSITE = (1, 0, 3, 2, 5, 4)
-# A standard (Western) die on the body faces: 1 up, 2 and 3 beside it, counter-clockwise.
-STANDARD = (2, 5, 3, 4, 1, 6)
+# A standard (Western) die on the body faces: 1 up, 2 and 3 beside it, counter-clockwise as seen
+# on screen. Board y points down the screen while z points up at the eye, so the world frame is
+# mirrored on screen: 3 sits on -y for the corner 1-2-3 to turn counter-clockwise there.
+STANDARD = (2, 5, 4, 3, 1, 6)
 
 Quat = tuple[float, float, float, float]   # (w, x, y, z), unit length
 IDENTITY: Quat = (1.0, 0.0, 0.0, 0.0)
