@@ -60,3 +60,15 @@ def test_two_computers_throw_for_priority_on_their_own(screen):
     app.scenes.apply_pending()
     pump(app, screen, 5.0)
     assert isinstance(app.scenes.top, TableScene) and session.phase is not Phase.PRIORITY
+
+
+def test_a_pause_during_the_priority_throw_does_not_skip_its_result(screen):
+    app = start(screen, speed="normal")
+    scene = app.scenes.top
+    key(app, pygame.K_SPACE)
+    pump(app, screen, 0.2)
+    key(app, pygame.K_ESCAPE)
+    assert app.paused == 1
+    scene.leave()
+    scene.enter()                      # the pause menu closes: the same scene is on top again
+    assert app.scenes.top is scene and scene.stage == "roll"

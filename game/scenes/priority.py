@@ -60,9 +60,11 @@ class PriorityScene(Scene):
         return not all(self.session.is_computer(side) for side in Side)
 
     def enter(self) -> None:
+        if self.stage != "wait":           # back from the pause menu: carry on
+            return
         if self.session.phase is not Phase.PRIORITY:
             self._to_table()
-        elif not self._humans() and self.stage == "wait":
+        elif not self._humans():
             self._timer = [self._pause(AUTO_THROW), self.throw]
 
     def throw(self) -> None:

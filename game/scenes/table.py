@@ -350,7 +350,7 @@ class TableScene(Scene):
         elif self.stage == "throw" and self.undo is not None:
             saved, move = self.undo
             self.app.session = Session.from_dict(saved)
-            self.undo = None
+            self.undo = self.last_move = None
             self._timer = None
             self._save()
             s = self.session
