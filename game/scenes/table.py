@@ -741,7 +741,8 @@ class TableScene(Scene):
             enabled.add("undo")
         dice = s.dice if s.dice and self.stage not in ("roll",) else ()
         return HudState(names=names, scores={str(k): v for k, v in s.match.score.items()},
-                        length=s.match.length, title=self.rules.title, to_move=str(s.to_move),
+                        length=s.match.length, title=self.rules.title,
+                        to_move="" if self.stage == "over" else str(s.to_move),
                         prompt=self.note or self._prompt(), dice=dice,
                         marks=self._dice_marks(on_board=False) if dice else (),
                         enabled=enabled, hover=self.hover, clock=self.clock)
@@ -764,7 +765,7 @@ class TableScene(Scene):
         if self.stage == "pass":
             return "No move - the turn passes"
         if self.stage == "over":
-            return "The game is over"
+            return f"{s.outcome.winner.title} wins the game" if s.outcome else "The game is over"
         if self.stage == "choose":
             marks = self._dice_marks(False)
             numbers = [d for d, m in zip(s.dice, marks) if m == "played"]
