@@ -372,3 +372,17 @@ def test_the_computer_plays_at_a_pace_a_person_can_follow_unless_instant(screen)
             glides |= {f.duration for f in scene.flights if f.side == "B"}
         assert app.session.to_move is Side.WHITE and glides
         assert min(glides) >= slowest if speed == "normal" else glides == {0.0}
+
+
+def test_a_checker_dragged_onto_a_lit_point_is_played_there(screen):
+    app = start(screen, opponent="human")
+    scene = table_at(app, screen, Position((0, 0, 2), (0, 0, 0), Side.WHITE), (5, 3))
+    origin = scene.view.to_screen(*geometry.checker_centre("W", 2))
+    target = scene.view.to_screen(*geometry.checker_centre("W", 5))
+    app.scenes.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=origin, button=1))
+    assert scene.chooser.selected == 2
+    app.scenes.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=target, rel=(0, 0), buttons=(1, 0, 0)))
+    pump(app, screen)                              # drawn under the mouse
+    app.scenes.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=target, button=1))
+    pump(app, screen, 0.3)
+    assert app.session.position.white == (0, 0, 5) and app.session.to_move is Side.BLACK
