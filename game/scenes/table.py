@@ -22,7 +22,7 @@ from game.rules import BAR, DOUBLET_NAMES, IllegalMoveError, Move, Side
 from game.scenes.base import Scene
 from game.scenes.table_input import Chooser
 from game.view import board_view as bv
-from game.view.animation import Banner, Flight, speed_factor
+from game.view.animation import Banner, Flight, Ripple, speed_factor
 from game.view.dice_playback import DicePlayback
 from game.view.table_hud import HudState, TableHud, draw_die_face
 from game.view.widgets import GOLD_PALE, IVORY, blit_text
@@ -56,6 +56,7 @@ class TableScene(Scene):
         self.playback: DicePlayback | None = None
         self.flights: list[Flight] = []
         self.banners: list[Banner] = []
+        self.ripples: list[Ripple] = []    # landings made visible
         self.hints = None                  # the hint list shown (H), or None
         self.keyboard = False              # the keyboard was used last: show cursor and numbers
         self.hover = None                  # the HUD button under the mouse
@@ -294,10 +295,17 @@ class TableScene(Scene):
         if self.playback is not None:
             for event in self.playback.update(dt):
                 self._dice_event(event)
+        for ripple in self.ripples:
+            ripple.update(dt)
+        self.ripples = [r for r in self.ripples if not r.done]
         if self.flights:
             for flight in self.flights:
                 if flight.update(dt):
                     self._sound(flight.sound, 0.8)
+                    if self.pace:
+                        self.ripples.append(Ripple(*flight.path[-1], TRAIL))
+                        if flight.sound == "hit":   # the knock, where the hit checker is struck
+                            self.ripples += [Ripple(*f.path[0], HIT_RED, 0.5, 1.0) for f in self.flights if f.delay]
             if all(f.done for f in self.flights):
                 self.flights = []
                 then, self._after_flights = self._after_flights, None
@@ -558,6 +566,8 @@ class TableScene(Scene):
             self._draw_checkers(surface)
         if self.playback is not None:
             self.playback.draw(surface, self.view, self._dice_marks(on_board=True))
+        for ripple in self.ripples:
+            self.view.ripple(surface, ripple)
         for flight in self.flights:
             x, y, height = flight.where()
             self.view.draw_checker(surface, flight.side, x, y, max(height, 6))

@@ -114,3 +114,27 @@ class Banner:
         if fading <= 0:
             return 255
         return max(0, int(255 * (1 - fading / self.fade)))
+
+
+class Ripple:
+    """A ring that spreads and fades where a checker lands (or is hit): the thud made visible."""
+
+    def __init__(self, x: float, y: float, colour, duration: float = 0.4, grow: float = 0.7):
+        self.x, self.y, self.colour = x, y, colour
+        self.duration, self.grow = duration, grow
+        self.elapsed = 0.0
+
+    @property
+    def done(self) -> bool:
+        return self.elapsed >= self.duration
+
+    def update(self, dt: float) -> None:
+        self.elapsed += dt
+
+    def size(self) -> float:
+        """Radius as a multiple of the checker's: from 1 to 1 + grow, easing out."""
+        u = min(self.elapsed / self.duration, 1.0)
+        return 1 + self.grow * (1 - (1 - u) ** 2)
+
+    def alpha(self) -> int:
+        return max(0, int(200 * (1 - self.elapsed / self.duration)))

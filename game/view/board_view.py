@@ -106,6 +106,13 @@ class BoardView:
         px, py = self.to_screen(x, y)
         surface.blit(layer, layer.get_rect(center=(round(px), round(py))))
 
+    def ripple(self, surface, ripple) -> None:
+        """A spreading ring (animation.Ripple), drawn fresh: it changes every frame."""
+        r = self.length(g.CHECKER_R * ripple.size())
+        layer = _circle(r, (*ripple.colour, ripple.alpha()), max(2, self.length(3)))
+        px, py = self.to_screen(ripple.x, ripple.y)
+        surface.blit(layer, layer.get_rect(center=(round(px), round(py))))
+
     def point_glow(self, surface, side: str, point: int, colour=GLOW, alpha: int = 70) -> None:
         """Light up a point's triangle (a legal destination) on the side's own row."""
         corners = [self.to_screen(x, y) for x, y in g.point_triangle(side, point)]
