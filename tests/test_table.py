@@ -104,8 +104,9 @@ def through_priority(app, screen) -> TableScene:
     return app.scenes.top
 
 
-def test_a_whole_game_is_played_by_keys_alone(screen):
-    app = start(screen)
+@pytest.mark.parametrize("rules", ["charpentier", "charpentier-reentry", "bell"])
+def test_a_whole_game_is_played_by_keys_alone(screen, rules):
+    app = start(screen, rules=rules)
     assert isinstance(app.scenes.top, PriorityScene)
     table = through_priority(app, screen)
     for _ in range(3000):
