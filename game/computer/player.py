@@ -171,10 +171,10 @@ def pick(level: str, t: tbl.Tables, goal, options: list, before: int, rng: rando
     if level == "journeyman":
         # Values each move as if its hits did not happen: the race and the danger, not the hit.
         values = [goal.after(o.own, before, t.home) for o in options]
-        return _softmax(options, values, 0.05 * _scale(goal), rng)
+        return _softmax(options, values, _temperature(level, goal), rng)
     values = [goal.after(o.own, o.opp, t.home) for o in options]
     if level == "master":
-        return _softmax(options, values, 0.03 * _scale(goal), rng)
+        return _softmax(options, values, _temperature(level, goal), rng)
     return options[max(range(len(options)), key=values.__getitem__)]
 
 
@@ -182,9 +182,14 @@ def _side_position(side: str) -> Position:
     return Position.parse(f"0,0,0/0,0,0/{side}")
 
 
-def _scale(goal) -> float:
-    """Points (Bell) run from -2 to 2, chances from 0 to 1."""
-    return 1.0 if goal.K else 2.0
+#: how loosely a level weighs close calls: (in chances, in Bell's points, where the best and the
+#: worst move of a throw lie further apart); measured by tests/bench_computer.py
+TEMPERATURES = {"journeyman": (0.05, 0.3), "master": (0.03, 0.15)}
+
+
+def _temperature(level: str, goal) -> float:
+    chances, points = TEMPERATURES[level]
+    return chances if goal.K else points
 
 
 def _softmax(options, values, temperature: float, rng: random.Random):

@@ -7,8 +7,10 @@ Turn values from the mover's view are K - U[...]: U holds the opponent's value a
 
 Gauss-Seidel by levels: a state's level is how far both sides have come (the sum of their
 checkers' points). A turn without a hit only leads to a higher level, so sweeping from the
-highest level down makes one sweep exact but for hits; the few sweeps after it only carry the
+highest level down makes one sweep exact but for hits; the sweeps after it only carry the
 effect of hits. A pass leads to the same level's mirror state; that pair is solved in closed form.
+A hit that keeps the level (entering on the point where the opponent's checker stands, and the
+hit back) is iterated within the level a few times, on those turns alone.
 """
 from __future__ import annotations
 
@@ -17,6 +19,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from .model import Model
+
+
+INNER = 8   # iterations within a level per sweep, for the hits that keep the level
 
 
 @dataclass
@@ -33,6 +38,7 @@ class Layout:
     group_start: np.ndarray   # first entry of each group
     entries: np.ndarray       # flat index into U of what each turn leads to
     levels: list              # (state, group, entry) slices per level, highest first
+    within: list              # per level: (entries, their groups) leading back into the level
 
 
 def layout(model: Model, copies: int = 1) -> Layout:
@@ -72,8 +78,15 @@ def layout(model: Model, copies: int = 1) -> Layout:
     e_edges = np.concatenate((group_start, [len(entries)]))[g_edges]
     levels = [(slice(s_edges[i], s_edges[i + 1]), slice(g_edges[i], g_edges[i + 1]),
                slice(e_edges[i], e_edges[i + 1])) for i in range(len(s_edges) - 1)]
+    level_of = np.full(copies * n * n + copies * n, -1)
+    level_of[states] = level
+    entry_group = np.repeat(np.arange(len(gs)), sizes)
+    within = []
+    for s, g, e in levels:
+        same = e.start + np.flatnonzero(level_of[entries[e]] == level[s.start])
+        within.append((same, entry_group[same] - g.start))
     return Layout(copies, states, partner, passing, group_prob, gs, group_start,
-                  entries.astype(np.int32), levels)
+                  entries.astype(np.int32), levels, within)
 
 
 def solve(model: Model, lay: Layout, wins: list, chance: bool = True, tol: float = 1e-12,
@@ -92,30 +105,48 @@ def solve(model: Model, lay: Layout, wins: list, chance: bool = True, tol: float
         U[:copies * n * n] = 0.5
     for k in range(copies):
         U[copies * n * n + k * n:][:n] = K - np.asarray(wins[k], float)
-    targets = lay.entries if policy is None else lay.entries[policy]
+    targets = lay.entries
     sweeps = 0
     while True:
         sweeps += 1
         change = 0.0
-        for s, g, e in lay.levels:
+        for (s, g, e), (same, same_group) in zip(lay.levels, lay.within):
+            # The best turn of each group, apart from the turns that stay in this level.
             if policy is None:
-                low = np.minimum.reduceat(U[targets[e]], lay.group_start[g] - e.start)
+                u = U[targets[e]]
+                u[same - e.start] = np.inf
+                base = np.minimum.reduceat(u, lay.group_start[g] - e.start)
+                same_targets, same_at = targets[same], same_group
             else:
-                low = U[targets[g]]
-            a = np.bincount(lay.group_state[g] - s.start, weights=(K - low) * lay.group_prob[g],
-                            minlength=s.stop - s.start)
+                chosen = policy[g]
+                base = U[targets[chosen]]
+                stays = np.isin(chosen, same)
+                base[stays] = np.inf
+                same_targets, same_at = targets[chosen[stays]], np.flatnonzero(stays)
             p = lay.passing[s]
             mirror = lay.partner[s] - s.start
             q = p[mirror]
             stuck = p * q > 1 - 1e-15
-            value = (a + p * K - p * a[mirror] - p * q * K) / np.where(stuck, 1.0, 1 - p * q)
-            value[stuck] = K / 2
-            old = U[lay.states[s]]
-            change = max(change, float(np.abs(value - old).max()))
-            U[lay.states[s]] = value
+            state = lay.group_state[g] - s.start
+            for inner in range(INNER if len(same_targets) else 1):
+                low = base.copy()
+                np.minimum.at(low, same_at, U[same_targets])
+                a = np.bincount(state, weights=(K - low) * lay.group_prob[g],
+                                minlength=s.stop - s.start)
+                value = (a + p * K - p * a[mirror] - p * q * K) / np.where(stuck, 1.0, 1 - p * q)
+                value[stuck] = K / 2
+                step = float(np.abs(value - U[lay.states[s]]).max())
+                if not inner:
+                    change = max(change, step)
+                U[lay.states[s]] = value
+                if step < tol:
+                    break
         if change < tol:
             break
-    return U[:copies * n * n].reshape(copies, n, n), sweeps
+    values = U[:copies * n * n].reshape(copies, n, n)
+    if chance:   # chances, not a rounding error outside 0..1
+        np.clip(values, 0.0, 1.0, out=values)
+    return values, sweeps
 
 
 def best_policy(model: Model, lay: Layout, values, wins: list, chance: bool = True):
