@@ -56,37 +56,39 @@ def layout(model: Model, copies: int = 1) -> Layout:
     where[states] = np.arange(len(states))
     partner = where[((k + 1) % copies) * n * n + o * n + c]
 
-    count = model.turn_count[c]                      # (states, throws)
-    passing = (model.prob * (count == 0)).sum(axis=1)
-    gs, gt = np.nonzero(count)                       # groups in state order
+    count = model.turn_count[c].astype(np.int32)     # (states, throws)
+    passing = sum(p * (count[:, t] == 0) for t, p in enumerate(model.prob))
+    gs, gt = (x.astype(np.int32) for x in np.nonzero(count))   # groups in state order
     group_prob = model.prob[gt]
     sizes = count[gs, gt]
-    group_start = np.concatenate(([0], np.cumsum(sizes)[:-1]))
-    first = model.turn_start[c[gs], gt]
-    turn = np.repeat(first - group_start, sizes) + np.arange(sizes.sum())
-    es = gs[np.repeat(np.arange(len(gs)), sizes)]    # state of each entry
-    after = model.hit_opp[model.turn_mask[turn], o[es]]
-    nxt = model.turn_next[turn]
-    other = (k[es] + 1) % copies
-    entries = np.where(nxt == home,
-                       copies * n * n + k[es] * n + after,
-                       other * n * n + after * n + nxt)
+    del count
+    group_start = np.concatenate(([0], np.cumsum(sizes, dtype=np.int64)[:-1]))
+    first = model.turn_start[c[gs], gt] - group_start
 
     bounds = np.flatnonzero(np.diff(level)) + 1
     s_edges = np.concatenate(([0], bounds, [len(states)]))
     g_edges = np.searchsorted(gs, s_edges)
-    e_edges = np.concatenate((group_start, [len(entries)]))[g_edges]
+    e_edges = np.concatenate((group_start, [sizes.sum()]))[g_edges]
     levels = [(slice(s_edges[i], s_edges[i + 1]), slice(g_edges[i], g_edges[i + 1]),
                slice(e_edges[i], e_edges[i + 1])) for i in range(len(s_edges) - 1)]
-    level_of = np.full(copies * n * n + copies * n, -1)
+    level_of = np.full(copies * n * n + copies * n, -1, np.int32)
     level_of[states] = level
-    entry_group = np.repeat(np.arange(len(gs)), sizes)
+    entries = np.empty(e_edges[-1], np.int32)
     within = []
-    for s, g, e in levels:
-        same = e.start + np.flatnonzero(level_of[entries[e]] == level[s.start])
-        within.append((same, entry_group[same] - g.start))
-    return Layout(copies, states, partner, passing, group_prob, gs, group_start,
-                  entries.astype(np.int32), levels, within)
+    size = np.int32(n)
+    for s, g, e in levels:   # level by level, to keep the memory small
+        group = np.repeat(np.arange(g.start, g.stop, dtype=np.int32), sizes[g])
+        turn = first[group] + np.arange(e.start, e.stop)
+        state = gs[group]
+        after = model.hit_opp[model.turn_mask[turn], o[state]].astype(np.int32)
+        nxt = model.turn_next[turn].astype(np.int32)
+        mover = k[state].astype(np.int32)
+        entries[e] = np.where(nxt == home, copies * size * size + mover * size + after,
+                              (mover + 1) % copies * size * size + after * size + nxt)
+        same = np.flatnonzero(level_of[entries[e]] == level[s.start])
+        within.append((e.start + same, group[same] - g.start))
+    return Layout(copies, states, partner, passing, group_prob, gs, group_start, entries,
+                  levels, within)
 
 
 def solve(model: Model, lay: Layout, wins: list, chance: bool = True, tol: float = 1e-12,
