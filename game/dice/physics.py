@@ -23,6 +23,9 @@ from game.geometry import (BAR, BAR_HEIGHT, BAR_LEFT, BAR_RIGHT, CHECKER_R, DIE_
 # At 1/240 s a die at this planar speed moves 10 units a step: under half its own edge and a
 # third of a rail's width, so a contact is always seen before the die can pass through a rail.
 MAX_SPEED = 2400.0
+# A fling throws no harder than the hardest ordinary throw: a dragged mouse easily reaches twice
+# this, and dice that fast would fly off the board nearly every time.
+FLING_SPEED = 1000.0
 MAX_ATTEMPTS = 40          # after this many invalid attempts the dice are set down by hand
 CAUSES = ("off the board", "on the rail", "tilted")   # C-2, the first that applies names the throw
 
@@ -41,7 +44,7 @@ _SOUND = {FELT: "wood", TABLE: "wood", RAIL_TOP: "rail", CHECKER: "checker", DIE
 class Physics:
     """Settings of the simulation; none of them changes the faces an accepted throw shows."""
     strength: float = 1.0        # scales the speed of a thrown (not flung) throw
-    step: float = 1 / 240        # fixed physics step, seconds
+    step: float = 1 / 240        # fixed physics step, seconds (MAX_SPEED assumes this or finer)
     sample_every: int = 4        # keep one pose every this many steps for playback
     gravity: float = 9000.0      # board units/s²; lighter than life so hops read on screen
     restitution: float = 0.3     # share of the falling speed a landing gives back
@@ -471,7 +474,8 @@ def _hand(side: str, rng, strength: float):
 
 
 def cap_fling(fling):
-    """A mouse fling kept inside the field and under MAX_SPEED (so no die can pass through a rail).
+    """A mouse fling kept inside the field and no faster than FLING_SPEED (< MAX_SPEED, so no die
+    can pass through a rail): it sets where the dice leave the hand, their heading and speed.
 
     A fling that is not four finite numbers is no fling (None): the dice are simply thrown."""
     try:
@@ -483,8 +487,8 @@ def cap_fling(fling):
     x = min(max(x, FIELD_LEFT + DIE_SIZE), FIELD_RIGHT - DIE_SIZE)
     y = min(max(y, FIELD_TOP + DIE_SIZE), FIELD_BOTTOM - DIE_SIZE)
     speed = math.hypot(vx, vy)
-    if speed > MAX_SPEED:
-        vx, vy = vx * MAX_SPEED / speed, vy * MAX_SPEED / speed
+    if speed > FLING_SPEED:
+        vx, vy = vx * FLING_SPEED / speed, vy * FLING_SPEED / speed
     return x, y, vx, vy
 
 
