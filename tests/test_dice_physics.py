@@ -143,6 +143,8 @@ def test_a_fling_is_capped_and_kept_inside_the_field():
     assert g.FIELD_LEFT < x < g.FIELD_RIGHT and g.FIELD_TOP < y < g.FIELD_BOTTOM
     # A step at MAX_SPEED moves a die less than half its edge: contacts are always seen.
     assert MAX_SPEED * Physics().step < S / 2
+    # A lazy drag still throws across the field.
+    assert math.hypot(*cap_fling((500.0, 500.0, 3.0, -4.0))[2:]) == pytest.approx(physics.FLING_MIN)
 
 
 @pytest.mark.parametrize("heading", range(0, 360, 30))
@@ -223,7 +225,7 @@ def test_bad_input_is_refused_with_a_clear_message():
 
 
 def test_a_broken_fling_is_thrown_normally():
-    for fling in [(math.nan, 1.0, 2.0, 3.0), (1.0, 2.0, math.inf, 0.0), ("a", 1, 2, 3), (1, 2)]:
+    for fling in [(math.nan, 1.0, 2.0, 3.0), (1.0, 2.0, math.inf, 0.0), ("a", 1, 2, 3), (1, 2), (500, 300, 0, 0)]:
         assert cap_fling(fling) is None
         assert toss((1, 2), random.Random(5), fling=fling) == toss((1, 2), random.Random(5))
 

@@ -26,6 +26,7 @@ MAX_SPEED = 2400.0
 # A fling throws no harder than the hardest ordinary throw: a dragged mouse easily reaches twice
 # this, and dice that fast would fly off the board nearly every time.
 FLING_SPEED = 1000.0
+FLING_MIN = 300.0          # a lazier drag still sends the dice across the field
 MAX_ATTEMPTS = 40          # after this many invalid attempts the dice are set down by hand
 CAUSES = ("off the board", "on the rail", "tilted")   # C-2, the first that applies names the throw
 
@@ -477,7 +478,8 @@ def cap_fling(fling):
     """A mouse fling kept inside the field and no faster than FLING_SPEED (< MAX_SPEED, so no die
     can pass through a rail): it sets where the dice leave the hand, their heading and speed.
 
-    A fling that is not four finite numbers is no fling (None): the dice are simply thrown."""
+    A fling that is not four finite numbers, or does not move, is no fling (None): the dice are
+    simply thrown."""
     try:
         x, y, vx, vy = (float(c) for c in fling)
     except (TypeError, ValueError):
@@ -487,9 +489,10 @@ def cap_fling(fling):
     x = min(max(x, FIELD_LEFT + DIE_SIZE), FIELD_RIGHT - DIE_SIZE)
     y = min(max(y, FIELD_TOP + DIE_SIZE), FIELD_BOTTOM - DIE_SIZE)
     speed = math.hypot(vx, vy)
-    if speed > FLING_SPEED:
-        vx, vy = vx * FLING_SPEED / speed, vy * FLING_SPEED / speed
-    return x, y, vx, vy
+    if speed == 0:
+        return None
+    keep = min(max(speed, FLING_MIN), FLING_SPEED) / speed
+    return x, y, vx * keep, vy * keep
 
 
 def launches(throwers, rng, physics: Physics = DEFAULT, fling=None) -> list[Launch]:
@@ -521,7 +524,7 @@ def launches(throwers, rng, physics: Physics = DEFAULT, fling=None) -> list[Laun
 def _set_down(count, rng, ground: Ground) -> list[Launch]:
     """Dice dropped gently, straight down, on level free spots: the way out of endless rethrows."""
     spots = []
-    for i in range(2000):
+    for _ in range(2000):
         x = rng.uniform(FIELD_LEFT + DIE_SIZE, FIELD_RIGHT - DIE_SIZE)
         y = rng.uniform(FIELD_TOP + DIE_SIZE, FIELD_BOTTOM - DIE_SIZE)
         far = all((x - sx) ** 2 + (y - sy) ** 2 > (2 * DIE_SIZE) ** 2 for sx, sy in spots)
