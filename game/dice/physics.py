@@ -38,6 +38,7 @@ _NEAR = 1.5 * DIE_SIZE     # dice closer than this (centres) may stand or lean o
 _NEAR2 = _NEAR ** 2
 _SPIN_SPEED = 300.0        # more than a die's spin can give it as speed when it knocks a rail
 _IMPACT_SCALE = 1500.0     # a change of speed of this much is a full-strength knock
+_KNOCK_MIN = 80.0          # softer touches make no sound worth playing
 _SOUND = {FELT: "wood", TABLE: "wood", RAIL_TOP: "rail", CHECKER: "checker", DIE: "dice"}
 
 
@@ -333,7 +334,7 @@ class _Simulation:
             self.knock(self.t, arbiter.total_impulse.length, kind)
 
     def knock(self, t, speed, kind):
-        if speed > 20:
+        if speed > _KNOCK_MIN:
             self.impacts.append(Impact(round(t, 4), min(1.0, speed / _IMPACT_SCALE), kind))
 
     def update_crowding(self):
