@@ -12,6 +12,11 @@ import warnings
 import pygame
 
 from game import geometry as g
+from game.view import board_view as bv
+
+PLAYING = ("TableScene", "PriorityScene")
+#: At play, keys that pause or take back are mostly passed over, so that games go on.
+SETBACKS = {pygame.K_ESCAPE: 0.9, pygame.K_u: 0.7, pygame.K_z: 0.7}
 
 #: Keys the game answers to (menus, rules screen, table, pause, F11/F12), most weight.
 GAME_KEYS = [
@@ -62,15 +67,22 @@ class Monkey:
         return self.rng.randrange(w), self.rng.randrange(h)
 
     def target(self, app) -> tuple[int, int]:
-        """Somewhere worth clicking on the top scene: a widget, a HUD button, a checker, a point."""
+        """Somewhere worth clicking on the top scene: a widget, a HUD button, a checker, a point
+        (on the table, mostly what can be picked up or reached now)."""
         scene = app.scenes.top
+        options = self.table_options(scene)
+        if options and self.rng.random() < 0.7:
+            x, y = self.rng.choice(options)
+            return scene.view.to_screen(x, y)
         spots = []
         menu = getattr(scene, "menu", None)
         if menu is not None:
             spots += [w.rect for w in menu.widgets if w.visible and w.rect.w > 0]
         hud = getattr(scene, "hud", None)
         if hud is not None:
-            spots += list(getattr(hud, "buttons", {}).values())
+            playing = type(scene).__name__ in PLAYING and self.rng.random() < 0.9
+            spots += [rect for name, rect in getattr(hud, "buttons", {}).items()
+                      if not (playing and name == "menu")]
         view = getattr(scene, "view", None)
         if view is not None and getattr(view, "scale", 0) > 0:
             side = self.rng.choice("WB")
@@ -82,6 +94,17 @@ class Monkey:
         rect = self.rng.choice(spots)
         return (rect.x + self.rng.randrange(max(rect.w, 1)),
                 rect.y + self.rng.randrange(max(rect.h, 1)))
+
+    def table_options(self, scene) -> list[tuple[float, float]]:
+        """Board points of the checkers the player may pick, or of the lit destinations."""
+        chooser = getattr(scene, "chooser", None)
+        if chooser is None or getattr(scene, "stage", None) != "choose" or scene.view.scale <= 0:
+            return []
+        side = str(scene.session.to_move)
+        if chooser.selected is not None:
+            return [bv.landing_centre(scene.shown, side, d) for d in chooser.destinations()]
+        mine = scene.shown.checkers(scene.session.to_move)
+        return [g.checker_centre(side, o, mine.count(o) - 1) for o in chooser.origins()]
 
     # -- actions
     def click(self, app, pos=None):
@@ -117,7 +140,11 @@ class Monkey:
         return events
 
     def key(self, app, key=None):
-        key = self.rng.choice(GAME_KEYS) if key is None else key
+        if key is None:
+            key = self.rng.choice(GAME_KEYS)
+            if key in SETBACKS and type(app.scenes.top).__name__ in PLAYING \
+                    and self.rng.random() < SETBACKS[key]:
+                key = self.rng.choice(GAME_KEYS)
         mod = self.rng.choice(MODS)
         down = event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
         up = event(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0)

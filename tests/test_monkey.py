@@ -36,12 +36,16 @@ from monkey_events import Monkey, event
 SEED = 1699_2026
 EVENTS = 100_000
 STEER_EVERY = 1_500
-MIN_SHARE = 1_000            # events each scene must have handled
+MIN_SHARE = 500              # events each scene must have handled
 RESTART_CHANCE = 0.3         # of a close request: really close and start the game again
 
 SCENES = {"TitleScene": "title", "NewMatchScene": "new match", "SettingsScene": "settings",
           "RulesScene": "rules", "StatsScene": "statistics", "PauseScene": "pause",
           "PriorityScene": "priority", "TableScene": "table", "ScoreboardScene": "scoreboard"}
+PLAYING_SCENES = ("table", "priority")
+PLAY_STEERS = 0.5            # of the steers: back to a game, whatever the least seen scene
+FRESH_MATCH = 0.3            # of the steers to a game: a new match (other options)
+MIN_TURNS = {"human": 100, "computer": 10}      # turns played at least (the monkey is "human")
 TITLE_BUTTONS = {"new match": "New match", "rules": "Rules", "settings": "Settings",
                  "statistics": "Statistics"}
 
@@ -65,6 +69,8 @@ class MonkeyRun:
         self.errors: list[tuple[int, str, str]] = []     # (event number, scene, what went wrong)
         self.recent: list[str] = []
         self.quits = self.restarts = self.steers = 0
+        self.turns = Counter()                 # turns played: by "human" (the monkey), "computer"
+        self._mover = None
         self._signature = None
         self._score = None
         self._session = None
@@ -101,7 +107,7 @@ class MonkeyRun:
 
     def scene_name(self) -> str:
         top = self.app.scenes.top
-        return SCENES.get(type(top).__name__, type(top).__name__)
+        return "no scene" if top is None else SCENES.get(type(top).__name__, type(top).__name__)
 
     def problem(self, what: str) -> None:
         """Note what went wrong, where, and the events that led there; the run goes on."""
@@ -119,12 +125,15 @@ class MonkeyRun:
         if s is None:
             self._signature = self._session = self._score = None
             return
+        turns = sum(len(game["turns"]) for game in s.match.games) + len(s.record.get("turns", ()))
         signature = (id(s), s.phase, str(s.position), s.dice, s.priority, len(s.match.games),
-                     len(s.record.get("turns", ())), tuple(s.match.score.values()),
-                     hash(s.rng.getstate()))
+                     turns, tuple(s.match.score.values()), hash(s.rng.getstate()))
         if signature == self._signature:
             return
-        self._signature = signature
+        if self._signature is not None and self._signature[0] == id(s) and \
+                turns == self._signature[6] + 1:
+            self.turns["computer" if s.is_computer(self._mover) else "human"] += 1
+        self._signature, self._mover = signature, s.to_move
         try:
             p = s.position
             assert Position.parse(str(p)) == p, f"{p} does not round-trip its notation"
@@ -147,8 +156,9 @@ class MonkeyRun:
 
     # -- playing -------------------------------------------------------------------------------
     def frame(self, dt=None) -> None:
-        if dt is None:
-            dt = self.rng.choice([1 / 60] * 6 + [1 / 30, 0.1, 0.0, 1 / 240, 2.5])
+        if dt is None:       # at play, longer frames: the game goes on between the events
+            dt = self.rng.choice([1 / 60, 1 / 30, 0.1, 0.1] if self.scene_name() in PLAYING_SCENES
+                                 else [1 / 60] * 6 + [1 / 30, 0.1, 0.0, 1 / 240, 2.5])
         self.clock.now += max(dt, 0.0)
         self.app.frame(dt)
         self.check()
@@ -200,6 +210,8 @@ class MonkeyRun:
         """Go to the scene seen least so far."""
         self.steers += 1
         goal = min(SCENES.values(), key=lambda name: self.by_scene[name])
+        if self.rng.random() < PLAY_STEERS:
+            goal = "table"
         getattr(self, "to_" + goal.replace(" ", "_"))()
 
     def click(self, pos) -> None:
@@ -252,7 +264,7 @@ class MonkeyRun:
         self.to_title()
         app = self.app
         s = app.session
-        if s is None or s.phase is Phase.MATCH_OVER:
+        if s is None or s.phase is Phase.MATCH_OVER or self.rng.random() < FRESH_MATCH:
             app.new_match(self.random_options())
         elif s.phase is Phase.GAME_OVER:
             app.next_game()
@@ -264,6 +276,8 @@ class MonkeyRun:
 
     def to_table(self):
         self._game_under_way()
+        if self.rng.random() < 0.5:      # the player who wants to play turns the animations down
+            self.app.set_setting("animation_speed", self.rng.choice(["fast", "instant"]))
         self.app.continue_match()
         self.frame(1 / 60)
 
@@ -326,13 +340,16 @@ def test_a_hundred_thousand_random_events_on_every_scene(tmp_path, monkey_world)
     run = play(tmp_path, monkey_world, SEED, EVENTS)
     took = time.monotonic() - started
     print(f"\nmonkey: {run.handled} events in {took:.0f} s; steered {run.steers} times; "
-          f"{run.quits} close requests, {run.restarts} restarts; by scene: {dict(run.by_scene)}")
-    assert not run.errors, f"{len(run.errors)} errors caught by the app:\n{report(run)}"
+          f"{run.quits} close requests, {run.restarts} restarts; turns played: {dict(run.turns)}; "
+          f"events by scene: {dict(run.by_scene)}")
+    if run.errors:
+        pytest.fail(f"{len(run.errors)} problems:\n{report(run)}", pytrace=False)
     assert not (tmp_path / "errors.log").exists(), (tmp_path / "errors.log").read_text()[-3000:]
     assert run.handled >= EVENTS
     for name in SCENES.values():
         assert run.by_scene[name] >= MIN_SHARE, f"the {name} scene got {run.by_scene[name]} events"
     assert run.quits > 0 and run.restarts > 0
+    assert all(run.turns[who] >= n for who, n in MIN_TURNS.items()), run.turns
 
 
 def test_the_monkey_is_reproducible(tmp_path, monkey_world):
