@@ -8,5 +8,5 @@ from game.dice.physics import (CAUSES, DEFAULT, FLING_SPEED, MAX_SPEED, Attempt,
                                Physics, toss)
 from game.dice.priority import PriorityRound, priority_rounds
 
-__all__ = ["CAUSES", "DEFAULT", "FLING_SPEED", "MAX_SPEED", "Attempt", "DieState", "Ground", "Impact", "Physics",
-           "PriorityRound", "priority_rounds", "rest_cause", "throw_faces", "toss"]
+__all__ = ["CAUSES", "DEFAULT", "FLING_SPEED", "MAX_SPEED", "Attempt", "DieState", "Ground", "Impact",
+           "Physics", "PriorityRound", "priority_rounds", "rest_cause", "throw_faces", "toss"]
