@@ -14,7 +14,7 @@ import time
 from game.computer import LEVEL_NAMES, Computer
 from game.computer import model as mdl
 from game.computer import tables as tbl
-from game.computer.player import _Option, pick
+from game.computer.player import Option, pick
 from game.rules import Side, rules_by_name
 
 GAMES = 20_000
@@ -39,7 +39,7 @@ def play(name: str, levels: tuple, rng: random.Random) -> int:
     throws = range(len(model.throws))
     weights = list(model.prob)
     while True:
-        options = [_Option(None, nxt, hit_opp[mask][opp])
+        options = [Option(None, nxt, hit_opp[mask][opp])
                    for nxt, mask in turns[own][rng.choices(throws, weights)[0]]]
         if options:
             level = levels[mover]

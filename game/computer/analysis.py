@@ -14,7 +14,7 @@ import sys
 from game.rules import NotationError, Position, rules_by_name
 
 from . import tables as tbl
-from .player import _aways, _options
+from .player import aways, options
 
 
 class BadInput(Exception):
@@ -85,11 +85,11 @@ def _score(text: str, length: int) -> tuple[int, int]:
 
 def analyse(rules, t: tbl.Tables, position: Position, dice=None, match=None) -> dict:
     """The analysis as a JSON-ready dict (the command's contract)."""
-    aways = _aways(position, match)
+    score = aways(position.to_move, match)
     bell = t.equity is not None
     goal = None
-    if bell and aways is not None:
-        chance, points, goal = t.match_views(*aways)     # both sides playing for the match
+    if bell and score is not None:
+        chance, points, goal = t.match_views(*score)     # both sides playing for the match
         views = {"win_probability": chance, "equity": points}
     else:
         views = {"win_probability": t.win}
@@ -99,27 +99,27 @@ def analyse(rules, t: tbl.Tables, position: Position, dice=None, match=None) -> 
     result = {"position": str(position), "to_move": str(position.to_move)}
     for key, view in views.items():
         result[key] = view.position(c, o)
-    if aways is not None:
-        result["match_win_probability"] = _match_value(t, views, goal, aways, c, o, None)
+    if score is not None:
+        result["match_win_probability"] = _match_value(t, views, goal, score, c, o, None)
     if dice is None:
         return result
     moves = []
-    for option in _options(t, position, dice):
+    for option in options(t, position, dice):
         entry = {"move": str(option.move),
                  "position_after": str(rules.apply(position, option.move, dice))}
         for key, view in views.items():
             entry[key] = view.after(option.own, option.opp, t.home)
-        if aways is not None:
-            entry["match_win_probability"] = _match_value(t, views, goal, aways, option.own,
+        if score is not None:
+            entry["match_win_probability"] = _match_value(t, views, goal, score, option.own,
                                                           option.opp, t.home)
         moves.append(entry)
-    rank = "match_win_probability" if aways is not None else "equity" if bell else "win_probability"
+    rank = "match_win_probability" if score is not None else "equity" if bell else "win_probability"
     moves.sort(key=lambda m: -m[rank])
     result["moves"] = moves
     return result
 
 
-def _match_value(t: tbl.Tables, views: dict, goal, aways, c, o, home) -> float:
+def _match_value(t: tbl.Tables, views: dict, goal, score, c, o, home) -> float:
     """The match-winning chance (before the throw, or after a move when `home` is given): solved
     per score for Bell; for Charpentier, where every game is worth one point, it follows from
     the chance of winning this game."""
@@ -127,7 +127,7 @@ def _match_value(t: tbl.Tables, views: dict, goal, aways, c, o, home) -> float:
     p = view.position(c, o) if home is None else view.after(c, o, home)
     if goal is not None:
         return p
-    a, b = aways
+    a, b = score
     return p * t.match_win(a - 1, b) + (1 - p) * (1 - t.match_win(b - 1, a))
 
 

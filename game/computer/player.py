@@ -12,7 +12,7 @@ import random
 import threading
 from dataclasses import dataclass
 
-from game.rules import Move, Position
+from game.rules import Move, Position, Side
 
 from . import tables as tbl
 
@@ -40,27 +40,30 @@ class Hint:
 
 
 @dataclass
-class _Option:
-    move: Move
-    own: int        # the mover's config after the move
-    opp: int        # the opponent's config after the move
+class Option:
+    """A legal move and the configs it leaves: the mover's and the opponent's."""
+
+    move: Move | None
+    own: int
+    opp: int
 
 
-def _options(t: tbl.Tables, position: Position, dice) -> list[_Option]:
+def options(t: tbl.Tables, position: Position, dice) -> list[Option]:
+    """The engine's legal moves for this throw, each with the configs it leaves."""
     side = position.to_move
     found = []
     for move in t.rules.legal_moves(position, dice):
         after = t.rules.play_steps(position, move.steps)
-        found.append(_Option(move, t.index[after.checkers(side)], t.index[after.checkers(side.other)]))
+        found.append(Option(move, t.index[after.checkers(side)], t.index[after.checkers(side.other)]))
     return found
 
 
-def _aways(position: Position, match) -> tuple[int, int] | None:
-    """The points the side to move and its opponent still need, or None outside a match."""
+def aways(side: Side, match) -> tuple[int, int] | None:
+    """The points `side` and its opponent still need, or None outside a match (or after it)."""
     if match is None:
         return None
     length, white, black = match
-    mine, theirs = (white, black) if str(position.to_move) == "W" else (black, white)
+    mine, theirs = (white, black) if side is Side.WHITE else (black, white)
     if length - mine <= 0 or length - theirs <= 0:
         return None
     return length - mine, length - theirs
@@ -71,23 +74,23 @@ def objective(t: tbl.Tables, position: Position, match=None, wait: bool = False)
     points (a Bell game), or the match at this score (a Bell match; None while being solved)."""
     if t.equity is None:
         return t.win
-    aways = _aways(position, match)
-    if aways is None:
+    score = aways(position.to_move, match)
+    if score is None:
         return t.most_points
-    return t.match_objective(*aways, wait=wait)
+    return t.match_objective(*score, wait=wait)
 
 
 def hints(rules, position: Position, dice, match=None) -> list[Hint]:
     """Each legal move with its worth, best first ([] when the turn passes). In a Bell match whose
     score is still being solved (in the background), the moves are ranked for the most points."""
     t = tbl.tables(rules.name)
-    options = _options(t, position, dice)
-    if not options:
+    found = options(t, position, dice)
+    if not found:
         return []
     goal = objective(t, position, match)
     for_match = t.equity is not None and goal is not None and goal is not t.most_points
     ranked = []
-    for option in options:
+    for option in found:
         win = t.win.after(option.own, option.opp, t.home)
         equity = None
         if t.equity is not None:
@@ -131,22 +134,19 @@ class Computer:
             self._start_match(self._match)
 
     def _start_match(self, match) -> None:
+        """Start solving a Bell match's score (one solve serves both sides)."""
         t = tbl.tables(self.rules.name)
-        if t.equity is None:
-            return
-        for first in ("W", "B"):
-            aways = _aways(_side_position(first), match)
-            if aways is not None:
-                t.match_objective(*aways)
+        score = aways(Side.WHITE, match)
+        if t.equity is not None and score is not None:
+            t.match_objective(*score)
 
     def ready(self) -> bool:
+        """True once the computer plays its best: tables loaded, and a Bell match's score solved."""
         if not tbl.is_loaded(self.rules.name):
             return False
         t = tbl.tables(self.rules.name)
-        if t.equity is None or self._match is None:
-            return True
-        aways = _aways(_side_position("W"), self._match)
-        return aways is None or t.match_ready(*aways)
+        score = aways(Side.WHITE, self._match)
+        return t.equity is None or score is None or t.match_ready(*score)
 
     def choose(self, position: Position, dice, match=None) -> Move:
         """The move this level plays: always a legal one, even before the tables are ready."""
@@ -155,14 +155,14 @@ class Computer:
         if not tbl.is_loaded(self.rules.name) and self._loading is not None:
             return _race(self.rules, position, dice, self.rng)
         t = tbl.tables(self.rules.name)
-        options = _options(t, position, dice)
-        if not options:
+        found = options(t, position, dice)
+        if not found:
             return Move(())
         goal = objective(t, position, match) or t.most_points
-        return pick(self.level, t, goal, options, t.indices(position)[1], self.rng).move
+        return pick(self.level, t, goal, found, t.indices(position)[1], self.rng).move
 
 
-def pick(level: str, t: tbl.Tables, goal, options: list, before: int, rng: random.Random):
+def pick(level: str, t: tbl.Tables, goal, options: list, before: int, rng: random.Random) -> Option:
     """The option (the move's result: own and opponent config) a level plays; `before` is the
     opponent's config before the move."""
     if level == "novice":
@@ -176,10 +176,6 @@ def pick(level: str, t: tbl.Tables, goal, options: list, before: int, rng: rando
     if level == "master":
         return _softmax(options, values, _temperature(level, goal), rng)
     return options[max(range(len(options)), key=values.__getitem__)]
-
-
-def _side_position(side: str) -> Position:
-    return Position.parse(f"0,0,0/0,0,0/{side}")
 
 
 #: how loosely a level weighs close calls: (in chances, in Bell's points, where the best and the

@@ -111,12 +111,18 @@ class Tables:
     def _solve_match(self, away: int, away_other: int) -> tuple[Objective, Objective]:
         model = _model(self.rules.name)
         wins = [self._pays(away, away_other), self._pays(away_other, away)]
+        start = [self._guess(away, away_other), self._guess(away_other, away)]
         if away == away_other:
-            (V,), _ = slv.solve(model, _layout(self.rules.name, 1), wins[:1])
+            (V,), _ = slv.solve(model, _layout(self.rules.name, 1), wins[:1], start=start[0])
             same = Objective(V, V, wins[0], 1.0)
             return same, same
-        (X, Y), _ = slv.solve(model, _layout(self.rules.name, 2), wins)
+        (X, Y), _ = slv.solve(model, _layout(self.rules.name, 2), wins, start=np.stack(start))
         return Objective(X, Y, wins[0], 1.0), Objective(Y, X, wins[1], 1.0)
+
+    def _guess(self, away: int, away_other: int) -> np.ndarray:
+        """A first guess to start from: this game's chance as if every game were worth 1 point."""
+        won, lost = self.match_win(away - 1, away_other), 1 - self.match_win(away_other - 1, away)
+        return lost + (won - lost) * self.chance
 
     def _pays(self, away: int, away_other: int) -> np.ndarray:
         """What a game won now pays in match-winning chance, by the loser's config."""
