@@ -1,10 +1,12 @@
 """Benchmark of the computer player: `python tests/bench.py --json --only computer`.
 
-solve_s: seconds to solve each rule set from nothing; table_load_s: seconds to load each
-shipped table; move_ms: median time of the top level's choose() on positions from real games;
-win_rates: the top level's share of games won, seeded, against each other level and a random
-legal mover (each side moves first in half the games). The games run on the solver's turn
-tables (checked against the engine by tests/test_computer.py) so that 20,000 of them are quick.
+solve_s: seconds to solve each rule set from nothing (for Bell also its match equity table);
+table_load_s: seconds to load each shipped table; bell_match_score_solve_s: seconds to solve one
+Bell match score (3-away against 2-away), as the game does in the background; move_ms: median
+time of the top level's choose() on positions from real games; win_rates: the top level's share
+of seeded games won against each other level and a random legal mover (who moves first is drawn
+at random). The games run on the solver's turn tables (checked against the engine by
+tests/test_computer.py) so that 20,000 of them are quick.
 """
 import functools
 import random
@@ -95,6 +97,9 @@ def run() -> dict:
         tbl.Tables(name, tbl._shipped(name))
         figures["table_load_s"][name] = round(time.perf_counter() - began, 4)
         figures["move_ms"][name] = round(statistics.median(move_times(name)), 3)
+    began = time.perf_counter()   # a Bell match score, as solved in the game's background
+    tbl.Tables("bell", tbl._shipped("bell")).match_objective(3, 2, wait=True)
+    figures["bell_match_score_solve_s"] = round(time.perf_counter() - began, 3)
     for name in ("charpentier", "bell"):
         rates = {other: round(win_rate(name, other, GAMES), 4)
                  for other in ["random"] + LEVEL_NAMES[:-1]}

@@ -2,8 +2,8 @@
 
 Every move comes from the rules engine (`legal_moves`); the solved tables only say what each
 result is worth. The top level plays the exact best move; the lower levels make the mistakes
-people make: racing without looking, not counting their own hits, picking a move that merely
-looks about as good.
+people make: bringing every checker in before racing, not counting their own hits, picking a
+move that merely looks about as good.
 """
 from __future__ import annotations
 
@@ -88,7 +88,7 @@ def hints(rules, position: Position, dice, match=None) -> list[Hint]:
     if not found:
         return []
     goal = objective(t, position, match)
-    for_match = t.equity is not None and goal is not None and goal is not t.most_points
+    for_match = goal not in (None, t.win, t.most_points)
     ranked = []
     for option in found:
         win = t.win.after(option.own, option.opp, t.home)
@@ -129,8 +129,8 @@ class Computer:
                 self._start_match(match)
 
     def _load(self) -> None:
-        t = tbl.tables(self.rules.name)
-        if self._match is not None and t.equity is not None:
+        tbl.tables(self.rules.name)
+        if self._match is not None:
             self._start_match(self._match)
 
     def _start_match(self, match) -> None:

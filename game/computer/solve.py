@@ -11,6 +11,10 @@ highest level down makes one sweep exact but for hits; the sweeps after it only 
 effect of hits. A pass leads to the same level's mirror state; that pair is solved in closed form.
 A hit that keeps the level (entering on the point where the opponent's checker stands, and the
 hit back) is iterated within the level a few times, on those turns alone.
+
+A side whose hit checker must re-enter while its own checker on point 1 bars every entry (TC-4)
+passes until the opponent frees it. Where both sides are so stuck the game never ends; such a
+position (unreachable in play: a move never strands its own side) is valued K / 2.
 """
 from __future__ import annotations
 
@@ -38,7 +42,8 @@ class Layout:
     group_start: np.ndarray   # first entry of each group
     entries: np.ndarray       # flat index into U of what each turn leads to
     levels: list              # (state, group, entry) slices per level, highest first
-    within: list              # per level: (entries, their groups) leading back into the level
+    within: list              # per level: the entries leading back into the level, the groups
+                              # holding them, and which of those groups each entry is in
 
 
 def layout(model: Model, copies: int = 1) -> Layout:
@@ -86,7 +91,8 @@ def layout(model: Model, copies: int = 1) -> Layout:
         entries[e] = np.where(nxt == home, copies * size * size + mover * size + after,
                               (mover + 1) % copies * size * size + after * size + nxt)
         same = np.flatnonzero(level_of[entries[e]] == level[s.start])
-        within.append((e.start + same, group[same] - g.start))
+        affected, at = np.unique(group[same] - g.start, return_inverse=True)
+        within.append((e.start + same, affected, at))
     return Layout(copies, states, partner, passing, group_prob, gs, group_start, entries,
                   levels, within)
 
@@ -112,29 +118,35 @@ def solve(model: Model, lay: Layout, wins: list, chance: bool = True, tol: float
     while True:
         sweeps += 1
         change = 0.0
-        for (s, g, e), (same, same_group) in zip(lay.levels, lay.within):
+        for (s, g, e), (same, affected, at) in zip(lay.levels, lay.within):
             # The best turn of each group, apart from the turns that stay in this level.
             if policy is None:
                 u = U[targets[e]]
                 u[same - e.start] = np.inf
                 base = np.minimum.reduceat(u, lay.group_start[g] - e.start)
-                same_targets, same_at = targets[same], same_group
+                same_targets = targets[same]
             else:
                 chosen = policy[g]
                 base = U[targets[chosen]]
                 stays = np.isin(chosen, same)
                 base[stays] = np.inf
-                same_targets, same_at = targets[chosen[stays]], np.flatnonzero(stays)
+                affected = np.flatnonzero(stays)
+                at, same_targets = np.arange(len(affected)), targets[chosen[stays]]
+            state, prob = lay.group_state[g] - s.start, lay.group_prob[g]
+            size = s.stop - s.start
+            # The groups without such turns are settled for this sweep; the others iterate.
+            outside = base[affected]
+            base[affected] = K
+            settled = np.bincount(state, weights=(K - base) * prob, minlength=size)
+            state, prob = state[affected], prob[affected]
             p = lay.passing[s]
             mirror = lay.partner[s] - s.start
             q = p[mirror]
             stuck = p * q > 1 - 1e-15
-            state = lay.group_state[g] - s.start
             for inner in range(INNER if len(same_targets) else 1):
-                low = base.copy()
-                np.minimum.at(low, same_at, U[same_targets])
-                a = np.bincount(state, weights=(K - low) * lay.group_prob[g],
-                                minlength=s.stop - s.start)
+                low = outside.copy()
+                np.minimum.at(low, at, U[same_targets])
+                a = settled + np.bincount(state, weights=(K - low) * prob, minlength=size)
                 value = (a + p * K - p * a[mirror] - p * q * K) / np.where(stuck, 1.0, 1 - p * q)
                 value[stuck] = K / 2
                 step = float(np.abs(value - U[lay.states[s]]).max())

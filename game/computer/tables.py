@@ -27,7 +27,7 @@ MATCH_MAX = 21          # the longest match a player can choose (C-6)
 FORMAT = 1
 
 
-@dataclass
+@dataclass(eq=False)
 class Objective:
     """A way of valuing positions: V (side to move's view), V of the opponent to move, what a win
     pays by the loser's config, and K (1 for chances: the opponent's value is 1 - mine; 0 for
@@ -93,7 +93,8 @@ class Tables:
     def match_objective(self, away: int, away_other: int, wait: bool = False) -> Objective | None:
         """The side to move's match-winning chance at this score, or None while it is being
         solved in the background (started here; with `wait`, solved before returning). One solve
-        serves both sides: it holds the values with either side to move."""
+        serves both sides: it holds the values with either side to move. A failed background
+        solve leaves None (the game plays on for the most points); `wait` raises its error."""
         key = (min(away, away_other), max(away, away_other))
         with self._lock:
             job = self._match.get(key)
@@ -101,8 +102,8 @@ class Tables:
                 job = self._match[key] = _Job(functools.partial(self._solve_match, *key))
         if wait:
             job.thread.join()
-        if job.error is not None:
-            raise job.error
+            if job.error is not None:
+                raise job.error
         if job.result is None:
             return None
         low, high = job.result
