@@ -126,7 +126,8 @@ class MonkeyRun:
     def problem(self, what: str) -> None:
         """Note what went wrong, where, and the events that led there; the run goes on."""
         recent = "\n  ".join(self.recent)
-        self.errors.append((self.handled, self.scene_name(), f"{what}\nthe last events:\n  {recent}"))
+        self.errors.append((self.handled, self.scene_name(),
+                            f"{what}\nthe last events:\n  {recent}"))
 
     # -- invariants ----------------------------------------------------------------------------
     def check(self) -> None:
@@ -153,7 +154,7 @@ class MonkeyRun:
             assert Position.parse(str(p)) == p, f"{p} does not round-trip its notation"
             for side in Side:
                 checkers = p.checkers(side)
-                assert len(checkers) == s.rules.checkers, f"{p}: {side} has {len(checkers)} checkers"
+                assert len(checkers) == s.rules.checkers, f"{p}: {side} has {checkers}"
                 points = [c for c in checkers if 1 <= c <= 11]
                 assert len(points) == len(set(points)), f"{p}: two {side} checkers on a point"
             score = dict(s.match.score)
@@ -162,7 +163,7 @@ class MonkeyRun:
                     f"the score went down: {self._score} -> {score}"
             self._session, self._score, self._games = s, score, list(s.match.games)
             data = normal(s.to_dict())
-            assert normal(Session.from_dict(data).to_dict()) == data, "the session does not round-trip"
+            assert normal(Session.from_dict(data).to_dict()) == data, "no round trip"
         except (AssertionError, ValueError) as exc:
             self.problem(f"invariant broken: {exc}")
             self._session, self._score = s, dict(s.match.score)
@@ -183,7 +184,7 @@ class MonkeyRun:
         self.check()
         s = self.app.session
         if s is not None and s.phase is not Phase.MATCH_OVER and normal(s.to_dict()) != self.on_disk:
-            self.problem("the match on disk is not the match being played (a throw or move unsaved)")
+            self.problem("the match on disk is not the match played (a throw or move unsaved)")
             self.on_disk = normal(s.to_dict())
         if not self.app.running:        # Quit on the title: the loop would end here
             if self.app.status != 0:
@@ -353,7 +354,7 @@ def report(run: MonkeyRun) -> str:
         key = lines[-1] if lines else text
         seen[key] += 1
         distinct.setdefault(key, (n, scene, text))
-    return "\n".join(f"--- {seen[key]} time(s), first at monkey event {n} on the {scene} scene "
+    return "\n".join(f"--- {seen[key]} time(s), first at monkey event {n} (scene: {scene}) "
                      f"(seed {run.seed}):\n{text}" for key, (n, scene, text) in distinct.items())
 
 
@@ -394,8 +395,9 @@ def test_the_monkey_is_reproducible(tmp_path, monkey_world):
     assert outcomes[0] == outcomes[1]
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason="SceneManager.pop pops whatever is on top: two 'back' "
-                   "presses in one frame pop the title too and leave no scene (game/scenes/base.py)")
+@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
+    "SceneManager.pop pops whatever is on top: two 'back' presses in one frame pop the title "
+    "too and leave no scene (game/scenes/base.py)"))
 @pytest.mark.parametrize("screen, key", [("settings", pygame.K_ESCAPE), ("rules", pygame.K_ESCAPE),
                                          ("statistics", pygame.K_BACKSPACE),
                                          ("new match", pygame.K_ESCAPE)])
@@ -405,12 +407,14 @@ def test_two_back_presses_in_one_frame_leave_the_title(tmp_path, screen, key):
     try:
         app.frame(1 / 60)
         top = app.scenes.top
-        button = next(w for w in top.menu.widgets if getattr(w, "label", None) == TITLE_BUTTONS[screen])
+        label = TITLE_BUTTONS[screen]
+        button = next(w for w in top.menu.widgets if getattr(w, "label", None) == label)
         button.activate()
         app.frame(1 / 60)
         assert SCENES[type(app.scenes.top).__name__] == screen
         for _ in range(2):
-            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="",
+                                                 scancode=0))
         app.frame(1 / 60)
         assert isinstance(app.scenes.top, TitleScene), [type(s).__name__ for s in app.scenes.stack]
     finally:
