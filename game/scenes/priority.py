@@ -10,51 +10,25 @@ from game import geometry as g
 from game.dice import priority_rounds
 from game.match import Phase
 from game.rules import Side
-from game.scenes.base import Scene
+from game.scenes.table import PacedScene, side_label
 from game.view import board_view as bv
-from game.view.animation import Banner, speed_factor
 from game.view.dice_playback import DicePlayback
-from game.view.table_hud import HudState, TableHud
-from game.view.widgets import GOLD_PALE, IVORY, WALNUT_DEEP, text
+from game.view.table_hud import HudState
+from game.view.widgets import GOLD_PALE, WALNUT_DEEP, text
 
 AUTO_THROW = 0.9        # seconds before two computers throw for priority
 TIE_HOLD = 1.3          # "Tie - thrown again" shows this long before the dice fly again
 RESULT_HOLD = 2.4       # the result stays this long (a key or click skips it)
 
 
-class PriorityScene(Scene):
+class PriorityScene(PacedScene):
     def __init__(self, app):
         super().__init__(app)
-        self.view = bv.BoardView()
-        self.hud = TableHud()
-        self.clock = 0.0
         self.stage = "wait"           # wait -> roll -> (tie -> roll ...) -> result
         self.rounds = []                # priority rounds still to show (ties first)
         self.playback: DicePlayback | None = None
         self.faces = None
-        self.banners: list[Banner] = []
         self.hover = None
-        self._timer = None
-
-    @property
-    def session(self):
-        return self.app.session
-
-    def _setting(self, name, default):
-        settings = getattr(self.app, "settings", None) or {}
-        return settings.get(name, default) if isinstance(settings, dict) else getattr(settings, name, default)
-
-    @property
-    def pace(self) -> float:
-        return speed_factor(self._setting("animation_speed", "normal"))
-
-    def _pause(self, seconds):
-        return seconds * (self.pace or 0.35)
-
-    def _sound(self, name, strength=1.0):
-        sounds = getattr(self.app, "sounds", None)
-        if sounds is not None:
-            sounds.play(name, strength)
 
     def _humans(self) -> bool:
         return not all(self.session.is_computer(side) for side in Side)
@@ -65,7 +39,7 @@ class PriorityScene(Scene):
         if self.session.phase is not Phase.PRIORITY:
             self._to_table()
         elif not self._humans():
-            self._timer = [self._pause(AUTO_THROW), self.throw]
+            self._wait(self._pause(AUTO_THROW), self.throw)
 
     def throw(self) -> None:
         """Both sides throw their die at once, each from its own side; ties are thrown again.
@@ -92,16 +66,14 @@ class PriorityScene(Scene):
         white, black = self.faces
         if white == black:
             self.stage = "tie"
-            self.banners.append(Banner(f"Both throw {white}: a tie - thrown again", hold=TIE_HOLD, size="medium",
-                                       pop=False, colour=IVORY))
-            self._timer = [self._pause(TIE_HOLD), self._next_round]
+            self._banner(f"Both throw {white}: a tie - thrown again", "note", TIE_HOLD)
+            self._wait(self._pause(TIE_HOLD), self._next_round)
             return
         first = Side.WHITE if white > black else Side.BLACK
         self.stage = "result"
-        self.banners.append(Banner(f"{first.title} plays first", hold=RESULT_HOLD, size="large"))
-        self.banners.append(Banner(f"White throws {white}, Black throws {black}", hold=RESULT_HOLD,
-                                   size="medium", pop=False, colour=IVORY))
-        self._timer = [self._pause(RESULT_HOLD), self._to_table]
+        self._banner(f"{first.title} plays first", "large", RESULT_HOLD)
+        self._banner(f"White throws {white}, Black throws {black}", "note", RESULT_HOLD)
+        self._wait(self._pause(RESULT_HOLD), self._to_table)
 
     def _to_table(self) -> None:
         if self.stage == "done":
@@ -111,23 +83,14 @@ class PriorityScene(Scene):
         self.app.scenes.replace(TableScene(self.app))
 
     def update(self, dt: float) -> None:
-        self.clock += dt
-        for banner in self.banners:
-            banner.update(dt)
-        self.banners = [b for b in self.banners if not b.done]
         if self.playback is not None:
             for event in self.playback.update(dt):
                 if event[0] == "impact":
                     self._sound(event[1], event[2])
                 elif event[0] == "invalid":
-                    self.banners.append(Banner(f"{event[1].capitalize()} - thrown again", hold=0.8, size="medium",
-                                               pop=False, colour=IVORY))
+                    self._banner(f"{event[1].capitalize()} - thrown again", "note", 0.8)
         self._check_settled()
-        if self._timer is not None:
-            self._timer[0] -= dt
-            if self._timer[0] <= 0:
-                then, self._timer = self._timer[1], None
-                then()
+        self._tick(dt)
 
     def handle_event(self, event) -> None:
         if event.type == pygame.MOUSEMOTION:
@@ -165,7 +128,7 @@ class PriorityScene(Scene):
                           + ("Press Space or click to throw" if self._humans() else ""),
                   "roll": "The dice are rolling...", "tie": "A tie: thrown again",
                   "result": "Press Space to play", "done": ""}[self.stage]
-        state = HudState(names={str(side): _label(s, side) for side in Side},
+        state = HudState(names={str(side): side_label(s, side) for side in Side},
                          scores={str(k): v for k, v in s.match.score.items()}, length=s.match.length,
                          title=s.rules.title, to_move="", prompt=prompt,
                          enabled={"menu"} | ({"throw"} if self.stage == "wait" and self._humans() else set()),
@@ -183,7 +146,3 @@ class PriorityScene(Scene):
             pygame.draw.rect(surface, WALNUT_DEEP, box, border_radius=round(8 * s))
             surface.blit(words, words.get_rect(center=box.center))
 
-
-def _label(session, side: Side) -> str:
-    from game.scenes.table import side_label
-    return side_label(session, side)

@@ -44,18 +44,65 @@ WHITE_RING = (250, 250, 250)
 CAUSE_TEXT = {"on the rail": "On the rail", "off the board": "Off the board", "tilted": "Tilted"}
 
 
-class TableScene(Scene):
+class PacedScene(Scene):
+    """What the table and the priority throw share: the board and its bars, and the pace of
+    their animations (the animation-speed setting) and sounds."""
+
     def __init__(self, app):
         super().__init__(app)
         self.view = bv.BoardView()
         self.hud = TableHud()
         self.clock = 0.0
+        self.banners: list[Banner] = []
+        self._timer = None                 # [seconds left, what to do then]
+
+    @property
+    def session(self) -> Session:
+        return self.app.session
+
+    @property
+    def pace(self) -> float:
+        """Seconds at normal speed -> seconds now (0 for instant motion)."""
+        return speed_factor(self.app.settings.get("animation_speed", "normal"))
+
+    def _pause(self, seconds: float) -> float:
+        """A reading pause: reduced, never removed, when motion is instant."""
+        return seconds * (self.pace or 0.35)
+
+    def _sound(self, name: str, strength: float = 1.0) -> None:
+        self.app.sounds.play(name, strength)
+
+    def _wait(self, seconds: float, then) -> None:
+        self._timer = [seconds, then]
+
+    def _banner(self, words: str, kind: str, hold: float) -> None:
+        """A doublet's name or a result ("large", pops), or a notice on a ribbon ("note")."""
+        if kind == "large":
+            self.banners.append(Banner(words, hold=hold, size="large"))
+        else:
+            self.banners.append(Banner(words, hold=hold, size="medium", pop=False, colour=IVORY, fade=0.35))
+
+    def _tick(self, dt: float) -> None:
+        """Banners age; a waiting action runs when its time comes."""
+        self.clock += dt
+        for banner in self.banners:
+            banner.update(dt)
+        self.banners = [b for b in self.banners if not b.done]
+        if self._timer is not None:
+            self._timer[0] -= dt
+            if self._timer[0] <= 0:
+                then, self._timer = self._timer[1], None
+                then()
+
+
+class TableScene(PacedScene):
+    def __init__(self, app):
+        super().__init__(app)
         self.stage = "throw"
         self.shown = None                  # the position drawn (a Bell turn's stop included)
         self.chooser: Chooser | None = None
         self.playback: DicePlayback | None = None
         self.flights: list[Flight] = []
-        self.banners: list[Banner] = []
         self.ripples: list[Ripple] = []    # landings made visible
         self.hints = None                  # the hint list shown (H), or None
         self.keyboard = False              # the keyboard was used last: show cursor and numbers
@@ -65,7 +112,6 @@ class TableScene(Scene):
         self.note = ""                     # a short line under the prompt ("Nothing to take back")
         self._press = None                 # mouse press: {"pos", "origin" or "fling", samples}
         self._drag_at = None               # board position of a checker being dragged
-        self._timer = None                 # (seconds left, what to do then)
         self._after_flights = None
         self._computers = {}
         self._started = False
@@ -73,34 +119,12 @@ class TableScene(Scene):
 
     # --- shortcuts ---------------------------------------------------------------------------
     @property
-    def session(self) -> Session:
-        return self.app.session
-
-    @property
     def rules(self):
         return self.session.rules
 
-    def _setting(self, name, default=None):
-        settings = getattr(self.app, "settings", None) or {}
-        return settings.get(name, default) if isinstance(settings, dict) else getattr(settings, name, default)
-
-    @property
-    def pace(self) -> float:
-        """Seconds at normal speed -> seconds now (0 for instant motion)."""
-        return speed_factor(self._setting("animation_speed", "normal"))
-
-    def _pause(self, seconds: float) -> float:
-        """A reading pause: reduced, never removed, when motion is instant."""
-        return seconds * (self.pace or 0.35)
-
     @property
     def touch_move(self) -> bool:
-        return bool(self.session.options.touch_move or self._setting("touch_move", False))
-
-    def _sound(self, name: str, strength: float = 1.0) -> None:
-        sounds = getattr(self.app, "sounds", None)
-        if sounds is not None:
-            sounds.play(name, strength)
+        return bool(self.session.options.touch_move or self.app.settings.get("touch_move", False))
 
     def _save(self) -> None:
         """After every throw and every move (the app says so if the disk refuses)."""
@@ -173,7 +197,7 @@ class TableScene(Scene):
         s = self.session
         dice = s.dice
         if len(set(dice)) == 1:
-            self._banner(f"{DOUBLET_NAMES[dice[0]]} !", "doublet", 1.3)
+            self._banner(f"{DOUBLET_NAMES[dice[0]]} !", "large", 1.3)
         if not s.legal_moves():
             self.stage = "pass"
             self._banner("No move - the turn passes", "note", PASS_HOLD)
@@ -210,7 +234,7 @@ class TableScene(Scene):
         self.stage = "over"
         self.undo = None
         points = "point" if outcome.points == 1 else "points"
-        self._banner(f"{outcome.winner.title} wins", "doublet", GAME_OVER_HOLD)
+        self._banner(f"{outcome.winner.title} wins", "large", GAME_OVER_HOLD)
         self._banner(f"{outcome.points} {points}", "note", GAME_OVER_HOLD)
         self._wait(self._pause(GAME_OVER_HOLD), self._to_scoreboard)
 
@@ -278,20 +302,7 @@ class TableScene(Scene):
         self.shown = after
         self._after_flights = then
 
-    def _wait(self, seconds: float, then) -> None:
-        self._timer = [seconds, then]
-
-    def _banner(self, words: str, kind: str, hold: float) -> None:
-        if kind == "doublet":
-            self.banners.append(Banner(words, hold=hold, size="large"))
-        else:
-            self.banners.append(Banner(words, hold=hold, size="medium", pop=False, colour=IVORY, fade=0.35))
-
     def update(self, dt: float) -> None:
-        self.clock += dt
-        for banner in self.banners:
-            banner.update(dt)
-        self.banners = [b for b in self.banners if not b.done]
         if self.playback is not None:
             for event in self.playback.update(dt):
                 self._dice_event(event)
@@ -311,12 +322,7 @@ class TableScene(Scene):
                 then, self._after_flights = self._after_flights, None
                 if then:
                     then()
-        if self._timer is not None:
-            self._timer[0] -= dt
-            if self._timer[0] <= 0:
-                then = self._timer[1]
-                self._timer = None
-                then()
+        self._tick(dt)
 
     def _dice_event(self, event) -> None:
         kind = event[0]
