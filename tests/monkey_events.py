@@ -106,6 +106,19 @@ class Monkey:
         mine = scene.shown.checkers(scene.session.to_move)
         return [g.checker_centre(side, o, mine.count(o) - 1) for o in chooser.origins()]
 
+    def checker_and_point(self, scene):
+        """Screen spots of a checker that may move and of a point it may reach, if any."""
+        chooser = getattr(scene, "chooser", None)
+        if chooser is None or getattr(scene, "stage", None) != "choose" or scene.view.scale <= 0 \
+                or chooser.selected is not None or not chooser.steps():
+            return None
+        step = self.rng.choice(chooser.steps())
+        side = str(scene.session.to_move)
+        mine = scene.shown.checkers(scene.session.to_move)
+        start = g.checker_centre(side, step.origin, mine.count(step.origin) - 1)
+        end = bv.landing_centre(scene.shown, side, step.destination)
+        return scene.view.to_screen(*start), scene.view.to_screen(*end)
+
     # -- actions
     def click(self, app, pos=None):
         pos = pos or self.anywhere(app)
@@ -124,9 +137,12 @@ class Monkey:
                       buttons=(0, 0, 0))]
 
     def drag(self, app):
-        """Press, move in a few steps (a fling or carrying a checker), release."""
+        """Press, move in a few steps (a fling, or a checker carried to a point), release."""
         start = self.target(app) if self.rng.random() < 0.6 else self.anywhere(app)
         end = self.target(app) if self.rng.random() < 0.5 else self.anywhere(app)
+        carried = self.checker_and_point(app.scenes.top)
+        if carried and self.rng.random() < 0.7:
+            start, end = carried
         steps = self.rng.randint(1, 8)
         events = [event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)]
         last = start
