@@ -391,6 +391,9 @@ class App:
     def _apply_scene_changes(self) -> None:
         before = self.scenes.top
         self.scenes.apply_pending()
+        if self.scenes.top is None:      # the last screen went back: the title, never a blank window
+            self.scenes.clear_to(TitleScene(self))
+            self.scenes.apply_pending()
         if self.scenes.top is not before and self.animation_speed != "instant":
             self._fade_from = self.screen.copy()      # still the last frame shown
             self._fade_left = FADE

@@ -363,3 +363,30 @@ def test_autoplay_resumes_an_unfinished_demo_match(tmp_path):
     again = App(seed=99, data_dir=tmp_path, autoplay=True)
     assert again.session.to_dict() == saved, "the same match, exactly where it was"
     pygame.display.quit()
+
+
+@pytest.mark.parametrize("screen", [SettingsScene, RulesScene, StatsScene, NewMatchScene])
+def test_two_escapes_in_one_frame_go_back_one_screen(app, screen):
+    app.scenes.push(screen(app))
+    frames(app)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))
+    press(app, pygame.K_BACKSPACE)
+    assert [type(s) for s in app.scenes.stack] == [TitleScene]
+
+
+def test_the_last_screen_going_back_leaves_the_title_not_a_blank_window(app):
+    app.scenes.clear_to(RulesScene(app))
+    frames(app)
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(top(app), TitleScene)
+
+
+def test_resume_pressed_twice_in_one_frame_stays_in_the_game(app):
+    class Game(Scene):
+        pass
+    app.scenes.clear_to(Game(app))
+    app.pause()
+    frames(app)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
+    press(app, pygame.K_RETURN)
+    assert isinstance(top(app), Game)

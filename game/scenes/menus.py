@@ -28,19 +28,22 @@ class MenuScene(Scene):
     def __init__(self, app):
         super().__init__(app)
         self.time = 0.0
+        self.leaving = False      # asked to be popped: two Esc in one frame pop one screen
         self.menu = ui.Menu(self.build(), app.sounds)
 
     def build(self) -> list[ui.Widget]:
         return []
 
     def back(self) -> None:
-        self.app.scenes.pop()
+        if not self.leaving:
+            self.leaving = True
+            self.app.scenes.pop()
 
     def enter(self) -> None:
         self.layout(self.app.size)
 
     def handle_event(self, event) -> None:
-        if self.menu.handle_event(event):
+        if self.leaving or self.menu.handle_event(event):
             return
         if event.type == pygame.KEYDOWN and event.key in BACK_KEYS:
             self.app.sounds.play("click", 0.5)
@@ -279,5 +282,6 @@ class ConfirmScene(OverlayScene):
         return [ui.Button("Yes", self.yes), ui.Button("No", self.back)]
 
     def yes(self):
-        self.app.scenes.pop()
-        self.on_yes()
+        if not self.leaving:
+            self.back()
+            self.on_yes()

@@ -107,8 +107,14 @@ class RulesScene(Scene):
         self._wrapped: dict = {}
         keys = [key for key, _, _ in PRESETS]
         self.tabs = [ui.Button(title, lambda k=key: self.show(k), size=26) for key, title, _ in PRESETS]
-        self.back_button = ui.Button("Back", app.scenes.pop)
+        self.leaving = False
+        self.back_button = ui.Button("Back", self.back)
         self.menu = ui.Menu([*self.tabs, self.back_button], app.sounds, focus=keys.index(self.preset))
+
+    def back(self) -> None:
+        if not self.leaving:       # Esc and a click in the same frame pop this screen only
+            self.leaving = True
+            self.app.scenes.pop()
 
     def show(self, preset: str) -> None:
         if preset != self.preset:
@@ -143,6 +149,8 @@ class RulesScene(Scene):
         return card, step, max(0.0, total - card.h + px(40, scale))
 
     def handle_event(self, event) -> None:
+        if self.leaving:
+            return
         _, step, most = self.geometry(self.app.size)
         if event.type == pygame.KEYDOWN:
             page = self.geometry(self.app.size)[0].h * 0.85
@@ -158,7 +166,7 @@ class RulesScene(Scene):
                 self.menu.focus = i % len(keys)
                 return
             if event.key in BACK_KEYS:
-                self.app.scenes.pop()
+                self.back()
                 return
         if event.type == pygame.MOUSEWHEEL:
             self.target = min(most, max(0.0, self.target - event.y * step * 3))
