@@ -109,7 +109,8 @@ class TableScene(PacedScene):
         self.hover = None                  # the HUD button under the mouse
         self.undo = None                   # (saved session, move) of the last human move, until hand-over
         self.last_move = None              # (side, Move) just played, shown as a faint trail
-        self.note = ""                     # a short line under the prompt ("Nothing to take back")
+        self.note = ""                     # a short notice shown instead of the prompt for a while
+        self._note_left = 0.0
         self._press = None                 # mouse press: {"pos", "origin" or "fling", samples}
         self._drag_at = None               # board position of a checker being dragged
         self._after_flights = None
@@ -129,6 +130,10 @@ class TableScene(PacedScene):
     def _save(self) -> None:
         """After every throw and every move (the app says so if the disk refuses)."""
         self.app.save_match()
+
+    def _say(self, words: str, seconds: float = 4.0) -> None:
+        """A short notice in place of the prompt ("Nothing to take back"), gone after a while."""
+        self.note, self._note_left = words, seconds
 
     def _human_turn(self) -> bool:
         return not self.session.is_computer(self.session.to_move)
@@ -171,7 +176,7 @@ class TableScene(PacedScene):
         if s.phase is not Phase.THROW or self.stage != "throw":
             return
         self.undo = None                   # the turn is handed over: no taking back now
-        self.note = ""
+        self._say("")
         s.throw()
         self._save()
         self.playback = self._toss(fling, 1 / self.pace if self.pace else 0)
@@ -218,7 +223,7 @@ class TableScene(PacedScene):
         try:
             outcome = s.play(move)
         except IllegalMoveError as error:  # the engine disagrees with what was shown: say so, retry
-            self.note = str(error)
+            self._say(str(error))
             self.stage = "choose"
             self.chooser = Chooser(self.rules, s.position, s.dice, self.touch_move)
             self.shown = s.position
@@ -260,7 +265,7 @@ class TableScene(PacedScene):
         s = self.session
         computer = self._computer(s.to_move)
         # Until its tables are loaded the computer plays by feel (always a legal move).
-        self.note = "" if computer.ready() else "The computer is still studying the game: it plays by feel for now"
+        self._say("" if computer.ready() else "The computer is still studying the game: it plays by feel for now")
         move = computer.choose(s.position, s.dice, self._match())
         self.stage = "moving"
         self._play_steps(s.position, move.steps, lambda: self._commit(move))
@@ -303,6 +308,9 @@ class TableScene(PacedScene):
         self._after_flights = then
 
     def update(self, dt: float) -> None:
+        self._note_left -= dt
+        if self._note_left <= 0:
+            self.note = ""
         if self.playback is not None:
             for event in self.playback.update(dt):
                 self._dice_event(event)
@@ -354,12 +362,12 @@ class TableScene(PacedScene):
         """U / Ctrl+Z: undo the last step of this turn, or the whole last move until the
         opponent throws (C-5: never with touch-move)."""
         if self.touch_move:
-            self.note = "Touch-move is on: a move cannot be taken back (C-5)"
+            self._say("Touch-move is on: a move cannot be taken back (C-5)")
             return
         if self.stage == "choose" and self.chooser.played:
             self.chooser.take_back()
             self.shown = self.chooser.shown()
-            self.note = ""
+            self._say("")
             self._sound("click")
         elif self.stage == "throw" and self.undo is not None:
             saved, move = self.undo
@@ -371,17 +379,17 @@ class TableScene(PacedScene):
             self.chooser = Chooser(self.rules, s.position, s.dice, False, move.steps[:-1])
             self.shown = self.chooser.shown()
             self.stage = "choose"
-            self.note = ""
+            self._say("")
             self._sound("click")
         else:
-            self.note = "Nothing to take back"
+            self._say("Nothing to take back")
 
     def _pick(self, origin: int) -> None:
         if self.chooser.pick(origin):
             self._sound("click", 0.5)
-            self.note = ""
+            self._say("")
         elif self.chooser.locked:
-            self.note = "Touch-move: the checker you picked up must be played (C-5)"
+            self._say("Touch-move: the checker you picked up must be played (C-5)")
 
     def show_hints(self) -> None:
         """H: every legal move with its winning chance, best first (toggles)."""
@@ -389,12 +397,12 @@ class TableScene(PacedScene):
             self.hints = None
             return
         if self.stage != "choose":
-            self.note = "Hints are given when it is your move"
+            self._say("Hints are given when it is your move")
             return
         s = self.session
         adviser = self._computer(None)
         if not adviser.ready():
-            self.note = "Hints: the computer is still preparing its tables - ask again in a moment"
+            self._say("Hints: the computer is still preparing its tables - ask again in a moment")
             return
         self.hints = hints(self.rules, s.position, s.dice, self._match())
 
@@ -440,7 +448,7 @@ class TableScene(PacedScene):
             self._activate(key - pygame.K_KP1)
         elif key in (pygame.K_BACKSPACE, pygame.K_DELETE):
             if not chooser.drop():
-                self.note = "Touch-move: the checker you picked up must be played (C-5)"
+                self._say("Touch-move: the checker you picked up must be played (C-5)")
 
     def _activate(self, index) -> None:
         chooser = self.chooser
@@ -464,7 +472,7 @@ class TableScene(PacedScene):
             if self.stage == "throw" and self._human_turn():
                 self.throw()
             elif self.stage == "throw":
-                self.note = "The computer throws its own dice"
+                self._say("The computer throws its own dice")
 
     def _press_at(self, pos) -> None:
         button = self.hud.button_at(pos)
@@ -492,7 +500,7 @@ class TableScene(PacedScene):
             if chooser.selected == origin:
                 self._press = {"pos": pos, "origin": origin}
         elif chooser.selected is not None and not chooser.drop():
-            self.note = "Touch-move: the checker you picked up must be played (C-5)"
+            self._say("Touch-move: the checker you picked up must be played (C-5)")
 
     def _motion(self, pos) -> None:
         self._cursor_shape(pos)
