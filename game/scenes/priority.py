@@ -132,7 +132,8 @@ class PriorityScene(PacedScene):
                          scores={str(k): v for k, v in s.match.score.items()}, length=s.match.length,
                          title=s.rules.title, to_move="", prompt=prompt,
                          enabled={"menu"} | ({"throw"} if self.stage == "wait" and self._humans() else set()),
-                         hover=self.hover, clock=self.clock)
+                         hover=self.hover, clock=self.clock,
+                         attention="throw" if self.stage == "wait" and self._humans() else None)
         self.hud.draw(surface, state)
 
     def _label_dice(self, surface) -> None:

@@ -769,7 +769,8 @@ class TableScene(PacedScene):
                         to_move="" if self.stage == "over" else str(s.to_move),
                         prompt=self.note or self._prompt(), dice=dice,
                         marks=self._dice_marks(on_board=False) if dice else (),
-                        enabled=enabled, hover=self.hover, clock=self.clock)
+                        enabled=enabled, hover=self.hover, clock=self.clock,
+                        attention="throw" if "throw" in enabled else None)
 
     def _prompt(self) -> str:
         s = self.session

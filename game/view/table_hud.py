@@ -36,6 +36,7 @@ class HudState:
     enabled: set = field(default_factory=set)
     hover: str | None = None
     clock: float = 0.0               # seconds, for the pulse of the side to move
+    attention: str | None = None     # a button that pulses: what to do now (throw)
 
 
 class TableHud:
@@ -86,11 +87,15 @@ class TableHud:
         bars = self._cache[1]
         surface.blit(bars, self.top, self.top)
         surface.blit(bars, self.bottom, self.bottom)
+        glow = 0.5 + 0.5 * math.sin(state.clock * 4)
+        colour = tuple(int(a + (b - a) * glow) for a, b in zip(GOLD, GOLD_PALE))
         if state.to_move in self.plates:
-            glow = 0.5 + 0.5 * math.sin(state.clock * 4)
-            colour = tuple(int(a + (b - a) * glow) for a, b in zip(GOLD, GOLD_PALE))
             pygame.draw.rect(surface, colour, self.plates[state.to_move], px(3, self.scale),
                              border_radius=px(10, self.scale))
+        if state.attention in self.buttons:
+            grow = px(2 + 4 * glow, self.scale)
+            pygame.draw.rect(surface, colour, self.buttons[state.attention].inflate(grow, grow),
+                             px(2, self.scale), border_radius=px(11, self.scale))
 
     def _draw_bars(self, surface, state: HudState) -> None:
         s = self.scale
