@@ -8,16 +8,13 @@ import math
 
 import pygame
 
+from game.computer import LEVELS
 from game.scenes.menus import MenuScene, NoticeScene, SettingsScene, StatsScene
 from game.scenes.rules_screen import RulesScene, PRESETS
 from game.view import widgets as ui
 from game.view.assets import checker
 from game.view.layout import px, ui_scale
 
-try:
-    from game.computer import LEVELS
-except ImportError:
-    LEVELS = [("computer", "The computer player.")]
 
 LENGTHS = [1, 3, 5, 7, 9, 11, 15, 21]
 HOP_PERIOD = 0.9      # seconds between two hops of the frieze's checkers
