@@ -262,7 +262,10 @@ class App:
             self._start_phase()
 
     def _start_phase(self) -> None:
-        """Show the scene for where the session is: priority throw, table or scoreboard."""
+        """Show the scene for where the session is: priority throw, table or scoreboard.
+
+        The table and its dice physics are imported when first needed: the title shows sooner.
+        """
         phase = self.session.phase
         if phase is Phase.PRIORITY:
             from game.scenes.priority import PriorityScene
