@@ -78,6 +78,20 @@ def well_formed(event) -> bool:
     return True
 
 
+def resumable_session(data) -> Session:
+    """A saved match this game can resume: sound, played on a board it draws, by a known level.
+
+    Storage keeps aside (never deletes) a save that fails here, so "Continue" is only offered
+    for a match that will really continue.
+    """
+    session = Session.from_dict(data)
+    if session.options.rules not in PLAYABLE_RULES:
+        raise ValueError(f"the saved match's rules, {session.options.rules!r}, cannot be played on the board")
+    if session.options.level not in ("", *dict(LEVELS)):
+        raise ValueError(f"the saved match names an unknown computer level, {session.options.level!r}")
+    return session
+
+
 class App:
     """The window, the settings, the sounds, the storage, the scene stack and the match."""
 
@@ -90,7 +104,7 @@ class App:
         self.running = True
         self.status = 0
         self.messages: list[str] = []      # notes for the player, shown on the title
-        self.storage = Storage(data_dir, validate_match=Session.from_dict)
+        self.storage = Storage(data_dir, validate_match=resumable_session)
         self.settings, problems = self.storage.load_settings()
         self.messages += [f"Settings: {p}." for p in problems]
         if autoplay:
@@ -208,7 +222,7 @@ class App:
     def _load_saved_match(self) -> None:
         data, problems = self.storage.load_match()
         self.messages += [f"Saved match: {p}." for p in problems]
-        self.session = Session.from_dict(data) if data is not None else None
+        self.session = resumable_session(data) if data is not None else None
         self._recorded_games = len(self.session.match.games) if self.session else 0
 
     def can_continue(self) -> bool:

@@ -390,3 +390,24 @@ def test_resume_pressed_twice_in_one_frame_stays_in_the_game(app):
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
     press(app, pygame.K_RETURN)
     assert isinstance(top(app), Game)
+
+
+@pytest.mark.parametrize("options, problem", [
+    ({"level": "computer"}, "unknown computer level"),
+    ({"rules": "garanguet"}, "cannot be played on the board"),
+])
+def test_a_save_that_cannot_resume_is_kept_aside_not_offered(tmp_path, options, problem):
+    """Found by the kill test: a save naming an unknown level was offered, then failed each time."""
+    session = Session.new(MatchOptions(**options), seed=3)
+    session.throw_priority()
+    Storage(tmp_path).save_match(session.to_dict())
+    app = App(seed=1, data_dir=tmp_path)
+    try:
+        app.frame(1 / 60)
+        assert not app.can_continue()
+        notice = app.scenes.top
+        assert isinstance(notice, NoticeScene)
+        assert any(problem in line for line in notice.notes), notice.notes
+        assert list(tmp_path.glob("match.json.bad-*"))        # kept aside, never deleted
+    finally:
+        pygame.display.quit()
