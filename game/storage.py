@@ -159,8 +159,20 @@ class Storage:
 
     def load_match(self) -> tuple[dict | None, list[str]]:
         """The saved match (Session.to_dict() data) or None, and what was wrong if anything."""
+        self._remove_stale_temporaries()
         data, problems, _ = self._load(MATCH_FILE, "match")
         return data, problems
+
+    def _remove_stale_temporaries(self, age_s: float = 60.0) -> None:
+        """A save cut short by a crash leaves its temporary file behind; never a saved match.
+        Only old ones go, so that a save in progress elsewhere is never touched."""
+        now = time.time()
+        for temp in self.dir.glob(".*.tmp"):
+            try:
+                if now - temp.stat().st_mtime > age_s:
+                    temp.unlink()
+            except OSError:
+                pass
 
     def save_match(self, data: dict) -> str | None:
         """Save after every throw and move; returns None, or why the match could not be saved."""

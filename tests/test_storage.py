@@ -4,6 +4,7 @@ import json
 import os
 import re
 import tempfile
+import time
 from unittest import mock
 from pathlib import Path
 
@@ -404,3 +405,14 @@ def test_no_records_file_crashes_the_statistics(lines):
         stats = store.statistics()
         assert stats["total"]["games_played"] >= 1         # the good record always counts
         assert all(isinstance(n, int) for n in stats["total"].values())
+
+
+def test_stale_temporary_files_of_a_cut_save_are_removed(tmp_path):
+    """A kill between writing and renaming leaves `.match.json.*.tmp`; loading clears old ones."""
+    store = Storage(tmp_path)
+    old, fresh = tmp_path / ".match.json.abc.tmp", tmp_path / ".match.json.def.tmp"
+    old.write_text("{half a save")
+    fresh.write_text("{being written")
+    os.utime(old, (time.time() - 3600, time.time() - 3600))
+    assert store.load_match() == (None, [])
+    assert not old.exists() and fresh.exists()
