@@ -53,9 +53,14 @@ def test_a_bad_argument_gives_one_line_and_status_2(args, says):
 
 
 def fake_module(monkeypatch, name, **attributes):
+    """Stand in for a module, also where an earlier test imported the real one: `from game
+    import app` reads the package's attribute before sys.modules."""
     module = types.ModuleType(name)
     module.__dict__.update(attributes)
     monkeypatch.setitem(sys.modules, name, module)
+    package, _, child = name.rpartition(".")
+    if package in sys.modules:
+        monkeypatch.setattr(sys.modules[package], child, module, raising=False)
     return module
 
 
