@@ -174,9 +174,15 @@ def draw_banners(surface, view: BoardView, scale: float, banners) -> None:
     for banner in banners:
         alpha = banner.alpha()
         if banner.size == "large":
-            size = max(8, round(110 * scale * banner.scale()))
-            words = text(banner.text, size, banner.colour, "title").copy()
-            shadow = text(banner.text, size, (20, 10, 4), "title").copy()
+            size = max(8, round(140 * scale))       # rendered once; the pop scales the picture
+            words = text(banner.text, size, banner.colour, "title")
+            shadow = text(banner.text, size, (20, 10, 4), "title")
+            pop = banner.scale()
+            if pop != 1.0:
+                words = pygame.transform.smoothscale_by(words, pop)
+                shadow = pygame.transform.smoothscale_by(shadow, pop)
+            else:
+                words, shadow = words.copy(), shadow.copy()
             shadow.set_alpha(alpha // 2)
             surface.blit(shadow, shadow.get_rect(center=(cx + 4 * scale, y + 5 * scale)))
         else:
