@@ -387,3 +387,17 @@ def test_a_checker_dragged_onto_a_lit_point_is_played_there(screen):
     app.scenes.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=target, button=1))
     pump(app, screen, 0.3)
     assert app.session.position.white == (0, 0, 5) and app.session.to_move is Side.BLACK
+
+
+def test_take_back_against_the_computer_before_it_throws(screen):
+    app = start(screen, opponent="computer", speed="normal")
+    scene = table_at(app, screen, Position((0, 0, 0), (0, 0, 0), Side.WHITE), (4, 2))
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_RETURN)
+    pump(app, screen, 0.6)                         # landed; the computer has not thrown yet
+    assert scene.stage == "throw" and app.session.to_move is Side.BLACK
+    key(app, pygame.K_u)
+    pump(app, screen, 2.0)                         # and it does not throw after all
+    s = app.session
+    assert s.to_move is Side.WHITE and s.phase is Phase.MOVE and s.position.white == (0, 0, 0)
+    assert scene.stage == "choose"
