@@ -6,6 +6,7 @@ match resumes exactly where it was and any game replays from its record.
 """
 from __future__ import annotations
 
+import copy
 import enum
 import random
 from dataclasses import asdict, dataclass, field
@@ -45,6 +46,7 @@ class MatchOptions:
             raise ValueError("bad level or side in the match options")
 
     def to_dict(self) -> dict:
+        """A JSON-ready snapshot that later play never changes."""
         return {**asdict(self), "human_side": str(self.human_side)}
 
     @classmethod
@@ -179,18 +181,19 @@ class Session:
 
     # --- saving ------------------------------------------------------------------------------
     def to_dict(self) -> dict:
+        """A JSON-ready snapshot that later play never changes."""
         version, internal, gauss = self.rng.getstate()
         return {
             "session": SAVE_FORMAT,
             "options": self.options.to_dict(),
             "score": {str(s): n for s, n in self.match.score.items()},
-            "games": self.match.games,
+            "games": copy.deepcopy(self.match.games),
             "phase": self.phase.value,
             "position": str(self.position),
             "dice": list(self.dice) if self.dice else None,
             "priority": list(self.priority) if self.priority else None,
             "throw_seed": self.throw_seed,
-            "record": self.record,
+            "record": copy.deepcopy(self.record),
             "rng": [version, list(internal), gauss],
         }
 

@@ -150,3 +150,15 @@ def test_any_damage_to_a_save_is_a_value_error_or_harmless(key, value):
         Session.from_dict(mutate(MID_MATCH, (key,), value))
     except ValueError:
         pass
+
+
+def test_a_snapshot_is_not_changed_by_later_play():
+    session = Session.new(MatchOptions(), 4)
+    while session.phase is Phase.PRIORITY:
+        session.throw_priority()
+    session.throw()
+    snapshot = session.to_dict()
+    moves = session.legal_moves()
+    session.play(moves[0] if moves else Move(()))
+    assert snapshot["record"]["turns"] == []
+    assert Session.from_dict(snapshot).phase is Phase.MOVE
