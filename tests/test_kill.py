@@ -186,6 +186,7 @@ def play_on(app: App, seeds, start: tuple[int, int], turns: int | None) -> list[
     session = app.session
     target = len(session.record.get("turns", [])) + (turns or 0)
     seed, last = start
+    saves = []
     for _ in range(MATCH_FRAME_BUDGET):
         app.frame(DT)
         assert app.session is session, "the match was replaced while playing on"
@@ -193,7 +194,8 @@ def play_on(app: App, seeds, start: tuple[int, int], turns: int | None) -> list[
             where = place_in_match(data, [seed])
             assert where[1] >= last, f"a save went back in the match: {short(data)}"
             last = where[1]
-        saves, watch.saved = watch.saved, []
+        saves += watch.saved
+        watch.saved = []
         done = session.phase is Phase.MATCH_OVER if turns is None else (
             session.match.games or len(session.record.get("turns", [])) >= target)
         if done:
