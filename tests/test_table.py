@@ -401,3 +401,11 @@ def test_take_back_against_the_computer_before_it_throws(screen):
     s = app.session
     assert s.to_move is Side.WHITE and s.phase is Phase.MOVE and s.position.white == (0, 0, 0)
     assert scene.stage == "choose"
+
+
+def test_a_new_doublet_name_replaces_one_still_fading(screen):
+    """Seen at instant speed: "Double deux !" and "Carmes !" stacked on the board at once."""
+    app = start(screen, opponent="human")
+    scene = table_at(app, screen, Position((0, 0, 0), (0, 0, 0), Side.WHITE), (2, 2))
+    scene._banner("Carmes !", "large", 1.3)
+    assert [b.text for b in scene.banners if b.size == "large"] == ["Carmes !"]

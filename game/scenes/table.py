@@ -77,7 +77,8 @@ class PacedScene(Scene):
 
     def _banner(self, words: str, kind: str, hold: float) -> None:
         """A doublet's name or a result ("large", pops), or a notice on a ribbon ("note")."""
-        if kind == "large":
+        if kind == "large":     # a new announcement takes the place of one still fading
+            self.banners = [b for b in self.banners if b.size != "large"]
             self.banners.append(Banner(words, hold=hold, size="large"))
         else:
             self.banners.append(Banner(words, hold=hold, size="medium", pop=False, colour=IVORY, fade=0.35))
