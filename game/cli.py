@@ -4,6 +4,7 @@ Only the standard library is imported at the top: main.py answers --help and bad
 before the game's packages are set up. A bad argument gives one line on stderr and exit status 2.
 """
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -78,6 +79,7 @@ def main(argv=None) -> int:
         from game.computer import analysis
         return analysis.main(argv[1:])
     args = parse_args(argv)
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")   # pygame's banner is not ours to print
     from game import app
     return app.run(seed=args.seed, fullscreen=args.fullscreen, rules=args.rules,
                    data_dir=args.data_dir, autoplay=args.autoplay, quit_after=args.quit_after)
