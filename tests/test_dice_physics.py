@@ -246,3 +246,18 @@ def test_priority_rounds_rethrow_ties_and_name_the_winner():
         assert r.attempts[-1].values == (r.white, r.black)
         white, black = r.attempts[-1].states(0.0)
         assert white.y < g.BOARD_H / 2 < black.y       # each die from its own side
+
+
+def test_a_die_down_off_the_board_is_not_watched_rolling_away(monkeypatch):
+    """C-2: once a die lies on the table off the box it cannot come back, so the attempt ends
+    soon after (the rethrow is named at once) and is still "off the board"."""
+    def off_board_durations():
+        return [a.duration for seed in range(300) for a in toss((3, 4), random.Random(seed))
+                if a.cause == "off the board"]
+
+    cut = off_board_durations()
+    monkeypatch.setattr(physics, "OFF_BOARD_WATCH", 99.0)
+    rolled_out = off_board_durations()
+    assert len(cut) == len(rolled_out) >= 5                 # the same throws go off the board
+    assert all(c <= r for c, r in zip(cut, rolled_out))
+    assert max(cut) < max(rolled_out) - 0.5

@@ -17,8 +17,8 @@ from game.dice.faces import (IDENTITY, STANDARD, nearest_cube_turn, q_axis_angle
                              q_nlerp, q_normalize, relabel, top_axis)
 from game.dice.height import (CHECKER, DIE, FELT, LEVEL, RAIL_TOP, TABLE, Ground, ground_for,
                               rest_cause)
-from game.geometry import (BAR, BAR_HEIGHT, BAR_LEFT, BAR_RIGHT, CHECKER_R, DIE_SIZE, FIELD_BOTTOM,
-                           FIELD_LEFT, FIELD_RIGHT, FIELD_TOP, RAIL_HEIGHT, RAILS)
+from game.geometry import (BAR, BAR_HEIGHT, BAR_LEFT, BAR_RIGHT, BOARD_H, BOARD_W, CHECKER_R, DIE_SIZE,
+                           FIELD_BOTTOM, FIELD_LEFT, FIELD_RIGHT, FIELD_TOP, RAIL_HEIGHT, RAILS)
 
 # At 1/240 s a die at this planar speed moves 10 units a step: under half its own edge and a
 # third of a rail's width, so a contact is always seen before the die can pass through a rail.
@@ -28,6 +28,7 @@ MAX_SPEED = 2400.0
 FLING_SPEED = 1000.0
 FLING_MIN = 300.0          # a lazier drag still sends the dice across the field
 MAX_ATTEMPTS = 40          # after this many invalid attempts the dice are set down by hand
+OFF_BOARD_WATCH = 0.6   # seconds a die is watched on the table off the box before the rethrow
 CAUSES = ("off the board", "on the rail", "tilted")   # C-2, the first that applies names the throw
 
 _DIE, _RAIL, _CHECKER = 1, 2, 3
@@ -184,6 +185,7 @@ class _Die:
         self.z, self.vz, self.airborne = launch.z, launch.vz, True
         self.tumble, self.wx, self.wy = launch.tumble, launch.wx, launch.wy
         self.settle_to = None       # the face-flat orientation it is rocking onto
+        self.off_since = math.inf   # when it came down on the table off the box
         self.still = 0.0
         self.rest_t = math.inf
         self.resting = False
@@ -384,7 +386,7 @@ class _Simulation:
                 for die in dice:
                     die.pose(self.t, dt * every)
                 self.update_watch()
-                if all(d.resting for d in dice) or self.t >= p.max_time:
+                if all(d.resting for d in dice) or self.t >= p.max_time or self._off_long_enough(dice):
                     break
             else:
                 for die in dice:
@@ -398,6 +400,18 @@ class _Simulation:
             die.rest_t, die.resting = min(die.rest_t, self.t), True
             die.tumble = nearest_cube_turn(die.tumble)
         return self.t
+
+
+    def _off_long_enough(self, dice) -> bool:
+        """A die down on the table off the box cannot climb back over a rail: the throw is
+        already "off the board", so it is not watched rolling away for seconds (C-2)."""
+        for die in dice:
+            x, y = die.body.position
+            if not die.airborne and not (0 <= x <= BOARD_W and 0 <= y <= BOARD_H):
+                die.off_since = min(die.off_since, self.t)
+                if self.t - die.off_since >= OFF_BOARD_WATCH:
+                    return True
+        return False
 
 
 def _beside_block(arbiter, space, data):
