@@ -19,7 +19,7 @@ def test_the_priority_throw_names_the_winner_and_hands_over(screen):
     white, black = app.session.priority
     assert white != black
     texts = [b.text for b in scene.banners]
-    assert f"White throws {white}, Black throws {black}" in texts
+    assert scene.prompt().startswith(f"White throws {white}, Black throws {black}")
     first = "White" if white > black else "Black"
     assert f"{first} plays first" in texts
     pump(app, screen, 3.0)

@@ -72,7 +72,6 @@ class PriorityScene(PacedScene):
         first = Side.WHITE if white > black else Side.BLACK
         self.stage = "result"
         self._banner(f"{first.title} plays first", "large", RESULT_HOLD)
-        self._banner(f"White throws {white}, Black throws {black}", "note", RESULT_HOLD)
         self._wait(self._pause(RESULT_HOLD), self._to_table)
 
     def _to_table(self) -> None:
@@ -120,28 +119,37 @@ class PriorityScene(PacedScene):
                 self.view.draw_checker(surface, side, *g.checker_centre(side, 0, index))
         if self.playback is not None:
             self.playback.draw(surface, self.view)
-        bv.draw_banners(surface, self.view, self.hud.scale, self.banners)
         if self.stage in ("result", "tie", "done"):
             self._label_dice(surface)
+        bv.draw_banners(surface, self.view, self.hud.scale, self.banners)
         s = self.session
-        prompt = {"wait": "Priority: each side throws one die - the higher plays first. "
-                          + ("Press Space or click to throw" if self._humans() else ""),
-                  "roll": "The dice are rolling...", "tie": "A tie: thrown again",
-                  "result": "Press Space to play", "done": ""}[self.stage]
         state = HudState(names={str(side): side_label(s, side) for side in Side},
                          scores={str(k): v for k, v in s.match.score.items()}, length=s.match.length,
-                         title=s.rules.title, to_move="", prompt=prompt,
+                         title=s.rules.title, to_move="", prompt=self.prompt(),
                          enabled={"menu"} | ({"throw"} if self.stage == "wait" and self._humans() else set()),
                          hover=self.hover, clock=self.clock,
                          attention="throw" if self.stage == "wait" and self._humans() else None)
         self.hud.draw(surface, state)
 
+    def prompt(self) -> str:
+        """The line under the board: what to do now, and the result once the dice lie still
+        (said there, not over the middle of the board, where a die may lie)."""
+        if self.stage in ("result", "done") and self.faces:
+            white, black = self.faces
+            return f"White throws {white}, Black throws {black}" + (
+                " - press Space to play" if self.stage == "result" else "")
+        return {"wait": "Priority: each side throws one die - the higher plays first. "
+                        + ("Press Space or click to throw" if self._humans() else ""),
+                "roll": "The dice are rolling...", "tie": "A tie: thrown again", "done": ""}[self.stage]
+
     def _label_dice(self, surface) -> None:
-        """Each die's owner and number beside it, so the result reads at a glance."""
+        """Each die's owner and number beside it, so the result reads at a glance: on the side
+        of the die away from the middle, where the result is announced."""
         s = self.hud.scale
+        middle = self.view.to_screen(g.BOARD_W / 2, g.BOARD_H / 2)[1]
         for state, side, face in zip(self.playback.states(), Side, self.faces):
             x, y = self.view.to_screen(state.x, state.y)
-            above = -1 if side is Side.WHITE else 1
+            above = -1 if y < middle else 1
             words = text(f"{side.title} {face}", round(28 * s), GOLD_PALE, "title")
             box = words.get_rect(center=(x, y + above * 50 * s)).inflate(round(20 * s), round(6 * s))
             pygame.draw.rect(surface, WALNUT_DEEP, box, border_radius=round(8 * s))
