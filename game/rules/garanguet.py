@@ -75,14 +75,21 @@ class Garanguet(Rules):
         return [Move(steps) for _, steps in sorted(ends.items()) if steps]
 
     def _terminals(self, own, opp, numbers):
-        """The core's whole turns, found faster (see `_turn_ends`) and remembered for the last
-        few turns, so that `apply` or `next_steps` after `legal_moves` costs nothing."""
+        """The core's whole turns, remembered for the last few turns so that `apply` or
+        `next_steps` after `legal_moves` costs nothing; found faster while nothing can be borne
+        off this turn (a step's legality then depends only on its two points, so a turn is a
+        chain of numbers for each checker: `_chains`); otherwise walked step by step."""
         key = (own, opp, numbers)
         ends = self._recent.get(key)
         if ends is None:
             if len(self._recent) >= 16:
                 self._recent.clear()
-            ends = self._recent[key] = _turn_ends(own, opp, numbers)
+            need = sum(LAST_QUADRANT - point for point in own if point < LAST_QUADRANT)
+            if need >= sum(numbers):
+                ends = _chains(own, opp, _free_points(opp), numbers)
+            else:
+                ends = super()._terminals(own, opp, numbers)
+            self._recent[key] = ends
         return ends
 
     def outcome(self, position: Position) -> Outcome | None:
@@ -105,69 +112,6 @@ def _free_points(opp) -> list[bool]:
         if point < OFF:
             free[OFF - point] = False
     return free
-
-
-def _turn_ends(own, opp, numbers):
-    """The ends of a turn that play as many and as high numbers as possible (G-7), each with
-    one way to play it: {(own, opp, numbers left): steps}, as `Rules._terminals` gives them.
-
-    While no checker can bear off this turn, a step's legality depends only on its two
-    points, so a turn is just a chain of numbers for each checker (`_chains`). Otherwise
-    (G-9 bearing off may start) the steps are walked one by one.
-    """
-    free = _free_points(opp)
-    need = sum(LAST_QUADRANT - point for point in own if point < LAST_QUADRANT)
-    if need >= sum(numbers):
-        return _chains(own, opp, free, numbers)
-    found = _walk(own, free, numbers)
-    ranks = {left: GARANGUET._rank(numbers, left) for left in {left for _, left in found}}
-    best = max(ranks.values())
-    return {(end, opp, left): path for (end, left), path in found.items() if ranks[left] == best}
-
-
-def _walk(own, free, numbers):
-    """Every end reachable by single steps (the core's walk, on plain numbers)."""
-    seen = set()
-    ends = {}
-    stack = [(own, numbers, ())]
-    while stack:
-        own, left, path = stack.pop()
-        if (own, left) in seen:
-            continue
-        seen.add((own, left))
-        moved = False
-        for i, number in enumerate(left):
-            if i and left[i - 1] == number:
-                continue
-            rest = left[:i] + left[i + 1:]
-            for origin, destination in _single_steps(own, free, number):
-                moved = True
-                after = _moved(own, origin, destination)
-                if (after, rest) not in seen:
-                    stack.append((after, rest, path + (_STEPS[origin, destination],)))
-        if not moved:
-            ends.setdefault((own, left), path)
-    return ends
-
-
-def _single_steps(own, free, number):
-    """The (origin, destination) of every checker that can play `number` (G-3, G-9)."""
-    bearing_off = own[0] >= LAST_QUADRANT
-    previous = None
-    for origin in own:
-        if origin == previous or origin == OFF:
-            continue
-        previous = origin
-        destination = origin + number
-        if destination < OFF:
-            if free[destination]:
-                yield origin, destination
-        elif not bearing_off:
-            return
-        elif destination == OFF:
-            yield origin, OFF
-        elif origin == own[0]:          # the furthest passes the rim: see `try_step`
-            yield origin, OFF
 
 
 def _chains(own, opp, free, numbers):
