@@ -403,8 +403,9 @@ class _Simulation:
 
 
     def _off_long_enough(self, dice) -> bool:
-        """A die down on the table off the box cannot climb back over a rail: the throw is
-        already "off the board", so it is not watched rolling away for seconds (C-2)."""
+        """Notes when each die first lies on the table off the box, and says True once one has
+        lain there OFF_BOARD_WATCH seconds: it cannot climb back over a rail, so the throw is
+        already "off the board" and is not watched rolling away for seconds (C-2)."""
         for die in dice:
             x, y = die.body.position
             if not die.airborne and not (0 <= x <= BOARD_W and 0 <= y <= BOARD_H):
