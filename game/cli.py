@@ -1,6 +1,6 @@
 """The command line: `python main.py [options]` plays, `python main.py analyze ...` analyses.
 
-Only the standard library is imported at the top: main.py answers --help and bad arguments
+Only the standard library (and the rules engine, which needs nothing else) is imported at the top: main.py answers --help and bad arguments
 before the game's packages are set up. A bad argument gives one line on stderr and exit status 2.
 """
 import argparse
@@ -8,7 +8,8 @@ import os
 import sys
 from pathlib import Path
 
-RULE_PRESETS = ("charpentier", "charpentier-reentry", "bell")
+from game.rules import RULE_NAMES   # the standard library only, like this module
+
 
 
 class _Parser(argparse.ArgumentParser):
@@ -56,7 +57,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="play in a window")
     screen.add_argument("--fullscreen", dest="fullscreen", action="store_true",
                         help="play full screen")
-    parser.add_argument("--rules", choices=RULE_PRESETS, metavar="|".join(RULE_PRESETS),
+    parser.add_argument("--rules", choices=RULE_NAMES, metavar="|".join(RULE_NAMES),
                         help="the rules of the first new match")
     parser.add_argument("--data-dir", type=_data_dir, metavar="DIR",
                         help="keep settings, saves and records in DIR instead of your data folder")

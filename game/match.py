@@ -11,9 +11,9 @@ import enum
 import random
 from dataclasses import asdict, dataclass, field
 
-from .rules import IllegalMoveError, Move, NotationError, Outcome, Position, Rules, Side, rules_by_name
+from .rules import (MATCH_LENGTHS, IllegalMoveError, Move, NotationError, Outcome, Position, Rules,
+                    Side, rules_by_name)
 
-MATCH_LENGTHS = (1, 3, 5, 7, 9, 11, 15, 21)
 SAVE_FORMAT = 1
 
 

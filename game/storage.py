@@ -16,6 +16,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from game.rules import MATCH_LENGTHS, RULE_NAMES
+
 FORMAT = "tourne-case-save"
 RECORD_FORMAT = "tourne-case-record"
 VERSION = 1
@@ -26,9 +28,7 @@ SETTINGS_FILE = "settings.json"
 MATCH_FILE = "match.json"
 RECORDS_FILE = "records.jsonl"
 
-RULE_PRESETS = ("charpentier", "charpentier-reentry", "bell", "garanguet")
 ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
-MATCH_LENGTHS = (1, 3, 5, 7, 9, 11, 15, 21)
 
 DEFAULT_SETTINGS = {
     "volume": 0.8,
@@ -73,7 +73,7 @@ SETTING_CHECKS = {
     "touch_move": (_is_bool, "true or false"),
     "opponent": (_one_of(("computer", "human")), "computer | human"),
     "level": (_is_level, "a level name"),
-    "rules": (_one_of(RULE_PRESETS), " | ".join(RULE_PRESETS)),
+    "rules": (_one_of(RULE_NAMES), " | ".join(RULE_NAMES)),
     "reentry": (_is_bool, "true or false"),
     "length": (_one_of(MATCH_LENGTHS), " | ".join(map(str, MATCH_LENGTHS))),
     "human_side": (_one_of(("W", "B")), "W | B"),

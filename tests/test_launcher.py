@@ -175,6 +175,9 @@ def first_start(tmp_path_factory):
     (folder / "game").mkdir()
     shutil.copy(ROOT / "game" / "__init__.py", folder / "game")
     shutil.copy(ROOT / "game" / "cli.py", folder / "game")
+    # The rules engine is pure standard library: the command line reads its registry.
+    shutil.copytree(ROOT / "game" / "rules", folder / "game" / "rules",
+                    ignore=shutil.ignore_patterns("__pycache__"))
     (folder / "game" / "app.py").write_text(FAKE_APP)
     (folder / "requirements.txt").write_text("tc-fake-dep==1.0\n")
     make_wheel(folder / "wheels", "tc_fake_dep", "1.0")

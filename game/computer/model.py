@@ -12,11 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from game.rules import Move, Position, Side
-
-HOME = 12
-OUT = 0
-BAR = -1
+from game.rules import BAR, HOME, OUT, Move, Position, Side
 
 
 def _configs(with_bar: bool) -> list[tuple[int, ...]]:

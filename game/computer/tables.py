@@ -16,13 +16,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from game.rules import Position, rules_by_name
+from game.rules import TOURNE_CASE, Position, rules_by_name
 
 from . import model as mdl
 from . import solve as slv
 
 DATA = pathlib.Path(__file__).with_name("data") / "tables.npz"
-TOURNE_CASE = ("charpentier", "charpentier-reentry", "bell")
 MATCH_MAX = 21          # the longest match a player can choose (C-6)
 FORMAT = 1
 

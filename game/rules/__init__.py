@@ -4,30 +4,72 @@
     p = CHARPENTIER.start(Side.WHITE)              # 0,0,0/0,0,0/W
     moves = CHARPENTIER.legal_moves(p, (4, 3))     # only the lower die: [Move.parse('0-3')]
     p = CHARPENTIER.apply(p, moves[0], (4, 3))     # 0,0,3/0,0,0/B
+
+The registry below is the one place that says which rule sets exist, what each is called, how
+its positions are written and what a game scores; the command line, the saves, the screens and
+the computer all read it.
 """
+from dataclasses import dataclass
+
 from .core import (BAR, OUT, IllegalMoveError, Move, NotationError, Outcome, Position, Rules,
                    Side, Step)
+from .garanguet import GARANGUET
 from .tourne_case import BELL, CHARPENTIER, CHARPENTIER_REENTRY, HOME
 
-RULES: dict[str, Rules] = {r.name: r for r in (CHARPENTIER, CHARPENTIER_REENTRY, BELL)}
-
-try:  # Garanguet joins the registry when its module is present.
-    from .garanguet import GARANGUET
-    RULES[GARANGUET.name] = GARANGUET
-except ImportError:  # pragma: no cover - only while Garanguet is being written
-    GARANGUET = None
-
 DOUBLET_NAMES = {6: "Sonnés", 5: "Quines", 4: "Carmes", 3: "Ternes", 2: "Double deux", 1: "Bezas"}
+
+#: The lengths a match may be played to (C-6).
+MATCH_LENGTHS = (1, 3, 5, 7, 9, 11, 15, 21)
+
+TOURNE_CASE_NOTATION = "WHITE/BLACK/SIDE, three locations a side: b, 0, 1..11, 12 (home)"
+GARANGUET_NOTATION = "WHITE/BLACK/SIDE, fifteen locations a side: 1..24, off; a run as loc*count"
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """One playable rule set: the engine, the game it belongs to, and the facts every screen,
+    save and command quotes about it."""
+
+    rules: Rules
+    game: str               # "tourne-case" or "garanguet": which board shows it
+    notation: str           # how a position is written (README, "Position notation")
+    max_points: int         # what a game can score: 1, or 2 for a win the loser was far from
+    scoring_rule: str       # the rule that scores a game
+
+    @property
+    def name(self) -> str:
+        return self.rules.name
+
+    @property
+    def title(self) -> str:
+        return self.rules.title
+
+
+RULE_SETS: dict[str, RuleSet] = {s.name: s for s in (
+    RuleSet(CHARPENTIER, "tourne-case", TOURNE_CASE_NOTATION, 1, "TC-9"),
+    RuleSet(CHARPENTIER_REENTRY, "tourne-case", TOURNE_CASE_NOTATION, 1, "TC-9"),
+    RuleSet(BELL, "tourne-case", TOURNE_CASE_NOTATION, 2, "TB-4"),
+    RuleSet(GARANGUET, "garanguet", GARANGUET_NOTATION, 2, "G-10"),
+)}
+RULES: dict[str, Rules] = {name: s.rules for name, s in RULE_SETS.items()}
+RULE_NAMES = tuple(RULE_SETS)
+TOURNE_CASE = tuple(name for name, s in RULE_SETS.items() if s.game == "tourne-case")
 
 
 def rules_by_name(name: str) -> Rules:
     """The rules for a name ("charpentier", "charpentier-reentry", "bell", "garanguet")."""
+    return rule_set(name).rules
+
+
+def rule_set(name: str) -> RuleSet:
+    """The registry's entry for a name; ValueError naming the choices for any other."""
     try:
-        return RULES[name]
-    except KeyError:
-        raise ValueError(f"unknown rules {name!r}: choose one of {', '.join(RULES)}") from None
+        return RULE_SETS[name]
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown rules {name!r}: choose one of {', '.join(RULE_SETS)}") from None
 
 
 __all__ = ["BAR", "OUT", "HOME", "IllegalMoveError", "Move", "NotationError", "Outcome",
            "Position", "Rules", "Side", "Step", "CHARPENTIER", "CHARPENTIER_REENTRY", "BELL",
-           "GARANGUET", "RULES", "DOUBLET_NAMES", "rules_by_name"]
+           "GARANGUET", "RULES", "RULE_SETS", "RULE_NAMES", "RuleSet", "TOURNE_CASE",
+           "MATCH_LENGTHS", "DOUBLET_NAMES", "rules_by_name", "rule_set"]
