@@ -9,8 +9,9 @@ import pathlib
 import pygame
 
 ASSETS = pathlib.Path(__file__).resolve().parents[2] / "assets"
-FONT_FILES = {"title": "EBGaramond12-Regular.otf", "body": "EBGaramond12-Regular.otf",
-              "italic": "EBGaramond12-Italic.otf"}
+#: EB Garamond with lining figures as its digits (tools/make_fonts.py), so a 1 never reads as I.
+FONT_FILES = {"title": "TourneCaseGaramond-Regular.otf", "body": "TourneCaseGaramond-Regular.otf",
+              "italic": "TourneCaseGaramond-Italic.otf"}
 CHECKER_IMAGES = {"W": "checker_white", "B": "checker_black"}
 #: The checker sprites are wider than their disc, to hold the shadow: canvas / disc diameter.
 CHECKER_CANVAS_RATIO = 320 / 256
@@ -50,7 +51,8 @@ def checker(side: str, diameter_px: int) -> pygame.Surface:
 
 @functools.lru_cache(maxsize=64)
 def font(size_px: int, kind: str = "body") -> pygame.font.Font:
-    """EB Garamond ("title", "body", "italic") or pygame's own sans ("sans"), at this pixel size."""
+    """EB Garamond with lining figures ("title", "body", "italic") or pygame's own sans ("sans"),
+    at this pixel size."""
     if not pygame.font.get_init():
         pygame.font.init()
     if kind == "sans":
