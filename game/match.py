@@ -179,6 +179,11 @@ class Session:
         self.position = self.rules.start(Side.WHITE)
         self.phase = Phase.MATCH_OVER if self.match.winner else Phase.PRIORITY
 
+    def restore(self, data: dict) -> None:
+        """Go back to an earlier snapshot of this match (a take-back), in place, so whoever
+        holds the session keeps holding the match being played."""
+        vars(self).update(vars(Session.from_dict(data)))
+
     # --- saving ------------------------------------------------------------------------------
     def to_dict(self) -> dict:
         """A JSON-ready snapshot that later play never changes."""
@@ -226,8 +231,10 @@ class Session:
             raise ValueError("the saved games are not a list")
         for record in games:
             _check_record(session.rules, record)
-        if sum(r["outcome"]["points"] for r in games) != sum(session.match.score.values()):
-            raise ValueError("the saved score does not add up to the saved games")
+        for side in Side:
+            won = sum(r["outcome"]["points"] for r in games if r["outcome"]["winner"] == str(side))
+            if won != session.match.score[side]:
+                raise ValueError("the saved score does not add up to the saved games")
         session.match.games = games
         seed = data["throw_seed"]
         if not isinstance(seed, int) or seed < 0:

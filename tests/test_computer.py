@@ -215,6 +215,8 @@ def test_charpentier_match_of_one_game_is_the_first_movers_chance():
 
 # --- levels and hints ----------------------------------------------------------------------------
 def test_levels_are_named_and_described():
+    # The names settings and saves store: renaming one would strand them (a save names its level).
+    assert LEVEL_NAMES == ["novice", "journeyman", "master", "perfect"]
     assert [name for name, _ in LEVELS] == LEVEL_NAMES
     assert LEVEL_NAMES[-1] == "perfect"
     assert all(len(text) > 20 for _, text in LEVELS)

@@ -1,0 +1,646 @@
+"""The play flow: one game of any rule set, turn by turn, over a `Session` - no pygame.
+
+A screen, a test or a tutorial drives it the same way: it sends the player's *intents* and
+gets back *events* to show. The flow asks the session for everything random (the dice faces
+come from the session's seeded generator, C-3) and saves the session after every throw and
+every move, through the `save` it is given.
+
+How a turn goes (the stages, `Stage`):
+
+    THROW   the side to move is to throw. A person sends `throw()`; for the computer the
+            screen waits a moment and sends `proceed()`. The session throws: ThrowStarted
+            (faces and physics seed) -> ROLL.
+    ROLL    the screen shows the dice falling with physics. Each throw it had to take again
+            is reported with `rethrown(cause)` (ThrowTakenAgain, C-2); `proceed()` says the dice
+            lie still. A doublet or triplet is announced (Announced: C-4, G-5, G-6). Then:
+              no legal move          -> TurnPassed -> PASS (`proceed()` plays the pass);
+              the computer to move   -> ThinkingStarted -> THINK;
+              a person to move       -> ChoiceOffered -> CHOOSE.
+    THINK   the computer's `Thinker` works (off the main thread in the game). Once the screen
+            has let it "look" at the dice, `proceed()`; each `poll()` then checks whether the
+            move is ready, and plays its first step: StepPlayed -> MOVING.
+    CHOOSE  a person composes the turn: `pick(location)` picks up a checker, `drop(location)`
+            plays it there (StepPlayed -> MOVING) or `drop(None)` puts it back; `undo()` takes
+            the last step back; `hint()` toggles the hints. A step the rules forbid is refused
+            with the rule and the reason (MoveRefused); touch-move (C-5) holds a picked checker
+            and forbids taking back.
+    MOVING  the screen shows one step; `proceed()` when it has landed. More steps follow
+            (the computer's, or the person's next pick in CHOOSE); the last one ends the turn:
+            the session plays the move, saves, TurnEnded, and the next turn's TurnBegan -> THROW.
+            Until the opponent throws, `undo()` takes a person's whole move back (MoveTakenBack).
+    OVER    the game is won: GameOver (winner, points, and the rule that scores it, from the
+            registry). `resign()` at any time gives up the match: Resigned -> OVER.
+
+Every intent returns the list of events it caused, in order; an intent that does not fit the
+stage changes nothing (at most a Notice saying why).
+"""
+from __future__ import annotations
+
+import copy
+import enum
+import random
+import re
+import threading
+from dataclasses import dataclass
+from typing import Callable, Protocol
+
+from game.match import Phase, Session
+from game.rules import DOUBLET_NAMES, IllegalMoveError, Move, Outcome, Position, Side, Step, rule_set
+from game.turn import Chooser
+
+
+class Stage(enum.StrEnum):
+    THROW = "throw"        # waiting for the side to move to throw
+    ROLL = "roll"          # the dice are falling on screen
+    THINK = "think"        # the computer is choosing its move
+    CHOOSE = "choose"      # a person composes the turn step by step
+    MOVING = "moving"      # a step is being shown
+    PASS = "pass"          # no legal move: the turn passes once shown
+    OVER = "over"          # the game is won (or the match given up)
+
+
+# --- events out --------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class TurnBegan:
+    side: Side
+    computer: bool             # the computer throws (after the screen's pause) by `proceed()`
+
+
+@dataclass(frozen=True)
+class ThrowStarted:
+    side: Side
+    dice: tuple[int, ...]      # the faces the accepted throw shows (from the session, C-3)
+    seed: int                  # the seed of the dice physics for this throw
+    resumed: bool = False      # a saved game resumed with the dice already on the table
+
+
+@dataclass(frozen=True)
+class ThrowTakenAgain:
+    cause: str                 # "off the board", "on the rail", "tilted"
+    rule: str = "C-2"
+
+
+@dataclass(frozen=True)
+class Announced:
+    kind: str                  # "doublet" or "triplet"
+    number: int
+    name: str                  # the old name (C-4), or "" for a triplet
+    rule: str                  # C-4, G-5 or G-6
+
+
+@dataclass(frozen=True)
+class ChoiceOffered:
+    side: Side
+
+
+@dataclass(frozen=True)
+class ThinkingStarted:
+    side: Side
+    ready: bool                # False: its tables are still loading, it plays by feel
+
+
+@dataclass(frozen=True)
+class Picked:
+    location: int
+
+
+@dataclass(frozen=True)
+class PutBack:
+    location: int
+
+
+@dataclass(frozen=True)
+class StepPlayed:
+    side: Side
+    step: Step
+    before: Position           # the board before and after this step (the same side to move)
+    after: Position
+    by: str                    # "person" or "computer"
+    last: bool                 # this step completes the turn
+    dropped: bool = False      # a person dragged the checker there (it settles, no glide)
+
+
+@dataclass(frozen=True)
+class StepTakenBack:
+    step: Step
+
+
+@dataclass(frozen=True)
+class MoveTakenBack:
+    side: Side
+    move: Move
+
+
+@dataclass(frozen=True)
+class MoveRefused:
+    rule: str                  # "TC-4", "C-5", ... ("" if the engine named none)
+    reason: str                # in words, e.g. "0-2: a checker may not pass over ... (TC-4)"
+
+
+@dataclass(frozen=True)
+class TurnPassed:
+    side: Side
+    why: str
+    rule: str
+
+
+@dataclass(frozen=True)
+class TurnEnded:
+    side: Side
+    move: Move
+
+
+@dataclass(frozen=True)
+class HintsShown:
+    hints: tuple
+
+
+@dataclass(frozen=True)
+class HintsHidden:
+    pass
+
+
+@dataclass(frozen=True)
+class Notice:
+    words: str
+
+
+@dataclass(frozen=True)
+class GameOver:
+    outcome: Outcome
+    rule: str                  # the rule that scores the game (the registry's scoring_rule)
+
+
+@dataclass(frozen=True)
+class Resigned:
+    side: Side
+
+
+# --- the computer's thinking -------------------------------------------------------------------
+class Thinker(Protocol):
+    """The computer's side of a turn: `start` thinking, then `poll` until a move comes back."""
+
+    def ready(self) -> bool:
+        """Plays its best already (False while its tables load: it plays by feel meanwhile)."""
+
+    def start(self, position: Position, dice: tuple[int, ...], match: tuple[int, int, int]) -> None:
+        ...
+
+    def poll(self) -> Move | None:
+        """The chosen move once there, else None."""
+
+
+class SyncThinker:
+    """Thinks at once, on the caller's thread: for tests and tools."""
+
+    def __init__(self, choose: Callable[[Position, tuple, tuple], Move], ready: Callable[[], bool] = lambda: True):
+        self._choose, self._ready, self._move = choose, ready, None
+
+    def ready(self) -> bool:
+        return self._ready()
+
+    def start(self, position, dice, match) -> None:
+        self._move = self._choose(position, dice, match)
+
+    def poll(self) -> Move | None:
+        move, self._move = self._move, None
+        return move
+
+
+class ThreadedThinker(SyncThinker):
+    """Thinks on a daemon thread, so the screen keeps drawing while the computer chooses."""
+
+    _thread: threading.Thread | None = None
+
+    def start(self, position, dice, match) -> None:
+        self._move = None
+        self._thread = threading.Thread(target=SyncThinker.start, args=(self, position, dice, match),
+                                        daemon=True)
+        self._thread.start()
+
+    def poll(self) -> Move | None:
+        if self._thread is None or self._thread.is_alive():
+            return None
+        self._thread = None
+        return super().poll()
+
+
+def random_thinker(rules, rng: random.Random, thread: bool = False):
+    """Any legal move at random: a stand-in where the game has no computer player yet."""
+    def choose(position, dice, match):
+        moves = rules.legal_moves(position, dice)
+        return rng.choice(moves) if moves else Move(())
+    return (ThreadedThinker if thread else SyncThinker)(choose)
+
+
+class Advisor(Protocol):
+    def hints(self, position: Position, dice, match) -> list | None:
+        """Every legal move with its worth, best first; None while not ready."""
+
+
+def computer_players(session: Session, thread: bool = True):
+    """The thinkers for the sides the computer plays, and the hint giver (None: no hints).
+
+    Each side's player is seeded from the session's throw seed, as before this module existed.
+    Tourne Case has the solved computer; another game gets a random legal player for now.
+    """
+    from game.computer import LEVELS, Computer, hints
+
+    name = session.options.rules
+    make = ThreadedThinker if thread else SyncThinker
+    match = match_score(session)
+    seeds = {None: 0, Side.WHITE: 1, Side.BLACK: 2}
+    if rule_set(name).game != "tourne-case":
+        return {side: random_thinker(session.rules, random.Random(session.throw_seed ^ seeds[side]), thread)
+                for side in Side if session.is_computer(side)}, None
+    strongest = LEVELS[-1][0]
+    thinkers = {}
+    for side in Side:
+        if session.is_computer(side):
+            computer = Computer(session.rules, session.options.level or strongest,
+                                random.Random(session.throw_seed ^ seeds[side]))
+            computer.prepare(match)          # its tables load in the background
+            thinkers[side] = make(computer.choose, computer.ready)
+
+    class _Adviser:
+        computer = None
+
+        def hints(self, position, dice, match):
+            if self.computer is None:
+                self.computer = Computer(session.rules, strongest, random.Random(session.throw_seed))
+                self.computer.prepare(match)
+            if not self.computer.ready():
+                return None
+            return hints(session.rules, position, dice, match)
+    return thinkers, _Adviser()
+
+
+def match_score(session: Session) -> tuple[int, int, int]:
+    """(length, White's score, Black's score): what the computer plays for."""
+    m = session.match
+    return m.length, m.score[Side.WHITE], m.score[Side.BLACK]
+
+
+# --- the flow --------------------------------------------------------------------------------
+RULE_IN_MESSAGE = re.compile(r"\(([A-Z]+-\d+)\)")
+
+
+def refusal(error: Exception) -> MoveRefused:
+    """The engine's IllegalMoveError as a refusal: its last rule number and its words."""
+    found = RULE_IN_MESSAGE.findall(str(error))
+    return MoveRefused(found[-1] if found else "", str(error))
+
+
+def announcement(game: str, dice: tuple[int, ...]) -> Announced | None:
+    """What is announced for a throw: a Tourne Case doublet (C-4); in Garanguet a doublet over a
+    lower third (G-5, named as C-4 says) or a triplet (G-6)."""
+    if game != "garanguet":
+        return Announced("doublet", dice[0], DOUBLET_NAMES[dice[0]], "C-4") if len(set(dice)) == 1 else None
+    low, middle, high = sorted(dice)
+    if low == high:
+        return Announced("triplet", low, "", "G-6")
+    if middle == high:
+        return Announced("doublet", high, DOUBLET_NAMES[high], "G-5")
+    return None
+
+
+class GameFlow:
+    """One game of the session's rule set, from its first throw to its end (see the module).
+
+    session: the match being played (the flow changes it only through its own methods, and
+    restores it in place on a take-back). save: called after every throw and every move.
+    thinkers: the Thinker for each side the computer plays. advisor: gives hints, or None.
+    touch_move: C-5 for this game (the screen may change it between turns).
+    """
+
+    def __init__(self, session: Session, save: Callable[[], None], thinkers: dict | None = None,
+                 advisor: Advisor | None = None, touch_move: bool = False):
+        self.session = session
+        self.rule_set = rule_set(session.options.rules)
+        self.save = save
+        self.thinkers = thinkers or {}
+        self.advisor = advisor
+        self.touch_move = bool(touch_move or session.options.touch_move)
+        self.stage = Stage.THROW
+        self.chooser: Chooser | None = None
+        self.shown = session.position     # the board shown: a turn's steps so far included
+        self.hints: tuple | None = None
+        self.last_move: tuple[Side, Move] | None = None    # for a faint trail of what just happened
+        self._undo: tuple[dict, Move] | None = None         # a person's last move, until hand-over
+        self._move: Move | None = None                      # the computer's move being shown
+        self._shown_steps = 0
+        self._thought = False                               # the screen let the computer look
+        self._out: list = []
+
+    # --- reading ---------------------------------------------------------------------------
+    @property
+    def rules(self):
+        return self.session.rules
+
+    @property
+    def to_move(self) -> Side:
+        return self.session.to_move
+
+    def is_computer(self, side: Side | None = None) -> bool:
+        return self.session.is_computer(self.to_move if side is None else side)
+
+    @property
+    def can_undo(self) -> bool:
+        if self.touch_move:
+            return False
+        return (self.stage is Stage.CHOOSE and bool(self.chooser.played)) or (
+            self.stage is Stage.THROW and self._undo is not None)
+
+    def dice_marks(self) -> tuple[str, ...]:
+        """Per die: "played" (counts, still to play) or "dim" (does not count (TC-1), already
+        used, or cannot be played and is lost (TB-2))."""
+        dice = self.session.dice
+        if dice is None:
+            return ()
+        counts = list(self.rules.numbers(dice))
+        chooser = self.chooser if self.stage in (Stage.CHOOSE, Stage.MOVING) else None
+        used = [self.rules.step_number(st) for st in (chooser.played if chooser else ())]
+        playable = ({self.rules.step_number(st) for st in chooser.steps()}
+                    if chooser and self.stage is Stage.CHOOSE else None)
+        marks = []
+        for value in dice:
+            if value in counts:
+                counts.remove(value)
+                if value in used:
+                    used.remove(value)
+                    marks.append("dim")
+                else:
+                    marks.append("played" if playable is None or value in playable else "dim")
+            else:
+                marks.append("dim")
+        return tuple(marks)
+
+    # --- intents in ------------------------------------------------------------------------
+    def start(self) -> list:
+        """Begin (or resume) the game where the session is: a throw, or dice already thrown."""
+        s = self.session
+        if s.phase is Phase.MOVE:
+            self.stage = Stage.ROLL
+            self.shown = s.position
+            self._emit(ThrowStarted(s.to_move, s.dice, s.throw_seed, resumed=True))
+        elif s.phase is Phase.THROW:
+            self._begin_turn()
+        elif s.phase is Phase.GAME_OVER and s.outcome is not None:
+            self.stage = Stage.OVER
+            self._emit(GameOver(s.outcome, self.rule_set.scoring_rule))
+        return self._flush()
+
+    def throw(self) -> list:
+        """A person throws the dice."""
+        if self.stage is not Stage.THROW:
+            return []
+        if self.is_computer():
+            self._emit(Notice("The computer throws its own dice"))
+            return self._flush()
+        self._throw()
+        return self._flush()
+
+    def rethrown(self, cause: str) -> list:
+        """The screen had to take a throw again (C-2): say so."""
+        if self.stage is Stage.ROLL:
+            self._emit(ThrowTakenAgain(cause))
+        return self._flush()
+
+    def pick(self, location: int) -> list:
+        """A person picks up the checker on `location`."""
+        if self.stage is not Stage.CHOOSE:
+            return []
+        chooser = self.chooser
+        if chooser.locked and location != chooser.selected:
+            self._emit(MoveRefused("C-5", "Touch-move: the checker you picked up must be played (C-5)"))
+        elif chooser.pick(location):
+            self._emit(Picked(location))
+        elif location in self.shown.checkers(self.to_move):
+            self._emit(self._why_not_from(location))
+        return self._flush()
+
+    def drop(self, location: int | None, dragged: bool = False) -> list:
+        """Play the picked checker to `location`, or (None) put it back."""
+        if self.stage is not Stage.CHOOSE or self.chooser.selected is None:
+            return []
+        chooser = self.chooser
+        origin = chooser.selected
+        if location is None or location == origin:
+            if chooser.drop():
+                self._emit(PutBack(origin))
+            else:
+                self._emit(MoveRefused("C-5", "Touch-move: the checker you picked up must be played (C-5)"))
+            return self._flush()
+        before = chooser.shown()
+        step = chooser.step_to(location)
+        if step is None:
+            self._emit(self._why_not(Step(origin, location)))
+            if chooser.drop():
+                self._emit(PutBack(origin))
+            return self._flush()
+        self.hints = None
+        self.stage = Stage.MOVING
+        self.shown = chooser.shown()
+        self._emit(StepPlayed(self.to_move, step, before, self.shown, "person", chooser.complete, dragged))
+        return self._flush()
+
+    def undo(self) -> list:
+        """Take back the last step of this turn, or a person's whole move until the opponent
+        throws (never with touch-move, C-5)."""
+        if self.touch_move:
+            self._emit(MoveRefused("C-5", "Touch-move is on: a move cannot be taken back (C-5)"))
+        elif self.stage is Stage.CHOOSE and self.chooser.played:
+            step = self.chooser.take_back()
+            self.shown = self.chooser.shown()
+            self._emit(StepTakenBack(step))
+        elif self.stage is Stage.THROW and self._undo is not None:
+            saved, move = self._undo
+            self._undo = self.last_move = None
+            self.session.restore(saved)
+            self.save()
+            s = self.session
+            self.chooser = Chooser(self.rules, s.position, s.dice, False, move.steps[:-1])
+            self.shown = self.chooser.shown()
+            self.stage = Stage.CHOOSE
+            self._emit(MoveTakenBack(s.to_move, move))
+            self._emit(StepTakenBack(move.steps[-1]))
+        else:
+            self._emit(Notice("Nothing to take back"))
+        return self._flush()
+
+    def hint(self) -> list:
+        """Show every legal move with its worth, best first; again to hide them."""
+        if self.hints is not None:
+            self.hints = None
+            self._emit(HintsHidden())
+        elif self.stage is not Stage.CHOOSE:
+            self._emit(Notice("Hints are given when it is your move"))
+        elif self.advisor is None:
+            self._emit(Notice(f"No hints for {self.rules.title} yet"))
+        else:
+            s = self.session
+            found = self.advisor.hints(s.position, s.dice, match_score(s))
+            if found is None:
+                self._emit(Notice("Hints: the computer is still preparing its tables - ask again in a moment"))
+            else:
+                self.hints = tuple(found)
+                self._emit(HintsShown(self.hints))
+        return self._flush()
+
+    def resign(self) -> list:
+        """The person gives up the match (the screen then abandons it)."""
+        if self.stage is not Stage.OVER:
+            self.stage = Stage.OVER
+            self._undo = None
+            self._emit(Resigned(self.to_move))
+        return self._flush()
+
+    def proceed(self) -> list:
+        """"Continue": the screen has shown what it was showing (a pause, the dice falling, a
+        step landing, the pass notice); the flow goes on with what comes next by itself."""
+        stage = self.stage
+        if stage is Stage.THROW and self.is_computer():
+            self._throw()
+        elif stage is Stage.ROLL:
+            self._dice_down()
+        elif stage is Stage.PASS:
+            self._commit(Move(()))
+        elif stage is Stage.THINK:
+            self._thought = True
+            self._poll_thinker()
+        elif stage is Stage.MOVING:
+            self._step_landed()
+        return self._flush()
+
+    def poll(self) -> list:
+        """Each frame: the computer's move, once its thinking is done."""
+        if self.stage is Stage.THINK and self._thought:
+            self._poll_thinker()
+        return self._flush()
+
+    # --- inside ----------------------------------------------------------------------------
+    def _emit(self, event) -> None:
+        self._out.append(event)
+
+    def _flush(self) -> list:
+        out, self._out = self._out, []
+        return out
+
+    def _begin_turn(self) -> None:
+        s = self.session
+        self.shown = s.position
+        self.chooser = None
+        self.hints = None
+        self.stage = Stage.THROW
+        self._emit(TurnBegan(s.to_move, s.is_computer(s.to_move)))
+
+    def _throw(self) -> None:
+        s = self.session
+        if s.phase is not Phase.THROW:
+            return
+        self._undo = None                  # the turn is handed over: no taking back now
+        s.throw()
+        self.save()
+        self.stage = Stage.ROLL
+        self._emit(ThrowStarted(s.to_move, s.dice, s.throw_seed))
+
+    def _dice_down(self) -> None:
+        s = self.session
+        said = announcement(self.rule_set.game, s.dice)
+        if said:
+            self._emit(said)
+        if not s.legal_moves():
+            self.stage = Stage.PASS
+            self._emit(TurnPassed(s.to_move, "no move can be played: the turn passes",
+                                  self.rules.play_all_rule))
+        elif s.is_computer(s.to_move):
+            self.stage = Stage.THINK
+            self._thought = False
+            thinker = self.thinkers[s.to_move]
+            thinker.start(s.position, s.dice, match_score(s))
+            self._emit(ThinkingStarted(s.to_move, thinker.ready()))
+        else:
+            self._offer_choice()
+
+    def _offer_choice(self) -> None:
+        s = self.session
+        self.stage = Stage.CHOOSE
+        self.chooser = Chooser(self.rules, s.position, s.dice, self.touch_move)
+        self.shown = s.position
+        self._emit(ChoiceOffered(s.to_move))
+
+    def _poll_thinker(self) -> None:
+        move = self.thinkers[self.to_move].poll()
+        if move is None:
+            return
+        self._move, self._shown_steps = move, 0
+        self.stage = Stage.MOVING
+        self._show_next_step()
+
+    def _show_next_step(self) -> None:
+        move = self._move
+        if not move.steps:                 # nothing to show (the thinker passed): play it
+            self._commit(move)
+            return
+        step = move.steps[self._shown_steps]
+        before = self.shown
+        self.shown = self.rules.play_steps(before, (step,))
+        self._shown_steps += 1
+        self._emit(StepPlayed(self.to_move, step, before, self.shown, "computer",
+                              self._shown_steps == len(move.steps)))
+
+    def _step_landed(self) -> None:
+        if self._move is not None:
+            if self._shown_steps < len(self._move.steps):
+                self._show_next_step()
+            else:
+                move, self._move = self._move, None
+                self._commit(move)
+        elif self.chooser.complete:
+            self._commit(Move(self.chooser.played))
+        else:
+            self.stage = Stage.CHOOSE
+
+    def _commit(self, move: Move) -> None:
+        """Hand the turn's move to the session; keep what is needed to take it back."""
+        s = self.session
+        side = s.to_move
+        person = bool(move.steps) and not s.is_computer(side)
+        saved = copy.deepcopy(s.to_dict()) if person else None
+        try:
+            outcome = s.play(move)
+        except IllegalMoveError as error:  # the engine disagrees with what was shown: say so, retry
+            self._emit(refusal(error))
+            self._move = None
+            self._offer_choice()
+            return
+        self.save()
+        self.last_move = (side, move) if move.steps else None
+        self._undo = (saved, move) if person and not self.touch_move else None
+        self._emit(TurnEnded(side, move))
+        if outcome is None:
+            self._begin_turn()
+        else:
+            self.stage = Stage.OVER
+            self._undo = None
+            self.shown = s.position
+            self._emit(GameOver(outcome, self.rule_set.scoring_rule))
+
+    def _why_not(self, step: Step) -> MoveRefused:
+        """Why a step cannot be played now, in the engine's words and with its rule."""
+        s = self.session
+        played = self.chooser.played if self.chooser else ()
+        try:
+            self.rules.apply(s.position, Move((*played, step)), s.dice)
+        except IllegalMoveError as error:
+            return refusal(error)
+        return MoveRefused("", f"{step}: not a move of this turn")
+
+    def _why_not_from(self, origin: int) -> MoveRefused:
+        """Why the checker on `origin` cannot move: the engine's reason for its first number."""
+        numbers = sorted(set(self.rules.numbers(self.session.dice)))
+        for number in numbers:
+            refused = self._why_not(Step(origin, max(origin, 0) + number))
+            if refused.rule:
+                return MoveRefused(refused.rule, f"That checker cannot move now - {refused.reason}")
+        return MoveRefused("", "That checker cannot move now")
