@@ -1,0 +1,334 @@
+"""The Garanguet board on screen: the same tablier as Tourne Case, lettered a..x, with fifteen
+checkers a side in overlapping stacks, a bear-off tray for each side, each side's way round
+the board and its pip count.
+
+`GaranguetBoardView` keeps the Tourne Case `BoardView`'s public methods (fit, to_screen,
+to_board, length, board_rect, draw_board, checker_sprite, draw_checker, ring, disc, ripple,
+point_glow) so the table scene can hold either; what differs is that a location means a point
+on the side's own path (1..24) or its tray (25), and where a checker rests depends on how many
+share its point. The geometry itself is game/garanguet_geometry.py (no pygame).
+"""
+import functools
+from dataclasses import dataclass
+
+import numpy as np
+import pygame
+
+from game import garanguet_geometry as gg
+from game import geometry as g
+from game.view import assets
+from game.view.board_view import GLOW, BoardView
+
+LETTER_COLOUR = (236, 210, 150)         # gilt, as Tourne Case's numbers but brighter: they are read
+DENT = (20, 10, 4)
+IVORY = (243, 233, 210)
+EBONY = (30, 22, 18)
+GOLD = (222, 178, 86)
+CAPTION = (214, 190, 140)
+TRAY_RIM = (58, 34, 20)
+TRAY_WELL = (34, 44, 30)                # green baize in the tray
+SIDE_NAMES = {"W": "White", "B": "Black"}
+TEXT_ON = {"W": (48, 32, 22), "B": (240, 222, 180)}   # a count written on a checker of that side
+
+
+class GaranguetBoardView(BoardView):
+    """Where the Garanguet board sits in the window, and how it and its checkers are drawn."""
+
+    def __init__(self):
+        super().__init__()
+        self._picture = None
+        self._texts: dict = {}
+
+    def fit(self, area: pygame.Rect) -> None:
+        """Fit the board with its trays (left) and paths (right) into `area`."""
+        area = pygame.Rect(area)
+        if area == self.rect:
+            return
+        super().fit(area)
+        self.scale = min(area.w / gg.VIEW_W, area.h / gg.VIEW_H)
+        self.ox = area.x + (area.w - gg.VIEW_W * self.scale) / 2 - gg.VIEW_LEFT * self.scale
+        self.oy = area.y + (area.h - gg.VIEW_H * self.scale) / 2
+        self._picture = None
+        self._texts.clear()
+
+    def view_rect(self) -> pygame.Rect:
+        """The whole drawing: the trays, the board and the paths beside it."""
+        x, y = self.to_screen(gg.VIEW_LEFT, 0)
+        return pygame.Rect(round(x), round(y), self.length(gg.VIEW_W), self.length(gg.VIEW_H))
+
+    # -- the fixed picture
+    def draw_board(self, surface: pygame.Surface) -> None:
+        """The lettered board, the empty trays and the two paths; drawn once per size."""
+        rect = self.view_rect()
+        if self._picture is None or self._picture.get_size() != rect.size:
+            self._picture = render_garanguet(rect.w, rect.h)
+        surface.blit(self._picture, rect)
+
+    # -- where things are
+    def point_glow(self, surface, side: str, location: int, colour=GLOW, alpha: int = 70) -> None:
+        """Light up a legal destination of `side`: a point of its path, or its tray (G-9)."""
+        if location == gg.OFF:
+            tray = gg.tray_rect(side)
+            corners = [(tray.x, tray.y), (tray.x + tray.w, tray.y), (tray.x + tray.w, tray.y + tray.h),
+                       (tray.x, tray.y + tray.h)]
+        else:
+            corners = list(gg.point_triangle(gg.letter(side, location)))
+        corners = [self.to_screen(x, y) for x, y in corners]
+        xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+        box = pygame.Rect(int(min(xs)), int(min(ys)), int(max(xs) - min(xs)) + 2, int(max(ys) - min(ys)) + 2)
+
+        def make():
+            layer = pygame.Surface(box.size, pygame.SRCALPHA)
+            pygame.draw.polygon(layer, (*colour, alpha // 8 * 8), [(x - box.x, y - box.y) for x, y in corners])
+            return layer
+        surface.blit(self._layer(("garanguet-glow", side, location, colour, alpha // 8), make), box)
+
+    slots = staticmethod(lambda position: slots(position))
+    landing_centre = staticmethod(lambda position, side, location: landing_centre(position, side, location))
+    along_points = staticmethod(lambda side, origin, destination, start, end:
+                                along_points(side, origin, destination, start, end))
+
+    @staticmethod
+    def location_at(side: str, x: float, y: float) -> int | None:
+        """The location of `side` (1..24, or 25 for its own tray) at board spot (x, y)."""
+        return gg.location_at(side, x, y)
+
+    # -- what changes with the position
+    def draw_position(self, surface, position, skip=frozenset()) -> None:
+        """Every checker, then the counts on tall stacks, the trays' captions and both pip
+        counts. `skip` holds (side, location, index) slots not to draw (in flight, or held)."""
+        self.draw_stacks(surface, position, skip)
+        self.draw_labels(surface, position, skip)
+
+    def draw_stacks(self, surface, position, skip=frozenset()) -> None:
+        """The checkers, base first, so each stack overlaps outwards."""
+        for side, loc, index, (x, y) in slots(position):
+            if (side, loc, index) not in skip:
+                self.draw_checker(surface, side, x, y)
+
+    def draw_labels(self, surface, position, skip=frozenset()) -> None:
+        """The words and numbers of `labels`, at this scale."""
+        for label in labels(position, skip):
+            picture = self._render(label.text, self.length(label.size), label.colour, "sans")
+            px, py = self.to_screen(label.x, label.y)
+            surface.blit(picture, picture.get_rect(center=(round(px), round(py))))
+
+    def _render(self, words, size, colour, kind) -> pygame.Surface:
+        key = (words, size, colour, kind)
+        label = self._texts.get(key)
+        if label is None:
+            if len(self._texts) > 200:
+                self._texts.clear()
+            label = self._texts[key] = assets.font(_sans_size(size), kind).render(words, True, colour)
+        return label
+
+
+@dataclass(frozen=True)
+class Label:
+    """Words drawn over the board: `size` is the line's height and (x, y) its centre, in board
+    units; `what` says which it is ("count", "tray" or "pips") and `side` whose."""
+    what: str
+    side: str
+    text: str
+    x: float
+    y: float
+    size: float
+    colour: tuple
+
+
+def labels(position, skip=frozenset()) -> list[Label]:
+    """The counts shown for a position: on each stack of COUNT_FROM or more (on its outermost
+    checker drawn, counting those drawn), each tray's "n off", and each side's pip count."""
+    out = []
+    tops: dict = {}
+    drawn: dict = {}
+    for side, loc, index, centre in slots(position):
+        if (side, loc, index) not in skip and loc != gg.OFF:
+            tops[(side, loc)] = centre
+            drawn[(side, loc)] = drawn.get((side, loc), 0) + 1
+    for (side, loc), (x, y) in tops.items():
+        if drawn[(side, loc)] >= gg.COUNT_FROM:
+            out.append(Label("count", side, str(drawn[(side, loc)]), x, y, g.CHECKER_R, TEXT_ON[side]))
+    for side in ("W", "B"):
+        checkers = position.checkers(_side(side))
+        tray = gg.tray_rect(side)
+        y = tray.y + tray.h - gg.TRAY_CAPTION / 2 if side == "B" else tray.y + gg.TRAY_CAPTION / 2
+        off = sum(1 for loc in checkers if loc == gg.OFF)
+        out.append(Label("tray", side, f"{off} off", tray.x + tray.w / 2, y, 17, CAPTION))
+        x, y = pip_spot(side)
+        out.append(Label("pips", side, str(gg.pips(checkers)), x, y, 32, IVORY if side == "W" else GOLD))
+    return out
+
+
+def _sans_size(line_px: int) -> int:
+    """pygame's own sans draws small for its nominal size: the size whose line is `line_px` tall."""
+    return max(8, round(line_px / 0.68))
+
+
+def pip_spot(side: str) -> tuple[float, float]:
+    """Where a side's pip count is written: the right margin, at the end of the row its path
+    starts on (White's top, Black's bottom)."""
+    x = g.BOARD_W + gg.MARGIN / 2
+    return x, (PIP_Y if side == "W" else g.BOARD_H - PIP_Y)
+
+
+PIP_Y = 76.0
+
+
+def _side(letter: str):
+    from game.rules import Side
+    return Side(letter)
+
+
+def slots(position) -> list[tuple[str, int, int, tuple[float, float]]]:
+    """Every checker of a position as (side, location, index on that location, board centre);
+    location 25 is the side's tray."""
+    out = []
+    for side in ("W", "B"):
+        checkers = position.checkers(_side(side))
+        counts: dict[int, int] = {}
+        for loc in checkers:
+            counts[loc] = counts.get(loc, 0) + 1
+        seen: dict[int, int] = {}
+        for loc in checkers:
+            index = seen.get(loc, 0)
+            seen[loc] = index + 1
+            out.append((side, loc, index, gg.checker_centre(side, loc, index, counts[loc])))
+    return out
+
+
+def landing_centre(position, side: str, location: int) -> tuple[float, float]:
+    """Where a checker of `side` comes to rest on `location` (a point or its tray): on top of
+    those already there, in the stack's spacing once it has landed."""
+    count = sum(1 for loc in position.checkers(_side(side)) if loc == location)
+    return gg.checker_centre(side, location, count, count + 1)
+
+
+def along_points(side: str, origin: int, destination: int, start, end) -> list[tuple[float, float]]:
+    """The path a checker takes: from its place, over the base of each point it passes (round
+    the board's right end when it changes rows), to where it lands."""
+    points = range(origin + 1, min(destination, gg.OFF))
+    return [tuple(start), *(gg.checker_centre(side, p, 0) for p in points), tuple(end)]
+
+
+# -- the fixed picture ------------------------------------------------------------------------
+@functools.lru_cache(maxsize=4)
+def render_garanguet(width_px: int, height_px: int) -> pygame.Surface:
+    """The whole Garanguet drawing at this size: trays, the lettered board, the two paths. The
+    surface is cached and shared: blit it, do not draw on it."""
+    from game.view.board_art import render_board
+    scale = min(width_px / gg.VIEW_W, height_px / gg.VIEW_H)
+    picture = pygame.Surface((width_px, height_px), pygame.SRCALPHA)
+    ox = (width_px - gg.VIEW_W * scale) / 2 - gg.VIEW_LEFT * scale
+    oy = (height_px - gg.VIEW_H * scale) / 2
+    bw, bh = max(1, round(g.BOARD_W * scale)), max(1, round(g.BOARD_H * scale))
+    board = render_board(bw, bh).copy()
+    _erase_numbers(board, bw / g.BOARD_W)
+    _stamp_letters(board, bw / g.BOARD_W)
+    picture.blit(board, (round(ox), round(oy)))
+    for side in ("W", "B"):
+        _draw_tray(picture, side, scale, ox, oy)
+        _draw_path(picture, side, scale, ox, oy)
+    return picture
+
+
+def _erase_numbers(board: pygame.Surface, scale: float) -> None:
+    """Cover the 1..12 the shared board stamps on its rails with the same rail a little along:
+    the grain runs along the rail, so a copy shifted sideways matches, feathered at its ends."""
+    if scale * g.RAIL < 6:
+        return
+    pixels = pygame.surfarray.pixels3d(board)          # columns, rows, rgb
+    clean = pixels.copy()
+    half = 0.3 * g.POINT_W * scale
+    feather = max(1.0, 4.0 * scale)
+    rail = int(np.ceil(g.RAIL * scale))
+    bands = (slice(0, rail), slice(board.get_height() - rail, board.get_height()))
+    for column in range(1, 13):
+        x = g.point_x(column) * scale
+        shift = round((-1 if column in (6, 12) else 1) * g.POINT_W / 2 * scale)   # away from the bar and corners
+        c0, c1 = max(0, int(x - half)), min(board.get_width(), int(np.ceil(x + half)))
+        xs = np.arange(c0, c1) + 0.5
+        weight = np.clip(np.minimum(xs - (x - half), (x + half) - xs) / feather, 0, 1)[:, None, None]
+        for rows in bands:
+            target = pixels[c0:c1, rows].astype(np.float32)
+            source = clean[c0 + shift:c1 + shift, rows].astype(np.float32)
+            pixels[c0:c1, rows] = (target + (source - target) * weight).astype(np.uint8)
+    del pixels
+
+
+def letter_size(scale: float) -> int:
+    """The letters' pixel size at this many pixels per board unit: a line 0.92 of the rail."""
+    return _sans_size(round(g.RAIL * scale * 0.92))
+
+
+def _stamp_letters(board: pygame.Surface, scale: float) -> None:
+    """Letter the points a..x on their rails, in a clear sans, gilt with a dent under it."""
+    font = assets.font(letter_size(scale), "sans")
+    off = max(1, round(scale * 0.8))
+    for point, name in enumerate(gg.LETTERS):
+        x, y = gg.letter_centre(point)
+        centre = (round(x * scale), round(y * scale))
+        dent = font.render(name, True, DENT)
+        dent.set_alpha(140)
+        text = font.render(name, True, LETTER_COLOUR)
+        rect = text.get_rect(center=centre)
+        board.blit(dent, rect.move(off, off))
+        board.blit(text, rect)
+
+
+def _draw_tray(picture, side, scale, ox, oy) -> None:
+    """A walnut box outside the frame with a baize well, for the checkers borne off."""
+    tray = gg.tray_rect(side)
+    rect = pygame.Rect(round(ox + tray.x * scale), round(oy + tray.y * scale),
+                       max(1, round(tray.w * scale)), max(1, round(tray.h * scale)))
+    radius = max(2, round(8 * scale))
+    pygame.draw.rect(picture, TRAY_RIM, rect, border_radius=radius)
+    rim = max(2, round(5 * scale))
+    well = rect.inflate(-2 * rim, -2 * rim)
+    pygame.draw.rect(picture, TRAY_WELL, well, border_radius=max(1, radius - rim))
+    shade = pygame.Surface(well.size, pygame.SRCALPHA)       # the rim's shadow inside the well
+    depth = max(2, round(6 * scale))
+    for i in range(depth):
+        alpha = round(90 * (1 - i / depth))
+        pygame.draw.rect(shade, (0, 0, 0, alpha), (i, i, well.w - 2 * i, well.h - 2 * i), 1,
+                         border_radius=max(1, radius - rim))
+    picture.blit(shade, well)
+    pygame.draw.rect(picture, GOLD, rect, max(1, round(1.2 * scale)), border_radius=radius)
+
+
+def path_shape(side: str) -> list[tuple[float, float]]:
+    """A side's way round, in the right margin: in along the row its path starts on, round the
+    end, out along the other row (a bracket, White's outside Black's)."""
+    inner = side == "B"
+    x0 = g.BOARD_W - 8
+    x1 = g.BOARD_W + gg.MARGIN * (0.42 if inner else 0.72)
+    y_top = 150.0 if inner else 125.0
+    y_bottom = g.BOARD_H - y_top
+    first, second = (y_top, y_bottom) if side == "W" else (y_bottom, y_top)
+    return [(x0, first), (x1, first), (x1, second), (x0, second)]
+
+
+def _draw_path(picture, side, scale, ox, oy) -> None:
+    """An arrow along `path_shape`, in the side's colour with a contrasting edge, its head
+    pointing back into the board on the row the path ends on."""
+    pts = [(ox + x * scale, oy + y * scale) for x, y in path_shape(side)]
+    fill, edge_colour = (IVORY, TRAY_RIM) if side == "W" else (EBONY, GOLD)
+    width = max(3, round(9 * scale))
+    edge = max(1, round(2 * scale))
+    head = 17 * scale
+    hx, hy = pts[-1]
+    tip = [(hx, hy), (hx + head, hy - head * 0.75), (hx + head, hy + head * 0.75)]
+    centre = (hx + head * 2 / 3, hy)
+    shaft = pts[:-1] + [(hx + head * 0.8, hy)]
+    for colour, extra in ((edge_colour, 2 * edge), (fill, 0)):
+        pygame.draw.lines(picture, colour, False, shaft, width + extra)
+        for corner in shaft[1:-1]:
+            pygame.draw.circle(picture, colour, corner, (width + extra) / 2)
+        grow = 1 + 2.2 * extra / head
+        pygame.draw.polygon(picture, colour, [(centre[0] + (x - centre[0]) * grow, centre[1] + (y - centre[1]) * grow)
+                                              for x, y in tip])
+    x, y = pip_spot(side)
+    away = -1 if side == "W" else 1               # the name outside, "pips" inside
+    for words, units, dy in ((SIDE_NAMES[side], 18, 27), ("pips", 14, -24)):
+        label = assets.font(_sans_size(max(6, round(units * scale))), "sans").render(words, True, CAPTION)
+        picture.blit(label, label.get_rect(center=(round(ox + x * scale), round(oy + (y + away * dy) * scale))))
