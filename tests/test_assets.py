@@ -159,3 +159,40 @@ def test_asset_script_is_deterministic(tmp_path):
 def test_tiny_or_empty_sizes_do_not_crash(size):
     surface = render_board(*size)
     assert surface.get_size() == (max(1, size[0]), max(1, size[1]))
+
+
+def test_a_big_board_shows_a_preview_at_once_then_sharpens_in_place():
+    """Past PREVIEW_ABOVE pixels the first picture is a smoothed-up preview; a thread then
+    copies the full drawing into the same surface, so whoever holds it sees it sharpen."""
+    from game.view import board_art
+    size = (2000, 1280)
+    assert size[0] * size[1] > board_art.PREVIEW_ABOVE
+    render_board.cache_clear()
+    board_art.wait_for_boards()
+    surface = render_board(*size)
+    board_art.wait_for_boards()
+    assert render_board(*size) is surface
+    scale = min(size[0] / g.BOARD_W, size[1] / g.BOARD_H)
+    full = board_art._picture(round(g.BOARD_W * scale), round(g.BOARD_H * scale), scale)
+    at = ((size[0] - full.get_width()) // 2, (size[1] - full.get_height()) // 2)
+    shown = pygame.surfarray.array3d(surface.subsurface((at, full.get_size()))).astype(int)
+    assert np.abs(shown - pygame.surfarray.array3d(full)).max() == 0
+
+
+def test_the_preview_is_the_same_board_only_softer():
+    from game.view import board_art
+    render_board.cache_clear()
+    board_art.wait_for_boards()
+    original = board_art._sharpen
+    board_art._sharpen = lambda *args: None          # keep the preview as it is
+    try:
+        preview = pixels(render_board(2000, 1280))[0]
+    finally:
+        board_art._sharpen = original
+        render_board.cache_clear()
+    surface = render_board(2000, 1280)
+    board_art.wait_for_boards()
+    sharp = pixels(surface)[0]
+    assert np.abs(preview - sharp).mean() < 12           # the same picture...
+    detail = lambda rgb: np.abs(np.diff(rgb.sum(axis=2), axis=0)).mean()
+    assert detail(preview) < detail(sharp)                 # ...with less fine grain

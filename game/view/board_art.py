@@ -6,6 +6,7 @@ wood tiles that tools/make_assets.py draws into assets/. Edges are antialiased b
 the board is crisp from 960x600 up to 3840x2160. One picture is kept per size.
 """
 import functools
+import threading
 
 import numpy as np
 import pygame
@@ -22,9 +23,12 @@ NUMBER_ALPHA = 170
 WOOD_TILE_UNITS = 400.0                         # board units covered by one wood tile's length
 SMALLEST = 64                                   # pixels: below this the board is shrunk, not drawn
 STRIP_ROWS = 128                                # rows drawn at a time
+PREVIEW_ABOVE = 2_000_000                       # board pixels: bigger boards show a preview first
+PREVIEW_PIXELS = 250_000                        # about how many pixels the preview is drawn with
 LIGHT = tuple(float(c) for c in np.array([-0.45, -0.55, 0.70]) / np.linalg.norm([-0.45, -0.55, 0.70]))
 HALF = tuple(float(c) for c in (np.array(LIGHT) + (0, 0, 1)) / np.linalg.norm(np.array(LIGHT) + (0, 0, 1)))
 SHADOW_LEN = g.RAIL_HEIGHT * float(np.hypot(LIGHT[0], LIGHT[1])) / LIGHT[2]
+_sharpening: list = []                          # threads drawing full-size boards
 
 
 def triangle_distance(x, y, corners):
@@ -130,30 +134,82 @@ def _frame_pieces(u, v):
 def render_board(width_px: int, height_px: int) -> pygame.Surface:
     """The whole tablier at this pixel size; the board keeps its shape and is centred if the
     size has another aspect ratio (the margins are then transparent). The surface is cached
-    and shared: blit it, do not draw on it."""
+    and shared: blit it, do not draw on it.
+
+    A board bigger than PREVIEW_ABOVE pixels (a 4K screen's takes about half a second) comes
+    back at once as a preview drawn at a fraction of the size and smoothed up, with the numbers
+    already sharp; a background thread draws the full picture and copies it into this same
+    surface when done, so no frame waits for it (`wait_for_boards` waits, for tests)."""
     if min(width_px, height_px) < SMALLEST:
         # A thumbnail (or a window squeezed to nothing): shrink a small drawing instead.
         thumbnail = render_board(round(SMALLEST * g.BOARD_W / g.BOARD_H), SMALLEST)
         return pygame.transform.smoothscale(thumbnail, (max(1, width_px), max(1, height_px)))
     scale = min(width_px / g.BOARD_W, height_px / g.BOARD_H)
     bw, bh = round(g.BOARD_W * scale), round(g.BOARD_H * scale)
+    if bw * bh <= PREVIEW_ABOVE:
+        picture = _picture(bw, bh, scale)
+    else:
+        shrink = int(np.ceil(np.sqrt(bw * bh / PREVIEW_PIXELS)))
+        small = (round(bw / shrink), round(bh / shrink))
+        preview = _picture(*small, scale * small[0] / bw, numbers=False)
+        picture = pygame.transform.smoothscale(_thirty_two_bits(preview), (bw, bh))
+        _print_numbers(picture, scale)
+    if (bw, bh) == (width_px, height_px):
+        surface = picture.convert() if pygame.display.get_surface() else picture
+        at = (0, 0)
+    else:
+        surface = pygame.Surface((width_px, height_px), pygame.SRCALPHA)
+        at = ((width_px - bw) // 2, (height_px - bh) // 2)
+        surface.blit(picture, at)
+    if bw * bh > PREVIEW_ABOVE:
+        worker = threading.Thread(target=_sharpen, args=(surface, at, bw, bh, scale),
+                                  name=f"board {bw}x{bh}", daemon=True)
+        _sharpening.append(worker)
+        worker.start()
+    return surface
+
+
+def _thirty_two_bits(surface: pygame.Surface) -> pygame.Surface:
+    """The same picture in 32-bit pixels, which pygame smooth-scales several times faster."""
+    copy = pygame.Surface(surface.get_size(), 0, 32)
+    copy.blit(surface, (0, 0))
+    return copy
+
+
+def _sharpen(surface, at, bw, bh, scale) -> None:
+    """Draw the full-size board and copy it over the preview in `surface`. In a thread: numpy
+    lets the game run meanwhile, and every pygame call here is small (a strip of rows), so none
+    holds the interpreter lock long enough to delay a frame."""
+    try:
+        picture = _picture(bw, bh, scale)
+        for top in range(0, bh, STRIP_ROWS):
+            surface.blit(picture, (at[0], at[1] + top), (0, top, bw, STRIP_ROWS))
+    except pygame.error:        # pygame shut down meanwhile: the preview stays
+        pass
+
+
+def wait_for_boards() -> None:
+    """Wait until every board drawn in the background is complete (tests, benchmarks)."""
+    while _sharpening:
+        _sharpening.pop().join()
+
+
+def _picture(bw, bh, scale, numbers=True) -> pygame.Surface:
+    """The board, exactly bw x bh pixels at `scale` pixels per board unit, as a 32-bit surface."""
     u = (np.arange(bw, dtype=np.float32) + 0.5) / np.float32(scale)   # pixel centres in board units
     v = (np.arange(bh, dtype=np.float32) + 0.5) / np.float32(scale)
     tile_px = max(8, round(WOOD_TILE_UNITS * scale))
     woods = _wood_tile("wood_walnut", tile_px), _wood_tile("wood_lemon", tile_px)
-    rgb = np.empty((bh, bw, 3), np.uint8)
+    surface = pygame.Surface((bw, bh), 0, 32)
     # In strips of rows, so that the working arrays stay small and in the processor's cache.
     for top in range(0, bh, STRIP_ROWS):
         rows = range(top, min(bh, top + STRIP_ROWS))
         image = _strip(u, v[top:rows.stop], rows, scale, *woods)
-        rgb[top:rows.stop] = np.clip(image, 0, 255).astype(np.uint8).transpose(1, 2, 0)
-    surface = pygame.image.frombytes(rgb.tobytes(), (bw, bh), "RGB")
-    _print_numbers(surface, scale)
-    if (bw, bh) == (width_px, height_px):
-        return surface.convert() if pygame.display.get_surface() else surface
-    framed = pygame.Surface((width_px, height_px), pygame.SRCALPHA)
-    framed.blit(surface, ((width_px - bw) // 2, (height_px - bh) // 2))
-    return framed
+        rgb = np.clip(image, 0, 255).astype(np.uint8).transpose(1, 2, 0)
+        surface.blit(pygame.image.frombytes(rgb.tobytes(), (bw, len(rows)), "RGB"), (0, top))
+    if numbers:
+        _print_numbers(surface, scale)
+    return surface
 
 
 def _strip(u, v, rows, scale, walnut, lemon):
