@@ -1,0 +1,280 @@
+"""The Garanguet board: where its points, stacks and trays are, what a click hits, and that the
+picture carries its letters, counts and glows at the smallest window and at 4K."""
+import math
+
+import pygame
+import pytest
+
+from game import garanguet_geometry as gg
+from game import geometry as g
+from game.rules import GARANGUET, Position, Side
+from game.view import garanguet_board as gb
+from game.view.layout import px, ui_scale
+
+SIDES = ("W", "B")
+START = Position.parse("1*15/1*15/B")
+MIDDLE = Position.parse("1*2,2*2,3,4,20*9/1*4,7*2,8*2,9,10,11,12,15*3/W")
+BEAROFF = Position.parse("20*4,21*3,23*2,24*2,off*4/19*2,20*3,22*2,24*3,off*5/B")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def fonts():
+    pygame.display.init()
+    pygame.font.init()
+    yield
+
+
+def board_area(size):
+    """The area the table scene leaves the board, between its bars (as the table's HUD lays it out)."""
+    w, h = size
+    s = ui_scale(size)
+    return pygame.Rect(0, px(62, s), w, h - px(62, s) - px(70, s)).inflate(-px(16, s), -px(10, s))
+
+
+def inside(rect, x, y, r=0.0):
+    return rect.x <= x - r and x + r <= rect.x + rect.w and rect.y <= y - r and y + r <= rect.y + rect.h
+
+
+# -- geometry -------------------------------------------------------------------------------
+def test_paths_run_opposite_ways_over_the_same_points():
+    """Black's point p is White's 25 - p (G-9's quadrants: Black s..x, White f..a)."""
+    for p in range(1, 25):
+        assert gg.letter("B", p) == gg.letter("W", 25 - p)
+        for side in SIDES:
+            assert gg.location(side, gg.letter(side, p)) == p
+    assert [gg.LETTERS[gg.letter("B", p)] for p in (1, 12, 13, 19, 24)] == list("almsx")
+    assert [gg.LETTERS[gg.letter("W", p)] for p in (1, 12, 13, 19, 24)] == list("xmlfa")
+
+
+def test_a_faces_x_and_l_faces_m():
+    for low, high in ((0, 23), (11, 12)):
+        assert gg.point_x(low) == gg.point_x(high)
+        assert not gg.is_top(low) and gg.is_top(high)
+
+
+def test_every_point_centre_is_on_the_field_and_distinct():
+    for side in SIDES:
+        centres = [gg.checker_centre(side, p, 0) for p in range(1, 25)]
+        assert len(set(centres)) == 24
+        field = g.Rect(g.FIELD_LEFT, g.FIELD_TOP, g.FIELD_RIGHT - g.FIELD_LEFT, g.FIELD_BOTTOM - g.FIELD_TOP)
+        for x, y in centres:
+            assert inside(field, x, y, g.CHECKER_R)
+            assert not g.BAR.contains(x, y)
+
+
+def test_hit_testing_inverts_every_checker_place_for_both_sides():
+    for side in SIDES:
+        for p in range(1, 25):
+            for count in (1, 6, 15):
+                for index in range(count):
+                    assert gg.location_at(side, *gg.checker_centre(side, p, index, count)) == p
+            # anywhere on the point's column, its letter on the rail included
+            area = gg.point_area(gg.letter(side, p))
+            assert gg.location_at(side, area.x + 2, area.y + 2) == p
+            assert gg.location_at(side, area.x + area.w - 2, area.y + area.h - 2) == p
+            assert gg.location_at(side, *gg.letter_centre(gg.letter(side, p))) == p
+        for index in range(15):
+            assert gg.location_at(side, *gg.checker_centre(side, gg.OFF, index, 15)) == gg.OFF
+
+
+def test_a_tray_belongs_to_its_side_only():
+    for side in SIDES:
+        other = "B" if side == "W" else "W"
+        tray = gg.tray_rect(side)
+        centre = (tray.x + tray.w / 2, tray.y + tray.h / 2)
+        assert gg.tray_at(*centre) == side
+        assert gg.location_at(side, *centre) == gg.OFF
+        assert gg.location_at(other, *centre) is None
+
+
+def test_nothing_is_hit_off_the_points():
+    for spot in ((g.BOARD_W / 2, 100), (g.BOARD_W / 2, 500), (g.RAIL / 2, 300), (g.BOARD_W + 40, 300),
+                 (g.FIELD_RIGHT + 10, 100), (-200, 300)):
+        assert gg.point_at(*spot) is None
+        for side in SIDES:
+            assert gg.location_at(side, *spot) is None
+
+
+def test_fifteen_stack_stays_inside_its_point_and_apart_from_the_facing_stack():
+    for side in SIDES:
+        for p in range(1, 25):
+            point = gg.letter(side, p)
+            area = gg.point_area(point)
+            for index in range(15):
+                x, y = gg.checker_centre(side, p, index, 15)
+                assert inside(area, x, y, g.CHECKER_R)
+                assert g.FIELD_TOP <= y - g.CHECKER_R and y + g.CHECKER_R <= g.FIELD_BOTTOM
+            facing = gg.location(side, 23 - point)        # the point across the board
+            gap = math.dist(gg.checker_centre(side, facing, 14, 15), gg.checker_centre(side, p, 14, 15))
+            assert gap >= 2 * g.CHECKER_R
+
+
+def test_stacks_overlap_only_when_tall():
+    """Up to FULL checkers keep Tourne Case's spacing (each one's face mostly showing); taller
+    stacks close up evenly."""
+    assert gg.FULL >= 5
+    full = [gg.checker_centre("B", 1, i, gg.FULL) for i in range(gg.FULL)]
+    assert gg.STEP >= g.CHECKER_R
+    assert all(math.dist(a, b) == pytest.approx(gg.STEP) for a, b in zip(full, full[1:]))
+    tall = [gg.checker_centre("B", 1, i, 15) for i in range(15)]
+    gaps = [math.dist(a, b) for a, b in zip(tall, tall[1:])]
+    assert 8 < min(gaps) == pytest.approx(max(gaps)) and max(gaps) < gg.STEP
+
+
+def test_fifteen_borne_off_fit_in_the_tray_clear_of_its_caption():
+    for side in SIDES:
+        tray = gg.tray_rect(side)
+        assert tray.x + tray.w < 0                      # outside the frame, where no die rolls
+        for index in range(15):
+            x, y = gg.checker_centre(side, gg.OFF, index, 15)
+            assert inside(tray, x, y, g.CHECKER_R)
+            caption_y = tray.y + tray.h - gg.TRAY_CAPTION if side == "B" else tray.y + gg.TRAY_CAPTION
+            assert (y + g.CHECKER_R <= caption_y) if side == "B" else (y - g.CHECKER_R >= caption_y)
+    assert gg.tray_rect("B").y + gg.tray_rect("B").h < gg.tray_rect("W").y
+
+
+def test_pips():
+    assert gg.pips(START.white) == gg.pips(START.black) == 360
+    assert gg.pips(BEAROFF.black) == 2 * 6 + 3 * 5 + 2 * 3 + 3 * 1
+    assert gg.pips((gg.OFF,) * 15) == 0
+
+
+def test_bad_locations_are_refused_with_a_message():
+    with pytest.raises(ValueError, match="1..24"):
+        gg.letter("B", 25)
+    with pytest.raises(ValueError, match="side"):
+        gg.letter("X", 3)
+
+
+# -- landing and flight ---------------------------------------------------------------------
+def test_a_landing_checker_goes_on_top_of_the_stack():
+    for side in SIDES:
+        own = START.checkers(Side(side))
+        spot = gb.landing_centre(START, side, 1)
+        assert spot == gg.checker_centre(side, 1, len(own), len(own) + 1)
+        assert gg.location_at(side, *spot) is None or gg.location_at(side, *spot) == 1
+        assert gb.landing_centre(BEAROFF, side, gg.OFF) == gg.checker_centre(
+            side, gg.OFF, BEAROFF.checkers(Side(side)).count(gg.OFF), BEAROFF.checkers(Side(side)).count(gg.OFF) + 1)
+
+
+def test_a_flight_passes_each_point_round_the_end_of_the_board():
+    path = gb.along_points("B", 10, 15, (0, 0), (1, 1))
+    assert [gg.location_at("B", *spot) for spot in path[1:-1]] == [11, 12, 13, 14]
+    off = gb.along_points("W", 22, gg.OFF, (0, 0), (1, 1))
+    assert [gg.location_at("W", *spot) for spot in off[1:-1]] == [23, 24]
+
+
+def test_slots_place_every_checker_once():
+    found = gb.slots(MIDDLE)
+    assert len(found) == 30
+    assert len({(s, loc, i) for s, loc, i, _ in found}) == 30
+    for side, loc, index, centre in found:
+        assert gg.location_at(side, *centre) == loc
+
+
+# -- labels ---------------------------------------------------------------------------------
+def test_counts_on_tall_stacks_trays_and_pips():
+    def texts(position, skip=frozenset()):
+        return {(lab.what, lab.side, lab.text) for lab in gb.labels(position, skip)}
+    assert texts(START) == {("count", "W", "15"), ("count", "B", "15"), ("tray", "W", "0 off"),
+                            ("tray", "B", "0 off"), ("pips", "W", "360"), ("pips", "B", "360")}
+    middle = texts(MIDDLE)
+    assert ("count", "W", "9") in middle
+    assert not any(what == "count" and side == "B" for what, side, _ in middle)   # none of six or more
+    bearoff = texts(BEAROFF)
+    assert {("tray", "W", "4 off"), ("tray", "B", "5 off"), ("pips", "B", "36"), ("pips", "W", "38")} <= bearoff
+    # a checker in flight is not counted where it is not drawn
+    assert ("count", "W", "14") in texts(START, {("W", 1, 14)})
+
+
+# -- the picture ----------------------------------------------------------------------------
+SIZES = [(960, 600), (3840, 2160)]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_view_fits_the_area_and_click_inverts_drawing(size):
+    view = gb.GaranguetBoardView()
+    area = board_area(size)
+    view.fit(area)
+    assert area.contains(view.view_rect())
+    assert view.board_rect().w > 0.75 * view.view_rect().w
+    for side in SIDES:
+        for loc in [*range(1, 25), gg.OFF]:
+            x, y = view.to_screen(*gg.checker_centre(side, loc, 3, 8))
+            assert gg.location_at(side, *view.to_board(x, y)) == loc
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_letters_are_stamped_and_readable(size):
+    view = gb.GaranguetBoardView()
+    view.fit(board_area(size))
+    surface = pygame.Surface(size)
+    view.draw_board(surface)
+    font_px = gb.letter_size(view.scale)
+    tallest = 0
+    for point, name in enumerate(gg.LETTERS):
+        x, y = view.to_screen(*gg.letter_centre(point))
+        half = view.length(g.POINT_W * 0.3)
+        gilt = 0
+        for dx in range(-half, half):
+            for dy in range(-view.length(g.RAIL / 2), view.length(g.RAIL / 2)):
+                r, gr, b, *_ = surface.get_at((round(x) + dx, round(y) + dy))
+                gilt += r > 200 and gr > 170 and b > 110 and r - b > 50
+        assert gilt > font_px, f"no letter {name!r} on the rail"
+        glyph = gb.assets.font(font_px, "sans").render(name, True, (255, 255, 255)).get_bounding_rect()
+        tallest = max(tallest, glyph.h)
+        assert glyph.h >= 0.45 * g.RAIL * view.scale         # even an x-high letter fills half the rail
+    if size == (960, 600):
+        assert tallest >= 14 and min(
+            gb.assets.font(font_px, "sans").render(c, True, (255, 255, 255)).get_bounding_rect().h
+            for c in "acemnorsuvwxz" if c in gg.LETTERS) >= 13
+
+
+def test_glow_lights_the_point_or_the_tray_and_nothing_else():
+    size = (960, 600)
+    view = gb.GaranguetBoardView()
+    view.fit(board_area(size))
+    plain = pygame.Surface(size)
+    view.draw_board(plain)
+    for side, loc in (("B", 6), ("W", 6), ("B", gg.OFF), ("W", gg.OFF)):
+        lit = plain.copy()
+        view.point_glow(lit, side, loc, alpha=120)
+        if loc == gg.OFF:
+            tray = gg.tray_rect(side)
+            spot = (tray.x + tray.w / 2, tray.y + tray.h / 2)
+        else:
+            spot = gg.checker_centre(side, loc, 1)
+        elsewhere = gg.checker_centre("B" if side == "W" else "W", 6, 1)
+        at = [round(c) for c in view.to_screen(*spot)]
+        away = [round(c) for c in view.to_screen(*elsewhere)]
+        assert lit.get_at(at) != plain.get_at(at)
+        assert lit.get_at(away) == plain.get_at(away)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_whole_position_draws_its_checkers_and_counts(size):
+    view = gb.GaranguetBoardView()
+    view.fit(board_area(size))
+    board = pygame.Surface(size)
+    view.draw_board(board)
+    drawn = board.copy()
+    view.draw_position(drawn, BEAROFF)
+    for side, loc, _, centre in gb.slots(BEAROFF):
+        at = [round(c) for c in view.to_screen(*centre)]
+        assert drawn.get_at(at) != board.get_at(at)
+    for label in gb.labels(BEAROFF):
+        if label.what != "count":
+            at = view.to_screen(label.x, label.y)
+            box = pygame.Rect(0, 0, view.length(label.size) * 2, view.length(label.size)).move(
+                round(at[0]) - view.length(label.size), round(at[1]) - view.length(label.size) // 2)
+            assert any(drawn.get_at((x, y)) != board.get_at((x, y))
+                       for x in range(box.left, box.right) for y in range(box.top, box.bottom, 2))
+
+
+def test_the_table_can_find_legal_destinations_on_the_picture():
+    """Every legal first step of a bearing-off throw lands where a click on it comes back to it."""
+    side = str(BEAROFF.to_move)
+    steps = GARANGUET.next_steps(BEAROFF, (6, 5, 1))
+    assert gg.OFF in {s.destination for s in steps}
+    for step in steps:
+        assert gg.location_at(side, *gb.landing_centre(BEAROFF, side, step.destination)) == step.destination
