@@ -148,3 +148,54 @@ def test_nothing_points_outside_the_repository():
     path to material the repository does not hold."""
     hits = outside_pointers()
     assert not hits, "\n".join(hits)
+
+
+# The rulebooks' worked examples, as positions (see the README's notation), with what the engine
+# must allow: each line pins one example of docs/rules.md and its twin in docs/regles.md.
+def _tourne_case_examples():
+    from game.rules import BELL, CHARPENTIER, CHARPENTIER_REENTRY
+    return [
+        ("TC-4", CHARPENTIER, "0,3,5/0,0,0/W", (2, 2), {"0-2", "5-7"}),
+        ("TC-4", CHARPENTIER, "0,3,5/0,0,0/W", (3, 3), {"5-8"}),
+        ("TC-6", CHARPENTIER, "0,0,8/0,0,6/B", (4, 2), {"6-8*", "0-2"}),
+        ("TC-7", CHARPENTIER, "3,8,12/6,12,12/W", (5, 5), set()),
+        ("TR-1", CHARPENTIER_REENTRY, "b,3,12/0,0,0/W", (5, 2), {"b-2"}),
+        ("TR-1", CHARPENTIER_REENTRY, "b,3,12/0,0,0/W", (5, 4), set()),
+        ("TB-1", BELL, "0,0,0/0,0,0/W", (5, 3), {"0-5 0-3", "0-5 5-8"}),
+        ("TB-2", BELL, "9,12,12/0,0,0/W", (3, 1), {"9-10", "9-12"}),
+        ("TB-2", BELL, "5,12,12/0,0,0/W", (4, 3), {"5-9 9-12"}),
+        ("TB-3", BELL, "b,3,12/0,0,0/W", (5, 2), {"b-2 3-8"}),
+        ("TB-3", BELL, "b,3,12/0,0,0/W", (5, 4), set()),
+    ]
+
+
+def test_the_tourne_case_examples_hold_in_the_engine():
+    from game.rules import Position
+    for rule, rules, position, dice, expected in _tourne_case_examples():
+        found = {str(move) for move in rules.legal_moves(Position.parse(position), dice)}
+        assert found == expected, (rule, position, dice, found)
+
+
+def test_the_garanguet_and_scoring_examples_hold_in_the_engine():
+    from game.rules import BELL, CHARPENTIER, GARANGUET, IllegalMoveError, Move, Position, Side
+
+    def moves(position, dice):
+        return {str(m) for m in GARANGUET.legal_moves(Position.parse(position), dice)}
+
+    start = "1*15/1*15/B"
+    assert {"1-7 7-11 11-12", "1-7 1-5 5-6", "1-2 1-5 1-7"} <= moves(start, (6, 4, 1))       # G-2
+    assert moves("1*14,20/1*15/B", (6, 4, 2)) == {"1-7 7-11 11-13", "1-3 1-7 7-11", "1-7 1-3 3-7"}
+    with pytest.raises(IllegalMoveError, match=r"\(G-3\)$"):                                  # G-3
+        GARANGUET.apply(Position.parse("1*14,20/1*15/B"), Move.parse("1-5"), (6, 4, 2))
+    assert "1-5 5-9 9-13 1-5 5-9 9-13" in moves(start, (4, 4, 4))                              # G-6
+    assert moves("10*15/18,19*14/B", (6, 6, 1)) == {                                           # G-9
+        "18-24 19-off 19-off 19-off 24-off", "18-24 19-off 19-off 19-off 19-20"}
+    assert moves("3,10*14/20,24*14/B", (2, 2, 2)) == set()                                     # G-9
+    for position, points in [("off*15/1*14,off/B", 1), ("off*15/19*15/B", 2)]:                # G-10
+        assert GARANGUET.outcome(Position.parse(position)).points == points
+    for position, points in [("3,5,12/12,12,12/W", 1), ("0,3,12/12,12,12/W", 2),               # TB-4
+                             ("b,3,12/12,12,12/W", 2)]:
+        outcome = BELL.outcome(Position.parse(position))
+        assert (outcome.winner, outcome.points) == (Side.BLACK, points)
+    with pytest.raises(IllegalMoveError, match=r"\(TC-5\)$"):                                  # TC-5
+        CHARPENTIER.apply(Position.parse("0,0,9/0,0,0/W"), Move.parse("9-13"), (4, 4))
