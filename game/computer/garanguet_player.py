@@ -15,6 +15,7 @@ import numpy as np
 
 from game.rules import Move, Position, Side
 
+from . import garanguet_bearoff as gb
 from . import garanguet_net as gnet
 
 OFF = 25
@@ -105,3 +106,197 @@ def heuristic_move(rules, position: Position, dice, rng: random.Random, noise: f
     if noise:
         values = values + np.array([rng.gauss(0.0, noise) for _ in ends])
     return Move(ends[int(np.argmax(values))][1])
+
+
+# --- match equity --------------------------------------------------------------------------
+
+#: share of games won that are won by 2 points (G-10), measured over self-play of the top level
+#: (tools/train_garanguet.py --rates); the match equity table is built from it
+WIN2_RATE = 0.25
+
+MATCH_LENGTHS = (1, 3, 5, 7, 9, 11, 15, 21)
+
+
+def match_equity_table(win2_rate: float = WIN2_RATE, longest: int = 21) -> np.ndarray:
+    """met[a, b]: the chance of winning the match for a player who needs `a` points against
+    one who needs `b`, at the start of a game (a 50/50 priority throw, C-1, C-6). Backward
+    induction over the scores: each game is won or lost with chance 1/2, by 2 points with
+    chance `win2_rate` of that. Row and column 0 (the match won or lost) are 1 and 0."""
+    met = np.zeros((longest + 1, longest + 1))
+    met[0, 1:] = 1.0
+
+    def at(a, b):
+        if a <= 0:
+            return 1.0
+        if b <= 0:
+            return 0.0
+        return met[a, b]
+
+    for total in range(2, 2 * longest + 1):
+        for a in range(1, longest + 1):
+            b = total - a
+            if 1 <= b <= longest:
+                won = (1 - win2_rate) * at(a - 1, b) + win2_rate * at(a - 2, b)
+                lost = (1 - win2_rate) * at(a, b - 1) + win2_rate * at(a, b - 2)
+                met[a, b] = 0.5 * won + 0.5 * lost
+    return met
+
+
+MET = match_equity_table()
+
+
+def aways(side: Side, match) -> tuple[int, int] | None:
+    """The points `side` and its opponent still need, or None outside a match (or after it)."""
+    if match is None:
+        return None
+    length, white, black = match
+    mine, theirs = (white, black) if side is Side.WHITE else (black, white)
+    if length - mine <= 0 or length - theirs <= 0:
+        return None
+    return length - mine, length - theirs
+
+
+def _met(a: int, b: int) -> float:
+    if a <= 0:
+        return 1.0
+    if b <= 0:
+        return 0.0
+    return float(MET[min(a, len(MET) - 1), min(b, len(MET) - 1)])
+
+
+def worth(values: np.ndarray, score=None) -> np.ndarray:
+    """What the mover plays for, from its chances (win, win 2, lose 2) after each move: the
+    match at this score (a, b points still needed), or else the expected points."""
+    if score is None:
+        return gnet.equity(values)
+    a, b = score
+    win, win2, lose2 = values[:, 0], values[:, 1], values[:, 2]
+    return ((win - win2) * _met(a - 1, b) + win2 * _met(a - 2, b)
+            + (1 - win - lose2) * _met(a, b - 1) + lose2 * _met(a, b - 2))
+
+
+# --- the value of each end of a turn --------------------------------------------------------
+
+_NETS: dict = {}
+
+
+def net(name: str = "garanguet_net.npz") -> gnet.Net:
+    """A shipped network (kept once loaded)."""
+    if name not in _NETS:
+        _NETS[name] = gnet.Net.load(gnet.DATA / name)
+    return _NETS[name]
+
+
+def chances(position: Position, ends, value_net: gnet.Net, table=None) -> np.ndarray:
+    """The mover's chances (win, win 2, lose 2) after each end of its turn (its checkers after
+    the move): from the network, or exactly from the bear-off table once both sides bear off
+    in a pure race (then nothing can block either, and each bears off alone)."""
+    side = position.to_move
+    opp = position.checkers(side.other)
+    values = gnet.values_after(value_net, opp, ends)
+    if table is not None:
+        theirs = gb.spreads_of([opp])
+        if theirs is not None:
+            ours = np.asarray(ends, dtype=np.int64)
+            racing = ours.min(axis=1) >= LAST_QUADRANT
+            if racing.any():
+                mine = gb.spreads_of(ours[racing])
+                values[racing] = gnet.flip(table.race(theirs[0], mine))
+    for i, end in enumerate(ends):
+        if end[0] == OFF:                      # the game is won on this turn (G-10)
+            values[i] = (1.0, 0.0 if opp[-1] == OFF else 1.0, 0.0)
+    win = np.clip(values[:, 0], 0.0, 1.0)
+    return np.stack([win, np.minimum(values[:, 1], win), np.minimum(values[:, 2], 1 - win)], axis=1)
+
+
+# --- levels -------------------------------------------------------------------------------
+
+LEVELS = [
+    ("novice", "Reads blocks, primes and the race as a club player does, with a rough eye: "
+               "it often picks a move that only looks about as good."),
+    ("journeyman", "Knows the game from self-play, but misjudges close calls."),
+    ("master", "Learnt the game by self-play, bears off exactly in a race, and weighs a "
+               "2-point win by what it is worth at the match score."),
+]
+LEVEL_NAMES = [name for name, _ in LEVELS]
+
+#: the size of each lower level's error on a move's worth (in expected points, or in the
+#: hand-written evaluation's units); measured by tests/bench_garanguet.py
+NOISE = {"novice": 1.5, "journeyman": 0.12}
+
+
+@dataclass(frozen=True)
+class Hint:
+    """One legal move and what it is worth to the mover. win_probability: the chance to win the
+    game (the match, in a match); equity: expected points in the game (a 2-point win counts 2);
+    win2: the chance to win 2 points; loss: what it gives up against the best move, in the unit
+    the moves are ranked by (the match's chance in a match, else expected points)."""
+
+    move: Move
+    win_probability: float
+    equity: float | None
+    loss: float
+    win2: float
+
+
+def hints(rules, position: Position, dice, match=None) -> list[Hint]:
+    """Each legal move with its worth to the mover as the top level sees it, best first ([] when
+    the turn passes)."""
+    side = position.to_move
+    ends = gnet.turn_ends(rules, position.checkers(side), position.checkers(side.other), dice)
+    if not ends:
+        return []
+    values = chances(position, [e for e, _ in ends], net(), gb.table())
+    score = aways(side, match)
+    ranked = worth(values, score)
+    equities = gnet.equity(values)
+    best = float(ranked.max())
+    order = np.argsort(-ranked, kind="stable")
+    return [Hint(Move(ends[i][1]), float(ranked[i] if score else values[i, 0]),
+                 float(equities[i]), best - float(ranked[i]), float(values[i, 1]))
+            for i in order]
+
+
+class Computer:
+    """A computer player of Garanguet at one level. `rng` drives the lower levels' mistakes."""
+
+    def __init__(self, rules, level_name: str, rng: random.Random):
+        if level_name not in LEVEL_NAMES:
+            raise ValueError(f"unknown level {level_name!r}: choose one of {', '.join(LEVEL_NAMES)}")
+        if rules.name != "garanguet":
+            raise ValueError(f"this computer plays Garanguet, not {rules.title}")
+        self.rules = rules
+        self.level = level_name
+        self.rng = rng
+        self._net = None
+        self._table = None
+
+    def prepare(self, match=None) -> None:
+        """Load the network and the bear-off table (a fraction of a second)."""
+        if self._net is None:
+            self._net = net()
+            self._table = gb.table()
+
+    def ready(self) -> bool:
+        return self._net is not None
+
+    def choose(self, position: Position, dice, match=None) -> Move:
+        """The move this level plays: always a legal one."""
+        self.prepare()
+        side = position.to_move
+        own, opp = position.checkers(side), position.checkers(side.other)
+        if self.level == "novice":
+            return heuristic_move(self.rules, position, dice, self.rng, NOISE["novice"])
+        ends = gnet.turn_ends(self.rules, own, opp, dice)
+        if not ends:
+            return Move(())
+        if len(ends) == 1:
+            return Move(ends[0][1])
+        if self.level == "journeyman":
+            values = chances(position, [e for e, _ in ends], self._net)
+            ranked = gnet.equity(values) + np.array(
+                [self.rng.gauss(0.0, NOISE["journeyman"]) for _ in ends])
+        else:
+            values = chances(position, [e for e, _ in ends], self._net, self._table)
+            ranked = worth(values, aways(side, match))
+        return Move(ends[int(np.argmax(ranked))][1])
