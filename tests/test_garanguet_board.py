@@ -278,3 +278,25 @@ def test_the_table_can_find_legal_destinations_on_the_picture():
     assert gg.OFF in {s.destination for s in steps}
     for step in steps:
         assert gg.location_at(side, *gb.landing_centre(BEAROFF, side, step.destination)) == step.destination
+
+
+def test_the_lettered_rails_follow_a_big_board_sharpened_after_its_preview():
+    """At 4K the shared board first comes as a preview and is sharpened in place: the rails
+    drawn over it are made again from the sharp board, so no blurred strip stays on top."""
+    from game.view.board_art import render_board, wait_for_boards
+    size = (3840, 2160)
+    wait_for_boards()
+    render_board.cache_clear()                          # a board drawn afresh: a preview first
+    view = gb.GaranguetBoardView()
+    view.fit(board_area(size))
+    surface = pygame.Surface(size)
+    view.draw_board(surface)
+    wait_for_boards()
+    view.draw_board(surface)
+    rect = view.board_rect()
+    board = render_board(rect.w, rect.h)
+    for column in (1, 4, 9, 12):                        # between two letters: rail untouched
+        x = g.point_x(column) - g.POINT_W / 2 + 1
+        for y in (g.RAIL * 0.3, g.RAIL * 0.7, g.BOARD_H - g.RAIL * 0.5):
+            sx, sy = (round(c) for c in view.to_screen(x, y))
+            assert surface.get_at((sx, sy)) == board.get_at((sx - rect.x, sy - rect.y))

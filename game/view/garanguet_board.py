@@ -36,7 +36,8 @@ class GaranguetBoardView(BoardView):
 
     def __init__(self):
         super().__init__()
-        self._picture = None
+        self._rails = None                  # (the shared board they were made from, its sample, strips)
+        self._margins = None
         self._texts: dict = {}
 
     def fit(self, area: pygame.Rect) -> None:
@@ -48,7 +49,7 @@ class GaranguetBoardView(BoardView):
         self.scale = min(area.w / gg.VIEW_W, area.h / gg.VIEW_H)
         self.ox = area.x + (area.w - gg.VIEW_W * self.scale) / 2 - gg.VIEW_LEFT * self.scale
         self.oy = area.y + (area.h - gg.VIEW_H * self.scale) / 2
-        self._picture = None
+        self._rails = self._margins = None
         self._texts.clear()
 
     def view_rect(self) -> pygame.Rect:
@@ -58,11 +59,23 @@ class GaranguetBoardView(BoardView):
 
     # -- the fixed picture
     def draw_board(self, surface: pygame.Surface) -> None:
-        """The lettered board, the empty trays and the two paths; drawn once per size."""
-        rect = self.view_rect()
-        if self._picture is None or self._picture.get_size() != rect.size:
-            self._picture = render_garanguet(rect.w, rect.h)
-        surface.blit(self._picture, rect)
+        """The shared tablier with its rails lettered a..x, the empty trays and the two paths.
+
+        The tablier is the one Tourne Case draws (a big one is sharpened in place after a quick
+        preview), so the lettered rails are made again whenever its pixels change."""
+        from game.view.board_art import render_board
+        rect = self.board_rect()
+        board = render_board(rect.w, rect.h)
+        surface.blit(board, rect)
+        if self._rails is None or self._rails[0] is not board or self._rails[1] != _sample(board):
+            self._rails = (board, _sample(board), lettered_rails(board))
+        for strip, at in self._rails[2]:
+            surface.blit(strip, (rect.x + at[0], rect.y + at[1]))
+        if self._margins is None:
+            self._margins = render_margins(self.scale)
+        left, right = self._margins
+        surface.blit(left, [round(c) for c in self.to_screen(gg.VIEW_LEFT, 0)])
+        surface.blit(right, [round(c) for c in self.to_screen(g.BOARD_W, 0)])
 
     # -- where things are
     def point_glow(self, surface, side: str, location: int, colour=GLOW, alpha: int = 70) -> None:
@@ -212,47 +225,49 @@ def along_points(side: str, origin: int, destination: int, start, end) -> list[t
 
 
 # -- the fixed picture ------------------------------------------------------------------------
-@functools.lru_cache(maxsize=4)
-def render_garanguet(width_px: int, height_px: int) -> pygame.Surface:
-    """The whole Garanguet drawing at this size: trays, the lettered board, the two paths. The
-    surface is cached and shared: blit it, do not draw on it."""
-    from game.view.board_art import render_board
-    scale = min(width_px / gg.VIEW_W, height_px / gg.VIEW_H)
-    picture = pygame.Surface((width_px, height_px), pygame.SRCALPHA)
-    ox = (width_px - gg.VIEW_W * scale) / 2 - gg.VIEW_LEFT * scale
-    oy = (height_px - gg.VIEW_H * scale) / 2
-    bw, bh = max(1, round(g.BOARD_W * scale)), max(1, round(g.BOARD_H * scale))
-    board = render_board(bw, bh).copy()
-    _erase_numbers(board, bw / g.BOARD_W)
-    _stamp_letters(board, bw / g.BOARD_W)
-    picture.blit(board, (round(ox), round(oy)))
-    for side in ("W", "B"):
-        _draw_tray(picture, side, scale, ox, oy)
-        _draw_path(picture, side, scale, ox, oy)
-    return picture
+def _sample(board: pygame.Surface) -> bytes:
+    """A few pixels of the board's last rows, the last a sharpening thread draws."""
+    w, h = board.get_size()
+    box = pygame.Rect(w // 2 - 32, h - 6, 64, 4).clip(board.get_rect())
+    return pygame.image.tobytes(board.subsurface(box), "RGB") if box.w and box.h else b""
 
 
-def _erase_numbers(board: pygame.Surface, scale: float) -> None:
-    """Cover the 1..12 the shared board stamps on its rails with the same rail a little along:
+def lettered_rails(board: pygame.Surface) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+    """The board's two long rails, each as (strip, where it goes on the board), with the
+    numbers the shared board stamps covered, and lettered a..x in a clear sans."""
+    w, h = board.get_size()
+    scale = min(w / g.BOARD_W, h / g.BOARD_H)
+    bw, bh = round(g.BOARD_W * scale), round(g.BOARD_H * scale)
+    x0, y0 = (w - bw) // 2, (h - bh) // 2
+    rail = min(bh // 2, int(np.ceil(g.RAIL * scale)) + 1)
+    strips = []
+    for top in (True, False):
+        at = (x0, y0 if top else y0 + bh - rail)
+        strip = board.subsurface((*at, bw, rail)).copy()
+        _erase_numbers(strip, scale)
+        _stamp_letters(strip, scale, [p for p in range(24) if gg.is_top(p) == top], at[1] - y0)
+        strips.append((strip, at))
+    return strips
+
+
+def _erase_numbers(strip: pygame.Surface, scale: float) -> None:
+    """Cover the 1..12 the shared board stamps on a rail with the same rail a little along:
     the grain runs along the rail, so a copy shifted sideways matches, feathered at its ends."""
     if scale * g.RAIL < 6:
         return
-    pixels = pygame.surfarray.pixels3d(board)          # columns, rows, rgb
+    pixels = pygame.surfarray.pixels3d(strip)          # columns, rows, rgb
     clean = pixels.copy()
     half = 0.3 * g.POINT_W * scale
     feather = max(1.0, 4.0 * scale)
-    rail = int(np.ceil(g.RAIL * scale))
-    bands = (slice(0, rail), slice(board.get_height() - rail, board.get_height()))
     for column in range(1, 13):
         x = g.point_x(column) * scale
         shift = round((-1 if column in (6, 12) else 1) * g.POINT_W / 2 * scale)   # away from the bar and corners
-        c0, c1 = max(0, int(x - half)), min(board.get_width(), int(np.ceil(x + half)))
+        c0, c1 = max(0, int(x - half)), min(strip.get_width(), int(np.ceil(x + half)))
         xs = np.arange(c0, c1) + 0.5
         weight = np.clip(np.minimum(xs - (x - half), (x + half) - xs) / feather, 0, 1)[:, None, None]
-        for rows in bands:
-            target = pixels[c0:c1, rows].astype(np.float32)
-            source = clean[c0 + shift:c1 + shift, rows].astype(np.float32)
-            pixels[c0:c1, rows] = (target + (source - target) * weight).astype(np.uint8)
+        target = pixels[c0:c1].astype(np.float32)
+        source = clean[c0 + shift:c1 + shift].astype(np.float32)
+        pixels[c0:c1] = (target + (source - target) * weight).astype(np.uint8)
     del pixels
 
 
@@ -261,19 +276,33 @@ def letter_size(scale: float) -> int:
     return _sans_size(round(g.RAIL * scale * 0.92))
 
 
-def _stamp_letters(board: pygame.Surface, scale: float) -> None:
-    """Letter the points a..x on their rails, in a clear sans, gilt with a dent under it."""
+def _stamp_letters(strip: pygame.Surface, scale: float, points, top_px: int) -> None:
+    """Letter these points on a rail strip whose first row is the board's row `top_px`: in a
+    clear sans, gilt with a dent under it."""
     font = assets.font(letter_size(scale), "sans")
     off = max(1, round(scale * 0.8))
-    for point, name in enumerate(gg.LETTERS):
+    for point in points:
+        name = gg.LETTERS[point]
         x, y = gg.letter_centre(point)
-        centre = (round(x * scale), round(y * scale))
+        centre = (round(x * scale), round(y * scale) - top_px)
         dent = font.render(name, True, DENT)
         dent.set_alpha(140)
         text = font.render(name, True, LETTER_COLOUR)
         rect = text.get_rect(center=centre)
-        board.blit(dent, rect.move(off, off))
-        board.blit(text, rect)
+        strip.blit(dent, rect.move(off, off))
+        strip.blit(text, rect)
+
+
+@functools.lru_cache(maxsize=4)
+def render_margins(scale: float) -> tuple[pygame.Surface, pygame.Surface]:
+    """The pictures beside the frame at this scale: the two empty trays (left) and the two
+    paths with their captions (right), each MARGIN board units wide. Cached and shared."""
+    size = (max(1, round(gg.MARGIN * scale)), max(1, round(gg.VIEW_H * scale)))
+    left, right = pygame.Surface(size, pygame.SRCALPHA), pygame.Surface(size, pygame.SRCALPHA)
+    for side in ("W", "B"):
+        _draw_tray(left, side, scale, gg.MARGIN * scale, 0.0)
+        _draw_path(right, side, scale, -g.BOARD_W * scale, 0.0)
+    return left, right
 
 
 def _draw_tray(picture, side, scale, ox, oy) -> None:
@@ -300,7 +329,7 @@ def path_shape(side: str) -> list[tuple[float, float]]:
     """A side's way round, in the right margin: in along the row its path starts on, round the
     end, out along the other row (a bracket, White's outside Black's)."""
     inner = side == "B"
-    x0 = g.BOARD_W - 8
+    x0 = g.BOARD_W + 2
     x1 = g.BOARD_W + gg.MARGIN * (0.42 if inner else 0.72)
     y_top = 150.0 if inner else 125.0
     y_bottom = g.BOARD_H - y_top
