@@ -99,9 +99,12 @@ def tray_rect(side: str) -> g.Rect:
     return g.Rect(x, g.FIELD_TOP if side == "B" else g.BOARD_H / 2 + TRAY_GAP, TRAY_W, h)
 
 
-def checker_centre(side: str, location: int, index: int = 0, count: int = 1) -> tuple[float, float]:
+def checker_centre(side: str, location: int, index: int = 0, count: int | None = None) -> tuple[float, float]:
     """Where the index-th of `count` checkers on a location rests (index 0 on the point's base,
-    or the tray's far end; higher ones towards the middle, closer together as the stack grows)."""
+    or the tray's far end; higher ones towards the middle, closer together as the stack grows).
+    Without a count, the checker is the stack's top one (count = index + 1)."""
+    if count is None:
+        count = index + 1
     if location == OFF:
         tray = tray_rect(side)
         top = side == "B"

@@ -300,3 +300,37 @@ def test_the_lettered_rails_follow_a_big_board_sharpened_after_its_preview():
         for y in (g.RAIL * 0.3, g.RAIL * 0.7, g.BOARD_H - g.RAIL * 0.5):
             sx, sy = (round(c) for c in view.to_screen(x, y))
             assert surface.get_at((sx, sy)) == board.get_at((sx - rect.x, sy - rect.y))
+
+
+# -- the table's board interface --------------------------------------------------------------
+def test_a_click_means_a_checker_to_pick_or_a_point_to_play_to():
+    view = gb.GaranguetBoardView()
+    for index in (0, 7, 14):
+        assert view.area_at(START, "B", *gg.checker_centre("B", 1, index, 15)) == ("checker", 1)
+        assert view.area_at(START, "W", *gg.checker_centre("W", 1, index, 15)) == ("checker", 1)
+    d = gg.point_area(gg.LETTERS.index("d"))
+    assert view.area_at(START, "B", d.x + d.w / 2, d.y + d.h / 2, lit=(4,)) == ("point", 4)
+    assert view.area_at(START, "B", *gg.checker_centre("W", 1, 0)) == ("point", 24)   # White's x
+    assert view.area_at(START, "B", *gg.checker_centre("B", 1, 0), lit=(1,)) == ("point", 1)
+    black_tray, white_tray = gg.tray_rect("B"), gg.tray_rect("W")
+    assert view.area_at(BEAROFF, "B", black_tray.x + 5, black_tray.y + 5, lit=(25,)) == ("point", 25)
+    assert view.area_at(BEAROFF, "B", white_tray.x + 5, white_tray.y + 5, lit=(25,)) is None
+    assert view.area_at(START, "W", g.BOARD_W / 2, g.BOARD_H / 2) is None
+
+
+def test_the_top_checker_is_found_without_a_count():
+    """The table asks for the top checker of a stack (index = count - 1) or its base."""
+    view = gb.GaranguetBoardView()
+    for count in (1, 5, 9, 15):
+        assert view.checker_centre("W", 7, count - 1) == gg.checker_centre("W", 7, count - 1, count)
+    assert view.checker_centre("B", 3, 0) == gg.checker_centre("B", 3, 0, 15)
+
+
+def test_a_panel_goes_to_the_half_away_from_a_location():
+    view = gb.GaranguetBoardView()
+    for side in SIDES:
+        for loc in range(1, 25):
+            x = gg.point_x(gg.letter(side, loc))
+            assert (view.away_from(loc) > g.BAR_RIGHT) == (x < g.BAR_LEFT)
+    assert view.away_from(gg.OFF) > g.BAR_RIGHT                 # the trays are on the left
+    assert g.BAR.contains(*view.centre())

@@ -18,6 +18,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from game.rules import GARANGUET, Position  # noqa: E402
+from game.view.board_art import wait_for_boards  # noqa: E402
 from game.view.garanguet_board import GaranguetBoardView  # noqa: E402
 from game.view.layout import px, ui_scale  # noqa: E402
 
@@ -43,6 +44,8 @@ def render(text: str, dice, origin, size) -> pygame.Surface:
     surface = pygame.Surface(size)
     surface.fill((24, 14, 8))
     view.fit(board_area(size))
+    view.draw_board(surface)
+    wait_for_boards()                   # a 4K board is sharpened after a quick preview
     view.draw_board(surface)
     side = str(position.to_move)
     for step in GARANGUET.next_steps(position, dice):

@@ -2,11 +2,13 @@
 checkers a side in overlapping stacks, a bear-off tray for each side, each side's way round
 the board and its pip count.
 
-`GaranguetBoardView` keeps the Tourne Case `BoardView`'s public methods (fit, to_screen,
-to_board, length, board_rect, draw_board, checker_sprite, draw_checker, ring, disc, ripple,
-point_glow) so the table scene can hold either; what differs is that a location means a point
-on the side's own path (1..24) or its tray (25), and where a checker rests depends on how many
-share its point. The geometry itself is game/garanguet_geometry.py (no pygame).
+`GaranguetBoardView` is a `BoardView` with another geometry, so the table scene can hold either
+(the table's board interface: fit, to_screen, to_board, length, board_rect, centre, slots,
+checker_centre, landing_centre, path, area_at, away_from, draw_board, draw_checker, ring, disc,
+ripple, point_glow). What differs: a location is a point on the side's own path (1..24) or its
+tray (25); where a checker rests depends on how many share its point; and `draw_position`
+draws the checkers with their counts and both pip counts. The geometry itself is
+game/garanguet_geometry.py (no pygame).
 """
 import functools
 from dataclasses import dataclass
@@ -96,13 +98,48 @@ class GaranguetBoardView(BoardView):
             return layer
         surface.blit(self._layer(("garanguet-glow", side, location, colour, alpha // 8), make), box)
 
-    slots = staticmethod(lambda position: slots(position))
-    landing_centre = staticmethod(lambda position, side, location: landing_centre(position, side, location))
-    along_points = staticmethod(lambda side, origin, destination, start, end:
-                                along_points(side, origin, destination, start, end))
+    def centre(self) -> tuple[float, float]:
+        """The middle of the field, where the banners show."""
+        return g.BOARD_W / 2, g.BOARD_H / 2
 
-    @staticmethod
-    def location_at(side: str, x: float, y: float) -> int | None:
+    def slots(self, position) -> list[tuple[str, int, int, tuple[float, float]]]:
+        return slots(position)
+
+    def checker_centre(self, side: str, location: int, index: int = 0, count: int | None = None
+                       ) -> tuple[float, float]:
+        """Where the index-th checker rests on a location; a stack's spacing depends on its
+        height, so without `count` the checker is taken as the stack's top one (index + 1
+        checkers): what the table asks for a picked checker, a landing or a hint."""
+        return gg.checker_centre(side, location, index, count)
+
+    def landing_centre(self, position, side: str, location: int) -> tuple[float, float]:
+        return landing_centre(position, side, location)
+
+    def path(self, side: str, origin: int, destination: int, start, end) -> list:
+        return along_points(side, origin, destination, start, end)
+
+    def away_from(self, location: int) -> float:
+        """The x of the half of the field away from `location` (1..24, the same column for
+        either side, since the two paths mirror each other; 25 is a tray, on the left)."""
+        if 1 <= location <= 24 and gg.point_x(gg.letter("B", location)) > g.BAR_RIGHT:
+            return (g.FIELD_LEFT + g.BAR_LEFT) / 2
+        return (g.BAR_RIGHT + g.FIELD_RIGHT) / 2
+
+    def area_at(self, position, side: str, x: float, y: float, lit=()) -> tuple[str, int] | None:
+        """What a click at board spot (x, y) means for `side`: ("point", location) for a lit
+        destination there (a point anywhere along its column, or the side's tray), else
+        ("checker", location) for a point holding the side's checkers (anywhere on its
+        overlapping stack), else ("point", location) for another point or its tray; None off them."""
+        location = gg.location_at(side, x, y)
+        if location is None:
+            return None
+        if location in lit or location == gg.OFF:
+            return "point", location
+        if location in position.checkers(_side(side)):
+            return "checker", location
+        return "point", location
+
+    def location_at(self, side: str, x: float, y: float) -> int | None:
         """The location of `side` (1..24, or 25 for its own tray) at board spot (x, y)."""
         return gg.location_at(side, x, y)
 
