@@ -42,6 +42,11 @@ def letter(side: str, location: int) -> int:
     return location - 1 if side == "B" else 24 - location
 
 
+def name(side: str, location: int) -> str:
+    """What the board calls a side's location: its point's letter, or "off" for the tray."""
+    return "off" if location == OFF else LETTERS[letter(side, location)]
+
+
 def location(side: str, point: int) -> int:
     """A side's own count (1..24) of the point lettered LETTERS[point]."""
     _check_side(side)

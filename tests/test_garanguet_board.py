@@ -44,6 +44,8 @@ def test_paths_run_opposite_ways_over_the_same_points():
             assert gg.location(side, gg.letter(side, p)) == p
     assert [gg.LETTERS[gg.letter("B", p)] for p in (1, 12, 13, 19, 24)] == list("almsx")
     assert [gg.LETTERS[gg.letter("W", p)] for p in (1, 12, 13, 19, 24)] == list("xmlfa")
+    assert [gg.name("W", p) for p in (1, 24, 25)] == ["x", "a", "off"]
+    assert [gg.name("B", p) for p in (1, 24, 25)] == ["a", "x", "off"]
 
 
 def test_a_faces_x_and_l_faces_m():

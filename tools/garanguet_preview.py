@@ -3,7 +3,8 @@
 Draws a few positions (the start, a middle game with tall stacks and a six-point block, a
 bearing-off race with the tray lit as a destination) at each window size asked for, with the
 legal destinations of one checker lit, as the table would show them. Headless: no window opens.
-Options: --out DIR (default /tmp), --sizes 960x600,1280x800.
+Options: --out DIR (default /tmp), --sizes 960x600,1280x800, and --position TEXT (engine
+notation) with --dice 6,5,1 --origin N to draw one position of your own.
 """
 import argparse
 import os
@@ -25,7 +26,7 @@ from game.view.layout import px, ui_scale  # noqa: E402
 # name: (position, dice, the origin whose destinations are lit)
 SCENES = {
     "start": ("1*15/1*15/B", (6, 5, 3), 1),
-    "middle": ("1*3,2*2,3,4,5,6,20*6/1*4,7*2,8*2,9,10,11,12,15*3/W", (4, 2, 1), 2),
+    "middle": ("1*2,2*2,3,4,20*9/1*4,7*2,8*2,9,10,11,12,15*3/W", (4, 2, 1), 2),
     "bearoff": ("20*4,21*3,23*2,24*2,off*4/19*2,20*3,22*2,24*3,off*5/B", (6, 5, 1), 19),
 }
 
@@ -60,14 +61,31 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default="/tmp")
     parser.add_argument("--sizes", default="960x600,1280x800")
+    parser.add_argument("--position", help="a position in engine notation, e.g. '1*15/1*15/B'")
+    parser.add_argument("--dice", default="6,5,3", help="the throw whose destinations are lit")
+    parser.add_argument("--origin", type=int, default=0, help="the location whose destinations are lit")
     args = parser.parse_args(argv)
+    scenes = SCENES
+    try:
+        sizes = [tuple(int(v) for v in text.lower().split("x")) for text in args.sizes.split(",")]
+    except ValueError:
+        parser.error(f"--sizes {args.sizes!r}: write sizes as 960x600,1280x800")
+    if any(len(size) != 2 or min(size) < 64 for size in sizes):
+        parser.error(f"--sizes {args.sizes!r}: each size is WIDTHxHEIGHT, at least 64x64")
+    if args.position:
+        try:
+            Position.parse(args.position)
+            dice = tuple(int(v) for v in args.dice.split(","))
+            GARANGUET.check_dice(dice)
+        except ValueError as error:
+            parser.error(str(error))
+        scenes = {"position": (args.position, dice, args.origin)}
     pygame.display.init()
     pygame.font.init()
     out = pathlib.Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    for size_text in args.sizes.split(","):
-        size = tuple(int(v) for v in size_text.lower().split("x"))
-        for name, (text, dice, origin) in SCENES.items():
+    for size in sizes:
+        for name, (text, dice, origin) in scenes.items():
             path = out / f"garanguet_{name}_{size[0]}x{size[1]}.png"
             pygame.image.save(render(text, dice, origin, size), str(path))
             print(path)

@@ -395,6 +395,6 @@ def _draw_path(picture, side, scale, ox, oy) -> None:
                                               for x, y in tip])
     x, y = pip_spot(side)
     away = -1 if side == "W" else 1               # the name outside, "pips" inside
-    for words, units, dy in ((SIDE_NAMES[side], 18, 27), ("pips", 14, -24)):
+    for words, units, dy in ((SIDE_NAMES[side], 18, 27), ("pips", 16, -25)):
         label = assets.font(_sans_size(max(6, round(units * scale))), "sans").render(words, True, CAPTION)
         picture.blit(label, label.get_rect(center=(round(ox + x * scale), round(oy + (y + away * dy) * scale))))
