@@ -2,15 +2,19 @@
 """Tourne Case: double-click this file (or a launcher in launchers/) to play.
 
 Started by a plain Python 3.11 that lacks the game's packages, it sets them up once in a private
-virtual environment beside the game (.venv-game/), showing the progress, then starts the game
-with that environment's Python. The next start finds the environment ready and goes straight to
-the game, with no pip run. Only the standard library is imported here, so this runs anywhere.
+virtual environment beside the game (.venv-game/), showing the progress (packages done out of
+the total, the one under way), then starts the game with that environment's Python. A lock in
+that folder makes a second start at the same moment wait for the first one's set-up. The next
+start finds the environment ready and goes straight to the game, with no pip run. Only the standard library is imported here, so this runs anywhere.
 """
+import contextlib
 import os
 import re
+import shutil
 import subprocess
 import sys
 import threading
+import time
 from importlib import metadata
 from pathlib import Path
 
@@ -18,6 +22,8 @@ HERE = Path(__file__).resolve().parent
 REQUIREMENTS = HERE / "requirements.txt"
 VENV_NAME = ".venv-game"
 STAMP = "tourne-case-requirements.txt"   # in the environment: the requirements it was set up with
+LOCK = "tourne-case-setup.lock"          # in the environment: held by the start that sets it up
+LOCK_WAIT = 30 * 60                      # seconds a second start waits for the first one's set-up
 RELAUNCHED = "TOURNE_CASE_RELAUNCHED"    # set for the relaunched game, to never loop
 MANUAL = "python -m pip install -r requirements.txt"
 REQUIREMENT = re.compile(r"([A-Za-z0-9][A-Za-z0-9._-]*)\s*(?:==\s*([^\s;,]+))?")
@@ -79,33 +85,62 @@ def venv_is_ready(venv: Path) -> bool:
     return venv_python(venv).exists() and stamp == REQUIREMENTS.read_text(encoding="utf-8")
 
 
-def set_up(venv: Path, report=print) -> None:
-    """Create the environment if needed and install requirements.txt into it (SetupError)."""
+def install_steps(path: Path) -> list:
+    """The pip runs that install a requirements file, one requirement each, so that the set-up
+    can say how many are done and which one is under way: [(label, pip arguments)]. A file
+    with options (-r, --index-url ...) is installed in one run."""
+    try:
+        lines = [line.split("#", 1)[0].strip()
+                 for line in path.read_text(encoding="utf-8").splitlines()]
+    except OSError:
+        lines = []
+    lines = [line for line in lines if line]
+    if not lines or any(line.startswith("-") or not REQUIREMENT.match(line) for line in lines):
+        return [("the game's packages", ["-r", str(path)])]
+    steps = []
+    for line in lines:
+        name, version = REQUIREMENT.match(line).groups()
+        steps.append((f"{name} {version}" if version else name, [line]))
+    return steps
+
+
+def set_up(venv: Path, report=print, progress=None) -> None:
+    """Create the environment if needed and install requirements.txt into it (SetupError).
+
+    `progress(done, total, current)` hears of each requirement as its install starts, and
+    (total, total, "") at the end; `report(line)` gets every line pip prints."""
     python = venv_python(venv)
     if not python.exists():
         report(f"Setting up the game's own Python environment in {venv} ...")
         import venv as venv_module
         try:
-            venv_module.EnvBuilder(with_pip=True, clear=True,
-                                   symlinks=os.name != "nt").create(venv)
+            clear_environment(venv)
+            venv_module.EnvBuilder(with_pip=True, symlinks=os.name != "nt").create(venv)
         except (OSError, subprocess.CalledProcessError) as error:
             raise SetupError(
                 f"could not create a Python environment in {venv} ({error}).\n"
                 "On Debian or Ubuntu, install python3-venv (sudo apt install python3-venv);\n"
                 f"or install the game's packages yourself: {MANUAL}") from None
     report("Downloading and installing the game's packages (this happens once) ...")
-    try:
-        status, output = run_with_progress(
-            [str(python), "-m", "pip", "install", "--disable-pip-version-check",
-             "--timeout", "30", "--retries", "2", "-r", str(REQUIREMENTS)], report)
-    except OSError as error:        # the environment's Python would not even start
-        status, output = 1, [str(error)]
-    if status != 0:
-        last = next((line for line in reversed(output) if line.strip()), "")
-        raise SetupError(
-            "could not download the game's dependencies"
-            + (f" (pip said: {last.strip()})" if last else "") + ".\n"
-            "Connect to the internet and start the game again, or run: " + MANUAL)
+    steps = install_steps(REQUIREMENTS)
+    for done, (label, arguments) in enumerate(steps):
+        if progress is not None:
+            progress(done, len(steps), label)
+        report(f"[{done + 1}/{len(steps)}] Installing {label} ...")
+        try:
+            status, output = run_with_progress(
+                [str(python), "-m", "pip", "install", "--disable-pip-version-check",
+                 "--timeout", "30", "--retries", "2", *arguments], report)
+        except OSError as error:        # the environment's Python would not even start
+            status, output = 1, [str(error)]
+        if status != 0:
+            last = next((line for line in reversed(output) if line.strip()), "")
+            raise SetupError(
+                "could not download the game's dependencies"
+                + (f" (pip said: {last.strip()})" if last else "") + ".\n"
+                "Connect to the internet and start the game again, or run: " + MANUAL)
+    if progress is not None:
+        progress(len(steps), len(steps), "")
     try:
         (venv / STAMP).write_text(REQUIREMENTS.read_text(encoding="utf-8"), encoding="utf-8")
     except OSError:
@@ -123,19 +158,127 @@ def run_with_progress(command, report) -> tuple:
     return process.wait(), lines
 
 
+def clear_environment(venv: Path) -> None:
+    """Empty a half-made environment before making it again, keeping only the set-up lock."""
+    if not venv.is_dir():
+        return
+    for entry in venv.iterdir():
+        if entry.name == LOCK:
+            continue
+        if entry.is_dir() and not entry.is_symlink():
+            shutil.rmtree(entry)
+        else:
+            entry.unlink()
+
+
+@contextlib.contextmanager
+def set_up_lock(venv: Path, report=print, wait: float = LOCK_WAIT):
+    """Held while one start sets up the environment: a second start at the same time (two
+    double-clicks) waits here, then finds the environment ready instead of installing into it
+    side by side. The operating system's file lock (fcntl, msvcrt) ends with the process that
+    holds it, so a start that crashed or was killed leaves no stale lock behind: the file that
+    stays is only a note of who held it last. Raises SetupError after `wait` seconds."""
+    try:
+        venv.mkdir(parents=True, exist_ok=True)
+        handle = open(venv / LOCK, "a+", encoding="utf-8")
+    except OSError as error:
+        raise SetupError(f"could not write in {venv} ({error}).\n"
+                         f"Install the game's packages yourself: {MANUAL}") from None
+    try:
+        try:
+            got = _try_lock(handle)
+        except OSError:         # a file system without locks: go on unguarded, as before
+            got, wait = True, None
+        if not got:
+            report("Another start of the game is setting it up; waiting for it to finish ...")
+            deadline = time.monotonic() + wait
+            while not got:
+                if time.monotonic() > deadline:
+                    raise SetupError(
+                        f"another start of the game ({_holder(venv)}) has been setting it up "
+                        f"for more than {round(wait / 60)} minutes. Close it, or delete the "
+                        f"folder {venv}, and start again.")
+                time.sleep(0.2)
+                got = _try_lock(handle)
+        if wait is not None:
+            handle.seek(0)
+            handle.truncate()
+            handle.write(f"pid {os.getpid()} since {time.strftime('%Y-%m-%d %H:%M:%S')}\n")
+            handle.flush()
+        yield
+    finally:
+        handle.close()          # closing the file releases the lock
+
+
+def _try_lock(handle) -> bool:
+    """Take the lock on `handle` without waiting: True if this process now holds it."""
+    if os.name == "nt":
+        import msvcrt
+        handle.seek(0)
+        try:
+            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
+        except PermissionError:
+            return False
+        except OSError as error:
+            if error.errno in (13, 36):         # EACCES, EDEADLOCK: another process holds it
+                return False
+            raise
+        return True
+    import fcntl
+    try:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    return True
+
+
+def _holder(venv: Path) -> str:
+    try:
+        return (venv / LOCK).read_text(encoding="utf-8").strip() or "unknown"
+    except OSError:
+        return "unknown"
+
+
+class SetupProgress:
+    """What the set-up is doing, for the window and the terminal alike: requirements done out
+    of the total, the one being installed, and pip's latest line. Written by the set-up's
+    thread, read by the window's: each field is replaced whole, never half-written."""
+
+    def __init__(self):
+        self.done, self.total, self.current = 0, 0, ""
+        self.latest = "Starting ..."
+
+    def step(self, done: int, total: int, current: str) -> None:
+        self.done, self.total, self.current = done, total, current
+
+    def line(self, text: str) -> None:
+        if text.strip():
+            self.latest = text.strip()[:100]
+
+    def summary(self) -> str:
+        if not self.total:
+            return "Preparing ..."
+        if self.done >= self.total:
+            return f"All {self.total} packages installed; starting the game ..."
+        return (f"Installing {self.current} ({self.done + 1} of {self.total}; "
+                f"{self.done} done)")
+
+
 class ProgressWindow:
-    """A small window echoing the set-up's progress, for a start without a terminal.
+    """A small window showing the set-up's progress, for a start without a terminal.
 
     Optional: None from `open()` when tkinter or a display is missing; the terminal still shows
     everything. The work runs in a thread while Tk keeps the window alive in this one."""
 
     def __init__(self, tk, root, heading):
-        self.tk, self.root, self.latest = tk, root, "Starting ..."
+        self.tk, self.root, self.progress = tk, root, SetupProgress()
         root.title("Tourne Case")
         tk.Label(root, text=heading, font=("TkDefaultFont", 12, "bold")).pack(padx=20,
                                                                              pady=(16, 6))
-        self.line = tk.Label(root, text=self.latest, width=70, anchor="w", justify="left",
-                             wraplength=520)
+        self.summary = tk.Label(root, text=self.progress.summary(), width=70, anchor="w")
+        self.summary.pack(padx=20)
+        self.line = tk.Label(root, text=self.progress.latest, width=70, anchor="w",
+                             justify="left", wraplength=520, fg="#555555")
         self.line.pack(padx=20, pady=(0, 12))
 
     @classmethod
@@ -152,20 +295,21 @@ class ProgressWindow:
     def report(self, line: str) -> None:
         """Callable from the worker thread: the window shows the newest line."""
         print(line, flush=True)
-        if line.strip():
-            self.latest = line.strip()[:100]
+        self.progress.line(line)
 
     def run(self, work) -> None:
         """Run `work()` in a thread, refreshing the window until it ends."""
         from tkinter import ttk
-        bar = ttk.Progressbar(self.root, mode="indeterminate", length=520)
+        bar = ttk.Progressbar(self.root, mode="determinate", length=520, maximum=1.0)
         bar.pack(padx=20, pady=(0, 16))
-        bar.start(15)
         worker = threading.Thread(target=work, daemon=True)
         worker.start()
 
         def refresh():
-            self.line.config(text=self.latest)
+            progress = self.progress
+            self.summary.config(text=progress.summary())
+            self.line.config(text=progress.latest)
+            bar.config(value=progress.done / progress.total if progress.total else 0.0)
             if worker.is_alive():
                 self.root.after(100, refresh)
             else:
@@ -180,7 +324,8 @@ class ProgressWindow:
         window = ProgressWindow.open("Tourne Case could not start")
         if window is None:
             return
-        window.line.config(text=message[:1].upper() + message[1:])
+        window.summary.config(text="")
+        window.line.config(text=message[:1].upper() + message[1:], fg="black")
         window.tk.Button(window.root, text="Close", command=window.root.destroy).pack(pady=8)
         window.root.mainloop()
 
@@ -190,17 +335,27 @@ def has_terminal() -> bool:
     return sys.stdin is not None and sys.stdin.isatty()
 
 
+def set_up_once(venv: Path, report, progress=None) -> None:
+    """Set up the environment under the set-up lock; if another start set it up while this one
+    waited for the lock, use it as it is."""
+    with set_up_lock(venv, report):
+        if venv_is_ready(venv):
+            report("Another start of the game has set it up: starting the game ...")
+            return
+        set_up(venv, report, progress)
+
+
 def set_up_with_progress(venv: Path) -> None:
     window = None if has_terminal() else ProgressWindow.open(
         "Setting up the game (this happens once) ...")
     if window is None:
-        set_up(venv, lambda line: print(line, flush=True))
+        set_up_once(venv, lambda line: print(line, flush=True))
         return
     failure = []
 
     def work():
         try:
-            set_up(venv, window.report)
+            set_up_once(venv, window.report, window.progress.step)
         except SetupError as error:
             failure.append(error)
 

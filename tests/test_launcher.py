@@ -64,12 +64,14 @@ def game(tmp_path, monkeypatch):
     return venv, calls, pip_result
 
 
-def test_first_start_installs_the_requirements_then_relaunches(game):
+PINNED = [f"{name}=={version}" for name, version in main.read_requirements(main.REQUIREMENTS)]
+
+
+def test_first_start_installs_the_requirements_one_by_one_then_relaunches(game):
     venv, calls, _ = game
     main.main(["--seed", "7"])
-    [command] = calls["pip"]
-    assert command[1:4] == ["-m", "pip", "install"]
-    assert command[-2:] == ["-r", str(main.REQUIREMENTS)]
+    assert [command[1:4] for command in calls["pip"]] == [["-m", "pip", "install"]] * 4
+    assert [command[-1] for command in calls["pip"]] == PINNED
     assert calls["relaunch"] == [(main.venv_python(venv), ["--seed", "7"])]
     assert (venv / main.STAMP).read_text() == main.REQUIREMENTS.read_text()
 
@@ -78,7 +80,7 @@ def test_second_start_runs_no_pip(game):
     venv, calls, _ = game
     main.main([])
     main.main(["--windowed"])
-    assert len(calls["pip"]) == 1
+    assert len(calls["pip"]) == len(PINNED)
     assert calls["relaunch"][1] == (main.venv_python(venv), ["--windowed"])
 
 
@@ -87,7 +89,109 @@ def test_changed_requirements_are_installed_again(game):
     main.main([])
     (venv / main.STAMP).write_text("pygame-ce==2.0.0\n")
     main.main([])
-    assert len(calls["pip"]) == 2
+    assert len(calls["pip"]) == 2 * len(PINNED)
+
+
+# -- set-up progress and the set-up lock ---------------------------------------------------------
+
+def test_progress_counts_the_packages_done_and_names_the_current_one(game):
+    """What the set-up window shows, step by step, from the real sequence of pip runs."""
+    venv, calls, _ = game
+    progress, seen = main.SetupProgress(), []
+
+    def step(done, total, current):
+        progress.step(done, total, current)
+        seen.append(progress.summary())
+
+    assert progress.summary() == "Preparing ..."
+    main.set_up(venv, progress.line, step)
+    assert len(calls["pip"]) == 4
+    assert seen == ["Installing pygame-ce 2.5.8 (1 of 4; 0 done)",
+                    "Installing pymunk 7.3.1 (2 of 4; 1 done)",
+                    "Installing numpy 2.4.6 (3 of 4; 2 done)",
+                    "Installing platformdirs 4.14.7 (4 of 4; 3 done)",
+                    "All 4 packages installed; starting the game ..."]
+    assert progress.latest == "[4/4] Installing platformdirs 4.14.7 ..."
+
+
+def test_the_terminal_shows_each_step_out_of_the_total(game, capsys):
+    main.main([])
+    out = capsys.readouterr().out
+    steps = [line for line in out.splitlines() if line.startswith("[")]
+    assert steps == [f"[{n}/4] Installing {name} ..." for n, name in enumerate(
+        ("pygame-ce 2.5.8", "pymunk 7.3.1", "numpy 2.4.6", "platformdirs 4.14.7"), 1)]
+
+
+def test_requirements_with_options_install_in_one_run(tmp_path):
+    path = tmp_path / "requirements.txt"
+    path.write_text("--index-url https://example.invalid/simple\npygame-ce==2.5.8\n")
+    assert main.install_steps(path) == [("the game's packages", ["-r", str(path)])]
+    path.write_text("# pins\nalpha==1.0  # first\n\nbeta ; python_version >= '3.11'\n")
+    assert main.install_steps(path) == [("alpha 1.0", ["alpha==1.0"]),
+                                        ("beta", ["beta ; python_version >= '3.11'"])]
+
+
+def test_a_half_made_environment_is_cleared_but_its_lock_is_kept(tmp_path):
+    venv = tmp_path / ".venv-game"
+    (venv / "lib" / "broken").mkdir(parents=True)
+    (venv / "pyvenv.cfg").write_text("half")
+    with main.set_up_lock(venv):
+        main.clear_environment(venv)
+        assert [p.name for p in venv.iterdir()] == [main.LOCK]
+
+
+HOLD_LOCK = """
+import sys, time
+sys.path.insert(0, sys.argv[1])
+import main
+from pathlib import Path
+with main.set_up_lock(Path(sys.argv[2])):
+    print("locked", flush=True)
+    time.sleep(float(sys.argv[3]))
+    (Path(sys.argv[2]).parent / "released").write_text("")     # the last thing done under it
+"""
+
+
+def hold_lock(venv: Path, seconds: float) -> subprocess.Popen:
+    """Another process that takes the set-up lock and keeps it `seconds`; returns once it has it."""
+    holder = subprocess.Popen([sys.executable, "-c", HOLD_LOCK, str(ROOT), str(venv), str(seconds)],
+                              stdout=subprocess.PIPE, text=True)
+    assert holder.stdout.readline().strip() == "locked"
+    return holder
+
+
+def test_the_lock_makes_a_second_start_wait_until_the_first_is_done(tmp_path):
+    venv = tmp_path / ".venv-game"
+    holder = hold_lock(venv, 1.0)
+    lines = []
+    with main.set_up_lock(venv, lines.append):
+        assert (tmp_path / "released").exists()     # only after the first start let go
+    holder.wait()
+    assert lines == ["Another start of the game is setting it up; waiting for it to finish ..."]
+
+
+def test_a_start_that_waits_too_long_says_who_holds_the_lock(tmp_path):
+    venv = tmp_path / ".venv-game"
+    holder = hold_lock(venv, 30)
+    try:
+        with pytest.raises(main.SetupError, match=f"pid {holder.pid} since"):
+            with main.set_up_lock(venv, lambda line: None, wait=0.5):
+                pass
+    finally:
+        holder.kill()
+        holder.wait()
+
+
+def test_a_killed_start_leaves_no_stale_lock(tmp_path):
+    venv = tmp_path / ".venv-game"
+    holder = hold_lock(venv, 30)
+    holder.kill()
+    holder.wait()
+    assert (venv / main.LOCK).exists()         # the file stays, as a note ...
+    lines = []
+    with main.set_up_lock(venv, lines.append, wait=5):
+        pass                                   # ... but locks nothing
+    assert lines == []
 
 
 def test_no_network_says_what_to_do_and_keeps_no_stamp(game, capsys):
@@ -158,13 +262,19 @@ def make_wheel(folder: Path, name: str, version: str) -> None:
             wheel.writestr(path, text)
 
 
-def start(folder: Path, *args, wheels: Path | None = None):
+def start_env(folder: Path, wheels: Path | None = None) -> dict:
+    """No display (the terminal shows the set-up), no index: pip finds only `wheels`."""
     env = {k: v for k, v in os.environ.items()
            if k not in ("DISPLAY", "WAYLAND_DISPLAY", main.RELAUNCHED, "PIP_CONSTRAINT")}
     env.update(PIP_NO_INDEX="1", PIP_FIND_LINKS=str(wheels or folder / "no-wheels"),
                PIP_CONFIG_FILE=os.devnull, PYTHONDONTWRITEBYTECODE="1")
-    return subprocess.run([sys.executable, str(folder / "main.py"), *args], env=env,
-                          stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=180)
+    return env
+
+
+def start(folder: Path, *args, wheels: Path | None = None):
+    return subprocess.run([sys.executable, str(folder / "main.py"), *args],
+                          env=start_env(folder, wheels), stdin=subprocess.DEVNULL,
+                          capture_output=True, text=True, timeout=180)
 
 
 @pytest.fixture(scope="module")
@@ -213,6 +323,32 @@ def test_without_network_it_says_what_to_do(first_start, tmp_path):
     assert last == ("Connect to the internet and start the game again, or run: "
                     "python -m pip install -r requirements.txt")
     assert "GAME RAN" not in result.stdout
+
+
+@pytest.mark.slow     # creates a virtual environment with pip (~10 s)
+def test_two_starts_at_once_set_up_once_with_progress_and_both_play(first_start, tmp_path):
+    """Two double-clicks: one start installs (saying which package, out of how many), the other
+    waits for it and plays with the same environment; pip never runs twice side by side."""
+    folder = tmp_path / "game"
+    shutil.copytree(first_start[0], folder, symlinks=True,
+                    ignore=shutil.ignore_patterns(main.VENV_NAME))
+    (folder / "requirements.txt").write_text("tc-dep-a==1.0\ntc-dep-b==2.0\n")
+    make_wheel(folder / "wheels", "tc_dep_a", "1.0")
+    make_wheel(folder / "wheels", "tc_dep_b", "2.0")
+    env = start_env(folder, folder / "wheels")
+    starts = [subprocess.Popen([sys.executable, str(folder / "main.py"), "--seed", str(seed)],
+                               env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True) for seed in (1, 2)]
+    results = [(start.communicate(timeout=180), start.returncode) for start in starts]
+    for (out, err), status in results:
+        assert status == 0, err
+        assert f"prefix={folder / main.VENV_NAME}" in out
+    installers = [out for (out, _), _ in results if "Successfully installed" in out]
+    assert len(installers) == 1
+    [waiter] = [out for (out, _), _ in results if out not in installers]
+    assert "waiting for it to finish" in waiter and "[1/2]" not in waiter
+    steps = [line for line in installers[0].splitlines() if line.startswith("[")]
+    assert steps == ["[1/2] Installing tc-dep-a 1.0 ...", "[2/2] Installing tc-dep-b 2.0 ..."]
 
 
 # -- the desktop launchers ---------------------------------------------------------------------
