@@ -336,3 +336,10 @@ def test_a_panel_goes_to_the_half_away_from_a_location():
             assert (view.away_from(loc) > g.BAR_RIGHT) == (x < g.BAR_LEFT)
     assert view.away_from(gg.OFF) > g.BAR_RIGHT                 # the trays are on the left
     assert g.BAR.contains(*view.centre())
+
+
+def test_a_checker_flying_to_the_tray_is_counted_once_it_lands():
+    off = BEAROFF.black.count(gg.OFF)
+    landing = ("B", gg.OFF, off - 1)
+    captions = {lab.side: lab.text for lab in gb.labels(BEAROFF, {landing}) if lab.what == "tray"}
+    assert captions == {"B": f"{off - 1} off", "W": f"{BEAROFF.white.count(gg.OFF)} off"}

@@ -18,14 +18,13 @@ import pygame
 
 from game import garanguet_geometry as gg
 from game import geometry as g
+from game.rules import Side
 from game.view import assets
 from game.view.board_view import GLOW, BoardView
+from game.view.widgets import EBONY, GOLD, IVORY
 
 LETTER_COLOUR = (236, 210, 150)         # gilt, as Tourne Case's numbers but brighter: they are read
 DENT = (20, 10, 4)
-IVORY = (243, 233, 210)
-EBONY = (30, 22, 18)
-GOLD = (222, 178, 86)
 CAPTION = (214, 190, 140)
 TRAY_RIM = (58, 34, 20)
 TRAY_WELL = (34, 44, 30)                # green baize in the tray
@@ -135,7 +134,7 @@ class GaranguetBoardView(BoardView):
             return None
         if location in lit or location == gg.OFF:
             return "point", location
-        if location in position.checkers(_side(side)):
+        if location in position.checkers(Side(side)):
             return "checker", location
         return "point", location
 
@@ -159,17 +158,18 @@ class GaranguetBoardView(BoardView):
     def draw_labels(self, surface, position, skip=frozenset()) -> None:
         """The words and numbers of `labels`, at this scale."""
         for label in labels(position, skip):
-            picture = self._render(label.text, self.length(label.size), label.colour, "sans")
+            picture = self._render(label.text, self.length(label.size), label.colour)
             px, py = self.to_screen(label.x, label.y)
             surface.blit(picture, picture.get_rect(center=(round(px), round(py))))
 
-    def _render(self, words, size, colour, kind) -> pygame.Surface:
-        key = (words, size, colour, kind)
+    def _render(self, words, size, colour) -> pygame.Surface:
+        """Words in the clear sans, `size` pixels a line, rendered once and kept."""
+        key = (words, size, colour)
         label = self._texts.get(key)
         if label is None:
             if len(self._texts) > 200:
                 self._texts.clear()
-            label = self._texts[key] = assets.font(_sans_size(size), kind).render(words, True, colour)
+            label = self._texts[key] = assets.font(_sans_size(size), "sans").render(words, True, colour)
         return label
 
 
@@ -193,17 +193,17 @@ def labels(position, skip=frozenset()) -> list[Label]:
     tops: dict = {}
     drawn: dict = {}
     for side, loc, index, centre in slots(position):
-        if (side, loc, index) not in skip and loc != gg.OFF:
+        if (side, loc, index) not in skip:
             tops[(side, loc)] = centre
             drawn[(side, loc)] = drawn.get((side, loc), 0) + 1
     for (side, loc), (x, y) in tops.items():
-        if drawn[(side, loc)] >= gg.COUNT_FROM:
+        if drawn[(side, loc)] >= gg.COUNT_FROM and loc != gg.OFF:       # a tray has its caption
             out.append(Label("count", side, str(drawn[(side, loc)]), x, y, g.CHECKER_R, TEXT_ON[side]))
     for side in ("W", "B"):
-        checkers = position.checkers(_side(side))
+        checkers = position.checkers(Side(side))
         tray = gg.tray_rect(side)
         y = tray.y + tray.h - gg.TRAY_CAPTION / 2 if side == "B" else tray.y + gg.TRAY_CAPTION / 2
-        off = sum(1 for loc in checkers if loc == gg.OFF)
+        off = drawn.get((side, gg.OFF), 0)
         out.append(Label("tray", side, f"{off} off", tray.x + tray.w / 2, y, 17, CAPTION))
         x, y = pip_spot(side)
         out.append(Label("pips", side, str(gg.pips(checkers)), x, y, 32, IVORY if side == "W" else GOLD))
@@ -225,17 +225,12 @@ def pip_spot(side: str) -> tuple[float, float]:
 PIP_Y = 76.0
 
 
-def _side(letter: str):
-    from game.rules import Side
-    return Side(letter)
-
-
 def slots(position) -> list[tuple[str, int, int, tuple[float, float]]]:
     """Every checker of a position as (side, location, index on that location, board centre);
     location 25 is the side's tray."""
     out = []
     for side in ("W", "B"):
-        checkers = position.checkers(_side(side))
+        checkers = position.checkers(Side(side))
         counts: dict[int, int] = {}
         for loc in checkers:
             counts[loc] = counts.get(loc, 0) + 1
@@ -250,7 +245,7 @@ def slots(position) -> list[tuple[str, int, int, tuple[float, float]]]:
 def landing_centre(position, side: str, location: int) -> tuple[float, float]:
     """Where a checker of `side` comes to rest on `location` (a point or its tray): on top of
     those already there, in the stack's spacing once it has landed."""
-    count = sum(1 for loc in position.checkers(_side(side)) if loc == location)
+    count = sum(1 for loc in position.checkers(Side(side)) if loc == location)
     return gg.checker_centre(side, location, count, count + 1)
 
 
