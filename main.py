@@ -110,7 +110,10 @@ def set_up(venv: Path, report=print, progress=None) -> None:
     `progress(done, total, current)` hears of each requirement as its install starts, and
     (total, total, "") at the end; `report(line)` gets every line pip prints."""
     python = venv_python(venv)
+    steps = install_steps(REQUIREMENTS)
     if not python.exists():
+        if progress is not None:
+            progress(0, len(steps), "")
         report(f"Setting up the game's own Python environment in {venv} ...")
         import venv as venv_module
         try:
@@ -122,7 +125,6 @@ def set_up(venv: Path, report=print, progress=None) -> None:
                 "On Debian or Ubuntu, install python3-venv (sudo apt install python3-venv);\n"
                 f"or install the game's packages yourself: {MANUAL}") from None
     report("Downloading and installing the game's packages (this happens once) ...")
-    steps = install_steps(REQUIREMENTS)
     for done, (label, arguments) in enumerate(steps):
         if progress is not None:
             progress(done, len(steps), label)
@@ -260,6 +262,8 @@ class SetupProgress:
             return "Preparing ..."
         if self.done >= self.total:
             return f"All {self.total} packages installed; starting the game ..."
+        if not self.current:
+            return f"Making the game's own Python environment, then {self.total} packages ..."
         return (f"Installing {self.current} ({self.done + 1} of {self.total}; "
                 f"{self.done} done)")
 

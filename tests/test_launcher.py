@@ -112,6 +112,8 @@ def test_progress_counts_the_packages_done_and_names_the_current_one(game):
                     "Installing platformdirs 4.14.7 (4 of 4; 3 done)",
                     "All 4 packages installed; starting the game ..."]
     assert progress.latest == "[4/4] Installing platformdirs 4.14.7 ..."
+    progress.step(0, 4, "")          # what it says while it makes the environment itself
+    assert progress.summary() == "Making the game's own Python environment, then 4 packages ..."
 
 
 def test_the_terminal_shows_each_step_out_of_the_total(game, capsys):
