@@ -334,6 +334,8 @@ def render_margins(scale: float) -> tuple[pygame.Surface, pygame.Surface]:
     for side in ("W", "B"):
         _draw_tray(left, side, scale, gg.MARGIN * scale, 0.0)
         _draw_path(right, side, scale, -g.BOARD_W * scale, 0.0)
+    if pygame.display.get_surface() is not None:          # the screen's own format blits faster
+        left, right = left.convert_alpha(), right.convert_alpha()
     return left, right
 
 
