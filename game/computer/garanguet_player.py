@@ -49,7 +49,7 @@ def pip_greedy_move(rules, position: Position, dice, rng: random.Random) -> Move
 
 #: weights of the hand-written evaluation (tuned by self-play of heuristic against heuristic)
 HEURISTIC = {"pips": 0.1, "block": 0.25, "prime": 3.0, "trapped": 0.35, "outside": 0.15,
-             "stack": 0.1, "off": 0.3}
+             "stack": 0.1, "off": 0.3, "lost_them": 2.0, "lost_me": 1.0}
 
 
 def heuristic_values(own: np.ndarray, opp: np.ndarray, weights=None) -> np.ndarray:
@@ -91,6 +91,23 @@ def heuristic_values(own: np.ndarray, opp: np.ndarray, weights=None) -> np.ndarr
         ahead[1:25 - d] += held_theirs[d:]
     trapped = (own[:, 1:25] * ahead[1:25] ** 2 / 6.0).sum(axis=1)
     value -= w["trapped"] * trapped
+    # numbers (1..6) that no checker could play next turn (G-3): the mover's own, and the
+    # opponent's now that the mover's points stand in its way
+    home = own[:, 1:LAST_QUADRANT].sum(axis=1) == 0
+    mine = own[:, 1:25] > 0
+    theirs_at = np.nonzero(theirs[1:25])[0]          # their checkers' points on my path, - 1
+    their_home = len(theirs_at) == 0 or theirs_at.max() < 6
+    for d in range(1, 7):
+        lands = np.zeros(24, dtype=bool)
+        lands[:24 - d] = held_theirs[d:] == 0
+        playable = (mine & lands).any(axis=1) | (mine[:, 24 - d:].any(axis=1) & home)
+        value -= w["lost_me"] * ~playable
+        targets = theirs_at - d
+        inside = targets[targets >= 0]
+        blocked = mine[:, inside].all(axis=1) if len(inside) else np.ones(n, dtype=bool)
+        if len(inside) < len(targets) and their_home:
+            blocked[:] = False
+        value += w["lost_them"] * blocked
     return value
 
 
