@@ -1,8 +1,10 @@
-"""The whole example game of the 1699 source (tourne-case_charpentier-1699_en.txt), replayed.
+"""The whole example game of Charpentier's 1699 rules, replayed (docs/rules.md, "The example
+game of 1699").
 
-Its prose is authoritative (RULES.md): every move it makes is legal and gives the next
-diagram's position, every move it calls impossible is rejected, the Quines turn passes, the
-4-and-2 hit sends the white checker back, and Black's 5-and-4 wins the game.
+Its prose is authoritative (docs/rules.md, "How this edition reads the sources"): every move it
+makes is legal and gives the next diagram's position, every move it calls impossible is
+rejected, the Quines turn passes, the 4-and-2 hit sends the white checker back, and Black's
+5-and-4 wins the game.
 """
 import pytest
 

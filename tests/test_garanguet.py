@@ -1,4 +1,4 @@
-"""Garanguet rules, one test per numbered rule of RULES.md (G-1..G-10), the source's worked
+"""Garanguet rules, one test per numbered rule of docs/rules.md (G-1..G-11), Lepeintre's worked
 examples, and pinned counts of legal turns checked against an independent brute force.
 
 Positions are in the engine's notation: each side's checkers along its own path 1..24, `off`

@@ -1,5 +1,5 @@
 """Garanguet: pinned counts of legal turns (in the spirit of chess "perft"), checked against an
-independent brute force written from RULES.md (G-2..G-9) without the engine's code."""
+independent brute force written from docs/rules.md (G-2..G-9) without the engine's code."""
 import itertools
 import random
 

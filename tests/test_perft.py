@@ -45,7 +45,7 @@ def test_pinned_perft(text):
         assert (perft(BY_NAME[name], position, 1), perft(BY_NAME[name], position, 2)) == expected, name
 
 
-# --- an independent brute force, written from RULES.md without the engine's code ----------------
+# --- an independent brute force, written from docs/rules.md without the engine's code ----------------
 
 def brute_force(name, own, opp, dice):
     """Every position after a legal turn, by trying every order of every number on every checker."""

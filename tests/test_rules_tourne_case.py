@@ -1,4 +1,4 @@
-"""Tourne Case rules, one test per numbered rule of RULES.md (TC-*, TB-*, TR-*), plus notation."""
+"""Tourne Case rules, one test per numbered rule of docs/rules.md (TC-*, TB-*, TR-*), plus notation."""
 import pytest
 
 from game.rules import (BELL, CHARPENTIER, CHARPENTIER_REENTRY, DOUBLET_NAMES, IllegalMoveError,

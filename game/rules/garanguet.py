@@ -17,7 +17,7 @@ LAST_QUADRANT = 19  # own points 19..24: all fifteen must be there before any is
 
 
 class Garanguet(Rules):
-    """Garanguet as RULES.md reads it. The whole-turn search is the core's, done faster here:
+    """Garanguet as docs/rules.md reads it. The whole-turn search is the core's, done faster here:
     with fifteen checkers and up to six numbers a turn can have a thousand distinct ends."""
 
     name = "garanguet"
