@@ -146,6 +146,8 @@ def test_asset_script_is_deterministic(tmp_path):
     spec.loader.exec_module(make_assets)
     make_assets.main(["--out", str(tmp_path / "a")])
     make_assets.main(["--out", str(tmp_path / "b")])
+    for name in ("icon.ico", "icon.icns"):
+        assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes()
     for name in IMAGES:
         a, b = (tmp_path / "a" / f"{name}.png"), (tmp_path / "b" / f"{name}.png")
         assert a.read_bytes() == b.read_bytes()
@@ -153,6 +155,44 @@ def test_asset_script_is_deterministic(tmp_path):
         fresh = pygame.surfarray.array3d(pygame.image.load(str(a))).astype(int)
         shipped = pygame.surfarray.array3d(assets.image(name)).astype(int)
         assert np.abs(fresh - shipped).max() <= 2
+
+
+def icon_images(kind):
+    """[(declared size, decoded surface)] of the shipped icon.ico or icon.icns."""
+    import io
+    import struct
+    data = (assets.ASSETS / f"icon.{kind}").read_bytes()
+    found = []
+    if kind == "ico":
+        reserved, kind_, count = struct.unpack("<HHH", data[:6])
+        assert (reserved, kind_) == (0, 1)
+        for entry in range(count):
+            width, height, _, _, planes, bits, length, offset = struct.unpack(
+                "<BBBBHHII", data[6 + 16 * entry:22 + 16 * entry])
+            assert width == height and bits == 32
+            found.append((width or 256, data[offset:offset + length]))
+    else:
+        assert data[:4] == b"icns" and struct.unpack(">I", data[4:8])[0] == len(data)
+        at, sizes = 8, {"icp4": 16, "icp5": 32, "ic11": 32, "icp6": 64, "ic12": 64,
+                        "ic07": 128, "ic08": 256, "ic13": 256}
+        while at < len(data):
+            tag, length = data[at:at + 4].decode(), struct.unpack(">I", data[at + 4:at + 8])[0]
+            found.append((sizes[tag], data[at + 8:at + length]))
+            at += length
+    return [(size, pygame.image.load(io.BytesIO(png), "icon.png")) for size, png in found]
+
+
+@pytest.mark.parametrize("kind", ("ico", "icns"))
+def test_the_icon_ships_for_windows_and_macos_as_the_same_picture(kind):
+    images = icon_images(kind)
+    assert {size for size, _ in images} >= {16, 32, 128, 256}
+    master = pixels(assets.image("icon"))[0]
+    for size, surface in images:
+        assert surface.get_size() == (size, size)
+        if size == 256:
+            assert np.array_equal(pixels(surface)[0], master)
+    _, alpha = pixels(images[-1][1])
+    assert alpha[0, 0] == 0 and alpha[128, 128] == 255        # rounded corners, solid middle
 
 
 @pytest.mark.parametrize("size", ((100, 64), (40, 25), (3, 200), (0, 0)))

@@ -33,6 +33,14 @@ def clean_env(**more):
     return dict(env, **more)
 
 
+@pytest.mark.parametrize("platform, suffix", [("win32", ".ico"), ("darwin", ".icns")])
+def test_the_app_gets_its_icon_in_the_systems_own_format(platform, suffix):
+    [argument] = build_app.icon_arguments(platform)
+    icon = Path(argument.split("=", 1)[1])
+    assert icon.suffix == suffix and icon.is_file()
+    assert build_app.icon_arguments("linux") == []      # a Linux program carries none
+
+
 @pytest.mark.slow
 def test_the_built_app_answers_help(built, tmp_path):
     result = subprocess.run([str(built), "--help"], capture_output=True, text=True,

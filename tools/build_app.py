@@ -16,6 +16,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 NAME = "TourneCase"
 DATA_FOLDERS = ("assets", "sounds", "game/computer/tables")
+#: The app's icon in each system's own format, drawn by tools/make_assets.py. Linux programs
+#: carry no icon: there the window's (assets/icon.png, set by the game) and the menu entry's
+#: (launchers/install-linux.sh) serve.
+ICONS = {"win32": "assets/icon.ico", "darwin": "assets/icon.icns"}
 
 
 def data_arguments() -> list[str]:
@@ -35,8 +39,16 @@ def pyinstaller_arguments(dist: Path, work: Path) -> list[str]:
         f"--distpath={dist}", f"--workpath={work}", f"--specpath={work}",
         f"--paths={ROOT}", "--collect-submodules=game",     # scenes are imported when needed
         "--exclude-module=tkinter",      # main.py's set-up window, never shown by a built app
+        *icon_arguments(),
         *data_arguments(),
     ]
+
+
+def icon_arguments(platform: str = sys.platform) -> list[str]:
+    """--icon for the program (Windows' .exe, macOS's .app), in the format each one reads as it
+    is, so PyInstaller needs no image library to convert it."""
+    icon = ICONS.get(platform)
+    return [f"--icon={ROOT / icon}"] if icon and (ROOT / icon).is_file() else []
 
 
 def main(argv=None) -> int:

@@ -1,13 +1,18 @@
 """Draw the game's textures, checkers and icon into assets/ (and copy the shipped fonts).
 
+The icon is written as icon.png (the window's, and Linux menus'), icon.ico (Windows) and
+icon.icns (macOS), both of these holding PNGs, so no image library beyond pygame is needed.
+
 Everything is computed with seeded numpy, so running the script again gives the same files:
 `python tools/make_assets.py [--out DIR]`. The board itself is drawn at run time by
 game/view/board_art.py from the wood tiles made here.
 """
 import argparse
+import io
 import os
 import pathlib
 import shutil
+import struct
 import sys
 
 import numpy as np
@@ -187,6 +192,45 @@ def _over(rgb, sprite, centre):
     region[:] = region * (1 - a) + sprite[: region.shape[0], : region.shape[1], :3] * a
 
 
+ICO_SIZES = (16, 24, 32, 48, 64, 128, 256)
+#: Apple icon types that hold a PNG, and the pixel size each holds (@2x types count double).
+ICNS_TYPES = (("icp4", 16), ("icp5", 32), ("ic11", 32), ("icp6", 64), ("ic12", 64),
+              ("ic07", 128), ("ic08", 256), ("ic13", 256))
+
+
+def icon_pngs(path, sizes):
+    """{size: PNG bytes} of the icon at `path` smooth-scaled to each size."""
+    master = pygame.image.load(str(path))
+    pngs = {}
+    for size in sizes:
+        scaled = master if size == master.get_width() else \
+            pygame.transform.smoothscale(master, (size, size))
+        buffer = io.BytesIO()
+        pygame.image.save(scaled, buffer, "icon.png")
+        pngs[size] = buffer.getvalue()
+    return pngs
+
+
+def save_ico(path, pngs):
+    """A Windows .ico (what PyInstaller puts in the .exe) holding PNG images, as Windows reads
+    them since Vista: a directory of (size, 32-bit colour, length, offset), then the PNGs."""
+    header = struct.pack("<HHH", 0, 1, len(pngs))
+    offset = len(header) + 16 * len(pngs)
+    directory, images = b"", b""
+    for size, png in sorted(pngs.items()):
+        side = size % 256               # 0 stands for 256
+        directory += struct.pack("<BBBBHHII", side, side, 0, 0, 1, 32, len(png), offset + len(images))
+        images += png
+    path.write_bytes(header + directory + images)
+
+
+def save_icns(path, pngs):
+    """A macOS .icns (the .app's icon): 'icns', the total length, then (type, length, PNG)."""
+    body = b"".join(kind.encode() + struct.pack(">I", 8 + len(pngs[size])) + pngs[size]
+                    for kind, size in ICNS_TYPES)
+    path.write_bytes(b"icns" + struct.pack(">I", 8 + len(body)) + body)
+
+
 def copy_fonts(out):
     """Ship EB Garamond (SIL Open Font Licence) from the Debian package fonts-ebgaramond."""
     if not FONT_DIR.is_dir():
@@ -219,6 +263,9 @@ def main(argv=None):
     save_rgba(*white, out / "checker_white.png")
     save_rgba(*black, out / "checker_black.png")
     save_rgba(*icon(walnut.transpose(1, 0, 2)[:256], lemonwood[:, :256], white, black), out / "icon.png")
+    pngs = icon_pngs(out / "icon.png", sorted(set(ICO_SIZES) | {size for _, size in ICNS_TYPES}))
+    save_ico(out / "icon.ico", {size: pngs[size] for size in ICO_SIZES})
+    save_icns(out / "icon.icns", pngs)
     copy_fonts(out)
     print(f"assets written to {out}")
 
