@@ -315,3 +315,37 @@ def test_computer_is_ready_once_prepared():
 def test_only_tourne_case():
     with pytest.raises(ValueError):
         Computer(rules_by_name("garanguet"), "perfect", random.Random(1))
+
+
+# --- any rule set's computer (player.levels_for, computer_for, hints_for) ------------------------
+@pytest.mark.parametrize("rules", TOURNE_CASE, ids=lambda r: r.name)
+def test_dispatch_to_the_tourne_case_computer(rules):
+    from game.computer.player import computer_for, hints_for, levels_for
+    assert levels_for(rules.name) == LEVELS
+    computer = computer_for(rules, "novice", random.Random(3))
+    assert isinstance(computer, Computer) and computer.level == "novice"
+    position, dice = Position.parse("0,0,3/0,0,0/B"), (5, 2)
+    assert hints_for(rules, position, dice) == hints(rules, position, dice)
+
+
+def test_dispatch_to_the_garanguet_computer():
+    from game.computer import garanguet_player as gp
+    from game.computer.player import computer_for, hints_for, levels_for
+    rules = rules_by_name("garanguet")
+    assert levels_for("garanguet") == gp.LEVELS != LEVELS
+    computer = computer_for(rules, gp.LEVEL_NAMES[-1], random.Random(3))
+    assert isinstance(computer, gp.Computer)
+    position, dice = rules.start(Side.WHITE), (5, 3, 1)
+    shown = hints_for(rules, position, dice)
+    assert shown and [str(h.move) for h in shown] == [
+        str(h.move) for h in gp.hints(rules, position, dice)]
+    move = computer.choose(position, dice)
+    assert any(move.same_play(m) for m in rules.legal_moves(position, dice))
+
+
+def test_dispatch_refuses_unknown_rules_and_levels():
+    from game.computer.player import computer_for, levels_for
+    with pytest.raises(ValueError):
+        levels_for("chess")
+    with pytest.raises(ValueError):
+        computer_for(CHARPENTIER, "grandmaster", random.Random(1))

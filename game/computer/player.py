@@ -1,30 +1,39 @@
 """The computer opponent, its levels, and the hints shown to a human.
 
 Every move comes from the rules engine (`legal_moves`); the solved tables only say what each
-result is worth. The top level plays the exact best move; the lower levels make the mistakes
-people make: bringing every checker in before racing, not counting their own hits, picking a
-move that merely looks about as good.
+result is worth. The top level plays the exact best move; each lower level plays it less often
+and otherwise moves without counting (any legal move), so that every level clearly beats the one
+below it in every rule set, and the novice beats a player who only ever moves at random
+(measured by tests/test_levels.py and tests/bench_levels.py).
+
+`levels_for`, `computer_for` and `hints_for` serve any rule set: Garanguet's computer lives in
+its own module, loaded only when a Garanguet game asks for it.
 """
 from __future__ import annotations
 
-import math
 import random
+import sys
 import threading
 from dataclasses import dataclass
 
-from game.rules import Move, Position, Side
+from game.rules import Move, Position, Side, rule_set
 
 from . import tables as tbl
 
 LEVELS = [
-    ("novice", "Brings every checker onto the board before racing the leaders home, and "
-               "hits only by chance."),
-    ("journeyman", "Plays safe and knows the race, but does not count what its own hits are "
-                   "worth, and misjudges close calls."),
-    ("master", "Knows the odds of every move, but now and then plays one that is nearly as good."),
+    ("novice", "Finds the best move about one turn in four; otherwise it moves without "
+               "counting."),
+    ("journeyman", "Finds the best move about every other turn; otherwise it moves without "
+                   "counting."),
+    ("master", "Finds the best move about three turns in four; now and then it moves without "
+               "counting."),
     ("perfect", "Plays the exact best move: Tourne Case is solved, every throw of every position."),
 ]
 LEVEL_NAMES = [name for name, _ in LEVELS]
+
+#: how often each level moves without counting (any legal move, uniformly): evenly spaced, so
+#: that each level beats the one below by a clear margin in every rule set
+CARELESS = {"novice": 0.75, "journeyman": 0.5, "master": 0.25, "perfect": 0.0}
 
 
 @dataclass(frozen=True)
@@ -71,18 +80,20 @@ def aways(side: Side, match) -> tuple[int, int] | None:
 
 def objective(t: tbl.Tables, position: Position, match=None, wait: bool = False):
     """What the side to move plays for: the game (Charpentier: every win is 1 point), the most
-    points (a Bell game), or the match at this score (a Bell match; None while being solved)."""
+    points (a Bell game), or the match at this score (a Bell match: the score's exact solution,
+    solved in the background; until it is there, the estimate from the match table; None only
+    without either)."""
     if t.equity is None:
         return t.win
     score = aways(position.to_move, match)
     if score is None:
         return t.most_points
-    return t.match_objective(*score, wait=wait)
+    return t.match_objective(*score, wait=wait) or t.match_estimate(*score)
 
 
 def hints(rules, position: Position, dice, match=None) -> list[Hint]:
-    """Each legal move with its worth, best first ([] when the turn passes). In a Bell match whose
-    score is still being solved (in the background), the moves are ranked for the most points."""
+    """Each legal move with its worth, best first ([] when the turn passes). In a Bell match the
+    moves are ranked by the chance of winning the match (see `objective`)."""
     t = tbl.tables(rules.name)
     found = options(t, position, dice)
     if not found:
@@ -141,8 +152,19 @@ class Computer:
             t.match_objective(*score)
 
     def ready(self) -> bool:
-        """True once the computer plays its best: tables loaded, and a Bell match's score solved."""
+        """True once the tables are loaded (from the shipped files: at once). In a Bell match the
+        computer then plays for the match; `exact` says whether this score's own solution has
+        replaced the estimate yet."""
         if not tbl.is_loaded(self.rules.name):
+            return False
+        t = tbl.tables(self.rules.name)
+        score = aways(Side.WHITE, self._match)
+        return (t.equity is None or score is None or t.match_estimate(*score) is not None
+                or t.match_ready(*score))
+
+    def exact(self) -> bool:
+        """True once the computer plays the exact best move for this match score."""
+        if not self.ready():
             return False
         t = tbl.tables(self.rules.name)
         score = aways(Side.WHITE, self._match)
@@ -163,35 +185,13 @@ class Computer:
 
 
 def pick(level: str, t: tbl.Tables, goal, options: list, before: int, rng: random.Random) -> Option:
-    """The option (the move's result: own and opponent config) a level plays; `before` is the
-    opponent's config before the move."""
-    if level == "novice":
-        spread = [_spread(t.configs[o.own]) for o in options]
-        return rng.choice([o for o, s in zip(options, spread) if s == max(spread)])
-    if level == "journeyman":
-        # Values each move as if its hits did not happen: the race and the danger, not the hit.
-        values = [goal.after(o.own, before, t.home) for o in options]
-        return _softmax(options, values, _temperature(level, goal), rng)
+    """The option (the move's result: own and opponent config) a level plays: the best, or, as
+    often as the level is careless, any of them. (`before`, the opponent's config before the
+    move, is kept for callers.)"""
+    if rng.random() < CARELESS[level]:
+        return rng.choice(options)
     values = [goal.after(o.own, o.opp, t.home) for o in options]
-    if level == "master":
-        return _softmax(options, values, _temperature(level, goal), rng)
     return options[max(range(len(options)), key=values.__getitem__)]
-
-
-#: how loosely a level weighs close calls: (in chances, in Bell's points, where the best and the
-#: worst move of a throw lie further apart); measured by tests/bench_computer.py
-TEMPERATURES = {"journeyman": (0.05, 0.3), "master": (0.03, 0.15)}
-
-
-def _temperature(level: str, goal) -> float:
-    chances, points = TEMPERATURES[level]
-    return chances if goal.K else points
-
-
-def _softmax(options, values, temperature: float, rng: random.Random):
-    top = max(values)
-    weights = [math.exp((v - top) / temperature) for v in values]
-    return rng.choices(options, weights)[0]
 
 
 def _race(rules, position: Position, dice, rng: random.Random) -> Move:
@@ -206,13 +206,6 @@ def _race(rules, position: Position, dice, rng: random.Random) -> Move:
     return rng.choice([m for m, p in zip(moves, pushes) if p == max(pushes)])
 
 
-def _spread(config) -> int:
-    """The novice's liking for a config: checkers home, then every checker on the board with
-    the rear ones brought up first."""
-    return 100 * config.count(12) - sum(x * x for x in config if 0 < x < 12) - 200 * sum(
-        1 for x in config if x <= 0)
-
-
 def _push(config) -> int:
     """How far a config has pushed its checkers, the leaders counting most."""
     return sum(max(x, 0) ** 2 for x in config)
@@ -222,3 +215,31 @@ def random_move(rules, position: Position, dice, rng: random.Random) -> Move:
     """Any legal move, uniformly (for benchmarks)."""
     moves = rules.legal_moves(position, dice)
     return rng.choice(moves) if moves else Move(())
+
+
+# --- any rule set's computer ---------------------------------------------------------------------
+def _garanguet():
+    """Garanguet's computer, imported only when asked for (it needs its own network file)."""
+    from . import garanguet_player
+    return garanguet_player
+
+
+def _module(rules_name: str):
+    """This module for Tourne Case, Garanguet's for Garanguet; ValueError for anything else."""
+    game = rule_set(rules_name).game
+    return _garanguet() if game == "garanguet" else sys.modules[__name__]
+
+
+def levels_for(rules_name: str) -> list[tuple[str, str]]:
+    """The computer's levels for a rule set, weakest first: (name, description)."""
+    return list(_module(rules_name).LEVELS)
+
+
+def computer_for(rules, level_name: str, rng: random.Random):
+    """A computer player of this rule set at this level (prepare, ready, choose)."""
+    return _module(rules.name).Computer(rules, level_name, rng)
+
+
+def hints_for(rules, position: Position, dice, match=None) -> list:
+    """The hints for a throw in any rule set: each legal move with its worth, best first."""
+    return _module(rules.name).hints(rules, position, dice, match)

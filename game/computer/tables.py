@@ -1,9 +1,12 @@
 """What the computer knows: the solved values of each Tourne Case rule set.
 
 The single-game tables are shipped (`data/tables.npz`, written by `tools/make_tables.py`) and
-load in a few milliseconds; without the file they are solved on the spot. A Bell match needs
-its own solution per score (a 2-point win matters more or less depending on the score): that is
-solved on demand in a background thread and kept in memory.
+load in a few milliseconds; without the file they are solved on the spot. A Bell match is played
+for the match: Bell's exact match equity table (`data/bell_met.npz`, from
+`tools/make_bell_met.py`) says what every score is worth. At a score, the computer values
+positions at once from the single game's chances of winning and losing 1 or 2 points and that
+table (an estimate), while the score's own exact solution is solved in a background thread
+(a few seconds) and then replaces it.
 
 Values are from the side to move's view, before its throw, indexed [own config, opponent config].
 """
@@ -22,6 +25,7 @@ from . import model as mdl
 from . import solve as slv
 
 DATA = pathlib.Path(__file__).with_name("data") / "tables.npz"
+MET_DATA = DATA.with_name("bell_met.npz")     # Bell's exact match equity (tools/make_bell_met.py)
 MATCH_MAX = 21          # the longest match a player can choose (C-6)
 FORMAT = 1
 
@@ -50,10 +54,11 @@ class Objective:
 class Tables:
     """The single-game tables of one rule set: `chance` (the side to move's chance of winning;
     for Bell with both sides playing for the most points) and for Bell `equity` (expected points,
-    won minus lost) and `match_equity[a][b]` (the chance of winning a match needing a points
-    against b, before a game's priority throw)."""
+    won minus lost), `gammon_win` / `gammon_loss` (the chances the side to move wins or loses 2
+    points, same play) and `match_equity[a][b]` (the chance of winning a match needing a points
+    against b, before a game's priority throw; `exact_match` once it is the exact table)."""
 
-    def __init__(self, name: str, arrays: dict):
+    def __init__(self, name: str, arrays: dict, exact_match: np.ndarray | None = None):
         self.rules = rules_by_name(name)
         self.configs = mdl.configs_for(self.rules)
         self.index = {c: i for i, c in enumerate(self.configs)}
@@ -61,7 +66,10 @@ class Tables:
         n = len(self.configs)
         self.chance = arrays["chance"]
         self.equity = arrays.get("equity")
-        self.match_equity = arrays.get("match_equity")
+        self.match_equity = arrays.get("match_equity") if exact_match is None else exact_match
+        self.exact_match = exact_match is not None
+        self.gammon_win = arrays.get("gammon_win")
+        self.gammon_loss = arrays.get("gammon_loss")
         if self.chance.shape != (n, n) or (self.equity is not None and self.equity.shape != (n, n)):
             raise ValueError(f"tables for {name} do not fit its {n} configs")
         if self.match_equity is None:  # every game is worth one point: the first mover's chance
@@ -73,6 +81,7 @@ class Tables:
         self.most_points = (None if self.equity is None
                             else Objective(self.equity, self.equity, self.points, 0.0))
         self._match: dict[tuple[int, int], object] = {}
+        self._estimates: dict[tuple[int, int], Objective] = {}
         self._lock = threading.Lock()
 
     def indices(self, position: Position) -> tuple[int, int]:
@@ -129,9 +138,34 @@ class Tables:
         return np.array([self.match_win(away - int(p), away_other) if p else 0.0
                          for p in self.points])
 
-    def match_views(self, away: int, away_other: int) -> tuple[Objective, Objective, Objective]:
-        """For analysis (solved before returning): the chance of winning the game and the
-        expected points when both sides play for the match at this score, and the match."""
+    def match_estimate(self, away: int, away_other: int) -> Objective | None:
+        """The side to move's match-winning chance at this score, at once: each position's
+        chances of winning and losing 1 or 2 points (the game played for the most points)
+        weighted by what each result is worth in the match table. None without those chances."""
+        if self.gammon_win is None or self.gammon_loss is None:
+            return None
+        key = (away, away_other)
+        if key not in self._estimates:
+            win, w2, l2 = self.chance, self.gammon_win, self.gammon_loss
+
+            def worth(a, b):
+                m = self.match_win
+                return ((win - w2) * m(a - 1, b) + w2 * m(a - 2, b)
+                        + (1 - win - l2) * (1 - m(b - 1, a)) + l2 * (1 - m(b - 2, a)))
+
+            self._estimates[key] = Objective(worth(away, away_other), worth(away_other, away),
+                                             self._pays(away, away_other), 1.0)
+        return self._estimates[key]
+
+    def match_views(self, away: int, away_other: int, exact: bool = False
+                    ) -> tuple[Objective, Objective, Objective]:
+        """For analysis: the chance of winning the game, the expected points, and the match.
+        At once (`exact` False, with the shipped tables): the game as played for the most
+        points, the match valued from it by the match table. With `exact` (several seconds
+        and some hundreds of MB): both sides playing for the match at this score, solved."""
+        estimate = None if exact else self.match_estimate(away, away_other)
+        if estimate is not None:
+            return self.win, self.most_points, estimate
         goal = self.match_objective(away, away_other, wait=True)
         model = _model(self.rules.name)
         if away == away_other:
@@ -190,7 +224,7 @@ def tables(name: str) -> Tables:
             arrays = _shipped(name)
             if arrays is None:
                 arrays = solve_rule_set(name)
-            _loaded[name] = Tables(name, arrays)
+            _loaded[name] = Tables(name, arrays, shipped_match_table() if name == "bell" else None)
         return _loaded[name]
 
 
@@ -209,6 +243,19 @@ def _shipped(name: str) -> dict | None:
         return None
 
 
+def shipped_match_table() -> np.ndarray | None:
+    """Bell's exact match equity table, or None without a sound file (then the game's own
+    estimate stands in: tools/make_bell_met.py writes it)."""
+    try:
+        with np.load(MET_DATA) as data:
+            M = data["match_equity"]
+            if int(data["format"]) != FORMAT or M.shape != (MATCH_MAX + 1, MATCH_MAX + 1):
+                return None
+            return M if np.isfinite(M).all() else None
+    except (OSError, KeyError, ValueError):
+        return None
+
+
 def solve_rule_set(name: str, report=None) -> dict:
     """Solve one rule set from nothing: the arrays the tables hold."""
     model = mdl.build(rules_by_name(name))
@@ -220,8 +267,22 @@ def solve_rule_set(name: str, report=None) -> dict:
     (equity,), _ = slv.solve(model, lay, [model.points], chance=False)
     policy = slv.best_policy(model, lay, equity, [model.points], chance=False)
     (chance,), _ = slv.solve(model, lay, [ones], policy=policy)
-    return {"chance": chance, "equity": equity,
+    win2, lose2 = _gammons(model, equity)
+    return {"chance": chance, "equity": equity, "gammon_win": win2, "gammon_loss": lose2,
             "match_equity": _money_match_equity(model, equity)}
+
+
+def _gammons(model: mdl.Model, equity: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The chances the side to move wins, and loses, 2 points (TB-4), both sides playing for the
+    most points; kept in single precision (they serve the match estimate)."""
+    lay = slv.layout(model, 2)
+    policy = slv.best_policy(model, lay, np.stack([equity, equity]), [model.points] * 2,
+                             chance=False)
+    double, zero = (model.points == 2).astype(float), np.zeros(model.size)
+    # Only the first copy's side is paid: its value is its chance of a 2-point win; the other
+    # copy's (its opponent to move) is minus that chance, which is the mover's chance to lose 2.
+    (win2, lose2), _ = slv.solve(model, lay, [double, zero], chance=False, policy=policy)
+    return win2.astype(np.float32), (-lose2).astype(np.float32)
 
 
 def _money_match_equity(model: mdl.Model, equity: np.ndarray) -> np.ndarray:
@@ -264,3 +325,72 @@ def match_equity_table(first: dict) -> np.ndarray:
                 value += p * (mine + theirs) / 2
             M[a, b] = value
     return M
+
+
+# --- Bell's exact match equity table, by backward induction over the scores -------------------
+def score_pays(points: np.ndarray, M: np.ndarray, away: int, away_other: int) -> np.ndarray:
+    """What a game won at this score pays in match-winning chance, by the loser's config (its
+    points: 1 or 2; 0 for the home config, which never loses), read from the table M."""
+    def m(a, b):
+        return 1.0 if a <= 0 else 0.0 if b <= 0 else float(M[a, b])
+    return np.array([m(away - int(p), away_other) if p else 0.0 for p in points])
+
+
+def solve_score(name: str, M: np.ndarray, away: int, away_other: int, chance: np.ndarray):
+    """The exact values of one Bell score (away <= away_other) with the later scores' chances
+    in M: X with the `away` side to move, Y with the other (Y is X when the score is even), and
+    the match chance before the game's priority throw (C-1: either side moves first, half the
+    time each). `chance` (the single game's) gives the first guess."""
+    model = _model(name)
+    wins = [score_pays(model.points, M, away, away_other),
+            score_pays(model.points, M, away_other, away)]
+    guess = [_guess_from(M, chance, away, away_other), _guess_from(M, chance, away_other, away)]
+    start = model.index[(0, 0, 0)]
+    if away == away_other:
+        (X,), sweeps = slv.solve(model, _layout(name, 1), wins[:1], start=guess[0])
+        return X, X, 0.5, sweeps
+    (X, Y), sweeps = slv.solve(model, _layout(name, 2), wins, start=np.stack(guess))
+    return X, Y, float(X[start, start] + 1 - Y[start, start]) / 2, sweeps
+
+
+def _guess_from(M, chance, away, away_other):
+    def m(a, b):
+        return 1.0 if a <= 0 else 0.0 if b <= 0 else float(M[a, b])
+    won, lost = m(away - 1, away_other), 1 - m(away_other - 1, away)
+    return lost + (won - lost) * chance
+
+
+def exact_match_table(name: str = "bell", report=None, keep=None, workers: int = 1) -> np.ndarray:
+    """M[a][b] for every score up to MATCH_MAX away, each score's game solved exactly with what
+    its 1- and 2-point wins and losses pay (scores nearer the end first: a score only needs
+    those its game can lead to). `keep(a, b, X, Y)` receives each score's values."""
+    chance = tables(name).chance
+    M = np.zeros((MATCH_MAX + 1, MATCH_MAX + 1))
+    pool = None
+    if workers > 1:
+        import concurrent.futures
+        import multiprocessing
+        pool = concurrent.futures.ProcessPoolExecutor(workers, multiprocessing.get_context("fork"))
+    try:
+        for total in range(2, 2 * MATCH_MAX + 1):
+            scores = [(a, total - a) for a in range(max(1, total - MATCH_MAX), total // 2 + 1)]
+            if pool is None:
+                done = [solve_score(name, M, a, b, chance) for a, b in scores]
+            else:
+                done = list(pool.map(solve_score, [name] * len(scores), [M] * len(scores),
+                                     *zip(*scores), [chance] * len(scores)))
+            for (a, b), (X, Y, value, sweeps) in zip(scores, done):
+                M[a, b], M[b, a] = value, 1 - value
+                if keep is not None:
+                    keep(a, b, X, Y)
+                if report is not None:
+                    report(a, b, value, sweeps)
+    finally:
+        if pool is not None:
+            pool.shutdown()
+    return M
+
+
+def save_match_table(M: np.ndarray) -> None:
+    MET_DATA.parent.mkdir(parents=True, exist_ok=True)
+    np.savez_compressed(MET_DATA, format=np.array(FORMAT), match_equity=M)
