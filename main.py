@@ -198,7 +198,7 @@ def set_up_lock(venv: Path, report=print, wait: float = LOCK_WAIT):
                 if time.monotonic() > deadline:
                     raise SetupError(
                         f"another start of the game ({_holder(venv)}) has been setting it up "
-                        f"for more than {round(wait / 60)} minutes. Close it, or delete the "
+                        f"for more than {max(1, round(wait / 60))} minutes. Close it, or delete the "
                         f"folder {venv}, and start again.")
                 time.sleep(0.2)
                 got = _try_lock(handle)
