@@ -5,7 +5,8 @@ Started by a plain Python 3.11 that lacks the game's packages, it sets them up o
 virtual environment beside the game (.venv-game/), showing the progress (packages done out of
 the total, the one under way), then starts the game with that environment's Python. A lock in
 that folder makes a second start at the same moment wait for the first one's set-up. The next
-start finds the environment ready and goes straight to the game, with no pip run. Only the standard library is imported here, so this runs anywhere.
+start finds the environment ready and goes straight to the game, with no pip run. Only the
+standard library is imported here, so this runs anywhere.
 """
 import contextlib
 import os
@@ -198,8 +199,8 @@ def set_up_lock(venv: Path, report=print, wait: float = LOCK_WAIT):
                 if time.monotonic() > deadline:
                     raise SetupError(
                         f"another start of the game ({_holder(venv)}) has been setting it up "
-                        f"for more than {max(1, round(wait / 60))} minutes. Close it, or delete the "
-                        f"folder {venv}, and start again.")
+                        f"for more than {max(1, round(wait / 60))} minutes. Close it, or delete "
+                        f"the folder {venv}, and start again.")
                 time.sleep(0.2)
                 got = _try_lock(handle)
         if wait is not None:

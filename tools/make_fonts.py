@@ -8,7 +8,7 @@ under the SIL Open Font Licence: it gets its own name ("Tourne Case Garamond") a
 licence beside it (assets/fonts/TourneCaseGaramond-OFL.txt).
 
     python -m pip install -r requirements-tools.txt
-    python tools/make_fonts.py          # assets/fonts/EBGaramond12-*.otf -> TourneCaseGaramond-*.otf
+    python tools/make_fonts.py    # assets/fonts/EBGaramond12-*.otf -> TourneCaseGaramond-*.otf
 
 fontTools is needed only here, never by the game or its tests. Running it again gives the same
 files (the fonts' timestamps are kept as they are in the originals).
