@@ -1,14 +1,27 @@
-"""The command line: `python main.py [options]` plays, `python main.py analyze ...` analyses.
+"""The command line: `python main.py [options]` plays, `python main.py analyze ...` analyses,
+`python main.py engine` answers programs one JSON line at a time (README, "Engine protocol").
 
-Only the standard library (and the rules engine, which needs nothing else) is imported at the top: main.py answers --help and bad arguments
-before the game's packages are set up. A bad argument gives one line on stderr and exit status 2.
+Only the standard library (and the rules engine, which needs nothing else) is imported at the
+top: main.py answers --help and bad arguments before the game's packages are set up. A bad
+argument gives one line on stderr and exit status 2.
 """
 import argparse
 import os
+import re
+import signal
 import sys
 from pathlib import Path
 
+from game.arguments import tidy
 from game.rules import RULE_NAMES   # the standard library only, like this module
+
+#: The exit status after SIGTERM, as a shell reports a process it ended (128 + 15).
+TERMINATED = 143
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM: raised where the game is, so that it ends the way Ctrl+C does (the loop saves
+    the match and returns)."""
 
 
 
@@ -19,13 +32,12 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _seed(text: str) -> int:
-    try:
-        seed = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if seed < 0:
-        raise argparse.ArgumentTypeError(f"{text!r} is negative; give 0 or more")
-    return seed
+    """ASCII digits only (int() also takes "٣" and "1_000"), and few enough for int()."""
+    if re.fullmatch(r"-[0-9]+", text):
+        raise argparse.ArgumentTypeError(f"{text[:20]!r} is negative; give 0 or more")
+    if not re.fullmatch(r"[0-9]{1,40}", text):
+        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a whole number")
+    return int(text)
 
 
 def _data_dir(text: str) -> str:
@@ -37,7 +49,7 @@ def _data_dir(text: str) -> str:
 
 def _seconds(text: str) -> float:
     try:
-        seconds = float(text)
+        seconds = float(text) if re.fullmatch(r"[0-9.eE+-]{1,40}", text) else -1.0
     except ValueError:
         seconds = -1.0
     if not 0 < seconds < 1e6:
@@ -49,7 +61,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog=Path(sys.argv[0]).name if sys.argv and sys.argv[0] else "main.py",
         description="Tourne Case (Paris, 1699) and Garanguet: a tables game against the computer.",
-        epilog="Analysis: python main.py analyze --help")
+        epilog="Analysis: python main.py analyze --help. "
+               "Programs: python main.py engine --help")
     parser.add_argument("--seed", type=_seed, metavar="N",
                         help="seed every random thing (dice, computer), to replay a session")
     screen = parser.add_mutually_exclusive_group()
@@ -68,20 +81,76 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def build_engine_parser() -> argparse.ArgumentParser:
+    return _Parser(
+        prog="main.py engine",
+        description="Read one JSON request per line on standard input and answer each with one "
+                    "JSON line (the computer's move and the best few) until the input ends. "
+                    'A request: {"id": 1, "rules": "charpentier", "position": "0,0,0/0,0,0/W", '
+                    '"dice": [4, 3]}, optionally "level", "match", "score", "seed". '
+                    "See README.md, \"Engine protocol\".")
+
+
 def parse_args(argv) -> argparse.Namespace:
-    """The options, or SystemExit: 0 after --help, 2 after one line about a bad argument."""
-    return build_parser().parse_args(argv)
+    """The options, or SystemExit: 0 after --help, 2 after one line about a bad argument.
+    `engine` takes no option but --help; `analyze` reads its own (game.computer.analysis)."""
+    argv = list(argv)
+    if argv[:1] == ["engine"]:
+        parser = build_engine_parser()
+        args = parser.parse_args(tidy(parser, argv[1:]))
+        args.command = "engine"
+        return args
+    if argv[:1] == ["analyze"]:
+        return argparse.Namespace(command="analyze")
+    parser = build_parser()
+    args = parser.parse_args(tidy(parser, argv))
+    args.command = "play"
+    return args
 
 
 def main(argv=None) -> int:
-    """Run the game (or the analysis command); returns the exit status."""
+    """Run the game (or the analysis command, or the engine); returns the exit status."""
     argv = sys.argv[1:] if argv is None else list(argv)
     if argv[:1] == ["analyze"]:
         from game.computer import analysis
         return analysis.main(argv[1:])
     args = parse_args(argv)
+    if args.command == "engine":
+        from game import engine
+        return engine.main()
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")   # pygame's banner is not ours to print
     from game import app
-    return app.run(seed=args.seed, fullscreen=args.fullscreen, rules=args.rules,
-                   data_dir=args.data_dir, autoplay=args.autoplay, quit_after=args.quit_after)
+    with _ends_on_sigterm() as ended:
+        try:
+            status = app.run(seed=args.seed, fullscreen=args.fullscreen, rules=args.rules,
+                             data_dir=args.data_dir, autoplay=args.autoplay,
+                             quit_after=args.quit_after)
+        except Terminated:       # before the loop ran: nothing unsaved yet
+            status = TERMINATED
+    return TERMINATED if ended else status
+
+
+class _ends_on_sigterm:
+    """While the game runs, SIGTERM raises Terminated in it: the loop then saves the match and
+    returns, within a frame. Installed before pygame starts, because SDL otherwise turns SIGTERM
+    into a quit event that only a running frame reads: a start that was slow or stuck (a FIFO
+    for a save) never ended. A second SIGTERM ends the game at once (every save is atomic).
+    The previous handler comes back afterwards (tests run the game in-process)."""
+
+    def __enter__(self) -> list:
+        self.ended: list = []
+        try:
+            self.previous = signal.signal(signal.SIGTERM, self._handle)
+        except (ValueError, OSError, AttributeError):   # not the main thread, or no SIGTERM
+            self.previous = None
+        return self.ended
+
+    def _handle(self, signum, frame):
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        self.ended.append(signum)
+        raise Terminated()
+
+    def __exit__(self, *exc) -> None:
+        if self.previous is not None:
+            signal.signal(signal.SIGTERM, self.previous)
 

@@ -8,10 +8,16 @@ file, that file becomes `<name>.prev`, the fallback when the main file turns out
 Loading never raises: a corrupt, truncated, huge, unknown-version or hostile file is kept aside
 as `<name>.bad-YYYYmmdd-HHMMSS` (renamed, never deleted), the problem is reported as a sentence,
 and the game goes on with the previous good save or the defaults. Nothing here imports pygame.
+
+Only regular files inside the folder are read or written: a symbolic link is never followed (it
+could point anywhere), and a FIFO, a device or a folder in a file's place is never opened (a
+FIFO blocks an open for good). Each is kept aside by name, like a corrupt file, and reported.
 """
+import errno
 import json
 import math
 import os
+import stat
 import tempfile
 import time
 from pathlib import Path
@@ -122,12 +128,42 @@ def _parse_json(raw: bytes):
     return json.loads(raw.decode("utf-8"), parse_constant=_reject_constant, parse_float=_finite)
 
 
+#: Opened without following a link, and without waiting on a FIFO (0 where the OS has no such flag).
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+_BINARY = getattr(os, "O_BINARY", 0)
+
+
+class NotAFile(OSError):
+    """Something other than a regular file stands where a data file belongs."""
+
+    def __init__(self, path, what: str):
+        super().__init__(errno.EINVAL, what, str(path))
+        self.what = what
+
+
+def _kind_of(mode: int) -> str | None:
+    """None for a regular file, else what it is, in a player's words."""
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISLNK(mode):
+        return "a link to another file, which the game never follows"
+    if stat.S_ISDIR(mode):
+        return "a folder, not a file"
+    if stat.S_ISFIFO(mode):
+        return "a pipe (FIFO), not a file"
+    return "a device or socket, not a file"
+
+
 class Storage:
     """The game's files in one folder. `validate_match(data)` (e.g. `Session.from_dict`) raises
-    on match data the game cannot resume; such a save is kept aside like a corrupt one."""
+    on match data the game cannot resume; such a save is kept aside like a corrupt one.
 
-    def __init__(self, data_dir=None, validate_match=None):
+    `writer` is `os.write` (fd, bytes) -> count: tests put in one that fails like a full disk."""
+
+    def __init__(self, data_dir=None, validate_match=None, writer=os.write):
         self.dir = Path(data_dir) if data_dir is not None else default_data_dir()
+        self.writer = writer
         self._validators = {"match": validate_match}
         # The bytes last loaded or saved per file, known good without checking them again:
         # Session.from_dict replays the whole match, too slow to run after every move.
@@ -138,6 +174,7 @@ class Storage:
     def load_settings(self) -> tuple[dict, list[str]]:
         """The settings with defaults filled in, and what was wrong with the file if anything."""
         raw, problems, path = self._load(SETTINGS_FILE, "settings")
+        problems += self.check_records()      # the first thing a start reads: said once, here
         if raw is None:
             return dict(DEFAULT_SETTINGS), problems
         settings, bad_values = validate_settings(raw)
@@ -169,7 +206,8 @@ class Storage:
         now = time.time()
         for temp in self.dir.glob(".*.tmp"):
             try:
-                if now - temp.stat().st_mtime > age_s:
+                st = temp.lstat()
+                if stat.S_ISREG(st.st_mode) and now - st.st_mtime > age_s:
                     temp.unlink()
             except OSError:
                 pass
@@ -190,39 +228,113 @@ class Storage:
 
     def add_record(self, record: dict) -> str | None:
         """Append one finished game or match (kind "game" | "match", rules, opponent, level,
-        human_side, winner, moves in the engine's notation...) as one JSON line."""
+        human_side, winner, moves in the engine's notation...) as one JSON line. A line that
+        cannot be written whole (a full disk) is taken back off the file."""
         line = json.dumps({**record, "format": RECORD_FORMAT, "version": VERSION},
                           allow_nan=False, separators=(",", ":")) + "\n"
         path = self.dir / RECORDS_FILE
+        notes = []
         try:
             self.dir.mkdir(parents=True, exist_ok=True)
-            with open(path, "ab") as f:
-                if f.tell() and not _ends_with_newline(path):
-                    f.write(b"\n")     # a line cut short by a crash stays alone on its line
-                f.write(line.encode("utf-8"))
-                f.flush()
-                os.fsync(f.fileno())
+            try:
+                what = _lstat_kind(path)
+            except FileNotFoundError:
+                what = None
+            if what is not None:
+                kept = self._quarantine(path)
+                notes.append(f"{path.name} was {what}; " + (
+                    f"kept it aside as {kept}, and started a new one" if kept else
+                    "could not move it aside"))
+                if not kept:
+                    return "could not add to the record of games: " + notes[0]
+            fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | _NOFOLLOW | _NONBLOCK
+                         | _BINARY, 0o644)
+            try:
+                _require_regular(fd, path)
+                size = os.fstat(fd).st_size
+                if size and os.lseek(fd, size - 1, os.SEEK_SET) and os.read(fd, 1) != b"\n":
+                    line = "\n" + line     # a line cut short by a crash stays alone on its line
+                try:
+                    self._write_all(fd, line.encode("utf-8"))
+                    os.fsync(fd)
+                except OSError:
+                    _truncate(fd, size)
+                    raise
+            finally:
+                os.close(fd)
         except OSError as error:
-            return f"could not add to the record of games ({error.strerror or error})"
-        return None
+            return "; ".join(notes + [
+                f"could not add to the record of games ({error.strerror or error})"])
+        return "; ".join(notes) or None
 
     def records(self) -> tuple[list[dict], int]:
         """The readable records, oldest first, and how many lines were unreadable."""
         found, skipped = [], 0
-        try:
-            f = open(self.dir / RECORDS_FILE, "rb")
-        except OSError:
-            return found, skipped
-        with f:
-            while line := f.readline(MAX_BYTES):
-                if not line.strip():
-                    continue
-                record = _parse_record(line)
-                if record is None:
-                    skipped += 1
-                else:
-                    found.append(record)
+        for line in self._record_lines():
+            record = _parse_record(line)
+            if record is None:
+                skipped += 1
+            else:
+                found.append(record)
         return found, skipped
+
+    def _record_lines(self):
+        """The record file's non-blank lines (a line over MAX_BYTES comes in pieces); none
+        when it is missing, unreadable or not a regular file."""
+        try:
+            fd = _open_regular(self.dir / RECORDS_FILE)
+        except OSError:
+            return
+        with open(fd, "rb") as f:
+            while line := f.readline(MAX_BYTES):
+                if line.strip():
+                    yield line
+
+    def check_records(self) -> list[str]:
+        """At the start: a record file that is not a regular file is kept aside; one with
+        unreadable lines is kept aside whole (byte for byte, so the history can be recovered)
+        and replaced by its readable lines. Returns what was done, in sentences."""
+        path = self.dir / RECORDS_FILE
+        try:
+            what = _lstat_kind(path)
+        except (FileNotFoundError, NotADirectoryError):
+            return []
+        except OSError as error:
+            return [f"{path.name} could not be read ({error.strerror or error})"]
+        if what is not None:
+            kept = self._quarantine(path)
+            return [f"{path.name} was {what}; " + (
+                f"kept it aside as {kept}" if kept else "could not move it aside")]
+        good, bad = [], 0
+        for line in self._record_lines():
+            if _parse_record(line) is None:
+                bad += 1
+            else:
+                good.append(line if line.endswith(b"\n") else line + b"\n")
+        if not bad:
+            return []
+        said = f"{path.name} had {bad} unreadable line(s)"
+        try:
+            fd, temp = tempfile.mkstemp(prefix=f".{RECORDS_FILE}.", suffix=".tmp", dir=self.dir)
+            try:
+                try:
+                    self._write_all(fd, b"".join(good))
+                    os.fsync(fd)
+                finally:
+                    os.close(fd)
+                kept = self._quarantine(path)
+                if kept is None:
+                    raise OSError(errno.EPERM, "it could not be renamed")
+                os.replace(temp, path)
+            except BaseException:
+                _remove(temp)
+                raise
+            _fsync_dir(self.dir)
+        except OSError as error:
+            return [f"{said}, skipped; they could not be kept aside "
+                    f"({error.strerror or error})"]
+        return [f"{said}; kept the whole file aside as {kept} and went on with the "
+                f"{len(good)} readable one(s)"]
 
     def statistics(self) -> dict:
         """Games and matches played and won against the computer: in total, by level and by
@@ -252,6 +364,11 @@ class Storage:
         for path in (self.dir / name, self.dir / (name + ".prev")):
             try:
                 raw = _read(path)
+            except NotAFile as error:    # a link, FIFO or folder: moved aside by name
+                kept = self._quarantine(path)
+                problems.append(f"{path.name} was {error.what}; " + (
+                    f"kept it aside as {kept}" if kept else "could not move it aside"))
+                continue
             except OSError as error:     # not the file's fault: leave it where it is
                 problems.append(f"{path.name} could not be read ({error.strerror or error})")
                 continue
@@ -280,10 +397,11 @@ class Storage:
             self.dir.mkdir(parents=True, exist_ok=True)
             fd, temp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=self.dir)
             try:
-                with open(fd, "wb") as f:
-                    f.write(raw)
-                    f.flush()
-                    os.fsync(f.fileno())
+                try:
+                    self._write_all(fd, raw)
+                    os.fsync(fd)
+                finally:
+                    os.close(fd)
                 self._keep_previous(path, kind)
                 os.replace(temp, path)
                 self._known_good[path] = raw
@@ -295,9 +413,21 @@ class Storage:
             return f"could not save the {kind} in {self.dir} ({error.strerror or error})"
         return None
 
+    def _write_all(self, fd: int, data: bytes) -> None:
+        """Write every byte (os.write may write fewer); OSError as the writer raises it."""
+        view = memoryview(data)
+        while view:
+            written = self.writer(fd, view)
+            if not written:
+                raise OSError(errno.EIO, "nothing written")
+            view = view[written:]
+
     def _keep_previous(self, path, kind) -> None:
         """The file a save replaces becomes the backup if it is good; a bad one is kept aside."""
-        raw = _read(path)
+        try:
+            raw = _read(path)
+        except NotAFile:
+            raw = b""      # never good: kept aside below, by name
         if raw is None:
             return
         if raw == self._known_good.get(path) or \
@@ -311,7 +441,7 @@ class Storage:
         stamp = time.strftime("%Y%m%d-%H%M%S")
         for n in range(1, 100):
             target = path.with_name(f"{path.name}.bad-{stamp}" + (f"-{n}" if n > 1 else ""))
-            if target.exists():
+            if os.path.lexists(target):
                 continue
             try:
                 os.replace(path, target)
@@ -321,14 +451,46 @@ class Storage:
         return None
 
 
-def _read(path) -> bytes | None:
-    """The file's first MAX_BYTES + 1 bytes, or None when there is no file; OSError when it is
-    there but cannot be read (permissions, a failing disk)."""
+def _lstat_kind(path) -> str | None:
+    """None for a regular file, else what stands there (OSError when nothing does)."""
+    return _kind_of(os.lstat(path).st_mode)
+
+
+def _require_regular(fd: int, path) -> None:
+    what = _kind_of(os.fstat(fd).st_mode)
+    if what is not None:
+        raise NotAFile(path, what)
+
+
+def _open_regular(path) -> int:
+    """A read-only descriptor of the regular file at `path`: the name is checked with lstat,
+    then opened without following a link or waiting on a FIFO, and checked again (it may have
+    been swapped in between). NotAFile for anything else; other OSError as raised."""
+    what = _lstat_kind(path)
+    if what is not None:
+        raise NotAFile(path, what)
+    fd = os.open(path, os.O_RDONLY | _NOFOLLOW | _NONBLOCK | _BINARY)
     try:
-        with open(path, "rb") as f:
-            return f.read(MAX_BYTES + 1)
+        _require_regular(fd, path)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def _read(path) -> bytes | None:
+    """The file's first MAX_BYTES + 1 bytes, or None when there is no file; NotAFile when
+    something else stands there; OSError when it cannot be read (permissions, a failing disk)."""
+    try:
+        fd = _open_regular(path)
     except (FileNotFoundError, NotADirectoryError):
         return None
+    except OSError as error:
+        if error.errno == errno.ELOOP:      # swapped for a link after the check
+            raise NotAFile(path, _kind_of(stat.S_IFLNK)) from None
+        raise
+    with open(fd, "rb") as f:
+        return f.read(MAX_BYTES + 1)
 
 
 def _check(raw: bytes, kind, validate=None) -> tuple[dict | None, str | None]:
@@ -387,10 +549,12 @@ def _count(tally, record) -> None:
         tally[f"{kind}_won"] += 1
 
 
-def _ends_with_newline(path) -> bool:
-    with open(path, "rb") as f:
-        f.seek(-1, os.SEEK_END)
-        return f.read(1) == b"\n"
+def _truncate(fd: int, size: int) -> None:
+    """Take a half-written line back off (a full disk); the file stays as it was."""
+    try:
+        os.ftruncate(fd, size)
+    except OSError:
+        pass
 
 
 def _remove(path) -> None:

@@ -2,16 +2,18 @@
 checking. One JSON object with --json, else a readable table; bad input gives one line and
 exit status 2.
 
-    analyze --rules charpentier|bell [--reentry compulsory] --position P [--dice A B]
+    analyze --rules charpentier|charpentier-reentry|bell [--reentry compulsory] --position P [--dice A B]
             [--match N --score X-Y] [--json]
 """
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 
-from game.rules import NotationError, Position, rules_by_name
+from game.arguments import tidy
+from game.rules import TOURNE_CASE, NotationError, Position, rules_by_name
 
 from . import tables as tbl
 from .player import aways, options
@@ -28,22 +30,39 @@ class _Parser(argparse.ArgumentParser):
 
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="main.py analyze", description=__doc__.splitlines()[0])
-    parser.add_argument("--rules", choices=("charpentier", "bell"), required=True)
+    parser.add_argument("--rules", choices=TOURNE_CASE, required=True)
     parser.add_argument("--reentry", choices=("compulsory",),
                         help="Charpentier with compulsory re-entry (TR-1)")
     parser.add_argument("--position", required=True, metavar="P",
                         help='e.g. "0,0,3/0,0,0/B" (White/Black/side to move)')
     parser.add_argument("--dice", nargs=2, type=_die, metavar=("A", "B"))
-    parser.add_argument("--match", type=int, metavar="N", help="match to N points (1..21)")
+    parser.add_argument("--match", type=_whole, metavar="N", help="match to N points (1..21)")
     parser.add_argument("--score", metavar="X-Y", help="White's and Black's points so far")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
 
 
+#: Numbers on the command line are ASCII digits, a few of them: str.isdigit() and int() also
+#: take "²", "٣" or "３", and int() refuses thousands of digits with its own error.
+_NUMBER = re.compile(r"[0-9]{1,3}")
+
+
+def _number(text: str) -> int | None:
+    return int(text) if _NUMBER.fullmatch(text) else None
+
+
+def _whole(text: str) -> int:
+    number = _number(text)
+    if number is None:
+        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a whole number like 5")
+    return number
+
+
 def _die(text: str) -> int:
-    if not text.isdigit() or not 1 <= int(text) <= 6:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a die (1..6)")
-    return int(text)
+    number = _number(text)
+    if number is None or not 1 <= number <= 6:
+        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a die (1..6)")
+    return number
 
 
 def _read(args) -> tuple:
@@ -74,10 +93,10 @@ def _read(args) -> tuple:
 
 
 def _score(text: str, length: int) -> tuple[int, int]:
-    parts = text.split("-")
-    if len(parts) != 2 or not all(p.isdigit() for p in parts):
-        raise BadInput(f"--score: {text!r} is not a score like 2-1 (White-Black)")
-    white, black = map(int, parts)
+    parts = [_number(p) for p in text.split("-")]
+    if len(parts) != 2 or None in parts:
+        raise BadInput(f"--score: {text[:20]!r} is not a score like 2-1 (White-Black)")
+    white, black = parts
     if white >= length or black >= length:
         raise BadInput(f"--score: {text} already ends a match to {length}")
     return white, black
@@ -150,7 +169,8 @@ def _table(result: dict) -> str:
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     try:
-        args = _parser().parse_args(argv)
+        parser = _parser()
+        args = parser.parse_args(tidy(parser, argv))
         rules, t, position, match = _read(args)
         result = analyse(rules, t, position, tuple(args.dice) if args.dice else None, match)
     except BadInput as error:

@@ -9,6 +9,7 @@ game asks for it. The dice are always an argument: nothing here is random.
 from __future__ import annotations
 
 import enum
+import re
 from dataclasses import dataclass
 
 BAR = -1   # hit and waiting to re-enter ("b"): Bell's bar, compulsory re-entry
@@ -47,15 +48,38 @@ def _location_text(loc: int, last: int) -> str:
     return str(loc)
 
 
+#: The notation is ASCII: a number is one to three digits 0-9, never "²", "٣" or "３" (which
+#: str.isdigit accepts), nor thousands of digits (which int() refuses past Python's limit).
+_NUMBER = re.compile(r"[0-9]{1,3}")
+
+
+def _text(text, what: str) -> str:
+    """The text itself, once it is known to be ASCII text of a sane length (NotationError)."""
+    if not isinstance(text, str):
+        raise NotationError(f"a {what} is text, not {type(text).__name__}")
+    if len(text) > 1000:
+        raise NotationError(f"a {what} of {len(text)} characters is too long to be one")
+    if not text.isascii():
+        bad = next(c for c in text if not c.isascii())
+        raise NotationError(f"{text[:40]!r}: the {what} notation is ASCII, not {bad!r}")
+    return text
+
+
+def _number(text: str) -> int | None:
+    """An ASCII whole number of at most three digits, or None."""
+    return int(text) if _NUMBER.fullmatch(text) else None
+
+
 def _parse_location(text: str, what: str) -> int:
     text = text.strip()
     if text == "b":
         return BAR
     if text == "off":
         return 25
-    if not text.isdigit():
-        raise NotationError(f"{what}: {text!r} is not a point (a number, 'b' or 'off')")
-    return int(text)
+    loc = _number(text)
+    if loc is None:
+        raise NotationError(f"{what}: {text[:20]!r} is not a point (a number, 'b' or 'off')")
+    return loc
 
 
 @dataclass(frozen=True)
@@ -76,7 +100,7 @@ class Step:
 
     @classmethod
     def parse(cls, text: str) -> "Step":
-        body = text.strip()
+        body = _text(text, "step").strip()
         hit = body.endswith("*")
         parts = body.rstrip("*").split("-")
         if len(parts) != 2:
@@ -98,7 +122,7 @@ class Move:
 
     @classmethod
     def parse(cls, text: str) -> "Move":
-        words = text.replace(",", " ").split()
+        words = _text(text, "move").replace(",", " ").split()
         if words == ["pass"] or not words:
             return cls(())
         return cls(tuple(Step.parse(w) for w in words))
@@ -156,9 +180,7 @@ class Position:
     @classmethod
     def parse(cls, text: str) -> "Position":
         """Read a position in the engine's notation (Tourne Case or Garanguet, told by the count)."""
-        if not isinstance(text, str):
-            raise NotationError(f"a position is text, not {type(text).__name__}")
-        parts = text.strip().split("/")
+        parts = _text(text, "position").strip().split("/")
         if len(parts) != 3:
             raise NotationError(f"{text!r}: a position is WHITE/BLACK/SIDE, e.g. '0,0,0/0,0,0/W'")
         if parts[2].strip() not in ("W", "B"):
@@ -191,10 +213,11 @@ def _garanguet_side(locs: tuple[int, ...]) -> str:
 def _parse_side(text: str, who: str) -> tuple[int, ...]:
     locs: list[int] = []
     for token in text.split(","):
-        loc, _, count = token.strip().partition("*")
-        if count and (not count.isdigit() or not 1 <= int(count) <= 15):
-            raise NotationError(f"{who}: {token.strip()!r} has a bad count")
-        locs.extend([_parse_location(loc, who)] * (int(count) if count else 1))
+        loc, star, count = token.strip().partition("*")
+        n = _number(count) if star else 1
+        if n is None or not 1 <= n <= 15:
+            raise NotationError(f"{who}: {token.strip()[:20]!r} has a bad count (1..15)")
+        locs.extend([_parse_location(loc, who)] * n)
         if len(locs) > 15:
             raise NotationError(f"{who}: more than 15 checkers")
     if locs != sorted(locs):
