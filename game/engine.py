@@ -1,0 +1,226 @@
+"""`python main.py engine`: the computer player for other programs, one JSON line at a time.
+
+Each line of standard input is one request; each gets one line of answer, flushed at once; the
+engine stops at the end of the input. The protocol (README.md, "Engine protocol"):
+
+    {"id": 7, "rules": "charpentier", "position": "0,0,0/0,0,0/W", "dice": [4, 3],
+     "level": "perfect", "match": 5, "score": [1, 2], "seed": 12}
+    -> {"id": 7, "move": "0-3", "moves": [{"move": "0-3", "win": 0.52}, ...]}
+
+"rules", "position" and "dice" are required; "level" (the top level by default), "match" and
+"score" (both for a match; the score 0-0 by default) and "seed" (for the lower levels' mistakes;
+0 by default, so that the same request always gets the same answer) are optional. "move" is the
+level's choice, in the notation Move.parse reads ("pass" when nothing can move); "moves" are the
+best few as the top level ranks them, best first, each with "win", the chance to win the game
+(the match, in a match), and for Garanguet "win2", the chance to win 2 points.
+
+Bad input of any kind gets {"id": ..., "error": "one line"} (id null when the line has none) and
+the engine reads on. It never prints a traceback. Nothing here imports pygame.
+"""
+from __future__ import annotations
+
+import json
+import math
+import random
+import sys
+
+from game.rules import MATCH_LENGTHS, NotationError, Position, rule_set
+
+#: The moves listed in a reply (the chosen one may rank lower, at the lower levels).
+BEST_FEW = 5
+DEFAULT_SEED = 0
+#: No request comes near this; a longer line is refused without being read whole into memory.
+MAX_LINE = 1 << 16
+LONGEST_MATCH = max(MATCH_LENGTHS)
+FIELDS = {"id", "rules", "position", "dice", "level", "match", "score", "seed"}
+
+
+class BadRequest(ValueError):
+    """A request the engine cannot answer; the text is the reply's one-line "error"."""
+
+
+def _computer_module(game: str):
+    """The computer player of a game: `LEVEL_NAMES` (weakest first), `Computer`, `hints`."""
+    if game == "garanguet":
+        try:
+            from game.computer import garanguet_player as module
+        except ImportError:
+            raise BadRequest("Garanguet's computer player is not in this build yet") from None
+        return module
+    from game.computer import player
+    return player
+
+
+def _whole(value, what: str, low: int, high: int) -> int:
+    if type(value) is not int or not low <= value <= high:
+        raise BadRequest(f"{what} is a whole number from {low} to {high}, not {_short(value)}")
+    return value
+
+
+def _short(value) -> str:
+    text = json.dumps(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _read_request(request) -> dict:
+    """The request's parts, checked: rules, position, dice, level, match, seed (BadRequest)."""
+    if not isinstance(request, dict):
+        raise BadRequest(f"a request is a JSON object, not {_short(request)}")
+    unknown = sorted(set(request) - FIELDS)
+    if unknown:
+        raise BadRequest(f"unknown field {_short(unknown[0])}: a request has "
+                         + ", ".join(sorted(FIELDS)))
+    for field in ("rules", "position", "dice"):
+        if field not in request:
+            raise BadRequest(f"the request has no {field!r}")
+    try:
+        entry = rule_set(request["rules"])
+    except ValueError as error:
+        raise BadRequest(str(error)) from None
+    rules = entry.rules
+    try:
+        position = Position.parse(request["position"])
+    except NotationError as error:
+        raise BadRequest(f"position: {error}") from None
+    if len(position.white) != rules.checkers:
+        raise BadRequest(f"position: {rules.title} has {rules.checkers} checkers a side, "
+                         f"not {len(position.white)}")
+    if rules.outcome(position) is not None:
+        raise BadRequest("position: the game is already over")
+    try:
+        dice = rules.check_dice(request["dice"])
+    except ValueError as error:
+        raise BadRequest(f"dice: {error}") from None
+    module = _computer_module(entry.game)
+    level = request.get("level", module.LEVEL_NAMES[-1])
+    if not isinstance(level, str) or level not in module.LEVEL_NAMES:
+        raise BadRequest(f"level: {_short(level)} is not one of {', '.join(module.LEVEL_NAMES)}")
+    match = None
+    if "score" in request and "match" not in request:
+        raise BadRequest("a score needs a match")
+    if "match" in request:
+        length = _whole(request["match"], "match", 1, LONGEST_MATCH)
+        score = request.get("score", [0, 0])
+        if not isinstance(score, list) or len(score) != 2:
+            raise BadRequest(f"score is [white, black], not {_short(score)}")
+        white, black = (_whole(s, "a score", 0, length - 1) for s in score)
+        match = (length, white, black)
+    seed = _whole(request.get("seed", DEFAULT_SEED), "seed", 0, 2 ** 64 - 1)
+    return {"rules": rules, "game": entry.game, "module": module, "position": position,
+            "dice": dice, "level": level, "match": match, "seed": seed}
+
+
+def _legal_in_tables(rules, position: Position) -> None:
+    """Tourne Case's tables hold only the positions its rules can reach (no bar in Charpentier)."""
+    from game.computer import tables as tbl
+    t = tbl.tables(rules.name)
+    for side in ("white", "black"):
+        if getattr(position, side) not in t.index:
+            raise BadRequest(f"position: {side.title()} has a checker on the bar ('b'), which "
+                             f"{rules.title} does not use")
+
+
+def decide(request) -> dict:
+    """The reply's "move" and "moves" for a decoded request (BadRequest for a bad one)."""
+    r = _read_request(request)
+    rules, position, dice, match, module = (r["rules"], r["position"], r["dice"], r["match"],
+                                            r["module"])
+    if r["game"] == "tourne-case":
+        _legal_in_tables(rules, position)
+        from game.computer import player, tables as tbl
+        # A Bell match's score is solved here, before choosing: never a guess while it solves.
+        player.objective(tbl.tables(rules.name), position, match, wait=True)
+    computer = module.Computer(rules, r["level"], random.Random(r["seed"]))
+    move = computer.choose(position, dice, match)
+    moves = []
+    for hint in module.hints(rules, position, dice, match)[:BEST_FEW]:
+        entry = {"move": str(hint.move), "win": _chance(hint.win_probability)}
+        if hasattr(hint, "win2"):
+            entry["win2"] = _chance(hint.win2)
+        moves.append(entry)
+    return {"move": str(move), "moves": moves}
+
+
+def _chance(value) -> float:
+    value = float(value)
+    if not math.isfinite(value):
+        raise ValueError("the evaluation gave no number")
+    return round(value, 6)
+
+
+def _reject_constant(name):
+    raise ValueError(f"{name} is not JSON")
+
+
+def answer(line) -> dict:
+    """The reply to one line of input (str or bytes): never raises."""
+    request_id = None
+    try:
+        if isinstance(line, bytes):
+            if len(line) > MAX_LINE:
+                raise BadRequest(f"a request of over {MAX_LINE} bytes is too long")
+            try:
+                line = line.decode("utf-8")
+            except UnicodeDecodeError:
+                raise BadRequest("the line is not UTF-8 text") from None
+        if len(line) > MAX_LINE:
+            raise BadRequest(f"a request of over {MAX_LINE} characters is too long")
+        try:
+            request = json.loads(line, parse_constant=_reject_constant)
+        except RecursionError:
+            raise BadRequest("the JSON is nested too deeply") from None
+        except ValueError as error:
+            raise BadRequest(f"not JSON ({error})") from None
+        if isinstance(request, dict):
+            request_id = request.get("id")
+        return {"id": request_id, **decide(request)}
+    except BadRequest as error:
+        return {"id": request_id, "error": _one_line(str(error))}
+    except Exception as error:     # a request may trip anything; the engine reads on
+        return {"id": request_id, "error": _one_line(f"{type(error).__name__}: {error}")}
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())[:300] or "bad request"
+
+
+def _lines(stream):
+    """The input's lines; a line longer than MAX_LINE comes as its first MAX_LINE + 1 bytes
+    (enough to refuse it), the rest read and dropped."""
+    while True:
+        line = stream.readline(MAX_LINE + 1)
+        if not line:
+            return
+        if len(line) > MAX_LINE and not line.endswith(b"\n"):
+            while (rest := stream.readline(MAX_LINE)) and not rest.endswith(b"\n"):
+                pass
+        yield line
+
+
+def serve(stdin, stdout) -> None:
+    """Answer every line of `stdin` (binary) on `stdout` (text), one line each, flushed."""
+    for line in _lines(stdin):
+        if not line.strip():
+            continue
+        reply = answer(line)
+        try:
+            text = json.dumps(reply, allow_nan=False)
+        except (TypeError, ValueError, RecursionError):    # an id JSON cannot write back
+            text = json.dumps({"id": None, "error": "the reply could not be written as JSON"})
+        stdout.write(text + "\n")
+        stdout.flush()
+
+
+def main() -> int:
+    """Serve standard input until it ends; 0, or 130 after Ctrl+C, never a traceback."""
+    try:
+        serve(sys.stdin.buffer, sys.stdout)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:     # the reader went away: nobody is left to answer
+        try:
+            sys.stdout = open(sys.devnull, "w")     # nothing to flush at exit either
+        except OSError:
+            pass
+        return 0
+    return 0
