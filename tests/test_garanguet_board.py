@@ -343,3 +343,14 @@ def test_a_checker_flying_to_the_tray_is_counted_once_it_lands():
     landing = ("B", gg.OFF, off - 1)
     captions = {lab.side: lab.text for lab in gb.labels(BEAROFF, {landing}) if lab.what == "tray"}
     assert captions == {"B": f"{off - 1} off", "W": f"{BEAROFF.white.count(gg.OFF)} off"}
+
+
+@pytest.mark.parametrize("area", [(0, 0, 1, 1), (0, 0, 60, 40), (5, 5, 3000, 300)])
+def test_a_squeezed_or_odd_window_still_draws(area):
+    view = gb.GaranguetBoardView()
+    view.fit(pygame.Rect(area))
+    surface = pygame.Surface((400, 400))
+    view.draw_board(surface)
+    view.draw_position(surface, MIDDLE)
+    view.point_glow(surface, "B", gg.OFF)
+    assert pygame.Rect(area).contains(view.view_rect()) or view.view_rect().w <= 1 + area[2]
