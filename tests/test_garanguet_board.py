@@ -179,7 +179,8 @@ def test_counts_on_tall_stacks_trays_and_pips():
     def texts(position, skip=frozenset()):
         return {(lab.what, lab.side, lab.text) for lab in gb.labels(position, skip)}
     assert texts(START) == {("count", "W", "15"), ("count", "B", "15"), ("tray", "W", "0 off"),
-                            ("tray", "B", "0 off"), ("pips", "W", "360"), ("pips", "B", "360")}
+                            ("tray", "B", "0 off"), ("pips", "W", "360"), ("pips", "B", "360"),
+                            ("caption", "W", "pips"), ("caption", "B", "pips")}
     middle = texts(MIDDLE)
     assert ("count", "W", "9") in middle
     assert not any(what == "count" and side == "B" for what, side, _ in middle)   # none of six or more

@@ -176,7 +176,8 @@ class GaranguetBoardView(BoardView):
 @dataclass(frozen=True)
 class Label:
     """Words drawn over the board: `size` is the line's height and (x, y) its centre, in board
-    units; `what` says which it is ("count", "tray" or "pips") and `side` whose."""
+    units; `what` says which it is ("count", "tray", "pips" or the "caption" under them) and
+    `side` whose."""
     what: str
     side: str
     text: str
@@ -188,7 +189,8 @@ class Label:
 
 def labels(position, skip=frozenset()) -> list[Label]:
     """The counts shown for a position: on each stack of COUNT_FROM or more (on its outermost
-    checker drawn, counting those drawn), each tray's "n off", and each side's pip count."""
+    checker drawn, counting those drawn), each tray's "n off", and each side's pip count with
+    the word "pips" under it."""
     out = []
     tops: dict = {}
     drawn: dict = {}
@@ -207,6 +209,7 @@ def labels(position, skip=frozenset()) -> list[Label]:
         out.append(Label("tray", side, f"{off} off", tray.x + tray.w / 2, y, 17, CAPTION))
         x, y = pip_spot(side)
         out.append(Label("pips", side, str(gg.pips(checkers)), x, y, 32, IVORY if side == "W" else GOLD))
+        out.append(Label("caption", side, "pips", x, y + (25 if side == "W" else -25), 16, CAPTION))
     return out
 
 
@@ -391,7 +394,6 @@ def _draw_path(picture, side, scale, ox, oy) -> None:
         pygame.draw.polygon(picture, colour, [(centre[0] + (x - centre[0]) * grow, centre[1] + (y - centre[1]) * grow)
                                               for x, y in tip])
     x, y = pip_spot(side)
-    away = -1 if side == "W" else 1               # the name outside, "pips" inside
-    for words, units, dy in ((SIDE_NAMES[side], 18, 27), ("pips", 16, -25)):
-        label = assets.font(_sans_size(max(6, round(units * scale))), "sans").render(words, True, CAPTION)
-        picture.blit(label, label.get_rect(center=(round(ox + x * scale), round(oy + (y + away * dy) * scale))))
+    y += -27 if side == "W" else 27               # the side's name outside its pip count
+    label = assets.font(_sans_size(max(6, round(18 * scale))), "sans").render(SIDE_NAMES[side], True, CAPTION)
+    picture.blit(label, label.get_rect(center=(round(ox + x * scale), round(oy + y * scale))))
