@@ -188,15 +188,15 @@ def pick(level: str, t: tbl.Tables, goal, options: list, before: int, rng: rando
     """The option (the move's result: own and opponent config) a level plays: the best, or, as
     often as the level is careless, any of them. (`before`, the opponent's config before the
     move, is kept for callers.)"""
-    if rng.random() < CARELESS[level]:
+    if CARELESS[level] and rng.random() < CARELESS[level]:
         return rng.choice(options)
     values = [goal.after(o.own, o.opp, t.home) for o in options]
     return options[max(range(len(options)), key=values.__getitem__)]
 
 
 def _race(rules, position: Position, dice, rng: random.Random) -> Move:
-    """The novice's move (also any level's while its tables load): the one that pushes its
-    checkers furthest forward, the leaders most."""
+    """Any level's move while its tables load: the one that pushes its checkers furthest
+    forward, the leaders most."""
     moves = rules.legal_moves(position, dice)
     if not moves:
         return Move(())
