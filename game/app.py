@@ -6,8 +6,9 @@ inside a frame never reaches the player as a traceback: it is written to `errors
 data folder, the player is told, and the game goes back to the title with the match save as
 it was on disk.
 
-The table and priority scenes call back here: `save_match()` after every throw and move,
-`game_over()` when a game is won, `pause()` on Esc, `to_title()`.
+Scenes see the app through the narrow `Host` interface (game/scenes/host.py): the scene stack,
+the settings, the sounds, a clock, and the match keeper (game/keeper.py), which owns the match
+being played and its saving. `show_match()` shows the scene for where the match stands.
 """
 import math
 import random
@@ -19,8 +20,9 @@ from pathlib import Path
 
 import pygame
 
+from game.keeper import MatchKeeper
 from game.match import MatchOptions, Phase, Session
-from game.rules import Side
+from game.rules import Side, rule_set
 from game.scenes.base import SceneManager
 from game.scenes.menus import PauseScene
 from game.scenes.rules_screen import preset_of
@@ -28,6 +30,7 @@ from game.scenes.scoreboard import ScoreboardScene
 from game.scenes.title import LEVELS, TitleScene
 from game.storage import Storage, default_data_dir
 from game.view import assets, widgets as ui
+from game.view.boards import PLAYABLE_RULES
 from game.view.audio import Sounds
 from game.view.layout import DEFAULT_SIZE, MIN_SIZE, px, ui_scale
 
@@ -37,8 +40,6 @@ FADE = 0.22           # seconds of cross-fade when the scene changes
 TOAST = 3.5           # seconds a short notice stays on screen
 ERROR_BURST = 5       # this many errors within ERROR_WINDOW seconds: give up cleanly
 ERROR_WINDOW = 3.0
-
-PLAYABLE_RULES = ("charpentier", "charpentier-reentry", "bell")     # what the table scene draws
 
 #: Fields an event must carry before a scene sees it (a stray posted event is dropped instead).
 EVENT_FIELDS = {
@@ -86,14 +87,16 @@ def resumable_session(data) -> Session:
     """
     session = Session.from_dict(data)
     if session.options.rules not in PLAYABLE_RULES:
-        raise ValueError(f"the saved match's rules, {session.options.rules!r}, cannot be played on the board")
+        raise ValueError(f"the saved match's rules, {rule_set(session.options.rules).title}, "
+                         f"cannot be played on the board yet")
     if session.options.level not in ("", *dict(LEVELS)):
         raise ValueError(f"the saved match names an unknown computer level, {session.options.level!r}")
     return session
 
 
 class App:
-    """The window, the settings, the sounds, the storage, the scene stack and the match."""
+    """The window, the settings, the sounds, the storage, the scene stack and the match keeper:
+    the `Host` every scene is given."""
 
     def __init__(self, seed=None, fullscreen=None, rules=None, data_dir=None, autoplay=False,
                  size=DEFAULT_SIZE):
@@ -104,6 +107,7 @@ class App:
         self.running = True
         self.status = 0
         self.messages: list[str] = []      # notes for the player, shown on the title
+        self._toast = ("", 0.0)
         self.storage = Storage(data_dir, validate_match=resumable_session)
         self.settings, problems = self.storage.load_settings()
         self.messages += [f"Settings: {p}." for p in problems]
@@ -116,15 +120,14 @@ class App:
         self.fullscreen = self.settings["fullscreen"] if fullscreen is None else bool(fullscreen)
         self.windowed_size = size
         self._open_window()
-        self.clock = pygame.time.Clock()
+        self._ticker = pygame.time.Clock()
+        self.clock = time.monotonic
         self.sounds = self._make_sounds()
-        self.session: Session | None = None
-        self._recorded_games = 0
+        self.match = MatchKeeper(self.storage, self.notify, self.rng)
         self._load_saved_match()
         self.scenes = SceneManager()
         self._fade_from: pygame.Surface | None = None
         self._fade_left = 0.0
-        self._toast = ("", 0.0)
         self._errors: list[float] = []
         self.scenes.clear_to(TitleScene(self))
         self.scenes.apply_pending()
@@ -219,14 +222,17 @@ class App:
 
     # -- the match --------------------------------------------------------------------------
 
+    @property
+    def session(self) -> Session | None:
+        """The match being played (the keeper's; read-only here)."""
+        return self.match.session
+
     def _load_saved_match(self) -> None:
-        data, problems = self.storage.load_match()
+        problems = self.match.load(resumable_session)
         self.messages += [f"Saved match: {p}." for p in problems]
-        self.session = resumable_session(data) if data is not None else None
-        self._recorded_games = len(self.session.match.games) if self.session else 0
 
     def can_continue(self) -> bool:
-        return self.session is not None and self.session.phase is not Phase.MATCH_OVER
+        return self.match.can_continue()
 
     def current_rules(self) -> str:
         """The rules to explain: the match's, or those the next new match would use."""
@@ -249,34 +255,26 @@ class App:
 
     def new_match(self, options: dict) -> None:
         """Start a match with these options (see last_options) and go to its priority throw."""
-        opts = MatchOptions(rules=options["rules"], length=options["length"],
-                            opponent=options["opponent"], level=options["level"],
-                            human_side=Side(options["human_side"]),
-                            touch_move=self.settings["touch_move"], autoplay=self.autoplay)
-        self.session = Session.new(opts, seed=self.rng.getrandbits(64))
-        self._recorded_games = 0
+        self.match.start(MatchOptions(rules=options["rules"], length=options["length"],
+                                      opponent=options["opponent"], level=options["level"],
+                                      human_side=Side(options["human_side"]),
+                                      touch_move=self.settings["touch_move"], autoplay=self.autoplay))
         self.default_rules = None        # the command line's --rules chose the first match only
         self.messages.clear()
-        self.save_match()
-        self._start_phase()
+        self.show_match()
 
     def rematch(self) -> None:
         """The same options again, a new match (and a new seed)."""
-        if self.session is None or self.session.phase is not Phase.MATCH_OVER:
-            return      # a second press of the button, or key repeat: the rematch is under way
-        old = self.session.options
-        self.session = Session.new(old, seed=self.rng.getrandbits(64))
-        self._recorded_games = 0
-        self.save_match()
-        self._start_phase()
+        if self.match.rematch():
+            self.show_match()
 
     def continue_match(self) -> None:
         if self.can_continue():
             self.messages.clear()
-            self._start_phase()
+            self.show_match()
 
-    def _start_phase(self) -> None:
-        """Show the scene for where the session is: priority throw, table or scoreboard.
+    def show_match(self) -> None:
+        """Show the scene for where the match is: priority throw, table or scoreboard.
 
         The table and its dice physics are imported when first needed: the title shows sooner.
         """
@@ -291,60 +289,16 @@ class App:
             self.scenes.clear_to(ScoreboardScene(self))
 
     def save_match(self) -> None:
-        """Save the session as it is now (after every throw and every move)."""
-        if self.session is None or self.session.phase is Phase.MATCH_OVER:
-            return
-        trouble = self.storage.save_match(self.session.to_dict())
-        if trouble:
-            self.notify(f"The match could not be saved: {trouble}.")
-
-    def game_over(self) -> None:
-        """A game has just been won: save, and show the scoreboard (which records the game)."""
-        self.save_match()
-        self.scenes.clear_to(ScoreboardScene(self))
+        """Save the session as it is now (the keeper does; also when the loop ends)."""
+        self.match.save()
 
     def next_game(self) -> None:
         """From the scoreboard: the next game of the match begins with its priority throw."""
-        if self.session is None or self.session.phase is not Phase.GAME_OVER:
-            return      # a second press of the button, or key repeat: already on its way
-        self.session.next_game()
-        self.save_match()
-        self._start_phase()
-
-    def record_finished_games(self) -> None:
-        """Add every finished game not yet in the records (idempotent)."""
-        s = self.session
-        if s is None:
-            return
-        for record in s.match.games[self._recorded_games:]:
-            self._add_record({"kind": "game", "winner": record["outcome"]["winner"],
-                              "points": record["outcome"]["points"], "first": record["first"],
-                              "turns": record["turns"]})
-        self._recorded_games = len(s.match.games)
-
-    def finish_match(self) -> None:
-        """The match is won: record it and clear the save, so Continue offers nothing."""
-        s = self.session
-        if s is None or s.match.winner is None:
-            return
-        self.record_finished_games()
-        if s.phase is Phase.GAME_OVER:
-            s.next_game()
-            self._add_record({"kind": "match", "winner": str(s.match.winner),
-                              "score": {str(side): n for side, n in s.match.score.items()}})
-        self.storage.clear_match()
-
-    def _add_record(self, record: dict) -> None:
-        o = self.session.options
-        trouble = self.storage.add_record({
-            **record, "rules": o.rules, "length": o.length, "opponent": o.opponent,
-            "level": o.level, "human_side": str(o.human_side), "autoplay": o.autoplay})
-        if trouble:
-            self.notify(f"The record: {trouble}.")
+        if self.match.next_game():
+            self.show_match()
 
     def abandon_match(self) -> None:
-        self.session = None
-        self.storage.clear_match()
+        self.match.abandon()
         self.to_title()
 
     def pause(self) -> None:
@@ -378,7 +332,7 @@ class App:
     def frame(self, dt: float | None = None) -> None:
         """One frame. Tests pass dt to run frames as fast as they like (no waiting for 60 fps)."""
         if dt is None:
-            dt = self.clock.tick(FPS) / 1000.0
+            dt = self._ticker.tick(FPS) / 1000.0
         dt = min(max(dt, 0.0), MAX_DT)
         try:
             for event in pygame.event.get():

@@ -34,7 +34,7 @@ def _table_frames(data_dir, throws=12):
 
     app = App(seed=1, fullscreen=False, data_dir=data_dir, size=(1280, 800))
     app.settings["animation_speed"] = "normal"
-    app.session = Session.new(MatchOptions(rules="bell", length=21, opponent="human"), seed=4)
+    app.match.adopt(Session.new(MatchOptions(rules="bell", length=21, opponent="human"), seed=4))
     app.session.throw_priority()
     while app.session.phase is Phase.PRIORITY:
         app.session.throw_priority()
@@ -57,9 +57,9 @@ def _table_frames(data_dir, throws=12):
             timed_frame(throw_times)
         while scene.stage in ("choose", "moving"):
             if scene.stage == "choose":
-                chooser = scene.chooser
-                chooser.pick(chooser.origins()[0])
-                scene._step(chooser.destinations()[-1])
+                chooser = scene.chooser        # the intents a click on each would send
+                scene.react(scene.flow.pick(chooser.origins()[0]))
+                scene.react(scene.flow.drop(chooser.destinations()[-1]))
             while scene.flights:
                 timed_frame(move_times)
             app.frame(DT)

@@ -11,8 +11,6 @@ import warnings
 
 import pygame
 
-from game import geometry as g
-from game.view import board_view as bv
 
 PLAYING = ("TableScene", "PriorityScene")
 #: At play, keys that pause or take back are mostly passed over, so that games go on.
@@ -87,7 +85,7 @@ class Monkey:
         if view is not None and getattr(view, "scale", 0) > 0:
             side = self.rng.choice("WB")
             loc = self.rng.choice([-1, 0, *range(1, 13)])
-            x, y = g.checker_centre(side, loc, self.rng.randrange(3))
+            x, y = view.checker_centre(side, loc, self.rng.randrange(3))
             spots.append(pygame.Rect(*view.to_screen(x, y), 1, 1))
         if not spots:
             return self.anywhere(app)
@@ -102,9 +100,9 @@ class Monkey:
             return []
         side = str(scene.session.to_move)
         if chooser.selected is not None:
-            return [bv.landing_centre(scene.shown, side, d) for d in chooser.destinations()]
+            return [scene.view.landing_centre(scene.shown, side, d) for d in chooser.destinations()]
         mine = scene.shown.checkers(scene.session.to_move)
-        return [g.checker_centre(side, o, mine.count(o) - 1) for o in chooser.origins()]
+        return [scene.view.checker_centre(side, o, mine.count(o) - 1) for o in chooser.origins()]
 
     def checker_and_point(self, scene):
         """Screen spots of a checker that may move and of a point it may reach, if any."""
@@ -115,8 +113,8 @@ class Monkey:
         step = self.rng.choice(chooser.steps())
         side = str(scene.session.to_move)
         mine = scene.shown.checkers(scene.session.to_move)
-        start = g.checker_centre(side, step.origin, mine.count(step.origin) - 1)
-        end = bv.landing_centre(scene.shown, side, step.destination)
+        start = scene.view.checker_centre(side, step.origin, mine.count(step.origin) - 1)
+        end = scene.view.landing_centre(scene.shown, side, step.destination)
         return scene.view.to_screen(*start), scene.view.to_screen(*end)
 
     # -- actions

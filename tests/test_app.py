@@ -132,7 +132,7 @@ def test_bad_events_never_crash(app, tmp_path):
 
 
 def test_an_error_in_a_frame_goes_back_to_the_title_and_keeps_the_save(app, tmp_path):
-    app.session = Session.new(MatchOptions(length=3), seed=3)
+    app.match.adopt(Session.new(MatchOptions(length=3), seed=3))
     app.save_match()
     saved = (tmp_path / "match.json").read_bytes()
 
@@ -215,7 +215,7 @@ def test_new_match_form_starts_a_match_and_remembers_its_options(app, tmp_path):
 
 
 def test_pause_save_and_leave_keeps_the_match_for_continue(app, tmp_path):
-    app.session = Session.new(MatchOptions(length=3), seed=3)
+    app.match.adopt(Session.new(MatchOptions(length=3), seed=3))
     app.save_match()
     app.pause()
     frames(app)
@@ -230,7 +230,7 @@ def test_pause_save_and_leave_keeps_the_match_for_continue(app, tmp_path):
 
 
 def test_abandon_asks_first_then_clears_the_save(app, tmp_path):
-    app.session = Session.new(MatchOptions(length=3), seed=3)
+    app.match.adopt(Session.new(MatchOptions(length=3), seed=3))
     app.save_match()
     app.pause()
     frames(app)
@@ -248,8 +248,8 @@ def test_abandon_asks_first_then_clears_the_save(app, tmp_path):
 
 
 def test_scoreboard_records_the_game_and_goes_on_to_the_next(app, tmp_path):
-    app.session = played_to_game_over(MatchOptions(length=21), seed=11)
-    app.game_over()
+    app.match.adopt(played_to_game_over(MatchOptions(length=21), seed=11))
+    app.show_match()
     frames(app, 30)
     board = top(app)
     assert isinstance(board, ScoreboardScene) and not board.match_over
@@ -266,10 +266,10 @@ def test_scoreboard_records_the_game_and_goes_on_to_the_next(app, tmp_path):
 
 
 def test_the_match_winner_screen_clears_the_save_and_offers_a_rematch(app, tmp_path):
-    app.session = played_to_game_over(MatchOptions(length=1, opponent="human"), seed=5)
+    app.match.adopt(played_to_game_over(MatchOptions(length=1, opponent="human"), seed=5))
     app.save_match()
     winner = app.session.outcome.winner
-    app.game_over()
+    app.show_match()
     frames(app, 30)
     board = top(app)
     assert isinstance(board, ScoreboardScene) and board.match_over
@@ -303,7 +303,7 @@ def test_rules_screen_scrolls_and_switches_preset(app):
 @pytest.mark.parametrize("size", [(960, 600), (1920, 1080)])
 def test_every_menu_screen_draws_at_the_smallest_and_a_large_window(tmp_path, size):
     app = App(seed=2, data_dir=tmp_path, size=size)
-    app.session = played_to_game_over(MatchOptions(length=3), seed=2)
+    app.match.adopt(played_to_game_over(MatchOptions(length=3), seed=2))
     screens = [lambda: TitleScene(app), lambda: NewMatchScene(app), lambda: SettingsScene(app),
                lambda: StatsScene(app), lambda: RulesScene(app), lambda: PauseScene(app),
                lambda: ScoreboardScene(app), lambda: NoticeScene(app, ["A long note. " * 30] * 4)]

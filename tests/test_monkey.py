@@ -24,7 +24,6 @@ from types import SimpleNamespace
 import pygame
 import pytest
 
-import game.scenes.table as table_module
 from game.app import PLAYABLE_RULES, App
 from game.computer import tables as computer_tables
 from game.match import MATCH_LENGTHS, Phase, Session
@@ -82,6 +81,7 @@ class MonkeyRun:
     # -- the app, instrumented -----------------------------------------------------------------
     def start_app(self) -> None:
         self.app = app = App(seed=self.rng.getrandbits(32), data_dir=self.folder)
+        app.clock = lambda: self.clock.now     # the host's clock, which the table times flings by
         pygame.event.clear()
         real_handle, real_recover = app.handle_event, app.recover
 
@@ -317,7 +317,8 @@ class MonkeyRun:
                 s.throw()
             moves = s.legal_moves()
             s.play(self.rng.choice(moves) if moves else Move(()))
-        self.app.game_over()
+        self.app.save_match()            # as the table does after every move
+        self.app.show_match()
         self.frame(1 / 60)
 
 
@@ -330,7 +331,6 @@ def monkey_world(monkeypatch):
     for name in PLAYABLE_RULES:
         computer_tables.tables(name)
     clock = SimpleNamespace(now=0.0)
-    monkeypatch.setattr(table_module, "time", SimpleNamespace(monotonic=lambda: clock.now))
     monkeypatch.setattr(computer_tables.Tables, "match_objective",
                         lambda self, away, other, wait=False: self.most_points)
     monkeypatch.setattr(computer_tables.Tables, "match_ready", lambda self, away, other: True)

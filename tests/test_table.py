@@ -1,12 +1,14 @@
-"""The table and priority scenes driven headless with posted events on a real, seeded Session."""
+"""The table and priority scenes driven headless with posted events (keys, clicks, drags) on a
+real, seeded Session held by a real match keeper."""
 import random
 import time
 
 import pygame
 import pytest
 
+from game import flow as f, geometry
+from game.keeper import MatchKeeper
 from game.match import MatchOptions, Phase, Session
-from game import geometry
 from game.rules import IllegalMoveError, Position, Side, Step
 from game.scenes.base import SceneManager
 from game.scenes.priority import PriorityScene
@@ -23,25 +25,57 @@ class FakeSounds:
         self.played.append(name)
 
 
+class FakeStorage:
+    def __init__(self):
+        self.saved, self.records = [], []
+
+    def save_match(self, data):
+        self.saved.append(data)
+
+    def add_record(self, record):
+        self.records.append(record)
+
+    def clear_match(self):
+        pass
+
+
 class FakeApp:
-    """What the table and priority scenes use of game.app.App."""
+    """The scenes' host (game/scenes/host.py), with the real match keeper on a fake disk."""
 
     def __init__(self, session, speed="instant"):
-        self.session = session
+        self.match = MatchKeeper(FakeStorage(), lambda words: None, random.Random(0))
+        self.match.adopt(session)
         self.settings = {"animation_speed": speed, "touch_move": False}
         self.scenes = SceneManager()
         self.sounds = FakeSounds()
-        self.saves = []
-        self.paused = self.over = 0
+        self.clock = time.monotonic
+        self.paused = self.over = self.titles = 0
 
-    def save_match(self):
-        self.saves.append(self.session.to_dict())
+    @property
+    def session(self):
+        return self.match.session
 
-    def game_over(self):
-        self.over += 1
+    @property
+    def saves(self):
+        return self.match.storage.saved
+
+    def show_match(self):
+        phase = self.session.phase
+        if phase is Phase.PRIORITY:
+            self.scenes.clear_to(PriorityScene(self))
+        elif phase in (Phase.THROW, Phase.MOVE):
+            self.scenes.clear_to(TableScene(self))
+        else:
+            self.over += 1                         # the app shows the scoreboard
+
+    def update_settings(self, changes):
+        self.settings.update(changes)
 
     def pause(self):
         self.paused += 1
+
+    def to_title(self):
+        self.titles += 1
 
 
 @pytest.fixture(scope="module")
@@ -84,6 +118,22 @@ def click(app, pos):
     app.scenes.apply_pending()
 
 
+def click_checker(app, scene, location, side="W"):
+    """Click the top checker of `side` on `location`, where the board shows it."""
+    index = scene.shown.checkers(Side(side)).count(location) - 1
+    click(app, screen_pos(scene, scene.view.checker_centre(side, location, index)))
+
+
+def click_point(app, scene, location, side="W"):
+    """Click where a checker of `side` would land on `location`."""
+    click(app, screen_pos(scene, scene.view.landing_centre(scene.shown, side, location)))
+
+
+def screen_pos(scene, board_xy):
+    x, y = scene.view.to_screen(*board_xy)
+    return round(x), round(y)
+
+
 def table_at(app, screen, position: Position, dice) -> TableScene:
     """Put the session's game at `position` with `dice` thrown, and open a fresh table on it."""
     s = app.session
@@ -113,7 +163,7 @@ def test_a_whole_game_is_played_by_keys_alone(screen, rules):
         if app.session.phase is Phase.GAME_OVER:
             break
         table = app.scenes.top
-        if table.stage == "throw" and table._human_turn():
+        if table.stage == "throw" and not app.session.is_computer(app.session.to_move):
             key(app, pygame.K_SPACE)
         elif table.stage == "choose":
             key(app, pygame.K_RETURN)
@@ -153,13 +203,16 @@ def test_a_click_anywhere_at_any_moment_never_crashes(screen):
         assert most_turns >= 1, f"{rules}: clicking and keys played no turn at all"
 
 
-def lit(scene: TableScene) -> dict:
-    """Every checker the mover may pick, with the destinations lit when it is picked."""
+def lit(app, scene: TableScene) -> dict:
+    """Every checker the mover may pick (clicked), with the destinations lit once it is picked."""
     out = {}
+    side = str(app.session.to_move)
     for origin in scene.chooser.origins():
-        scene.chooser.pick(origin)
+        click_checker(app, scene, origin, side)
+        assert scene.chooser.selected == origin
         out[origin] = scene.chooser.destinations()
-        scene.chooser.drop()
+        key(app, pygame.K_BACKSPACE)
+        assert scene.chooser.selected is None
     return out
 
 
@@ -174,7 +227,7 @@ def test_only_legal_destinations_light_up(screen, rules):
             key(app, pygame.K_SPACE)
         elif scene.stage == "choose":
             s = app.session
-            for origin, destinations in lit(scene).items():
+            for origin, destinations in lit(app, scene).items():
                 for destination in destinations:
                     played = scene.chooser.played + (Step(origin, destination),)
                     assert leads_to_legal_turn(s.rules, s.position, s.dice, played), \
@@ -209,14 +262,15 @@ def test_a_click_off_the_lit_points_does_not_move(screen):
     app = start(screen, opponent="human")
     scene = table_at(app, screen, Position((0, 0, 0), (0, 0, 0), Side.WHITE), (3, 5))
     assert scene.stage == "choose"
-    scene.chooser.pick(0)
+    click_checker(app, scene, 0)
+    assert scene.chooser.selected == 0
     x, y = scene.view.to_screen(*geometry.checker_centre("W", 7))
     click(app, (round(x), round(y)))              # point 7 is not lit (the lower die is 3)
     assert scene.chooser.played == () and app.session.phase is Phase.MOVE
     assert scene.chooser.selected is None          # a click elsewhere puts the checker back
-    scene.chooser.pick(0)
-    x, y = scene.view.to_screen(*geometry.checker_centre("W", 3))
-    click(app, (round(x), round(y)))
+    assert "(TC-1)" in scene.note                  # and says which rule forbids it
+    click_checker(app, scene, 0)
+    click_point(app, scene, 3)
     pump(app, screen, 0.5)
     assert app.session.position.white == (0, 0, 3)
 
@@ -247,13 +301,13 @@ def test_take_back_a_step_and_a_whole_move_until_the_opponent_throws(screen):
 def test_take_back_a_bell_step_shows_the_stop_then_undoes_it(screen):
     app = start(screen, rules="bell", opponent="human")
     scene = table_at(app, screen, Position((0, 0, 0), (0, 0, 0), Side.WHITE), (4, 2))
-    assert scene.chooser.pick(0)
+    click_checker(app, scene, 0)
     assert scene.chooser.destinations() == [2, 4]
-    scene._step(2)
+    click_point(app, scene, 2)
     pump(app, screen, 0.3)
     assert scene.stage == "choose" and scene.shown.white == (0, 0, 2)     # the intermediate stop
     assert app.session.phase is Phase.MOVE and app.session.position.white == (0, 0, 0)
-    assert scene._dice_marks(on_board=False) == ("played", "dim")     # the 2 is used, the 4 still counts
+    assert scene.flow.dice_marks() == ("played", "dim")     # the 2 is used, the 4 still counts
     key(app, pygame.K_u)
     assert scene.chooser.played == () and scene.shown.white == (0, 0, 0)
 
@@ -264,7 +318,8 @@ def test_touch_move_refuses_take_back_and_holds_the_picked_checker(screen):
     assert scene.chooser.origins() == [0, 3]
     key(app, pygame.K_RETURN)                      # picks the first checker that can move
     picked = scene.chooser.selected
-    assert not scene.chooser.pick(3 if picked == 0 else 0)
+    click_checker(app, scene, 3 if picked == 0 else 0)
+    assert scene.chooser.selected == picked and "Touch-move" in scene.note
     key(app, pygame.K_BACKSPACE)
     assert scene.chooser.selected == picked and "Touch-move" in scene.note
     key(app, pygame.K_RETURN)
@@ -292,12 +347,12 @@ def test_doublets_are_announced_by_their_old_names(screen):
 def test_hints_list_every_move_best_first(screen):
     app = start(screen, opponent="human")
     scene = table_at(app, screen, Position((0, 2, 5), (0, 0, 4), Side.WHITE), (3, 6))
-    adviser = scene._computer(None)                # the best player gives the hints
-    for _ in range(600):                           # its tables load in the background
-        if adviser.ready():
+    for _ in range(600):                           # the adviser's tables load in the background
+        key(app, pygame.K_h)
+        if scene.hints is not None:
             break
+        assert "preparing" in scene.note
         time.sleep(0.05)
-    key(app, pygame.K_h)
     assert scene.hints is not None
     moves = [str(h.move) for h in scene.hints]
     assert sorted(moves) == sorted(str(m) for m in app.session.legal_moves())
@@ -320,8 +375,8 @@ def test_the_computer_plays_its_turns_on_its_own(screen):
 def test_a_hit_checker_flies_back_off_the_board(screen):
     app = start(screen, opponent="human", speed="normal")
     scene = table_at(app, screen, Position((0, 0, 0), (0, 0, 4), Side.WHITE), (4, 6))
-    scene.chooser.pick(0)
-    scene._step(4)
+    click_checker(app, scene, 0)
+    click_point(app, scene, 4)
     assert len(scene.flights) == 2
     mover, knocked = scene.flights
     assert knocked.side == "B" and knocked.arc > 0 and knocked.delay > 0 and knocked.slot[1] == 0
@@ -407,5 +462,6 @@ def test_a_new_doublet_name_replaces_one_still_fading(screen):
     """Seen at instant speed: "Double deux !" and "Carmes !" stacked on the board at once."""
     app = start(screen, opponent="human")
     scene = table_at(app, screen, Position((0, 0, 0), (0, 0, 0), Side.WHITE), (2, 2))
-    scene._banner("Carmes !", "large", 1.3)
+    assert [b.text for b in scene.banners if b.size == "large"] == ["Double deux !"]
+    scene.react([f.Announced("doublet", 4, "Carmes", "C-4")])
     assert [b.text for b in scene.banners if b.size == "large"] == ["Carmes !"]

@@ -6,9 +6,14 @@ frames, so a scene never disappears in the middle of its own `handle_event`.
 The manager knows nothing of pygame: it is tested with fake scenes and no window.
 """
 
+#: Keys that go back from a menu or a page (pygame's K_ESCAPE and K_BACKSPACE; the values are
+#: SDL's and never change, so this module needs no pygame).
+BACK_KEYS = (27, 8)
+
 
 class Scene:
-    """Base scene: override what you need. `app` gives access to settings, sounds, storage."""
+    """Base scene: override what you need. `app` is the host (game/scenes/host.py): the scene
+    stack, settings, sounds, clock and the match keeper."""
 
     #: True for overlays (pause, hints) that draw over the scene beneath them.
     transparent = False

@@ -7,11 +7,11 @@ Enter/Space, Esc goes back) and with the mouse.
 import pygame
 
 from game.rules import rules_by_name
-from game.scenes.base import Scene
+from game.scenes.base import BACK_KEYS, Scene
+from game.scenes.rules_screen import RulesScene
 from game.view import widgets as ui
 from game.view.layout import px, ui_scale
 
-BACK_KEYS = (pygame.K_ESCAPE, pygame.K_BACKSPACE)
 
 ANIMATION_SPEEDS = [("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast"),
                     ("instant", "Instant (reduced motion)")]
@@ -255,7 +255,6 @@ class PauseScene(OverlayScene):
     heading = "Pause"
 
     def build(self):
-        from game.scenes.rules_screen import RulesScene
         app = self.app
         return [
             ui.Button("Resume", self.back),

@@ -6,12 +6,11 @@ human plays, the throw waits for Space, a click or a fling; two computers throw 
 """
 import pygame
 
-from game import geometry as g
 from game.dice import priority_rounds
 from game.match import Phase
 from game.rules import Side
-from game.scenes.table import PacedScene, side_label
-from game.view import board_view as bv
+from game.scenes.paced import PacedScene, side_label
+from game.view.board_view import draw_banners
 from game.view.dice_playback import DicePlayback
 from game.view.table_hud import HudState
 from game.view.widgets import GOLD_PALE, WALNUT_DEEP, text
@@ -49,7 +48,7 @@ class PriorityScene(PacedScene):
         if self.stage != "wait" or s.phase is not Phase.PRIORITY:
             return
         self.rounds = priority_rounds(s.throw_priority, s.physics_rng())
-        self.app.save_match()
+        self.app.match.save()
         self._next_round()
 
     def _next_round(self) -> None:
@@ -78,8 +77,7 @@ class PriorityScene(PacedScene):
         if self.stage == "done":
             return
         self.stage = "done"
-        from game.scenes.table import TableScene
-        self.app.scenes.replace(TableScene(self.app))
+        self.app.show_match()
 
     def update(self, dt: float) -> None:
         if self.playback is not None:
@@ -114,14 +112,13 @@ class PriorityScene(PacedScene):
         self.view.fit(self.hud.board_area)
         surface.fill((24, 14, 8))
         self.view.draw_board(surface)
-        for side in ("W", "B"):
-            for index in range(self.session.rules.checkers):
-                self.view.draw_checker(surface, side, *g.checker_centre(side, 0, index))
+        for side, _, _, (x, y) in self.view.slots(self.session.rules.start(Side.WHITE)):
+            self.view.draw_checker(surface, side, x, y)
         if self.playback is not None:
             self.playback.draw(surface, self.view)
         if self.stage in ("result", "tie", "done"):
             self._label_dice(surface)
-        bv.draw_banners(surface, self.view, self.hud.scale, self.banners)
+        draw_banners(surface, self.view, self.hud.scale, self.banners)
         s = self.session
         state = HudState(names={str(side): side_label(s, side) for side in Side},
                          scores={str(k): v for k, v in s.match.score.items()}, length=s.match.length,
@@ -146,7 +143,7 @@ class PriorityScene(PacedScene):
         """Each die's owner and number beside it, so the result reads at a glance: on the side
         of the die away from the middle, where the result is announced."""
         s = self.hud.scale
-        middle = self.view.to_screen(g.BOARD_W / 2, g.BOARD_H / 2)[1]
+        middle = self.view.to_screen(*self.view.centre())[1]
         for state, side, face in zip(self.playback.states(), Side, self.faces):
             x, y = self.view.to_screen(state.x, state.y)
             above = -1 if y < middle else 1

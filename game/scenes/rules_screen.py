@@ -5,16 +5,17 @@ switch between the presets; Esc goes back.
 """
 import pygame
 
-from game.scenes.base import Scene
-from game.scenes.menus import BACK_KEYS
+from game.rules import rule_set
+from game.scenes.base import BACK_KEYS, Scene
 from game.view import widgets as ui
 from game.view.layout import px, ui_scale
 
-# (key, title, one-line description) of the presets offered in a new match.
+# (key, title, one-line description) of the presets offered in a new match; the titles are the
+# registry's (game.rules.RULE_SETS).
 PRESETS = [
-    ("charpentier", "Charpentier 1699",
+    ("charpentier", rule_set("charpentier").title,
      "The rules printed in Paris in 1699: only the lower die is played; a hit checker starts over."),
-    ("bell", "Bell 1975",
+    ("bell", rule_set("bell").title,
      "R. C. Bell's reading: both dice are played, hit checkers wait on the bar, wins score 1 or 2."),
 ]
 

@@ -28,7 +28,7 @@ class ScoreboardScene(MenuScene):
     width = 380
 
     def __init__(self, app):
-        session = app.session
+        session = app.match.session
         self.session = session
         self.outcome = session.outcome
         self.score = dict(session.match.score)
@@ -44,9 +44,9 @@ class ScoreboardScene(MenuScene):
 
     def enter(self):
         super().enter()
-        self.app.record_finished_games()
+        self.app.match.record_finished_games()
         if self.match_over:
-            self.app.finish_match()
+            self.app.match.finish()
         self.app.sounds.play("win", 1.0 if self.match_over else 0.6)
 
     def back(self):

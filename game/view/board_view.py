@@ -1,9 +1,18 @@
 """The tablier on screen: board units <-> pixels, the board picture and the checkers.
 
+`Board` is what the table scene asks of a game's board, whatever the game: where the board sits
+(fit, to_screen, to_board), where each checker rests and how they stack (slots,
+checker_centre, landing_centre), the way a checker travels (path), which area was clicked
+(area_at) and the drawing. `BoardView` below is Tourne Case's board; Garanguet's subclasses it
+and changes the geometry. game/view/boards.py says which game each board draws.
+
 The board is drawn at the window's own size (never a scaled-up bitmap), so it stays crisp from
 960x600 to 4K. Board units are those of game/geometry.py; not-entered checkers wait outside the
 frame on the left, so the view keeps a margin there (and the same on the right, to stay centred).
 """
+import math
+from typing import Protocol
+
 import pygame
 
 from game import geometry as g
@@ -17,8 +26,39 @@ GLOW = (255, 214, 102)
 SHADOW = (0, 0, 0, 70)
 
 
+Slot = tuple[str, int, int, tuple[float, float]]     # side, location, index on it, board centre
+Area = tuple[str, int]                               # ("checker" or "point", location)
+
+
+class Board(Protocol):
+    """A game's board as the table scene uses it. Locations are the engine's (a side's own path);
+    sides are "W"/"B"; x, y are board units; drawing goes to a pygame surface."""
+
+    scale: float                                     # pixels per board unit (0 before fit)
+
+    def fit(self, area) -> None: ...
+    def to_screen(self, x: float, y: float) -> tuple[float, float]: ...
+    def to_board(self, px: float, py: float) -> tuple[float, float]: ...
+    def length(self, units: float) -> int: ...
+    def board_rect(self): ...
+    def centre(self) -> tuple[float, float]: ...                          # where banners show
+    def slots(self, position) -> list[Slot]: ...                          # every checker, stacked
+    def checker_centre(self, side: str, location: int, index: int = 0) -> tuple[float, float]: ...
+    def landing_centre(self, position, side: str, location: int) -> tuple[float, float]: ...
+    def path(self, side: str, origin: int, destination: int, start, end) -> list: ...
+    def area_at(self, position, side: str, x: float, y: float, lit=()) -> Area | None: ...
+    def away_from(self, location: int) -> float: ...                       # x of the far half
+    def draw_board(self, surface) -> None: ...
+    def draw_checker(self, surface, side: str, x: float, y: float, height: float = 0.0) -> None: ...
+    def ring(self, surface, x, y, colour=..., width_units=..., radius_units=..., alpha=...) -> None: ...
+    def disc(self, surface, x, y, colour, alpha: int, radius_units=...) -> None: ...
+    def ripple(self, surface, ripple) -> None: ...
+    def point_glow(self, surface, side: str, location: int, colour=..., alpha: int = 70) -> None: ...
+
+
 class BoardView:
-    """Where the board sits in the window, and how it and the checkers are drawn there."""
+    """Tourne Case's board (a `Board`): where it sits in the window, where its checkers rest,
+    and how it and they are drawn there."""
 
     def __init__(self):
         self.rect = pygame.Rect(0, 0, 0, 0)   # the area the board is fitted into
@@ -54,6 +94,46 @@ class BoardView:
     def board_rect(self) -> pygame.Rect:
         x, y = self.to_screen(0, 0)
         return pygame.Rect(round(x), round(y), self.length(g.BOARD_W), self.length(g.BOARD_H))
+
+    def centre(self) -> tuple[float, float]:
+        return g.BOARD_W / 2, g.BOARD_H / 2
+
+    # -- where the checkers are
+    def slots(self, position) -> list[Slot]:
+        return slots(position)
+
+    def checker_centre(self, side: str, location: int, index: int = 0) -> tuple[float, float]:
+        return g.checker_centre(side, location, index)
+
+    def landing_centre(self, position, side: str, location: int) -> tuple[float, float]:
+        return landing_centre(position, side, location)
+
+    def path(self, side: str, origin: int, destination: int, start, end) -> list:
+        return along_points(side, origin, destination, start, end)
+
+    def away_from(self, location: int) -> float:
+        """The x of the half of the field away from `location` (for a panel that must not hide it)."""
+        right = not 1 <= location <= 12 or g.point_x(location) < g.BAR_LEFT
+        return (g.BAR_RIGHT + g.FIELD_RIGHT) / 2 if right else (g.FIELD_LEFT + g.BAR_LEFT) / 2
+
+    def area_at(self, position, side: str, x: float, y: float, lit=()) -> Area | None:
+        """What a click at (x, y) means for `side`: a lit point (its landing spot or anywhere on
+        its point), else one of the side's checkers, else a point of its row, else nothing."""
+        top = g.row_of(side) == g.TOP
+        on_row = g.FIELD_TOP <= y <= g.BOARD_H / 2 if top else g.BOARD_H / 2 <= y <= g.FIELD_BOTTOM
+        for dest in lit:
+            if math.dist((x, y), self.landing_centre(position, side, dest)) <= g.CHECKER_R * 1.3:
+                return "point", dest
+            if on_row and 1 <= dest <= 12 and abs(x - g.point_x(dest)) <= g.POINT_W / 2:
+                return "point", dest
+        for s, loc, _, centre in reversed(self.slots(position)):
+            if s == side and math.dist((x, y), centre) <= g.CHECKER_R * 1.1:
+                return "checker", loc
+        if on_row:
+            for point in range(1, 13):
+                if abs(x - g.point_x(point)) <= g.POINT_W / 2:
+                    return "point", point
+        return None
 
     # -- drawing
     def draw_board(self, surface: pygame.Surface) -> None:
@@ -166,10 +246,10 @@ def along_points(side: str, origin: int, destination: int, start, end) -> list[t
     return [tuple(start), *(g.checker_centre(side, p, 0) for p in points), tuple(end)]
 
 
-def draw_banners(surface, view: BoardView, scale: float, banners) -> None:
+def draw_banners(surface, view: Board, scale: float, banners) -> None:
     """Pop-up words over the middle of the board: doublet names large, notices on a ribbon."""
     from game.view.widgets import text
-    cx, cy = view.to_screen(g.BOARD_W / 2, g.BOARD_H / 2)
+    cx, cy = view.to_screen(*view.centre())
     y = cy - 40 * scale * (len(banners) - 1)
     for banner in banners:
         alpha = banner.alpha()
@@ -195,3 +275,4 @@ def draw_banners(surface, view: BoardView, scale: float, banners) -> None:
         words.set_alpha(alpha)
         surface.blit(words, words.get_rect(center=(cx, y)))
         y += words.get_height() + 10 * scale
+

@@ -1,0 +1,252 @@
+"""The table's picture of a turn: checkers, the marks of what may be played, the hints panel,
+the dice and the line under the board. Reads the scene and its flow; changes nothing."""
+import math
+
+import pygame
+
+from game import geometry as g
+from game.flow import Stage
+from game.rules import Side
+from game.scenes.paced import side_label
+from game.view.board_view import GLOW, draw_banners
+from game.view.table_hud import HudState, draw_die_face
+from game.view.widgets import GOLD_PALE, IVORY, blit_text
+
+HINT_GREEN = (120, 220, 140)
+HIT_RED = (225, 70, 50)
+TRAIL = (250, 240, 215)
+WHITE_RING = (250, 250, 250)
+
+
+class TableDrawing:
+    """The drawing half of TableScene (a mixin: `self` is the scene)."""
+
+    def draw(self, surface) -> None:
+        view = self.view
+        self.hud.layout(surface.get_size())
+        view.fit(self.hud.board_area)
+        surface.fill((24, 14, 8))
+        view.draw_board(surface)
+        if self.shown is not None:
+            self._draw_turn_marks(surface)
+            self._draw_checkers(surface)
+        if self.playback is not None:
+            self.playback.draw(surface, view, self._dice_marks())
+        for ripple in self.ripples:
+            view.ripple(surface, ripple)
+        for flight in self.flights:
+            x, y, height = flight.where()
+            view.draw_checker(surface, flight.side, x, y, max(height, 6))
+        self._draw_held(surface)
+        draw_banners(surface, view, self.hud.scale, self.banners)
+        if self.hints:
+            self._draw_hints(surface)
+        self.hud.draw(surface, self._hud_state())
+
+    def _dice_marks(self) -> tuple:
+        return self.flow.dice_marks() if self.flow else ()
+
+    def _top_index(self, location) -> int:
+        return self.shown.checkers(self.session.to_move).count(location) - 1
+
+    def _draw_checkers(self, surface) -> None:
+        hidden = {f.slot for f in self.flights if not f.landed}
+        held = self._held_origin()
+        mover = str(self.session.to_move)
+        for side, loc, index, (x, y) in self.view.slots(self.shown):
+            if (side, loc, index) in hidden:
+                continue
+            if held is not None and side == mover and loc == held and index == self._top_index(loc):
+                continue
+            self.view.draw_checker(surface, side, x, y)
+
+    def _held_origin(self):
+        """The picked checker is drawn lifted (or under the mouse while dragged)."""
+        if self.stage is Stage.CHOOSE and self.chooser is not None and self.chooser.selected is not None:
+            return self.chooser.selected
+        return None
+
+    def _draw_in_hand(self, surface) -> None:
+        """While the mouse drags to fling, the dice rattle under it, ready to be thrown."""
+        press = self._press
+        if press is None or "fling" not in press or self.stage is not Stage.THROW:
+            return
+        _, x, y = press["fling"][-1]
+        px, py = self.view.to_screen(x, y)
+        size = self.view.length(g.DIE_SIZE)
+        for i in range(self.rules.dice_count):
+            wobble = math.sin(self.clock * 31 + i * 2.1) * size * 0.12
+            rect = pygame.Rect(0, 0, size, size)
+            rect.center = (round(px + (i - 0.5) * size * 1.3 + wobble), round(py - wobble))
+            draw_die_face(surface, rect, int(self.clock * 12 + i * 3) % 6 + 1)
+
+    def _draw_held(self, surface) -> None:
+        self._draw_in_hand(surface)
+        origin = self._held_origin()
+        if origin is None:
+            return
+        side = str(self.session.to_move)
+        x, y = self._drag_at or self.view.checker_centre(side, origin, self._top_index(origin))
+        self.view.draw_checker(surface, side, x, y, 14)
+        self.view.ring(surface, x, y - 14, GLOW, 3, g.CHECKER_R * 1.1 + 3)
+
+    def _draw_last_move(self, surface) -> None:
+        """A faint trail of the opponent's last move, so a glance shows what just happened."""
+        last = self.flow.last_move if self.flow else None
+        if last is None or self.stage in (Stage.MOVING, Stage.OVER):
+            return
+        side, move = str(last[0]), last[1]
+        view = self.view
+        for step in move.steps:
+            path = view.path(side, step.origin, step.destination, (0, 0), (0, 0))[1:-1]
+            for x, y in path:
+                view.disc(surface, x, y, TRAIL, 70, 6)
+            if step.origin >= 1:
+                view.ring(surface, *view.checker_centre(side, step.origin, 0), TRAIL, 3, g.CHECKER_R - 4, 110)
+
+    def _draw_turn_marks(self, surface) -> None:
+        """Movable checkers, the picked one, lit destinations, Bell's stop, the keyboard cursor,
+        the best hint."""
+        self._draw_last_move(surface)
+        if self.stage is not Stage.CHOOSE or self.chooser is None:
+            return
+        chooser, view = self.chooser, self.view
+        side = str(self.session.to_move)
+        pulse = 0.5 + 0.5 * math.sin(self.clock * 5)
+        for step in chooser.played:
+            view.disc(surface, *view.checker_centre(side, step.destination, 0), GLOW, 40, g.CHECKER_R + 8)
+        if chooser.selected is None:
+            for origin in chooser.origins():
+                view.ring(surface, *view.checker_centre(side, origin, self._top_index(origin)), GLOW, 3,
+                          alpha=int(110 + 120 * pulse))
+        else:
+            other = str(self.session.to_move.other)
+            hits = {s.destination for s in chooser.steps() if s.origin == chooser.selected and s.hit}
+            for dest in chooser.destinations():
+                view.point_glow(surface, side, dest, GLOW, int(45 + 45 * pulse))
+                view.disc(surface, *view.landing_centre(self.shown, side, dest), GLOW, int(70 + 60 * pulse))
+                if dest in hits:                           # landing there hits (TC-6)
+                    view.ring(surface, *view.checker_centre(other, dest, 0), HIT_RED, 4,
+                              alpha=int(150 + 100 * pulse))
+        if self.keyboard:
+            self._draw_cursor(surface, side)
+        if self.hints:
+            self._draw_best(surface, side)
+
+    def _option_centre(self, side, option):
+        if self.chooser.selected is None:
+            return self.view.checker_centre(side, option, self._top_index(option))
+        return self.view.landing_centre(self.shown, side, option)
+
+    def _draw_cursor(self, surface, side) -> None:
+        s = self.hud.scale
+        for i, option in enumerate(self.chooser.options()):
+            x, y = self._option_centre(side, option)
+            if i == self.chooser.cursor:
+                self.view.ring(surface, x, y, WHITE_RING, 5, g.CHECKER_R + 9)
+            if i < 9:
+                bx, by = self.view.to_screen(x + g.CHECKER_R * 0.8, y - g.CHECKER_R * 0.8)
+                pygame.draw.circle(surface, (30, 20, 12), (bx, by), round(12 * s))
+                blit_text(surface, str(i + 1), round(18 * s), (bx, by), GOLD_PALE, "sans")
+
+    def _draw_best(self, surface, side) -> None:
+        best = self.hints[0].move.steps
+        played = self.chooser.played
+        if tuple(best[:len(played)]) != tuple(played) or len(best) <= len(played):
+            return
+        step = best[len(played)]
+        view = self.view
+        view.ring(surface, *view.checker_centre(side, step.origin, self._top_index(step.origin)), HINT_GREEN, 5,
+                  g.CHECKER_R + 6)
+        view.ring(surface, *view.landing_centre(self.shown, side, step.destination), HINT_GREEN, 5,
+                  g.CHECKER_R + 6)
+
+    def _draw_hints(self, surface) -> None:
+        s = self.hud.scale
+        lines = [("Hints - chance of winning", "")]
+        for i, hint in enumerate(self.hints[:8]):
+            loss = "best" if i == 0 else loss_text(hint, self.hints[0])
+            lines.append((f"{i + 1}.  {hint.move}", f"{100 * hint.win_probability:.1f} %   {loss}"))
+        width, row = round(330 * s), round(30 * s)
+        panel = pygame.Surface((width, row * len(lines) + round(20 * s)), pygame.SRCALPHA)
+        panel.fill((20, 12, 6, 215))
+        pygame.draw.rect(panel, (*HINT_GREEN, 255), panel.get_rect(), max(1, round(2 * s)))
+        # On the half of the board away from the best move, so its rings stay in sight.
+        best = self.hints[0].move.steps
+        x = self.view.to_screen(self.view.away_from(best[-1].destination if best else 0), 0)[0]
+        rect = panel.get_rect(center=(round(x), self.view.board_rect().centery))
+        surface.blit(panel, rect)
+        for i, (left, right) in enumerate(lines):
+            y = rect.y + round(10 * s) + i * row + row // 2
+            colour = HINT_GREEN if i == 1 else (GOLD_PALE if i == 0 else IVORY)
+            blit_text(surface, left, round(22 * s), (rect.x + round(14 * s), y), colour, "body", "midleft")
+            if right:
+                blit_text(surface, right, round(20 * s), (rect.right - round(14 * s), y), colour, "sans", "midright")
+
+    def _hud_state(self) -> HudState:
+        s = self.session
+        stage = self.stage
+        names = {str(side): side_label(s, side) for side in Side}
+        enabled = {"menu"}
+        if stage is Stage.THROW and self._human_turn():
+            enabled.add("throw")
+        if stage is Stage.CHOOSE:
+            enabled.add("hint")
+        if self.flow is not None and self.flow.can_undo:
+            enabled.add("undo")
+        dice = s.dice if s.dice and stage is not Stage.ROLL else ()
+        return HudState(names=names, scores={str(k): v for k, v in s.match.score.items()},
+                        length=s.match.length, title=self.rules.title,
+                        to_move="" if stage is Stage.OVER else str(s.to_move),
+                        prompt=self.note or self._prompt(), dice=dice,
+                        marks=self._dice_marks() if dice else (),
+                        enabled=enabled, hover=self.hover, clock=self.clock,
+                        attention="throw" if "throw" in enabled else None)
+
+    def _prompt(self) -> str:
+        s = self.session
+        who = s.to_move.title
+        stage = self.stage
+        if stage is Stage.THROW:
+            if not self._human_turn():
+                return f"{who} (computer) is about to throw"
+            extra = " - or U to take back your move" if self.flow.can_undo else ""
+            return f"{who} to throw: Space, the Throw button, or fling the dice{extra}"
+        if stage is Stage.CHOOSE:
+            return self._choose_prompt(who)
+        if stage is Stage.OVER:
+            return f"{s.outcome.winner.title} wins the game" if s.outcome else "The game is over"
+        return {Stage.ROLL: "The dice are rolling...", Stage.THINK: f"{who} (computer) is thinking...",
+                Stage.MOVING: f"{who} moves", Stage.PASS: "No move - the turn passes"}[stage]
+
+    def _choose_prompt(self, who: str) -> str:
+        s = self.session
+        marks = self._dice_marks()
+        numbers = [d for d, m in zip(s.dice, marks) if m == "played"]
+        play = " and ".join(map(str, numbers))
+        lost = {d for d in self.rules.numbers(s.dice) if d not in numbers and not any(
+            self.rules.step_number(st) == d for st in self.chooser.played)}
+        if lost:
+            play += f" ({' and '.join(map(str, sorted(lost)))} cannot be played)"
+        if self.chooser.selected is None:
+            return f"{who} plays {play}: pick a checker (click it, or arrows/numbers and Enter)"
+        return f"{who} plays {play}: choose a lit point (H for hints, Backspace to put back)"
+
+
+def loss_text(hint, best) -> str:
+    """What a move gives up against the best, in the unit the hints are ranked by: the chance of
+    winning, or (a Bell game ranked for the most points) points."""
+    in_points = hint.equity is not None and abs(hint.loss - (best.win_probability - hint.win_probability)) > 1e-9
+    return f"-{hint.loss:.2f} pt" if in_points else f"-{100 * hint.loss:.1f} %"
+
+
+def fling_from(samples, last) -> tuple | None:
+    """(x, y, vx, vy) in board units from the last moments of a mouse drag; None for a click."""
+    samples = [*samples, last]
+    t1, x1, y1 = samples[-1]
+    recent = [p for p in samples if t1 - p[0] <= 0.12] or samples[-2:]
+    t0, x0, y0 = recent[0]
+    if math.dist((x0, y0), (x1, y1)) < 8:
+        return None
+    dt = max(t1 - t0, 1 / 60)
+    return (x1, y1, (x1 - x0) / dt, (y1 - y0) / dt)
