@@ -305,6 +305,10 @@ class Storage:
             kept = self._quarantine(path)
             return [f"{path.name} was {what}; " + (
                 f"kept it aside as {kept}" if kept else "could not move it aside")]
+        try:
+            os.close(_open_regular(path))
+        except OSError as error:
+            return [f"{path.name} could not be read ({error.strerror or error})"]
         good, bad = [], 0
         for line in self._record_lines():
             if _parse_record(line) is None:
@@ -379,6 +383,8 @@ class Storage:
                 self._known_good[path] = raw
                 if problems:
                     problems.append(f"went on from the previous save ({path.name})")
+                elif path.name == name:
+                    problems += self._check_backup(path.with_name(name + ".prev"), kind)
                 return data, problems, path
             if problem:
                 kept = self._quarantine(path)
@@ -387,6 +393,27 @@ class Storage:
         if problems and kind == "settings":
             problems.append("using the default settings")
         return None, problems, None
+
+    def _check_backup(self, path, kind) -> list[str]:
+        """The backup of a good file is checked too: the next save would replace it, and a bad
+        one (or a link, a FIFO, a folder) must be kept aside rather than lost or followed."""
+        try:
+            raw = _read(path)
+        except NotAFile as error:
+            kept = self._quarantine(path)
+            return [f"{path.name} was {error.what}; " + (
+                f"kept it aside as {kept}" if kept else "could not move it aside")]
+        except OSError:
+            return []       # unreadable here; a later save replaces it (a rename, no read)
+        if raw is None:
+            return []
+        data, problem = _check(raw, kind, self._validators.get(kind))
+        if data is not None:
+            self._known_good[path] = raw
+            return []
+        kept = self._quarantine(path)
+        return [f"{path.name} {problem}; " + (
+            f"kept it aside as {kept}" if kept else "could not move it aside")]
 
     def _save(self, name, kind, data) -> str | None:
         raw = json.dumps({"format": FORMAT, "version": VERSION, "kind": kind,
@@ -432,7 +459,13 @@ class Storage:
             return
         if raw == self._known_good.get(path) or \
                 _check(raw, kind, self._validators.get(kind))[0] is not None:
-            os.replace(path, path.with_name(path.name + ".prev"))
+            backup = path.with_name(path.name + ".prev")
+            try:
+                if _lstat_kind(backup) is not None:     # never replace a link or a FIFO unseen
+                    self._quarantine(backup)
+            except OSError:
+                pass
+            os.replace(path, backup)
         else:
             self._quarantine(path)
 
