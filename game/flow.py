@@ -16,9 +16,10 @@ How a turn goes (the stages, `Stage`):
               no legal move          -> TurnPassed -> PASS (`proceed()` plays the pass);
               the computer to move   -> ThinkingStarted -> THINK;
               a person to move       -> ChoiceOffered -> CHOOSE.
-    THINK   the computer's `Thinker` works (off the main thread in the game). Once the screen
-            has let it "look" at the dice, `proceed()`; each `poll()` then checks whether the
-            move is ready, and plays its first step: StepPlayed -> MOVING.
+    THINK   the computer's `Thinker` (game/players.py) works, off the main thread in the
+            game. Once the screen has let it "look" at the dice, `proceed()`; each `poll()`
+            then checks whether the move is ready, and plays its first step: StepPlayed ->
+            MOVING.
     CHOOSE  a person composes the turn: `pick(location)` picks up a checker, `drop(location)`
             plays it there (StepPlayed -> MOVING) or `drop(None)` puts it back; `undo()` takes
             the last step back; `hint()` toggles the hints. A step the rules forbid is refused
@@ -38,13 +39,12 @@ from __future__ import annotations
 
 import copy
 import enum
-import random
 import re
-import threading
 from dataclasses import dataclass
-from typing import Callable, Protocol
+from typing import Callable
 
 from game.match import Phase, Session
+from game.players import Advisor, Thinker, match_score
 from game.rules import DOUBLET_NAMES, IllegalMoveError, Move, Outcome, Position, Side, Step, rule_set
 from game.turn import Chooser
 
@@ -176,111 +176,6 @@ class Resigned:
     side: Side
 
 
-# --- the computer's thinking -------------------------------------------------------------------
-class Thinker(Protocol):
-    """The computer's side of a turn: `start` thinking, then `poll` until a move comes back."""
-
-    def ready(self) -> bool:
-        """Plays its best already (False while its tables load: it plays by feel meanwhile)."""
-
-    def start(self, position: Position, dice: tuple[int, ...], match: tuple[int, int, int]) -> None:
-        ...
-
-    def poll(self) -> Move | None:
-        """The chosen move once there, else None."""
-
-
-class SyncThinker:
-    """Thinks at once, on the caller's thread: for tests and tools."""
-
-    def __init__(self, choose: Callable[[Position, tuple, tuple], Move], ready: Callable[[], bool] = lambda: True):
-        self._choose, self._ready, self._move = choose, ready, None
-
-    def ready(self) -> bool:
-        return self._ready()
-
-    def start(self, position, dice, match) -> None:
-        self._move = self._choose(position, dice, match)
-
-    def poll(self) -> Move | None:
-        move, self._move = self._move, None
-        return move
-
-
-class ThreadedThinker(SyncThinker):
-    """Thinks on a daemon thread, so the screen keeps drawing while the computer chooses."""
-
-    _thread: threading.Thread | None = None
-
-    def start(self, position, dice, match) -> None:
-        self._move = None
-        self._thread = threading.Thread(target=SyncThinker.start, args=(self, position, dice, match),
-                                        daemon=True)
-        self._thread.start()
-
-    def poll(self) -> Move | None:
-        if self._thread is None or self._thread.is_alive():
-            return None
-        self._thread = None
-        return super().poll()
-
-
-def random_thinker(rules, rng: random.Random, thread: bool = False):
-    """Any legal move at random: a stand-in where the game has no computer player yet."""
-    def choose(position, dice, match):
-        moves = rules.legal_moves(position, dice)
-        return rng.choice(moves) if moves else Move(())
-    return (ThreadedThinker if thread else SyncThinker)(choose)
-
-
-class Advisor(Protocol):
-    def hints(self, position: Position, dice, match) -> list | None:
-        """Every legal move with its worth, best first; None while not ready."""
-
-
-def computer_players(session: Session, thread: bool = True):
-    """The thinkers for the sides the computer plays, and the hint giver (None: no hints).
-
-    Each side's player is seeded from the session's throw seed, as before this module existed.
-    Tourne Case has the solved computer; another game gets a random legal player for now.
-    """
-    from game.computer import LEVELS, Computer, hints
-
-    name = session.options.rules
-    make = ThreadedThinker if thread else SyncThinker
-    match = match_score(session)
-    seeds = {None: 0, Side.WHITE: 1, Side.BLACK: 2}
-    if rule_set(name).game != "tourne-case":
-        return {side: random_thinker(session.rules, random.Random(session.throw_seed ^ seeds[side]), thread)
-                for side in Side if session.is_computer(side)}, None
-    strongest = LEVELS[-1][0]
-    thinkers = {}
-    for side in Side:
-        if session.is_computer(side):
-            computer = Computer(session.rules, session.options.level or strongest,
-                                random.Random(session.throw_seed ^ seeds[side]))
-            computer.prepare(match)          # its tables load in the background
-            thinkers[side] = make(computer.choose, computer.ready)
-
-    class _Adviser:
-        computer = None
-
-        def hints(self, position, dice, match):
-            if self.computer is None:
-                self.computer = Computer(session.rules, strongest, random.Random(session.throw_seed))
-                self.computer.prepare(match)
-            if not self.computer.ready():
-                return None
-            return hints(session.rules, position, dice, match)
-    return thinkers, _Adviser()
-
-
-def match_score(session: Session) -> tuple[int, int, int]:
-    """(length, White's score, Black's score): what the computer plays for."""
-    m = session.match
-    return m.length, m.score[Side.WHITE], m.score[Side.BLACK]
-
-
 # --- the flow --------------------------------------------------------------------------------
 RULE_IN_MESSAGE = re.compile(r"\(([A-Z]+-\d+)\)")
 
@@ -309,11 +204,12 @@ class GameFlow:
 
     session: the match being played (the flow changes it only through its own methods, and
     restores it in place on a take-back). save: called after every throw and every move.
-    thinkers: the Thinker for each side the computer plays. advisor: gives hints, or None.
+    thinkers: the `Thinker` for each side the computer plays (game/players.py: threaded in the
+    game, synchronous in tests). advisor: gives hints, or None.
     touch_move: C-5 for this game (the screen may change it between turns).
     """
 
-    def __init__(self, session: Session, save: Callable[[], None], thinkers: dict | None = None,
+    def __init__(self, session: Session, save: Callable[[], None], thinkers: dict[Side, Thinker] | None = None,
                  advisor: Advisor | None = None, touch_move: bool = False):
         self.session = session
         self.rule_set = rule_set(session.options.rules)

@@ -411,3 +411,14 @@ def test_a_save_that_cannot_resume_is_kept_aside_not_offered(tmp_path, options, 
         assert list(tmp_path.glob("match.json.bad-*"))        # kept aside, never deleted
     finally:
         pygame.display.quit()
+
+
+def test_the_app_is_the_host_scenes_are_given(app):
+    """Scenes see only the Host interface (game/scenes/host.py): the app must offer all of it."""
+    from game.scenes.host import Host
+    for name in Host.__annotations__:
+        assert hasattr(app, name), name
+    for name in ("update_settings", "show_match", "pause", "to_title"):
+        assert callable(getattr(app, name)), name
+    assert isinstance(app.clock(), float)
+    assert app.session is app.match.session

@@ -6,7 +6,8 @@ import sys
 import pytest
 
 from game import flow as f
-from game.flow import GameFlow, Stage, SyncThinker, random_thinker
+from game.flow import GameFlow, Stage
+from game.players import SyncThinker, ThreadedThinker, random_thinker
 from game.match import MatchOptions, Phase, Session
 from game.rules import RULE_SETS, Move, Position, Side, Step
 
@@ -247,7 +248,7 @@ def test_the_computer_thinks_then_its_steps_come_one_by_one():
 
 
 def test_a_threaded_thinker_answers_through_poll():
-    thinker = f.ThreadedThinker(lambda p, d, m: Move((Step(0, 1),)))
+    thinker = ThreadedThinker(lambda p, d, m: Move((Step(0, 1),)))
     thinker.start(Position.parse("0,0,0/0,0,0/W"), (1, 3), (1, 0, 0))
     for _ in range(1000):
         move = thinker.poll()

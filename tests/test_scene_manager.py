@@ -171,3 +171,10 @@ def test_a_scene_can_queue_changes_from_its_own_event_handler():
     assert names(m) == ["title"]
     m.apply_pending()
     assert names(m) == ["title", "settings"]
+
+
+def test_the_back_keys_are_escape_and_backspace():
+    """base.py names them by SDL's values (it imports no pygame); they must be pygame's keys."""
+    import pygame
+    from game.scenes.base import BACK_KEYS
+    assert BACK_KEYS == (pygame.K_ESCAPE, pygame.K_BACKSPACE)

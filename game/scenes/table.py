@@ -13,10 +13,11 @@ import pygame
 
 from game import flow as f
 from game.dice import toss
-from game.flow import GameFlow, Stage, computer_players
+from game.flow import GameFlow, Stage
+from game.players import computer_players
 from game.match import Phase
 from game.scenes.paced import PacedScene, set_cursor
-from game.scenes.table_draw import HIT_RED, TRAIL, TableDrawing, fling_from, loss_text  # noqa: F401
+from game.scenes.table_draw import HIT_RED, TRAIL, TableDrawing, fling_from
 from game.view.animation import Flight, Ripple
 from game.view.dice_playback import DicePlayback
 

@@ -1,0 +1,119 @@
+"""Who plays the computer's turns and gives hints, behind two small interfaces the play flow
+(game/flow.py) uses: a `Thinker` is started on a turn and polled until its move is ready (on a
+thread in the game, at once in tests); an `Advisor` ranks a person's moves (None while its
+tables load). `computer_players` builds them for a session from the game's own computer.
+"""
+from __future__ import annotations
+
+import random
+import threading
+from typing import Callable, Protocol
+
+from game.match import Session
+from game.rules import Move, Position, Side, rule_set
+
+
+def match_score(session: Session) -> tuple[int, int, int]:
+    """(length, White's score, Black's score): what the computer plays for."""
+    m = session.match
+    return m.length, m.score[Side.WHITE], m.score[Side.BLACK]
+
+
+class Thinker(Protocol):
+    """The computer's side of a turn: `start` thinking, then `poll` until a move comes back."""
+
+    def ready(self) -> bool:
+        """Plays its best already (False while its tables load: it plays by feel meanwhile)."""
+
+    def start(self, position: Position, dice: tuple[int, ...], match: tuple[int, int, int]) -> None:
+        ...
+
+    def poll(self) -> Move | None:
+        """The chosen move once there, else None."""
+
+
+class SyncThinker:
+    """Thinks at once, on the caller's thread: for tests and tools."""
+
+    def __init__(self, choose: Callable[[Position, tuple, tuple], Move], ready: Callable[[], bool] = lambda: True):
+        self._choose, self._ready, self._move = choose, ready, None
+
+    def ready(self) -> bool:
+        return self._ready()
+
+    def start(self, position, dice, match) -> None:
+        self._move = self._choose(position, dice, match)
+
+    def poll(self) -> Move | None:
+        move, self._move = self._move, None
+        return move
+
+
+class ThreadedThinker(SyncThinker):
+    """Thinks on a daemon thread, so the screen keeps drawing while the computer chooses."""
+
+    _thread: threading.Thread | None = None
+
+    def start(self, position, dice, match) -> None:
+        self._move = None
+        self._thread = threading.Thread(target=SyncThinker.start, args=(self, position, dice, match),
+                                        daemon=True)
+        self._thread.start()
+
+    def poll(self) -> Move | None:
+        if self._thread is None or self._thread.is_alive():
+            return None
+        self._thread = None
+        return super().poll()
+
+
+def random_thinker(rules, rng: random.Random, thread: bool = False):
+    """Any legal move at random: a stand-in where the game has no computer player yet."""
+    def choose(position, dice, match):
+        moves = rules.legal_moves(position, dice)
+        return rng.choice(moves) if moves else Move(())
+    return (ThreadedThinker if thread else SyncThinker)(choose)
+
+
+class Advisor(Protocol):
+    def hints(self, position: Position, dice, match) -> list | None:
+        """Every legal move with its worth, best first; None while not ready."""
+
+
+def computer_players(session: Session, thread: bool = True):
+    """The thinkers for the sides the computer plays, and the hint giver, from the game's own
+    computer (Tourne Case's solved player, or Garanguet's). Each side's player is seeded from
+    the session's throw seed; the level is the match's, or the game's strongest."""
+    if rule_set(session.options.rules).game == "garanguet":
+        from game.computer import garanguet_player as player
+    else:
+        from game.computer import player
+    names = [name for name, _ in player.LEVELS]
+    level = session.options.level if session.options.level in names else names[-1]
+    make = ThreadedThinker if thread else SyncThinker
+    match = match_score(session)
+    seeds = {None: 0, Side.WHITE: 1, Side.BLACK: 2}
+    thinkers = {}
+    for side in Side:
+        if session.is_computer(side):
+            computer = player.Computer(session.rules, level, random.Random(session.throw_seed ^ seeds[side]))
+            computer.prepare(match)          # its tables load in the background
+            thinkers[side] = make(computer.choose, computer.ready)
+    return thinkers, ComputerAdvisor(session, player, names[-1])
+
+
+class ComputerAdvisor:
+    """Hints from the game's strongest player, whose tables start loading when first asked."""
+
+    def __init__(self, session: Session, player, level: str):
+        self.session, self.player, self.level = session, player, level
+        self.computer = None
+
+    def hints(self, position, dice, match):
+        if self.computer is None:
+            self.computer = self.player.Computer(self.session.rules, self.level,
+                                                 random.Random(self.session.throw_seed))
+            self.computer.prepare(match)
+        if not self.computer.ready():
+            return None
+        return self.player.hints(self.session.rules, position, dice, match)
