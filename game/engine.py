@@ -134,11 +134,25 @@ def decide(request) -> dict:
     move = computer.choose(position, dice, match)
     moves = []
     for hint in module.hints(rules, position, dice, match)[:BEST_FEW]:
-        entry = {"move": str(hint.move), "win": _chance(hint.win_probability)}
+        entry = {"move": str(hint.move), "win": _chance(_match_chance(r, hint.win_probability))}
         if hasattr(hint, "win2"):
             entry["win2"] = _chance(hint.win2)
         moves.append(entry)
     return {"move": str(move), "moves": moves}
+
+
+def _match_chance(r: dict, win: float) -> float:
+    """In a Charpentier match, where every game is worth one point, the hints give the chance to
+    win the game; the match's chance follows from it (Bell and Garanguet give the match's)."""
+    if r["game"] != "tourne-case" or r["match"] is None:
+        return win
+    from game.computer import player, tables as tbl
+    t = tbl.tables(r["rules"].name)
+    score = player.aways(r["position"].to_move, r["match"])
+    if t.equity is not None or score is None:
+        return win
+    a, b = score
+    return win * t.match_win(a - 1, b) + (1 - win) * (1 - t.match_win(b - 1, a))
 
 
 def _chance(value) -> float:
