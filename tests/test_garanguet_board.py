@@ -7,7 +7,8 @@ import pytest
 
 from game import garanguet_geometry as gg
 from game import geometry as g
-from game.rules import GARANGUET, Position, Side
+from game.match import Phase
+from game.rules import GARANGUET, Position, Side, Step
 from game.view import garanguet_board as gb
 from game.view.layout import px, ui_scale
 
@@ -15,6 +16,7 @@ SIDES = ("W", "B")
 START = Position.parse("1*15/1*15/B")
 MIDDLE = Position.parse("1*2,2*2,3,4,20*9/1*4,7*2,8*2,9,10,11,12,15*3/W")
 BEAROFF = Position.parse("20*4,21*3,23*2,24*2,off*4/19*2,20*3,22*2,24*3,off*5/B")
+OFF_ALL = (gg.OFF,) * 15
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -355,3 +357,65 @@ def test_a_squeezed_or_odd_window_still_draws(area):
     view.draw_position(surface, MIDDLE)
     view.point_glow(surface, "B", gg.OFF)
     assert pygame.Rect(area).contains(view.view_rect()) or view.view_rect().w <= 1 + area[2]
+
+
+# -- on the table ---------------------------------------------------------------------------
+def test_the_board_has_every_member_of_the_tables_board_interface():
+    import inspect
+
+    from game.view import board_view
+    members = [n for n in vars(board_view.Board) if not n.startswith("_")]
+    assert {"fit", "slots", "area_at", "point_glow"} <= set(members)
+    view = gb.GaranguetBoardView()
+    for name in members:
+        assert hasattr(view, name), name
+        wanted = getattr(board_view.Board, name)
+        if callable(wanted):
+            asked = list(inspect.signature(wanted).parameters)[1:]
+            given = inspect.signature(getattr(view, name)).parameters
+            assert list(given)[:len(asked)] == asked, name
+            assert all(p.default is not p.empty for p in list(given.values())[len(asked):]), name
+
+
+@pytest.fixture
+def table(monkeypatch):
+    """The real table scene with Garanguet on this board (helpers from the table's own tests)."""
+    import test_table
+
+    from game.view import boards
+    monkeypatch.setitem(boards.BOARDS, "garanguet", gb.GaranguetBoardView)
+    screen = pygame.Surface((960, 600))
+    return test_table, screen
+
+
+def test_on_the_table_a_click_picks_a_stack_and_a_click_on_the_tray_bears_off(table):
+    tt, screen = table
+    app = tt.start(screen, rules="garanguet", opponent="human")
+    scene = tt.table_at(app, screen, BEAROFF, (6, 5, 1))
+    assert isinstance(scene.view, gb.GaranguetBoardView) and scene.stage == "choose"
+    bottom = gg.checker_centre("B", 19, 0, 2)               # any checker of the stack picks it
+    tt.click(app, tt.screen_pos(scene, bottom))
+    assert scene.chooser.selected == 19
+    assert gg.OFF in scene.chooser.destinations()
+    tray = gg.tray_rect("B")
+    tt.click(app, tt.screen_pos(scene, (tray.x + tray.w / 2, tray.y + tray.h / 2)))
+    tt.pump(app, screen, 0.3)
+    assert scene.chooser.played[:1] == (Step(19, gg.OFF),)
+    assert scene.shown.black.count(gg.OFF) == BEAROFF.black.count(gg.OFF) + 1
+
+
+def test_on_the_table_a_whole_game_is_played_to_its_end(table):
+    tt, screen = table
+    app = tt.start(screen, rules="garanguet")
+    tt.through_priority(app, screen)
+    for _ in range(3000):
+        if app.session.phase is Phase.GAME_OVER:
+            break
+        scene = app.scenes.top
+        if scene.stage == "throw" and not app.session.is_computer(app.session.to_move):
+            tt.key(app, pygame.K_SPACE)
+        elif scene.stage == "choose":
+            tt.key(app, pygame.K_RETURN)
+        tt.pump(app, screen, 0.1)
+    assert app.session.phase is Phase.GAME_OVER
+    assert OFF_ALL in (app.session.position.white, app.session.position.black)

@@ -2,13 +2,12 @@
 checkers a side in overlapping stacks, a bear-off tray for each side, each side's way round
 the board and its pip count.
 
-`GaranguetBoardView` is a `BoardView` with another geometry, so the table scene can hold either
-(the table's board interface: fit, to_screen, to_board, length, board_rect, centre, slots,
-checker_centre, landing_centre, path, area_at, away_from, draw_board, draw_checker, ring, disc,
-ripple, point_glow). What differs: a location is a point on the side's own path (1..24) or its
-tray (25); where a checker rests depends on how many share its point; and `draw_position`
-draws the checkers with their counts and both pip counts. The geometry itself is
-game/garanguet_geometry.py (no pygame).
+`GaranguetBoardView` is the table's `Board` (game/view/board_view.py), a `BoardView` with
+another geometry, so the table scene holds either. What differs: a location is a point on the
+side's own path (1..24) or its tray (25); where a checker rests depends on how many share its
+point (`checker_centre` without a count means the stack's top checker); and the counts (on tall
+stacks, the trays, the pip counts) are drawn by `draw_labels` after the checkers, or with them
+by `draw_position`. The geometry itself is game/garanguet_geometry.py (no pygame).
 """
 import functools
 from dataclasses import dataclass
