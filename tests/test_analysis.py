@@ -130,3 +130,24 @@ def test_bell_match(capsys):
                           "match_win_probability"} for m in result["moves"])
     # Black needs 1: White must win a 2-point game now, or win twice.
     assert 0 < result["match_win_probability"] < result["win_probability"]
+
+
+@pytest.mark.parametrize("args", [
+    ["--rules", "charpentier", "--position", "0,0,\u00b2/0,0,0/B"],
+    ["--rules", "charpentier", "--position", "0,0,\u0663/0,0,0/B"],
+    ["--rules", "charpentier", "--position", "0,0,\uff13/0,0,0/B"],
+    ["--rules", "charpentier", "--position", "0,0," + "9" * 5000 + "/0,0,0/B"],
+    ["--rules", "charpentier", "--position", "0,0,3/0,0,0/B", "--match", "5", "--score", "\u00b2-1"],
+    ["--rules", "charpentier", "--position", "0,0,3/0,0,0/B", "--match", "5", "--score", "9" * 5000 + "-1"],
+    ["--rules", "charpentier", "--position", "0,0,3/0,0,0/B", "--match", "\u0663"],
+    ["--rules", "charpentier", "--position", "0,0,3/0,0,0/B", "--dice", "\uff13", "1"],
+])
+def test_the_notation_is_ascii_and_a_bad_number_is_one_line(capsys, args):
+    status, out, err = run(capsys, *args)
+    assert status == 2 and out == "" and len(err.strip().splitlines()) == 1
+
+
+def test_a_flag_repeated_100000_times_is_read_once(capsys):
+    result = as_json(capsys, "--rules", "charpentier", "--position", "0,0,3/0,0,0/B",
+                     *["--json"] * 100_000)
+    assert result["position"] == "0,0,3/0,0,0/B"

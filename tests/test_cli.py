@@ -92,3 +92,31 @@ def test_analyze_is_handed_its_own_arguments(monkeypatch):
     fake_module(monkeypatch, "game.computer.analysis", main=analysis.main)
     assert cli.main(["analyze", "--seed", "not-ours", "0,0,3/0,0,0/B"]) == 0
     assert calls == [["--seed", "not-ours", "0,0,3/0,0,0/B"]]
+
+
+@pytest.mark.parametrize("args, says", [
+    (["--seed", "\u0663"], "is not a whole number"),          # Arabic-Indic three
+    (["--seed", "\uff13"], "is not a whole number"),          # fullwidth three
+    (["--seed", "9" * 5000], "is not a whole number"),
+    (["--quit-after", "\u0663"], "not a positive number of seconds"),
+    (["--quit-after", "nan"], "not a positive number of seconds"),
+    (["--autoplay"] * 10 + ["--seed"] * 300, "arguments are more than any command takes"),
+])
+def test_numbers_are_ascii_and_arguments_few(args, says):
+    with pytest.raises(SystemExit) as done:
+        cli.parse_args(args)
+    assert done.value.code == 2
+
+
+def test_a_flag_repeated_100000_times_is_read_once():
+    """argparse's search for the next option is quadratic in their count: repeats of a flag
+    without a value mean nothing more, and are dropped first (tests/bench_arguments.py)."""
+    args = cli.parse_args(["--autoplay"] * 100_000 + ["--seed", "3"] + ["--windowed"] * 100_000)
+    assert args.autoplay and args.seed == 3 and args.fullscreen is False
+    assert cli.parse_args(["engine"]).command == "engine"
+    assert cli.parse_args(["analyze", "--json"]).command == "analyze"
+
+
+def test_engine_words_are_checked_before_any_set_up():
+    result = run_main("engine", "--level", "x")
+    assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1
