@@ -31,11 +31,11 @@ from game.storage import DEFAULT_SETTINGS, MATCH_FILE, Storage
 
 ROOT = Path(__file__).resolve().parent.parent
 SEED = 1699
-KILLS = 12
+KILLS = 50
 SAVE_TIMEOUT = 30.0              # seconds a run may take to save its match (start included)
-MATCH_LENGTH = 1                 # the in-process play to the end stays short
+MATCH_LENGTH = 3                 # long enough that 50 kills stay in one match
 DT = 0.1                         # in-process frames: the longest step the loop allows
-PLAY_ON_TURNS = 3                # in-process turns played after each resume
+PLAY_ON_TURNS = 2                # in-process turns played after each resume
 MATCH_FRAME_BUDGET = 20_000      # in-process frames to finish the match after the last kill
 
 
@@ -137,15 +137,17 @@ def save_stamp(path: Path):
 
 
 def kill_at_a_random_moment(game: subprocess.Popen, folder: Path, rng: random.Random,
-                            first: bool) -> None:
+                            first: bool) -> dict | None:
     """Return at a random moment of the run (the caller kills it there): after 0 to 4 more
     saves (0: anywhere from the start, loading included), then a random fraction of a turn.
-    The first run waits for its match to be saved, so that the chain follows one match."""
+    The first run waits for its match to be saved, so that the chain follows one match.
+    Returns the last save seen on disk before the kill (None if none was seen)."""
     saves = rng.randint(1 if first else 0, 4)
     delay = rng.uniform(0.0, 3.0) if saves == 0 else rng.uniform(0.0, 0.8)
     path = folder / MATCH_FILE
     deadline = time.monotonic() + SAVE_TIMEOUT
     stamp = save_stamp(path)
+    seen = None
     while saves:
         assert game.poll() is None, f"the game ended on its own (status {game.returncode})"
         assert time.monotonic() < deadline, "the game stopped saving its match"
@@ -153,8 +155,18 @@ def kill_at_a_random_moment(game: subprocess.Popen, folder: Path, rng: random.Ra
         now = save_stamp(path)
         if now != stamp and now is not None:
             stamp, saves = now, saves - 1
+            seen = last_seen(path, seen)
     time.sleep(delay)
     assert game.poll() is None, f"the game ended on its own (status {game.returncode})"
+    return last_seen(path, seen)
+
+
+def last_seen(path: Path, seen: dict | None) -> dict | None:
+    """The save on disk now (each one is whole: it is renamed into place), else `seen`."""
+    try:
+        return json.loads(path.read_bytes())["data"]
+    except (OSError, ValueError):
+        return seen
 
 
 class SaveWatch:
@@ -211,13 +223,14 @@ def test_killed_at_random_moments_the_match_continues_exactly_where_it_was(tmp_p
     seeds = match_seeds(KILLS)
     place = None                     # (seed, index) of the last kill's save on its match
     leftovers = set()
+    lost = 0                         # kills after which the save was behind one seen on disk
     log_path = tmp_path / "stderr.txt"
     Storage(folder).save_settings({**DEFAULT_SETTINGS, "length": MATCH_LENGTH})
     for run in range(KILLS):
         with open(log_path, "ab") as log:
             game = start_game(folder, SEED + run, log)
             try:
-                kill_at_a_random_moment(game, folder, rng, first=run == 0)
+                seen = kill_at_a_random_moment(game, folder, rng, first=run == 0)
             finally:
                 game.send_signal(signal.SIGKILL)
                 game.wait()
@@ -231,6 +244,8 @@ def test_killed_at_random_moments_the_match_continues_exactly_where_it_was(tmp_p
         if place is not None:
             assert here[0] == place[0], f"after kill {run}: a different match was started"
             assert here[1] >= place[1], f"after kill {run}: the match went back ({short(data)})"
+        if seen is not None and place_in_match(normal(seen), [here[0]])[1] > here[1]:
+            lost += 1
         place = here
 
         main, backup = folder / MATCH_FILE, folder / (MATCH_FILE + ".prev")
@@ -261,8 +276,9 @@ def test_killed_at_random_moments_the_match_continues_exactly_where_it_was(tmp_p
     stderr = log_path.read_text(errors="replace")
     assert "Traceback" not in stderr and "Tourne Case" not in stderr, stderr[-2000:]
     assert place[1] > 0, "the killed runs never got past the start of the match"
-    print(f"\n{KILLS} kills; the match reached state {place[1]} of its replay; "
-          f"leftover temporary files: {len(leftovers)}")
+    print(f"\n{KILLS} kills; saves that lost anything: {lost}; the match reached state "
+          f"{place[1]} of its replay; leftover temporary files: {len(leftovers)}")
+    assert lost == 0
 
 
 #: A child that saves a seeded match state by state and kills itself inside the last save, just
