@@ -1,8 +1,10 @@
 """Benchmark of the computer player: `python tests/bench.py --json --only computer`.
 
 solve_s: seconds to solve each rule set from nothing (for Bell also its match equity table);
-table_load_s: seconds to load each shipped table; bell_match_score_solve_s: seconds to solve one
-Bell match score (3-away against 2-away), as the game does in the background; move_ms: median
+table_load_s: seconds to load each shipped table (Bell's with its exact match table);
+bell_match_estimate_ms: milliseconds to value a Bell match score at once from the match table
+(what play and hints use until the score is solved); bell_match_score_solve_s: seconds to solve
+one Bell match score exactly (3-away against 2-away), as the game does in the background; move_ms: median
 time of the top level's choose() on positions from real games; win_rates: the top level's share
 of seeded games won against each other level and a random legal mover (who moves first is drawn
 at random). The games run on the solver's turn tables (checked against the engine by
@@ -94,11 +96,15 @@ def run() -> dict:
         tbl.solve_rule_set(name)
         figures["solve_s"][name] = round(time.perf_counter() - began, 3)
         began = time.perf_counter()
-        tbl.Tables(name, tbl._shipped(name))
+        tbl.Tables(name, tbl._shipped(name), tbl.shipped_match_table() if name == "bell" else None)
         figures["table_load_s"][name] = round(time.perf_counter() - began, 4)
         figures["move_ms"][name] = round(statistics.median(move_times(name)), 3)
+    bell = tbl.Tables("bell", tbl._shipped("bell"), tbl.shipped_match_table())
+    began = time.perf_counter()
+    bell.match_estimate(3, 2)
+    figures["bell_match_estimate_ms"] = round((time.perf_counter() - began) * 1000, 2)
     began = time.perf_counter()   # a Bell match score, as solved in the game's background
-    tbl.Tables("bell", tbl._shipped("bell")).match_objective(3, 2, wait=True)
+    bell.match_objective(3, 2, wait=True)
     figures["bell_match_score_solve_s"] = round(time.perf_counter() - began, 3)
     for name in ("charpentier", "bell"):
         rates = {other: round(win_rate(name, other, GAMES), 4)

@@ -1,13 +1,15 @@
 """Benchmark of the computer's levels: `python tests/bench.py --json --only levels`.
 
 For each Tourne Case rule set, seeded games between each level and the one below it (and the
-novice against a player who moves at random, uniformly among the legal moves): the stronger
+novice against a player who moves at random, uniformly among the engine's legal moves, played
+by the benchmark itself): the stronger
 side's share of the points won (a Bell game is played for the most points; a 2-point win counts
 2), and how many standard errors its net points per game lie above 0. Who moves first is drawn
 at random, the dice are thrown by the benchmark's own seeded generator.
 
 The levels' moves are asked of `python main.py engine` (one JSON request a line, one reply a
-line), so that any program could check the same figures; where the engine does not answer (an
+line; each request carries a seed drawn from the benchmark's generator, for the lower levels'
+mistakes), so that any program could check the same figures; where the engine does not answer (an
 older tree), of game/computer/player.py directly, and `via` says which.
 """
 import json
@@ -18,10 +20,10 @@ import subprocess
 import sys
 import time
 
-from game.computer.player import LEVEL_NAMES, computer_for
+from game.computer.player import LEVEL_NAMES, computer_for, random_move
 from game.rules import TOURNE_CASE, Move, Position, Side, rules_by_name
 
-GAMES = 1000
+GAMES = 400
 SEED = 1699
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 PAIRINGS = list(zip(LEVEL_NAMES[1:], LEVEL_NAMES[:-1])) + [("novice", "random")]
@@ -37,15 +39,15 @@ class Engine:
         self.count = 0
 
     def move(self, rules, level, position, dice, rng) -> Move:
+        if level == "random":
+            return random_move(rules, position, dice, rng)
         self.count += 1
         request = {"id": self.count, "rules": rules.name, "position": str(position),
-                   "dice": list(dice), "level": level, "match": None, "score": None}
+                   "dice": list(dice), "level": level, "seed": rng.getrandbits(63)}
         self.process.stdin.write(json.dumps(request) + "\n")
-        reply = json.loads(self.process.stdout.readline())
+        reply = json.loads(self.process.stdout.readline() or "{}")
         if reply.get("id") != self.count or "move" not in reply:
             raise RuntimeError(f"engine: {reply}")
-        if level == "random":
-            return Move.parse(rng.choice(reply["moves"])) if reply["moves"] else Move(())
         return Move.parse(reply["move"])
 
     def close(self):
@@ -61,8 +63,7 @@ class Direct:
 
     def move(self, rules, level, position, dice, rng) -> Move:
         if level == "random":
-            moves = rules.legal_moves(position, dice)
-            return rng.choice(moves) if moves else Move(())
+            return random_move(rules, position, dice, rng)
         key = (rules.name, level)
         if key not in self.computers:
             self.computers[key] = computer_for(rules, level, random.Random(f"{SEED}-{key}"))
