@@ -582,6 +582,26 @@ def _count(tally, record) -> None:
         tally[f"{kind}_won"] += 1
 
 
+def append_text(folder, name: str, text: str) -> Path | None:
+    """Append `text` to the regular file `name` in `folder` (made if missing), never through a
+    link or into a FIFO; its path, or None when it could not be written (for errors.log)."""
+    path = Path(folder) / name
+    try:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | _NOFOLLOW | _NONBLOCK
+                     | _BINARY, 0o644)
+        try:
+            _require_regular(fd, path)
+            data = memoryview(text.encode("utf-8", "replace"))
+            while data:
+                data = data[os.write(fd, data):]
+        finally:
+            os.close(fd)
+    except OSError:
+        return None
+    return path
+
+
 def _truncate(fd: int, size: int) -> None:
     """Take a half-written line back off (a full disk); the file stays as it was."""
     try:

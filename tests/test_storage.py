@@ -416,3 +416,19 @@ def test_stale_temporary_files_of_a_cut_save_are_removed(tmp_path):
     os.utime(old, (time.time() - 3600, time.time() - 3600))
     assert store.load_match() == (None, [])
     assert not old.exists() and fresh.exists()
+
+
+def test_the_error_log_is_never_written_through_a_link_or_into_a_fifo(tmp_path):
+    folder = tmp_path / "data"
+    assert storage.append_text(folder, "errors.log", "one\n") == folder / "errors.log"
+    assert storage.append_text(folder, "errors.log", "two\n") == folder / "errors.log"
+    assert (folder / "errors.log").read_text() == "one\ntwo\n"
+    outside = tmp_path / "outside.txt"
+    outside.write_text("mine")
+    (folder / "errors.log").unlink()
+    (folder / "errors.log").symlink_to(outside)
+    assert storage.append_text(folder, "errors.log", "three\n") is None
+    assert outside.read_text() == "mine"
+    (folder / "errors.log").unlink()
+    os.mkfifo(folder / "errors.log")
+    assert storage.append_text(folder, "errors.log", "four\n") is None    # no reader: no wait
