@@ -34,12 +34,8 @@ def _board_area(size):
 
 def _forget_boards():
     from game.view import board_art
-    getattr(board_art, "wait_for_boards", lambda: None)()
     for cached in (board_art.render_board, board_art._wood_tile):
         cached.cache_clear()
-    forget = getattr(board_art, "forget_boards", None)
-    if forget is not None:
-        forget()
 
 
 def _timed(draw) -> float:
@@ -51,7 +47,8 @@ def _timed(draw) -> float:
 def _frames(view, screen, seconds=1.0):
     """(frame times in ms at a 60 Hz cadence, ms until no board is sharpening any more)."""
     from game.view import board_art
-    pending = getattr(board_art, "_sharpening", [])
+    sharpening = getattr(board_art, "sharpening", lambda: False)
+    pending = sharpening()
     times, start, sharp = [], time.perf_counter(), None
     tick = start
     while tick - start < seconds:
@@ -60,7 +57,7 @@ def _frames(view, screen, seconds=1.0):
         begin = time.perf_counter()
         view.draw_board(screen)
         times.append((time.perf_counter() - begin) * 1000 + (begin - tick) * 1000)
-        if sharp is None and not any(worker.is_alive() for worker in pending):
+        if sharp is None and not sharpening():
             sharp = (time.perf_counter() - start) * 1000
     return times, (0.0 if not pending else sharp)
 

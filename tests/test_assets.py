@@ -236,3 +236,26 @@ def test_the_preview_is_the_same_board_only_softer():
     assert np.abs(preview - sharp).mean() < 12           # the same picture...
     detail = lambda rgb: np.abs(np.diff(rgb.sum(axis=2), axis=0)).mean()
     assert detail(preview) < detail(sharp)                 # ...with less fine grain
+
+
+def test_a_window_dragged_through_big_sizes_has_one_sharpening_thread_and_the_newest_sharp():
+    """Each size of a resized window asks for a board: one thread sharpens them, newest first,
+    and no more than two wait for it, so a drag never starts a drawing per size."""
+    import threading
+    from game.view import board_art
+    render_board.cache_clear()
+    others = set(threading.enumerate())
+    sizes = [(2000 + 16 * i, 1280 + 10 * i) for i in range(5)]
+    for size in sizes:
+        newest = render_board(*size)
+        drawing = [thread for thread in threading.enumerate() if thread not in others]
+        assert len(drawing) <= 1 and len(board_art._pending) <= 2
+    board_art.wait_for_boards()
+    assert not board_art.sharpening()
+    assert render_board(*sizes[-1]) is newest
+    scale = min(sizes[-1][0] / g.BOARD_W, sizes[-1][1] / g.BOARD_H)
+    full = board_art._picture(round(g.BOARD_W * scale), round(g.BOARD_H * scale), scale)
+    at = ((sizes[-1][0] - full.get_width()) // 2, (sizes[-1][1] - full.get_height()) // 2)
+    shown = pygame.surfarray.array3d(newest.subsurface((at, full.get_size()))).astype(int)
+    assert np.abs(shown - pygame.surfarray.array3d(full)).max() == 0
+    render_board.cache_clear()

@@ -5,6 +5,7 @@ The picture is computed with numpy straight at the wanted size (no upscaled bitm
 wood tiles that tools/make_assets.py draws into assets/. Edges are antialiased by coverage, so
 the board is crisp from 960x600 up to 3840x2160. One picture is kept per size.
 """
+import collections
 import functools
 import threading
 
@@ -28,7 +29,11 @@ PREVIEW_PIXELS = 500_000                        # about how many pixels the prev
 LIGHT = tuple(float(c) for c in np.array([-0.45, -0.55, 0.70]) / np.linalg.norm([-0.45, -0.55, 0.70]))
 HALF = tuple(float(c) for c in (np.array(LIGHT) + (0, 0, 1)) / np.linalg.norm(np.array(LIGHT) + (0, 0, 1)))
 SHADOW_LEN = g.RAIL_HEIGHT * float(np.hypot(LIGHT[0], LIGHT[1])) / LIGHT[2]
-_sharpening: list = []                          # threads drawing full-size boards
+KEEP_BOARDS = 4                                 # pictures kept, one per size, the newest used
+_boards: "collections.OrderedDict[tuple, pygame.Surface]" = collections.OrderedDict()
+_pending: list = []                             # boards still to sharpen, newest last
+_worker: list = [None]                          # the one thread that sharpens them, if running
+_lock = threading.Lock()
 
 
 def triangle_distance(x, y, corners):
@@ -130,7 +135,6 @@ def _frame_pieces(u, v):
         yield middle, slice(int(np.searchsorted(u, left)), int(np.searchsorted(u, right)))
 
 
-@functools.lru_cache(maxsize=4)
 def render_board(width_px: int, height_px: int) -> pygame.Surface:
     """The whole tablier at this pixel size; the board keeps its shape and is centred if the
     size has another aspect ratio (the margins are then transparent). The surface is cached
@@ -140,10 +144,36 @@ def render_board(width_px: int, height_px: int) -> pygame.Surface:
     back at once as a preview drawn at a fraction of the size and smoothed up, with the numbers
     already sharp; a background thread draws the full picture and copies it into this same
     surface when done, so no frame waits for it (`wait_for_boards` waits, for tests)."""
+    key = (width_px, height_px)
+    board = _boards.get(key)
+    if board is None:
+        board, sharpen = _draw_board(width_px, height_px)
+        _boards[key] = board
+        while len(_boards) > KEEP_BOARDS:
+            _boards.popitem(last=False)
+        if sharpen is not None:
+            _ask_sharpening((key, board, *sharpen))
+    else:
+        _boards.move_to_end(key)
+    return board
+
+
+def forget_boards() -> None:
+    """Forget every board drawn (after the sharpening under way), so the next is drawn afresh."""
+    wait_for_boards()
+    _boards.clear()
+
+
+render_board.cache_clear = forget_boards        # as with functools' caches
+
+
+def _draw_board(width_px: int, height_px: int) -> tuple:
+    """(the board at this size, None; or a preview of it and what `_sharpen` needs)."""
     if min(width_px, height_px) < SMALLEST:
         # A thumbnail (or a window squeezed to nothing): shrink a small drawing instead.
         thumbnail = render_board(round(SMALLEST * g.BOARD_W / g.BOARD_H), SMALLEST)
-        return pygame.transform.smoothscale(thumbnail, (max(1, width_px), max(1, height_px)))
+        size = (max(1, width_px), max(1, height_px))
+        return pygame.transform.smoothscale(thumbnail, size), None
     scale = min(width_px / g.BOARD_W, height_px / g.BOARD_H)
     bw, bh = round(g.BOARD_W * scale), round(g.BOARD_H * scale)
     if bw * bh <= PREVIEW_ABOVE:
@@ -161,12 +191,7 @@ def render_board(width_px: int, height_px: int) -> pygame.Surface:
         surface = pygame.Surface((width_px, height_px), pygame.SRCALPHA)
         at = ((width_px - bw) // 2, (height_px - bh) // 2)
         surface.blit(picture, at)
-    if bw * bh > PREVIEW_ABOVE:
-        worker = threading.Thread(target=_sharpen, args=(surface, at, bw, bh, scale),
-                                  name=f"board {bw}x{bh}", daemon=True)
-        _sharpening.append(worker)
-        worker.start()
-    return surface
+    return surface, ((at, bw, bh, scale) if bw * bh > PREVIEW_ABOVE else None)
 
 
 def _thirty_two_bits(surface: pygame.Surface) -> pygame.Surface:
@@ -174,6 +199,33 @@ def _thirty_two_bits(surface: pygame.Surface) -> pygame.Surface:
     copy = pygame.Surface(surface.get_size(), 0, 32)
     copy.blit(surface, (0, 0))
     return copy
+
+
+def _ask_sharpening(job) -> None:
+    """Queue a preview for sharpening. One thread does them all, newest first, so a window
+    dragged through many sizes never starts a drawing per size: past the two newest, a preview
+    is forgotten instead (and drawn afresh if its size is asked for again)."""
+    with _lock:
+        _pending.append(job)
+        while len(_pending) > 2:
+            key, surface = _pending.pop(0)[:2]
+            if _boards.get(key) is surface:
+                del _boards[key]
+        if _worker[0] is None:
+            _worker[0] = threading.Thread(target=_sharpen_all, name="board sharpening",
+                                          daemon=True)
+            _worker[0].start()
+
+
+def _sharpen_all() -> None:
+    while True:
+        with _lock:
+            if not _pending:
+                _worker[0] = None
+                return
+            key, surface, at, bw, bh, scale = _pending.pop()
+        if _boards.get(key) is surface:         # still wanted
+            _sharpen(surface, at, bw, bh, scale)
 
 
 def _sharpen(surface, at, bw, bh, scale) -> None:
@@ -188,10 +240,19 @@ def _sharpen(surface, at, bw, bh, scale) -> None:
         pass
 
 
+def sharpening() -> bool:
+    """True while a big board is still being drawn in the background."""
+    return _worker[0] is not None
+
+
 def wait_for_boards() -> None:
     """Wait until every board drawn in the background is complete (tests, benchmarks)."""
-    while _sharpening:
-        _sharpening.pop().join()
+    while True:
+        with _lock:
+            worker = _worker[0]
+        if worker is None:
+            return
+        worker.join()
 
 
 def _picture(bw, bh, scale, numbers=True) -> pygame.Surface:
