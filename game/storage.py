@@ -252,8 +252,10 @@ class Storage:
             try:
                 _require_regular(fd, path)
                 size = os.fstat(fd).st_size
-                if size and os.lseek(fd, size - 1, os.SEEK_SET) and os.read(fd, 1) != b"\n":
-                    line = "\n" + line     # a line cut short by a crash stays alone on its line
+                if size:
+                    os.lseek(fd, size - 1, os.SEEK_SET)
+                    if os.read(fd, 1) != b"\n":
+                        line = "\n" + line     # a line cut short by a crash stays on its own
                 try:
                     self._write_all(fd, line.encode("utf-8"))
                     os.fsync(fd)
