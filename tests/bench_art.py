@@ -2,7 +2,7 @@
 
 For each size, with no board cached (`render_board` and its wood tiles to compute):
 - `first_ms`: the first table frame's board draw (median of REPEATS fresh starts);
-- `later_ms`, `later_p95_ms`, `later_max_ms`: the frames after it, at a 60 Hz cadence for one
+- `later_ms`, `later_p95_ms`, `later_max_ms`: the frames after it, at a 60 Hz cadence for two
   second, each timed from its tick to the end of its board draw (so a wait for the interpreter
   lock held by the thread that sharpens a 4K board counts);
 - `sharp_after_ms`: when the full-size picture replaced the preview (0: drawn in full at once);
@@ -44,7 +44,7 @@ def _timed(draw) -> float:
     return (time.perf_counter() - start) * 1000
 
 
-def _frames(view, screen, seconds=1.0):
+def _frames(view, screen, seconds=2.0):
     """(frame times in ms at a 60 Hz cadence, ms until no board is sharpening any more)."""
     from game.view import board_art
     sharpening = getattr(board_art, "sharpening", lambda: False)

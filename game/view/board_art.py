@@ -8,6 +8,7 @@ the board is crisp from 960x600 up to 3840x2160. One picture is kept per size.
 import collections
 import functools
 import threading
+import time
 
 import numpy as np
 import pygame
@@ -29,6 +30,7 @@ PREVIEW_PIXELS = 500_000                        # about how many pixels the prev
 LIGHT = tuple(float(c) for c in np.array([-0.45, -0.55, 0.70]) / np.linalg.norm([-0.45, -0.55, 0.70]))
 HALF = tuple(float(c) for c in (np.array(LIGHT) + (0, 0, 1)) / np.linalg.norm(np.array(LIGHT) + (0, 0, 1)))
 SHADOW_LEN = g.RAIL_HEIGHT * float(np.hypot(LIGHT[0], LIGHT[1])) / LIGHT[2]
+SHARPEN_PAUSE = 0.01                            # seconds the sharpening thread rests between strips
 KEEP_BOARDS = 4                                 # pictures kept, one per size, the newest used
 _boards: "collections.OrderedDict[tuple, pygame.Surface]" = collections.OrderedDict()
 _pending: list = []                             # boards still to sharpen, newest last
@@ -230,10 +232,10 @@ def _sharpen_all() -> None:
 
 def _sharpen(surface, at, bw, bh, scale) -> None:
     """Draw the full-size board and copy it over the preview in `surface`. In a thread: numpy
-    lets the game run meanwhile, and every pygame call here is small (a strip of rows), so none
-    holds the interpreter lock long enough to delay a frame."""
+    lets the game run meanwhile, every pygame call here is small (a strip of rows), and the
+    thread rests between strips, leaving the processor to the game's frames on a busy machine."""
     try:
-        picture = _picture(bw, bh, scale)
+        picture = _picture(bw, bh, scale, pause=SHARPEN_PAUSE)
         for top in range(0, bh, STRIP_ROWS):
             surface.blit(picture, (at[0], at[1] + top), (0, top, bw, STRIP_ROWS))
     except pygame.error:        # pygame shut down meanwhile: the preview stays
@@ -255,7 +257,7 @@ def wait_for_boards() -> None:
         worker.join()
 
 
-def _picture(bw, bh, scale, numbers=True) -> pygame.Surface:
+def _picture(bw, bh, scale, numbers=True, pause=0.0) -> pygame.Surface:
     """The board, exactly bw x bh pixels at `scale` pixels per board unit, as a 32-bit surface."""
     u = (np.arange(bw, dtype=np.float32) + 0.5) / np.float32(scale)   # pixel centres in board units
     v = (np.arange(bh, dtype=np.float32) + 0.5) / np.float32(scale)
@@ -268,6 +270,8 @@ def _picture(bw, bh, scale, numbers=True) -> pygame.Surface:
         image = _strip(u, v[top:rows.stop], rows, scale, *woods)
         rgb = np.clip(image, 0, 255).astype(np.uint8).transpose(1, 2, 0)
         surface.blit(pygame.image.frombytes(rgb.tobytes(), (bw, len(rows)), "RGB"), (0, top))
+        if pause:
+            time.sleep(pause)
     if numbers:
         _print_numbers(surface, scale)
     return surface
