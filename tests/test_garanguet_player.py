@@ -56,7 +56,7 @@ def test_throws_are_the_216_outcomes_of_three_dice():
 def test_one_sided_steps_agree_with_the_engine_on_a_sample():
     one = gb.OneSided()
     rng = random.Random(1818)
-    for _ in range(150):
+    for _ in range(100):
         own = side([rng.randint(19, 24) for _ in range(rng.choice([1, 2, 3, 5, 9, 15]))])
         dice = tuple(rng.randint(1, 6) for _ in range(3))
         position = Position(own, AWAY, Side.WHITE)
@@ -261,7 +261,7 @@ def test_every_level_plays_a_legal_move(level):
     computer.prepare()
     assert computer.ready()
     rng = random.Random(11)
-    positions = random_positions(25, 7)
+    positions = random_positions(15, 7)
     for position in positions:
         for dice in [tuple(rng.randint(1, 6) for _ in range(3)), (2, 2, 2), (1, 5, 5)]:
             move = computer.choose(position, dice, match=(7, 3, 5))
@@ -293,9 +293,11 @@ def level_player(level, seed):
     return lambda position, dice: computer.choose(position, dice)
 
 
+#: games played in pairs (the same dice, colours swapped); the margins are far below what
+#: tests/bench_garanguet.py measures over 400 games
 @pytest.mark.parametrize("stronger, weaker, games, least", [
-    ("novice", "random", 40, 0.75),
-    ("journeyman", "novice", 60, 0.6),
+    ("novice", "random", 30, 0.75),
+    ("journeyman", "novice", 30, 0.7),
     ("master", "journeyman", 60, 0.55),
 ])
 def test_levels_are_ordered_by_strength(stronger, weaker, games, least):
