@@ -23,7 +23,7 @@ import time
 from game.computer.player import LEVEL_NAMES, computer_for, random_move
 from game.rules import TOURNE_CASE, Move, Position, Side, rules_by_name
 
-GAMES = 400
+GAMES = 1000
 SEED = 1699
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 PAIRINGS = list(zip(LEVEL_NAMES[1:], LEVEL_NAMES[:-1])) + [("novice", "random")]
