@@ -287,6 +287,7 @@ def first_start(tmp_path_factory):
     (folder / "game").mkdir()
     shutil.copy(ROOT / "game" / "__init__.py", folder / "game")
     shutil.copy(ROOT / "game" / "cli.py", folder / "game")
+    shutil.copy(ROOT / "game" / "arguments.py", folder / "game")     # cli's, standard library only
     # The rules engine is pure standard library: the command line reads its registry.
     shutil.copytree(ROOT / "game" / "rules", folder / "game" / "rules",
                     ignore=shutil.ignore_patterns("__pycache__"))
