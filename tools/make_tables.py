@@ -2,7 +2,7 @@
 
 Solves each Tourne Case rule set exactly (game/computer/solve.py) and writes
 game/computer/data/tables.npz, which the game loads instead of solving at start-up (about
-4 minutes of CPU, most of it Bell's). Bell's exact match equity table is built from these by
+40 s of CPU, most of it Bell's). Bell's exact match equity table is built from these by
 tools/make_bell_met.py: run it after this one.
 tests/test_computer_tables.py checks the file against a fresh solve.
 """
