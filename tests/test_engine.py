@@ -149,8 +149,6 @@ def test_engine_takes_no_argument_but_help():
 
 
 def test_garanguet_is_played_by_its_computer():
-    pytest.importorskip("game.computer.garanguet_player",
-                        reason="Garanguet's computer player has not landed yet")
     from game.computer.garanguet_player import LEVEL_NAMES
     for level in LEVEL_NAMES:
         reply = engine.answer(json.dumps(request("garanguet", level=level, seed=5)))
