@@ -27,7 +27,8 @@ from game.scenes.base import SceneManager
 from game.scenes.menus import PauseScene
 from game.scenes.rules_screen import preset_of
 from game.scenes.scoreboard import ScoreboardScene
-from game.scenes.title import LEVELS, TitleScene
+from game.scenes.title import TitleScene
+from game.computer.player import levels_for
 from game.storage import Storage, default_data_dir
 from game.view import assets, widgets as ui
 from game.view.boards import PLAYABLE_RULES
@@ -89,7 +90,7 @@ def resumable_session(data) -> Session:
     if session.options.rules not in PLAYABLE_RULES:
         raise ValueError(f"the saved match's rules, {rule_set(session.options.rules).title}, "
                          f"cannot be played on the board yet")
-    if session.options.level not in ("", *dict(LEVELS)):
+    if session.options.level not in ("", *dict(levels_for(session.options.rules))):
         raise ValueError(f"the saved match names an unknown computer level, {session.options.level!r}")
     return session
 
@@ -251,7 +252,7 @@ class App:
         if rules == "charpentier" and s["reentry"]:
             rules = "charpentier-reentry"
         return {"rules": rules, "length": s["length"], "opponent": s["opponent"],
-                "level": s["level"] or default_level(), "human_side": s["human_side"]}
+                "level": level_of(rules, s["level"]), "human_side": s["human_side"]}
 
     def new_match(self, options: dict) -> None:
         """Start a match with these options (see last_options) and go to its priority throw."""
@@ -429,9 +430,15 @@ class App:
             self.recover(again)
 
 
-def default_level() -> str:
-    """The level offered to a new player: the middle of the range."""
-    return LEVELS[len(LEVELS) // 2][0]
+def default_level(rules: str = "charpentier") -> str:
+    """The level offered to a new player: the middle of the game's range."""
+    levels = levels_for(rules)
+    return levels[len(levels) // 2][0]
+
+
+def level_of(rules: str, level: str) -> str:
+    """The remembered level if this game's computer has it, else the game's default."""
+    return level if level in dict(levels_for(rules)) else default_level(rules)
 
 
 def log_error(folder: Path, exc: BaseException) -> Path | None:

@@ -166,9 +166,28 @@ class Notice:
 
 
 @dataclass(frozen=True)
+class NumbersLost:
+    side: Side
+    numbers: tuple[int, ...]   # the numbers of this throw that no play can use
+    rule: str                  # G-7 (or TB-2, TC-7)
+
+
+@dataclass(frozen=True)
+class PlayedForYou:
+    side: Side
+    move: Move                 # the only legal play, played by itself
+
+
+@dataclass(frozen=True)
+class BearingOffBegun:
+    side: Side                 # its first checker was just borne off (G-9)
+
+
+@dataclass(frozen=True)
 class GameOver:
     outcome: Outcome
     rule: str                  # the rule that scores the game (the registry's scoring_rule)
+    why: str = ""              # why it scores 1 or 2 points, in words with the rule
 
 
 @dataclass(frozen=True)
@@ -199,6 +218,50 @@ def announcement(game: str, dice: tuple[int, ...]) -> Announced | None:
     return None
 
 
+def lost_numbers(rules, dice, move: Move) -> tuple[int, ...]:
+    """The numbers of a throw that a legal play leaves unplayed (G-7, TB-2): the same for every
+    legal play, since each plays as many numbers as any can."""
+    left = list(rules.numbers(dice))
+    for step in move.steps:
+        number = rules.step_number(step)
+        if number in left:
+            left.remove(number)
+    return tuple(sorted(left))
+
+
+def points_reason(rule_set_, position, outcome: Outcome) -> str:
+    """Why a won game scores what it does, in words, with its rule (G-10, TB-4, TC-9)."""
+    loser = outcome.winner.other
+    rule = rule_set_.scoring_rule
+    if rule_set_.max_points == 1:
+        return f"1 point ({rule})"
+    if rule_set_.game == "garanguet":
+        if outcome.points == 2:
+            return f"{loser.title} had borne off no checker: 2 points ({rule})"
+        return f"{loser.title} had begun bearing off: 1 point ({rule})"
+    if outcome.points == 2:
+        return f"{loser.title} had not entered all three checkers, or had one on the bar: 2 points ({rule})"
+    return f"{loser.title} had entered all three checkers: 1 point ({rule})"
+
+
+def furthest_steps(rules, position, dice, played, origin: int) -> tuple[Step, ...]:
+    """The steps that take the checker on `origin` as far as it can go this turn (a double-click):
+    one checker, the furthest destination, the fewest steps on a tie."""
+    best: tuple[Step, ...] = ()
+
+    def search(at: int, chain: tuple[Step, ...]) -> None:
+        nonlocal best
+        if chain and (chain[-1].destination > (best[-1].destination if best else -99)
+                      or (chain[-1].destination == best[-1].destination and len(chain) < len(best))):
+            best = chain
+        for step in rules.next_steps(position, dice, (*played, *chain)):
+            if step.origin == at:
+                search(step.destination, (*chain, step))
+
+    search(origin, ())
+    return best
+
+
 class GameFlow:
     """One game of the session's rule set, from its first throw to its end (see the module).
 
@@ -226,7 +289,10 @@ class GameFlow:
         self._move: Move | None = None                      # the computer's move being shown
         self._shown_steps = 0
         self._thought = False                               # the screen let the computer look
+        self._queue: list[Step] = []                        # a double-click's steps still to play
         self._out: list = []
+        # Garanguet plays a single legal play by itself (a person's turn with no choice)
+        self.auto_single = self.rule_set.game == "garanguet"
 
     # --- reading ---------------------------------------------------------------------------
     @property
@@ -283,7 +349,8 @@ class GameFlow:
             self._begin_turn()
         elif s.phase is Phase.GAME_OVER and s.outcome is not None:
             self.stage = Stage.OVER
-            self._emit(GameOver(s.outcome, self.rule_set.scoring_rule))
+            self._emit(GameOver(s.outcome, self.rule_set.scoring_rule,
+                                points_reason(self.rule_set, s.position, s.outcome)))
         return self._flush()
 
     def throw(self) -> list:
@@ -338,7 +405,40 @@ class GameFlow:
         self.stage = Stage.MOVING
         self.shown = chooser.shown()
         self._emit(StepPlayed(self.to_move, step, before, self.shown, "person", chooser.complete, dragged))
+        self._bearing_off(step, before)
         return self._flush()
+
+    def furthest(self, location: int) -> list:
+        """A double-click: the checker on `location` goes as far as it can this turn, step by step."""
+        if self.stage is not Stage.CHOOSE:
+            return []
+        chooser = self.chooser
+        if chooser.locked and location != chooser.selected:
+            self._emit(MoveRefused("C-5", "Touch-move: the checker you picked up must be played (C-5)"))
+            return self._flush()
+        steps = furthest_steps(self.rules, chooser.position, chooser.dice, chooser.played, location)
+        if not steps:
+            if location in self.shown.checkers(self.to_move):
+                self._emit(self._why_not_from(location))
+            return self._flush()
+        self._queue = list(steps)
+        self._play_queued()
+        return self._flush()
+
+    def _play_queued(self) -> None:
+        step = self._queue.pop(0)
+        if self.chooser.selected != step.origin:
+            self.chooser.drop()
+            self.chooser.pick(step.origin)
+        before = self.chooser.shown()
+        if self.chooser.step_to(step.destination) is None:      # cannot happen: the search is legal
+            self._queue = []
+            return
+        self.hints = None
+        self.stage = Stage.MOVING
+        self.shown = self.chooser.shown()
+        self._emit(StepPlayed(self.to_move, step, before, self.shown, "person", self.chooser.complete))
+        self._bearing_off(step, before)
 
     def undo(self) -> list:
         """Take back the last step of this turn, or a person's whole move until the opponent
@@ -445,16 +545,26 @@ class GameFlow:
         said = announcement(self.rule_set.game, s.dice)
         if said:
             self._emit(said)
-        if not s.legal_moves():
+        moves = s.legal_moves()
+        if not moves:
             self.stage = Stage.PASS
             self._emit(TurnPassed(s.to_move, "no move can be played: the turn passes",
                                   self.rules.play_all_rule))
-        elif s.is_computer(s.to_move):
+            return
+        lost = lost_numbers(self.rules, s.dice, moves[0])
+        if lost and self.rule_set.game == "garanguet":
+            self._emit(NumbersLost(s.to_move, lost, "G-7"))
+        if s.is_computer(s.to_move):
             self.stage = Stage.THINK
             self._thought = False
             thinker = self.thinkers[s.to_move]
             thinker.start(s.position, s.dice, match_score(s))
             self._emit(ThinkingStarted(s.to_move, thinker.ready()))
+        elif self.auto_single and len(moves) == 1:
+            self._emit(PlayedForYou(s.to_move, moves[0]))
+            self._move, self._shown_steps = moves[0], 0
+            self.stage = Stage.MOVING
+            self._show_next_step()
         else:
             self._offer_choice()
 
@@ -484,6 +594,7 @@ class GameFlow:
         self._shown_steps += 1
         self._emit(StepPlayed(self.to_move, step, before, self.shown, "computer",
                               self._shown_steps == len(move.steps)))
+        self._bearing_off(step, before)
 
     def _step_landed(self) -> None:
         if self._move is not None:
@@ -493,7 +604,10 @@ class GameFlow:
                 move, self._move = self._move, None
                 self._commit(move)
         elif self.chooser.complete:
+            self._queue = []
             self._commit(Move(self.chooser.played))
+        elif self._queue:
+            self._play_queued()
         else:
             self.stage = Stage.CHOOSE
 
@@ -520,7 +634,14 @@ class GameFlow:
             self.stage = Stage.OVER
             self._undo = None
             self.shown = s.position
-            self._emit(GameOver(outcome, self.rule_set.scoring_rule))
+            self._emit(GameOver(outcome, self.rule_set.scoring_rule,
+                                points_reason(self.rule_set, s.position, outcome)))
+
+    def _bearing_off(self, step: Step, before: Position) -> None:
+        """The first checker a side bears off is announced (G-9)."""
+        if (self.rule_set.game == "garanguet" and step.destination > self.rules.last_point
+                and not any(c > self.rules.last_point for c in before.checkers(before.to_move))):
+            self._emit(BearingOffBegun(before.to_move))
 
     def _why_not(self, step: Step) -> MoveRefused:
         """Why a step cannot be played now, in the engine's words and with its rule."""

@@ -13,6 +13,27 @@ from game.match import Session
 from game.rules import Move, Position, Side, rule_set
 
 
+def side_name(session: Session, side: Side) -> str:
+    """What the table and the scoreboard call a side: "You" and "The computer" in a match
+    against the computer, else its colour ("White", "Black")."""
+    if session.is_computer(side) == session.is_computer(side.other):
+        return side.title
+    return "The computer" if session.is_computer(side) else "You"
+
+
+def side_title(session: Session, side: Side) -> str:
+    """The name with the colour alongside where the name is not the colour: "You (White)"."""
+    name = side_name(session, side)
+    return name if name == side.title else f"{name} ({side.title})"
+
+
+def verb(session: Session, side: Side, verb_: str) -> str:
+    """"You win (White)", "The computer wins (Black)", "White wins": a side and what it does."""
+    name = side_name(session, side)
+    said = f"{name} {verb_ if name == 'You' else verb_ + 's'}"
+    return said if name == side.title else f"{said} ({side.title})"
+
+
 def match_score(session: Session) -> tuple[int, int, int]:
     """(length, White's score, Black's score): what the computer plays for."""
     m = session.match

@@ -2,6 +2,7 @@
 animations (the animation-speed setting), notices and sounds."""
 import pygame
 
+from game.players import side_title
 from game.rules import Side
 from game.scenes.base import Scene
 from game.view.animation import Banner, speed_factor
@@ -60,9 +61,8 @@ class PacedScene(Scene):
 
 
 def side_label(session, side: Side) -> str:
-    if session.options.opponent == "human" and not session.options.autoplay:
-        return side.title
-    return f"{side.title} - {'Computer' if session.is_computer(side) else 'You'}"
+    """A side's name on its plate: the scoreboard's (game.players.side_title)."""
+    return side_title(session, side)
 
 
 def set_cursor(shape) -> None:

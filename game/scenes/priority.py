@@ -112,8 +112,10 @@ class PriorityScene(PacedScene):
         self.view.fit(self.hud.board_area)
         surface.fill((24, 14, 8))
         self.view.draw_board(surface)
-        for side, _, _, (x, y) in self.view.slots(self.session.rules.start(Side.WHITE)):
+        start = self.session.rules.start(Side.WHITE)
+        for side, _, _, (x, y) in self.view.slots(start):
             self.view.draw_checker(surface, side, x, y)
+        self.view.draw_labels(surface, start)
         if self.playback is not None:
             self.playback.draw(surface, self.view)
         if self.stage in ("result", "tie", "done"):

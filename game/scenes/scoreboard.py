@@ -15,12 +15,9 @@ from game.view.layout import px, ui_scale
 AUTOPLAY_WAIT = 0.5     # seconds the scoreboard stays up before autoplay goes on
 
 
-def side_name(session, side) -> str:
-    """"White"/"Black", or "You"/"The computer" in a match against the computer."""
-    colour = "White" if str(side) == "W" else "Black"
-    if session.is_computer(side) == session.is_computer(side.other):
-        return colour
-    return "The computer" if session.is_computer(side) else "You"
+from game.flow import points_reason
+from game.players import side_name, side_title, verb  # noqa: F401  (side_name: one naming for all)
+from game.rules import rule_set
 
 
 class ScoreboardScene(MenuScene):
@@ -65,14 +62,13 @@ class ScoreboardScene(MenuScene):
         if self.match_over:
             leader = max(self.score, key=self.score.get)
             name = side_name(s, leader)
-            verb = "win" if name == "You" else "wins"
-            return f"{name} {verb} the match!", f"{self.score[leader]} to {self.score[leader.other]}"
+            colour = "" if name == leader.title else f"{leader.title}, "
+            return (f"{name} {'win' if name == 'You' else 'wins'} the match!",
+                    f"{colour}{self.score[leader]} to {self.score[leader.other]}")
         if self.outcome is None:
             return "Game over", ""
-        name = side_name(s, self.outcome.winner)
-        verb = "win" if name == "You" else "wins"
-        points = self.outcome.points
-        return f"{name} {verb} the game", f"{points} point{'s' if points > 1 else ''}"
+        why = points_reason(rule_set(s.options.rules), s.position, self.outcome)
+        return verb(s, self.outcome.winner, "win"), why[0].upper() + why[1:]
 
     def draw_heading(self, surface, scale):
         w, h = surface.get_size()
@@ -99,7 +95,7 @@ class ScoreboardScene(MenuScene):
             d = px(52, scale)
             sprite = checker(str(side), d)
             surface.blit(sprite, sprite.get_rect(center=(card.x + px(62, scale), y)))
-            ui.blit_text(surface, side_name(self.session, side), 32 * scale,
+            ui.blit_text(surface, side_title(self.session, side), 32 * scale,
                          (card.x + px(110, scale), y), ui.INK, anchor="midleft")
             self.draw_pips(surface, scale, side, (card.x + px(380, scale), y), card.right - px(130, scale))
             ui.blit_text(surface, str(self.score[side]), 44 * scale, (card.right - px(50, scale), y),

@@ -14,7 +14,7 @@ import pygame
 from game import flow as f
 from game.dice import toss
 from game.flow import GameFlow, Stage
-from game.players import computer_players
+from game.players import computer_players, side_title, verb
 from game.match import Phase
 from game.scenes.paced import PacedScene, set_cursor
 from game.scenes.table_draw import HIT_RED, TRAIL, TableDrawing, fling_from
@@ -29,6 +29,7 @@ PASS_HOLD = 1.7                # "no move - the turn passes" stays this long
 GAME_OVER_HOLD = 2.4
 MOVE_BASE, MOVE_PER_POINT = 0.2, 0.06
 HIT_FLIGHT = 0.6
+DOUBLE_CLICK = 0.4             # seconds between two clicks on a checker: play it as far as it goes
 DRAG_START_PX = 6              # a press that moves further than this is a drag, not a click
 CAUSE_TEXT = {"on the rail": "On the rail", "off the board": "Off the board", "tilted": "Tilted"}
 TOUCH_MOVE_NOTE = "Touch-move: the checker you picked up must be played (C-5)"
@@ -56,6 +57,7 @@ class TableScene(TableDrawing, PacedScene):
         self._after_flights = None
         self._started = False
         self._hand = False                 # the mouse cursor is a hand
+        self._last_click = None            # (location, time) of the last click on a checker
 
     # --- what is shown -----------------------------------------------------------------------
     @property
@@ -116,7 +118,7 @@ class TableScene(TableDrawing, PacedScene):
 
     def _on_ThrowStarted(self, event: f.ThrowStarted) -> None:
         s = self.session
-        checkers = [c for _, loc, _, c in self.view.slots(self.shown) if loc >= 1 or loc == -1]
+        checkers = [c for _, loc, _, c in self.view.slots(self.shown) if self.view.is_on_field(loc)]
         rate = 0 if event.resumed or not self.pace else 1 / self.pace   # resumed: where they fell
         fling, self._fling = self._fling, None
         attempts = toss(event.dice, s.physics_rng(), checkers, fling, thrower=str(event.side))
@@ -139,8 +141,20 @@ class TableScene(TableDrawing, PacedScene):
         self._banner(words, "large", 1.3)
 
     def _on_TurnPassed(self, event: f.TurnPassed) -> None:
-        self._banner("No move - the turn passes", "note", PASS_HOLD)
+        self._banner(f"{side_title(self.session, event.side)}: no move - the turn passes ({event.rule})",
+                     "note", PASS_HOLD)
         self._wait(self._pause(PASS_HOLD), self._proceed)
+
+    def _on_NumbersLost(self, event: f.NumbersLost) -> None:
+        numbers = " and ".join(map(str, event.numbers))
+        self._say(f"{side_title(self.session, event.side)}: {numbers} cannot be played ({event.rule})", 5.0)
+
+    def _on_PlayedForYou(self, event: f.PlayedForYou) -> None:
+        self._banner(f"{side_title(self.session, event.side)}: only one play, {self.view.say_move(str(event.side), event.move)}"
+                     " - played by itself", "note", PASS_HOLD)
+
+    def _on_BearingOffBegun(self, event: f.BearingOffBegun) -> None:
+        self._banner(f"{side_title(self.session, event.side)} begins bearing off (G-9)", "note", 2.0)
 
     def _on_ThinkingStarted(self, event: f.ThinkingStarted) -> None:
         # Until its tables are loaded the computer plays by feel (always a legal move).
@@ -175,8 +189,9 @@ class TableScene(TableDrawing, PacedScene):
     def _on_GameOver(self, event: f.GameOver) -> None:
         outcome = event.outcome
         points = "point" if outcome.points == 1 else "points"
-        self._banner(f"{outcome.winner.title} wins", "large", GAME_OVER_HOLD)
-        self._banner(f"{outcome.points} {points}", "note", GAME_OVER_HOLD)
+        self._banner(verb(self.session, outcome.winner, "win"), "large", GAME_OVER_HOLD)
+        why = event.why or f"{outcome.points} {points}"
+        self._banner(why[0].upper() + why[1:], "note", GAME_OVER_HOLD)
         self._wait(self._pause(GAME_OVER_HOLD), self.app.show_match)
 
     def _on_Resigned(self, event) -> None:
@@ -271,6 +286,7 @@ class TableScene(TableDrawing, PacedScene):
             return
         if event.type == pygame.KEYDOWN:
             self.keyboard = True
+            self._last_click = None            # a key between two clicks: no double-click
             self._key(event)
         elif event.type == pygame.MOUSEMOTION:
             self.keyboard = False
@@ -359,6 +375,13 @@ class TableScene(TableDrawing, PacedScene):
         if kind == "point" and location in lit:
             self._step(location)
         elif kind == "checker" and location in chooser.origins():
+            now, last = self.app.clock(), self._last_click
+            self._last_click = (location, now)
+            if (last is not None and last[0] == location and chooser.selected == location
+                    and now - last[1] <= DOUBLE_CLICK):        # still held from the first click
+                self._last_click = None
+                self.react(self.flow.furthest(location))
+                return
             self._pick(location)
             if chooser.selected == location:
                 self._press = {"pos": pos, "origin": location}

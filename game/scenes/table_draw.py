@@ -7,6 +7,7 @@ import pygame
 from game import geometry as g
 from game.flow import Stage
 from game.rules import Side
+from game.players import side_title, verb
 from game.scenes.paced import side_label
 from game.view.board_view import GLOW, draw_banners
 from game.view.table_hud import HudState, draw_die_face
@@ -52,13 +53,12 @@ class TableDrawing:
     def _draw_checkers(self, surface) -> None:
         hidden = {f.slot for f in self.flights if not f.landed}
         held = self._held_origin()
-        mover = str(self.session.to_move)
+        if held is not None:
+            hidden.add((str(self.session.to_move), held, self._top_index(held)))
         for side, loc, index, (x, y) in self.view.slots(self.shown):
-            if (side, loc, index) in hidden:
-                continue
-            if held is not None and side == mover and loc == held and index == self._top_index(loc):
-                continue
-            self.view.draw_checker(surface, side, x, y)
+            if (side, loc, index) not in hidden:
+                self.view.draw_checker(surface, side, x, y)
+        self.view.draw_labels(surface, self.shown, frozenset(hidden))
 
     def _held_origin(self):
         """The picked checker is drawn lifted (or under the mouse while dragged)."""
@@ -74,10 +74,11 @@ class TableDrawing:
         _, x, y = press["fling"][-1]
         px, py = self.view.to_screen(x, y)
         size = self.view.length(g.DIE_SIZE)
-        for i in range(self.rules.dice_count):
+        n = self.rules.dice_count
+        for i in range(n):
             wobble = math.sin(self.clock * 31 + i * 2.1) * size * 0.12
             rect = pygame.Rect(0, 0, size, size)
-            rect.center = (round(px + (i - 0.5) * size * 1.3 + wobble), round(py - wobble))
+            rect.center = (round(px + (i - (n - 1) / 2) * size * 1.3 + wobble), round(py - wobble))
             draw_die_face(surface, rect, int(self.clock * 12 + i * 3) % 6 + 1)
 
     def _draw_held(self, surface) -> None:
@@ -163,11 +164,21 @@ class TableDrawing:
 
     def _draw_hints(self, surface) -> None:
         s = self.hud.scale
-        lines = [("Hints - chance of winning", "")]
+        side = str(self.session.to_move)
+        two = self.session.rules.name == "garanguet"     # a 2-point win's chance beside the win's
+        lines = [("Hints - chance of winning" + (", of 2 points" if two else ""), "")]
+        pips = self.view.pip_counts(self.shown)
+        if pips:
+            mover = self.session.to_move
+            lines.append((f"Pips: {side_title(self.session, mover)} {pips[str(mover)]}, "
+                          f"{side_title(self.session, mover.other)} {pips[str(mover.other)]}", ""))
         for i, hint in enumerate(self.hints[:8]):
             loss = "best" if i == 0 else loss_text(hint, self.hints[0])
-            lines.append((f"{i + 1}.  {hint.move}", f"{100 * hint.win_probability:.1f} %   {loss}"))
-        width, row = round(330 * s), round(30 * s)
+            chance = f"{100 * hint.win_probability:.1f} %"
+            if two:
+                chance += f"  {100 * hint.win2:.0f} %"
+            lines.append((f"{i + 1}.  {self.view.say_move(side, hint.move)}", f"{chance}   {loss}"))
+        width, row = round((470 if two else 330) * s), round(30 * s)
         panel = pygame.Surface((width, row * len(lines) + round(20 * s)), pygame.SRCALPHA)
         panel.fill((20, 12, 6, 215))
         pygame.draw.rect(panel, (*HINT_GREEN, 255), panel.get_rect(), max(1, round(2 * s)))
@@ -178,7 +189,7 @@ class TableDrawing:
         surface.blit(panel, rect)
         for i, (left, right) in enumerate(lines):
             y = rect.y + round(10 * s) + i * row + row // 2
-            colour = HINT_GREEN if i == 1 else (GOLD_PALE if i == 0 else IVORY)
+            colour = HINT_GREEN if left.startswith("1.") else (GOLD_PALE if not left[0].isdigit() else IVORY)
             blit_text(surface, left, round(22 * s), (rect.x + round(14 * s), y), colour, "body", "midleft")
             if right:
                 blit_text(surface, right, round(20 * s), (rect.right - round(14 * s), y), colour, "sans", "midright")
@@ -205,18 +216,18 @@ class TableDrawing:
 
     def _prompt(self) -> str:
         s = self.session
-        who = s.to_move.title
+        who = side_title(s, s.to_move)
         stage = self.stage
         if stage is Stage.THROW:
             if not self._human_turn():
-                return f"{who} (computer) is about to throw"
+                return f"{who} is about to throw"
             extra = " - or U to take back your move" if self.flow.can_undo else ""
             return f"{who} to throw: Space, the Throw button, or fling the dice{extra}"
         if stage is Stage.CHOOSE:
             return self._choose_prompt(who)
         if stage is Stage.OVER:
-            return f"{s.outcome.winner.title} wins the game" if s.outcome else "The game is over"
-        return {Stage.ROLL: "The dice are rolling...", Stage.THINK: f"{who} (computer) is thinking...",
+            return f"{verb(s, s.outcome.winner, 'win')}: the game is over" if s.outcome else "The game is over"
+        return {Stage.ROLL: "The dice are rolling...", Stage.THINK: f"{who} is thinking...",
                 Stage.MOVING: f"{who} moves", Stage.PASS: "No move - the turn passes"}[stage]
 
     def _choose_prompt(self, who: str) -> str:

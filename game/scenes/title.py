@@ -8,7 +8,7 @@ import math
 
 import pygame
 
-from game.computer import LEVELS
+from game.computer.player import levels_for
 from game.scenes.menus import MenuScene, NoticeScene, SettingsScene, StatsScene
 from game.scenes.rules_screen import RulesScene, PRESETS
 from game.view import widgets as ui
@@ -125,8 +125,28 @@ class TitleScene(MenuScene):
                      (surface.get_width() / 2, bottom.y - px(14, scale)), ui.IVORY_SHADE)
 
 
+#: The games a new match offers: (key, title); Tourne Case comes with its rule presets.
+GAMES = [("tourne-case", "Tourne Case"), ("garanguet", "Garanguet")]
+
+
+def game_of(rules_name: str) -> str:
+    return "garanguet" if rules_name == "garanguet" else "tourne-case"
+
+
+def level_choices(rules_name: str) -> list[tuple[str, str]]:
+    """The computer's levels for a game, weakest first, as the form shows them."""
+    return [(name, name.replace("_", " ").capitalize()) for name, _ in levels_for(rules_name)]
+
+
+GAME_NOTES = {
+    "tourne-case": "Three checkers each on two rows of twelve points, printed in Paris in 1699.",
+    "garanguet": "Fifteen checkers each, three dice, no hitting: block the way and bear off "
+                 "first (Lepeintre, 1818).",
+}
+
+
 class NewMatchScene(MenuScene):
-    """Opponent and level, rule preset and option, match length, the human's colour."""
+    """The game, opponent and level, rule preset and option, match length, the human's colour."""
 
     heading = "New match"
     width = 700
@@ -136,11 +156,11 @@ class NewMatchScene(MenuScene):
         app = self.app
         last = app.last_options()
         self.choices = {
+            "game": ui.Choice("Game", GAMES, game_of(last["rules"]), self.changed),
             "opponent": ui.Choice("Opponent", [("computer", "The computer"),
                                                ("human", "Two players, one screen")],
                                   last["opponent"], self.changed),
-            "level": ui.Choice("Level", [(name, name.replace("_", " ").capitalize())
-                                         for name, _ in LEVELS], last["level"], self.changed),
+            "level": ui.Choice("Level", level_choices(last["rules"]), last["level"], self.changed),
             "rules": ui.Choice("Rules", [(key, title) for key, title, _ in PRESETS],
                                app.default_preset, self.changed),
             "reentry": ui.toggle("Compulsory re-entry (TR-1)",
@@ -156,21 +176,41 @@ class NewMatchScene(MenuScene):
                 ui.Button("Back", self.back)]
 
     def changed(self, _value) -> None:
-        """Show only what applies: a level against the computer, re-entry in Charpentier."""
+        """Show only what applies: the game's own levels against the computer, Tourne Case's
+        presets, re-entry in Charpentier."""
         c = self.choices
         against_computer = c["opponent"].value == "computer"
+        tourne_case = c["game"].value == "tourne-case"
         c["level"].visible = c["human_side"].visible = against_computer
-        c["reentry"].visible = c["rules"].value == "charpentier"
+        c["rules"].visible = tourne_case
+        c["reentry"].visible = tourne_case and c["rules"].value == "charpentier"
+        levels = level_choices(self.rules())
+        if levels != c["level"].options:       # another game: its levels, the same one if it has it
+            names = [name for name, _ in levels]
+            keep = c["level"].value
+            c["level"].options = levels
+            c["level"].index = names.index(keep) if keep in names else len(names) // 2
+
+    def rules(self) -> str:
+        """The rule set chosen: Garanguet, or the Tourne Case preset (re-entry folded in)."""
+        c = self.choices
+        if c["game"].value == "garanguet":
+            return "garanguet"
+        if c["rules"].value == "charpentier" and c["reentry"].value:
+            return "charpentier-reentry"
+        return c["rules"].value
 
     def options(self) -> dict:
         """What new_match takes (the re-entry option folds into the rules' name)."""
         chosen = {key: choice.value for key, choice in self.choices.items()}
-        if chosen.pop("reentry") and chosen["rules"] == "charpentier":
-            chosen["rules"] = "charpentier-reentry"
+        del chosen["reentry"], chosen["game"]
+        chosen["rules"] = self.rules()
         return chosen
 
     def start(self) -> None:
-        remembered = {key: choice.value for key, choice in self.choices.items()}
+        remembered = {key: choice.value for key, choice in self.choices.items() if key != "game"}
+        if self.choices["game"].value == "garanguet":
+            remembered["rules"] = "garanguet"
         self.app.update_settings(remembered)
         self.app.new_match(self.options())
 
@@ -182,7 +222,9 @@ class NewMatchScene(MenuScene):
         scale = ui_scale(surface.get_size())
         focused = self.menu.focused
         if focused is self.choices["level"]:
-            note = dict(LEVELS).get(focused.value, "")
+            note = dict(levels_for(self.rules())).get(focused.value, "")
+        elif focused is self.choices["game"]:
+            note = GAME_NOTES[focused.value]
         elif focused is self.choices["rules"] or focused is self.choices["reentry"]:
             note = dict((k, n) for k, _, n in PRESETS)[self.choices["rules"].value]
         else:

@@ -54,6 +54,10 @@ class Board(Protocol):
     def disc(self, surface, x, y, colour, alpha: int, radius_units=...) -> None: ...
     def ripple(self, surface, ripple) -> None: ...
     def point_glow(self, surface, side: str, location: int, colour=..., alpha: int = 70) -> None: ...
+    def draw_labels(self, surface, position, skip=frozenset()) -> None: ...  # counts over checkers
+    def is_on_field(self, location: int) -> bool: ...      # a checker there lies in the dice's box
+    def say_move(self, side: str, move) -> str: ...        # a move as this board names its points
+    def pip_counts(self, position) -> dict: ...            # "W"/"B" -> pips, or {} if none shown
 
 
 class BoardView:
@@ -205,6 +209,21 @@ class BoardView:
             pygame.draw.polygon(layer, (*colour, alpha // 8 * 8), [(x - box.x, y - box.y) for x, y in corners])
             return layer
         surface.blit(self._layer(("point", side, point, colour, alpha // 8), make), box)
+
+    def draw_labels(self, surface, position, skip=frozenset()) -> None:
+        """Tourne Case's stacks are short enough to count at a glance: nothing to write."""
+
+    def is_on_field(self, location: int) -> bool:
+        """A checker on a point or on the bar lies where the dice roll (one waiting does not)."""
+        return location >= 1 or location == -1
+
+    def say_move(self, side: str, move) -> str:
+        """The move in the game's notation: the points are numbered on this board."""
+        return str(move)
+
+    def pip_counts(self, position) -> dict:
+        """Three checkers a side need no pip count."""
+        return {}
 
 
 def _circle(r: int, rgba, width: int = 0) -> pygame.Surface:

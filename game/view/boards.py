@@ -4,8 +4,9 @@ A game with no board here is not offered on screen (the app's PLAYABLE_RULES fol
 """
 from game.rules import RULE_SETS, rule_set
 from game.view.board_view import Board, BoardView
+from game.view.garanguet_board import GaranguetBoardView
 
-BOARDS: dict[str, type] = {"tourne-case": BoardView}
+BOARDS: dict[str, type] = {"tourne-case": BoardView, "garanguet": GaranguetBoardView}
 
 #: The rule sets a board can show, in the registry's order.
 PLAYABLE_RULES = tuple(name for name, s in RULE_SETS.items() if s.game in BOARDS)

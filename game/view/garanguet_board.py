@@ -137,6 +137,17 @@ class GaranguetBoardView(BoardView):
             return "checker", location
         return "point", location
 
+    def say_move(self, side: str, move) -> str:
+        """A move in the board's letters, a checker's steps run together: "a-g-k, a-b"."""
+        return say_move(side, move)
+
+    def pip_counts(self, position) -> dict:
+        return {str(side): gg.pips(position.checkers(side)) for side in Side}
+
+    def is_on_field(self, location: int) -> bool:
+        """A checker on a point lies where the dice roll; one in a tray, outside the box, does not."""
+        return 1 <= location <= 24
+
     def location_at(self, side: str, x: float, y: float) -> int | None:
         """The location of `side` (1..24, or 25 for its own tray) at board spot (x, y)."""
         return gg.location_at(side, x, y)
@@ -184,6 +195,19 @@ class Label:
     y: float
     size: float
     colour: tuple
+
+
+def say_move(side: str, move) -> str:
+    """A move's steps by letter ("off" for the tray), a checker's steps run together."""
+    chains: list[list[int]] = []
+    for step in move.steps:
+        if chains and chains[-1][-1] == step.origin:
+            chains[-1].append(step.destination)
+        else:
+            chains.append([step.origin, step.destination])
+    if not chains:
+        return "no move"
+    return ", ".join("-".join(gg.name(side, loc) for loc in chain) for chain in chains)
 
 
 def labels(position, skip=frozenset()) -> list[Label]:
