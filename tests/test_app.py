@@ -192,18 +192,15 @@ def test_new_match_form_starts_a_match_and_remembers_its_options(app, tmp_path):
     press(app, pygame.K_RETURN)                # New match
     form = top(app)
     assert isinstance(form, NewMatchScene)
-    press(app, pygame.K_DOWN)                  # Level
+    assert form.choices["game"].value == "tourne-case"
+    for _ in range(4):
+        press(app, pygame.K_DOWN)              # Opponent, Level, You play, Match to
+    press(app, pygame.K_RIGHT)                 # 3 -> 5
     press(app, pygame.K_DOWN)                  # Rules
     press(app, pygame.K_RIGHT)                 # -> Bell
     assert form.choices["rules"].value == "bell"
     assert not form.choices["reentry"].visible, "re-entry is a Charpentier option"
-    press(app, pygame.K_DOWN)                  # Match to (re-entry is skipped)
-    press(app, pygame.K_RIGHT)                 # 3 -> 5
-    press(app, pygame.K_UP)
-    press(app, pygame.K_UP)
-    press(app, pygame.K_UP)
-    press(app, pygame.K_UP)                    # Opponent -> wraps to Back
-    press(app, pygame.K_UP)                    # Start the match
+    press(app, pygame.K_DOWN)                  # Start the match (re-entry is skipped)
     press(app, pygame.K_RETURN, then=1)
     s = app.session
     assert s is not None and s.options.rules == "bell" and s.options.length == 5
@@ -394,7 +391,7 @@ def test_resume_pressed_twice_in_one_frame_stays_in_the_game(app):
 
 @pytest.mark.parametrize("options, problem", [
     ({"level": "computer"}, "unknown computer level"),
-    ({"rules": "garanguet"}, "cannot be played on the board"),
+    ({"rules": "garanguet", "level": "perfect"}, "unknown computer level"),   # Tourne Case's only
 ])
 def test_a_save_that_cannot_resume_is_kept_aside_not_offered(tmp_path, options, problem):
     """Found by the kill test: a save naming an unknown level was offered, then failed each time."""

@@ -138,6 +138,10 @@ def level_choices(rules_name: str) -> list[tuple[str, str]]:
     return [(name, name.replace("_", " ").capitalize()) for name, _ in levels_for(rules_name)]
 
 
+#: Where each side starts, as the form says it: Tourne Case's rows, Garanguet's stacks.
+SIDES = {"tourne-case": [("W", "White (top row)"), ("B", "Black (bottom row)")],
+         "garanguet": [("W", "White (starts on x)"), ("B", "Black (starts on a)")]}
+
 GAME_NOTES = {
     "tourne-case": "Three checkers each on two rows of twelve points, printed in Paris in 1699.",
     "garanguet": "Fifteen checkers each, three dice, no hitting: block the way and bear off "
@@ -146,7 +150,8 @@ GAME_NOTES = {
 
 
 class NewMatchScene(MenuScene):
-    """The game, opponent and level, rule preset and option, match length, the human's colour."""
+    """The game, opponent and level, the human's colour, match length, Tourne Case's preset and
+    option (last, so that Garanguet's empty rows sit above the buttons)."""
 
     heading = "New match"
     width = 700
@@ -161,15 +166,14 @@ class NewMatchScene(MenuScene):
                                                ("human", "Two players, one screen")],
                                   last["opponent"], self.changed),
             "level": ui.Choice("Level", level_choices(last["rules"]), last["level"], self.changed),
+            "human_side": ui.Choice("You play", SIDES[game_of(last["rules"])],
+                                    last["human_side"], self.changed),
+            "length": ui.Choice("Match to", [(n, f"{n} point{'s' if n > 1 else ''}")
+                                             for n in LENGTHS], last["length"], self.changed),
             "rules": ui.Choice("Rules", [(key, title) for key, title, _ in PRESETS],
                                app.default_preset, self.changed),
             "reentry": ui.toggle("Compulsory re-entry (TR-1)",
                                  last["rules"] == "charpentier-reentry", self.changed),
-            "length": ui.Choice("Match to", [(n, f"{n} point{'s' if n > 1 else ''}")
-                                             for n in LENGTHS], last["length"], self.changed),
-            "human_side": ui.Choice("You play", [("W", "White (top row)"),
-                                                 ("B", "Black (bottom row)")],
-                                    last["human_side"], self.changed),
         }
         self.changed(None)
         return [*self.choices.values(), ui.Button("Start the match", self.start),
@@ -184,6 +188,7 @@ class NewMatchScene(MenuScene):
         c["level"].visible = c["human_side"].visible = against_computer
         c["rules"].visible = tourne_case
         c["reentry"].visible = tourne_case and c["rules"].value == "charpentier"
+        c["human_side"].options = SIDES[c["game"].value]
         levels = level_choices(self.rules())
         if levels != c["level"].options:       # another game: its levels, the same one if it has it
             names = [name for name, _ in levels]
