@@ -6,6 +6,8 @@ Enter/Space, Esc goes back) and with the mouse.
 """
 import pygame
 
+from game import stats
+from game.computer import LEVELS
 from game.rules import rules_by_name
 from game.scenes.base import BACK_KEYS, Scene
 from game.scenes.rules_screen import RulesScene
@@ -21,6 +23,7 @@ class MenuScene(Scene):
     """A heading and a column of widgets over the walnut backdrop; Esc goes back."""
 
     heading = ""
+    keep_places = True        # a hidden row keeps its place: nothing moves under the pointer
     row_height = 54
     gap = 12
     width = 560
@@ -60,7 +63,8 @@ class MenuScene(Scene):
     def layout(self, size) -> None:
         scale = ui_scale(size)
         ui.column(self.menu.widgets, size[0] // 2, self.menu_top(size, scale),
-                  px(self.width, scale), px(self.row_height, scale), px(self.gap, scale))
+                  px(self.width, scale), px(self.row_height, scale), px(self.gap, scale),
+                  self.keep_places)
 
     def draw_heading(self, surface, scale) -> None:
         w, h = surface.get_size()
@@ -76,7 +80,8 @@ class MenuScene(Scene):
 
 
 class SettingsScene(MenuScene):
-    """Volume, mute, animation speed, touch-move (C-5), fullscreen: saved on every change."""
+    """Volume, mute, animation speed, touch-move (C-5), fullscreen: saved on every change.
+    The footnote says what the focused setting does."""
 
     heading = "Settings"
     width = 640
@@ -89,11 +94,28 @@ class SettingsScene(MenuScene):
             ui.toggle("Mute", s["muted"], lambda v: app.set_setting("muted", v)),
             ui.Choice("Animations", ANIMATION_SPEEDS, s["animation_speed"],
                       lambda v: app.set_setting("animation_speed", v)),
-            ui.toggle("Touch-move (C-5)", s["touch_move"],
+            ui.toggle("Touch-move", s["touch_move"],
                       lambda v: app.set_setting("touch_move", v)),
             self.fullscreen,
             ui.Button("Back", self.back),
         ]
+
+    NOTES = {
+        "Volume": "How loud the dice, the checkers and every other sound are.",
+        "Mute": "Silence every sound; the volume stays as it is for when the sound comes back.",
+        "Animations": "How fast the dice roll and the checkers travel. Instant shows each move "
+                      "at once, with no motion on the screen.",
+        "Touch-move": "Touch-move (“dame touchée, dame jouée”, rules C-5 and G-11): a checker "
+                      "you pick up must be played, if it can move.",
+        "Fullscreen (F11)": "The whole screen, or a window you can size; F11 switches at any "
+                            "time, in a game too.",
+        "Back": "Every change is saved at once; Esc goes back too.",
+    }
+
+    def footnote(self) -> str:
+        """What the focused setting does."""
+        focused = self.menu.focused
+        return self.NOTES.get(getattr(focused, "label", ""), "")
 
     def update(self, dt):
         # F11 can change the window while this screen is open: show the truth.
@@ -103,25 +125,29 @@ class SettingsScene(MenuScene):
     def draw(self, surface):
         super().draw(surface)
         scale = ui_scale(surface.get_size())
-        last = self.menu.widgets[-1].rect
-        ui.blit_text(surface, "Touch-move (“dame touchée, dame jouée”): a checker you pick up "
-                     "must be played.", 20 * scale,
-                     (surface.get_width() / 2, last.bottom + px(30, scale)), ui.IVORY_SHADE)
+        y = self.menu.widgets[-1].rect.bottom + px(22, scale)
+        fnt = ui.font(21 * scale)
+        for line in ui.wrap(self.footnote(), fnt, px(self.width + 120, scale))[:2]:
+            ui.blit_text(surface, line, 21 * scale, (surface.get_width() / 2, y), ui.IVORY_SHADE,
+                         anchor="midtop")
+            y += fnt.get_linesize()
 
 
 class StatsScene(MenuScene):
-    """Games and matches played and won, in total, by opponent level and by rule preset."""
+    """Games and matches played, won and the share won: in total, by level, by rule set, with
+    the best and current winning streaks (figures from game.stats)."""
 
     heading = "Statistics"
-    COLUMNS = (("games_played", "Games"), ("games_won", "won"), ("matches_played", "Matches"),
-               ("matches_won", "won"))
+    COLUMNS = ("Games", "won", "share", "Matches", "won", "share")
+    COLUMN_WIDTHS = (80, 62, 72, 96, 62, 72)     # design pixels, right-aligned, right to left
 
     def build(self):
         try:
-            self.stats = self.app.storage.statistics()
+            records, skipped = self.app.storage.records()
+            self.stats = stats.compute(records, [name for name, _ in LEVELS], skipped)
             self.problem = None
         except Exception as exc:     # a damaged record file still lets the player go back
-            self.stats, self.problem = {}, f"The records could not be read: {exc}"
+            self.stats, self.problem = None, f"The records could not be read: {exc}"
         return [ui.Button("Back", self.back)]
 
     def layout(self, size):
@@ -129,52 +155,77 @@ class StatsScene(MenuScene):
         ui.column(self.menu.widgets, size[0] // 2, size[1] - px(100, scale), px(320, scale),
                   px(self.row_height, scale), 0)
 
-    def rows(self) -> list[tuple[str, dict | None]]:
-        """(name, tally) rows: the total, then a heading (tally None) and a row per level, per rules."""
-        rows = [("All matches against the computer", self.stats["total"])]
-        for key, heading, name in (("by_level", "By level", str.capitalize),
-                                   ("by_rules", "By rules", rules_title)):
-            if self.stats.get(key):
-                rows.append((heading, None))
-                rows += [(name(k), tally) for k, tally in sorted(self.stats[key].items())]
+    def rows(self) -> list[tuple[str, list[str] | None]]:
+        """(name, cells) rows: the total, then a heading (cells None) and a row per level and
+        per rule set; a share is a whole percentage, a dash when nothing was played."""
+        def cells(t: stats.Tally, shares: bool = True) -> list[str]:
+            return [str(t.games_played), str(t.games_won) if shares else "–",
+                    t.games_share() if shares else "–", str(t.matches_played),
+                    str(t.matches_won) if shares else "–", t.matches_share() if shares else "–"]
+        s = self.stats
+        rows = [("Against the computer", cells(s.total)), ("By level", None)]
+        rows += [(level_title(name), cells(t)) for name, t in s.by_level]
+        if s.two_players.games_played or s.two_players.matches_played:
+            rows.append(("Two players, one screen", cells(s.two_players, shares=False)))
+        rows.append(("By rules, against the computer", None))
+        rows += [(rules_title(name), cells(t)) for name, t in s.by_rules]
         return rows
+
+    def streaks(self) -> str:
+        g, m = self.stats.game_streak, self.stats.match_streak
+        return (f"Winning streak: games, best {g.best}, now {g.current}  ·  "
+                f"matches, best {m.best}, now {m.current}")
 
     def draw(self, surface):
         super().draw(surface)
         w, h = surface.get_size()
         scale = ui_scale((w, h))
-        card = pygame.Rect(0, 0, px(820, scale), h - px(150, scale) - round(h * 0.2) + px(40, scale))
+        card = pygame.Rect(0, 0, min(px(860, scale), w - px(40, scale)),
+                           h - px(150, scale) - round(h * 0.2) + px(40, scale))
         card.midtop = (w // 2, round(h * 0.2) - px(20, scale))
         ui.panel(surface, card, scale)
-        size = 24 * scale
+        size = 23 * scale
         step = ui.font(size).get_linesize()
-        x0, y = card.x + px(30, scale), card.y + px(18, scale)
-        columns = [card.right - px(40 + 95 * i, scale) for i in range(len(self.COLUMNS))][::-1]
-        if self.problem or not self.stats.get("total", {}).get("games_played"):
+        x0, y = card.x + px(24, scale), card.y + px(14, scale)
+        if self.problem or not (self.stats.total.games_played or self.stats.two_players.games_played):
             note = self.problem or "No game finished yet: the record starts with your first game."
             ui.blit_text(surface, note, size, card.center, ui.WALNUT)
             return
-        for (_, title), x in zip(self.COLUMNS, columns):
+        columns, x = [], card.right - px(24, scale)
+        for width in reversed(self.COLUMN_WIDTHS):
+            columns.insert(0, x)
+            x -= px(width, scale)
+        name_room = columns[0] - px(self.COLUMN_WIDTHS[0], scale) - x0 - px(16, scale)
+        for title, x in zip(self.COLUMNS, columns):
             ui.blit_text(surface, title, size * 0.85, (x, y), ui.WALNUT, anchor="topright")
-        y += step * 1.3
+        y += step * 1.2
         shown = self.rows()
-        room = max(1, int((card.bottom - y - px(40, scale)) // step))
-        for name, tally in shown[:room]:
-            if tally is None:
-                ui.blit_text(surface, name, size, (x0, y + step * 0.2), ui.RED, "title", "topleft")
-                y += step * 1.2
+        bottom = card.bottom - px(30, scale) - step      # the streak line's room
+        room = max(1, int((bottom - y) // step))
+        for name, row in shown[:room]:
+            if row is None:
+                ui.blit_text(surface, name, size, (x0, y + step * 0.15), ui.RED, "title", "topleft")
+                y += step * 1.1
                 continue
-            ui.blit_text(surface, name, size, (x0 + px(16, scale), y), ui.INK, anchor="topleft")
-            for (key, _), x in zip(self.COLUMNS, columns):
-                ui.blit_text(surface, str(tally.get(key, 0)), size, (x, y), ui.INK, anchor="topright")
+            ui.blit_text(surface, name, ui.fitting_size(name, size, name_room), (x0 + px(12, scale),
+                         y), ui.INK, anchor="topleft")
+            for cell, x in zip(row, columns):
+                ui.blit_text(surface, cell, size, (x, y), ui.INK, anchor="topright")
             y += step
-        skipped = self.stats.get("unreadable_records", 0)
+        ui.blit_text(surface, self.streaks(), size, (card.centerx, bottom + px(4, scale)),
+                     ui.WALNUT_DARK, anchor="midtop")
         more = len(shown) - room
         notes = ([f"... and {more} more rows"] if more > 0 else []) + \
-            ([f"{skipped} damaged line(s) in the record were skipped"] if skipped else [])
+            ([f"{self.stats.unreadable} damaged line(s) in the record were skipped"]
+             if self.stats.unreadable else [])
         if notes:
-            ui.blit_text(surface, "; ".join(notes), 20 * scale,
-                         (card.centerx, card.bottom - px(22, scale)), ui.WALNUT)
+            ui.blit_text(surface, "; ".join(notes), 18 * scale,
+                         (card.centerx, card.bottom - px(14, scale)), ui.WALNUT)
+
+
+def level_title(name: str) -> str:
+    """ "journeyman" -> "Journeyman"; "two players" -> "Two players"."""
+    return name.replace("_", " ").capitalize()
 
 
 def rules_title(name: str) -> str:

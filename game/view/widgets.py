@@ -1,8 +1,10 @@
 """Menu widgets: buttons, choices, sliders, a keyboard focus, text and the walnut backdrop.
 
 A `Menu` is a column of widgets with one focus. The keyboard moves the focus (Up/Down, Tab,
-Shift+Tab), changes a value (Left/Right) and activates (Enter/Space); the mouse hovers, presses
-and drags. Widgets ease their glow and "pop" with timers in seconds, so the feel is the same at
+Shift+Tab; it stops at either end, so Up from the first item never lands on the last, Quit;
+Home/End go to either end),
+changes a value (Left/Right) and activates (Enter/Space); the mouse hovers, presses and drags.
+The focus follows the device used last: the pointer takes it only by moving. Widgets ease their glow and "pop" with timers in seconds, so the feel is the same at
 any frame rate. Everything is drawn at the window's real size from a `scale` (see layout.py).
 """
 import math
@@ -53,6 +55,14 @@ def blit_text(surface, words, size, pos, color=INK, kind="body", anchor="center"
     rect = surf.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     surface.blit(surf, rect)
     return rect
+
+
+def fitting_size(words: str, size: float, width: int, kind: str = "body") -> float:
+    """The size at which words fit in width, shrinking to at most 70%; a long name stays readable."""
+    for shrink in (1.0, 0.9, 0.8, 0.7):
+        if font(size * shrink, kind).size(words)[0] <= width:
+            return size * shrink
+    return size * 0.7
 
 
 def wrap(words: str, fnt: pygame.font.Font, width: int) -> list[str]:
@@ -308,11 +318,21 @@ class Slider(Widget):
                   (box.right - px(22, scale), box.centery), INK, anchor="midright")
 
 
+def _pointer_now():
+    """Where the pointer is, if there is a window to ask; a pointer at rest takes no focus."""
+    try:
+        return pygame.mouse.get_pos() if pygame.display.get_init() else None
+    except pygame.error:
+        return None
+
+
 class Menu:
     """A column of widgets with one keyboard focus.
 
     `handle_event` returns True when it used the event, so a scene can handle what is left
-    (Esc, its own keys). Mouse motion moves the focus to the widget under the pointer.
+    (Esc, its own keys). The pointer takes the focus when it moves onto a widget, not when a
+    widget comes under a pointer at rest (a row appearing, a motion event without motion), so
+    Enter plays what the keyboard highlighted unless the mouse moved since.
     """
 
     def __init__(self, widgets: list[Widget], sounds=None, focus: int = 0):
@@ -320,6 +340,7 @@ class Menu:
         self.sounds = sounds
         self.focus = focus
         self._held: Widget | None = None
+        self._pointer = _pointer_now()    # where the pointer was last seen
         self._fix_focus(+1)
 
     def usable(self) -> list[Widget]:
@@ -346,11 +367,15 @@ class Menu:
         self._fix_focus(+1)
 
     def move(self, direction: int) -> None:
-        if not self.usable():
-            return
-        self.focus = (self.focus + direction) % len(self.widgets)
-        self._fix_focus(direction)
-        self._play("click", 0.35)
+        """The next usable widget that way; none past either end (no wrapping round)."""
+        i = self.focus + direction
+        while 0 <= i < len(self.widgets):
+            w = self.widgets[i]
+            if w.visible and w.enabled:
+                self.focus = i
+                self._play("click", 0.35)
+                return
+            i += direction
 
     def focus_on(self, widget: Widget) -> None:
         if widget in self.widgets:
@@ -371,12 +396,14 @@ class Menu:
             return self._key(event)
         if event.type == pygame.MOUSEMOTION:
             w = self.widget_at(event.pos)
-            if w is not None and w is not self.focused:
+            moved, self._pointer = event.pos != self._pointer, event.pos
+            if moved and w is not None and w is not self.focused:
                 self.focus_on(w)
             if self._held is not None and isinstance(self._held, Slider):
                 self._held.drag(event.pos)
             return w is not None
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._pointer = event.pos
             w = self.widget_at(event.pos)
             if w is not None:
                 self.focus_on(w)
@@ -404,6 +431,11 @@ class Menu:
             self.move(+1)
         elif key == pygame.K_TAB:
             self.move(-1 if event.mod & pygame.KMOD_SHIFT else +1)
+        elif key in (pygame.K_HOME, pygame.K_END):     # straight to the first or last item
+            ends = [i for i, w in enumerate(self.widgets) if w.visible and w.enabled]
+            if ends:
+                self.focus = ends[0 if key == pygame.K_HOME else -1]
+                self._play("click", 0.35)
         elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_a, pygame.K_d):
             w = self.focused
             direction = -1 if key in (pygame.K_LEFT, pygame.K_a) else +1
@@ -430,11 +462,14 @@ class Menu:
             self.focused.draw(surface, scale, True)
 
 
-def column(widgets: list[Widget], centre_x: int, top: int, width: int, height: int, gap: int) -> int:
-    """Stack the visible widgets in a centred column; returns the y below the last one."""
+def column(widgets: list[Widget], centre_x: int, top: int, width: int, height: int, gap: int,
+           keep_places: bool = False) -> int:
+    """Stack the widgets in a centred column; returns the y below the last one. A hidden widget
+    takes no room, unless keep_places: then its row stays, empty, so that a row appearing or
+    going never moves the ones below it from under the pointer."""
     y = top
     for w in widgets:
-        if not w.visible:
+        if not (w.visible or keep_places):
             continue
         w.rect = pygame.Rect(centre_x - width // 2, y, width, height)
         y += height + gap

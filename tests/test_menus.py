@@ -1,0 +1,257 @@
+"""The menus as a newcomer meets them: no wrapping onto Quit, rows that stay put, the focus
+with the device used last, footnotes about the focused setting, rules in words, statistics."""
+import re
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.app import App
+from game.rules import RULE_SETS
+from game.scenes import rules_screen
+from game.scenes.menus import MenuScene, PauseScene, SettingsScene, StatsScene
+from game.scenes.rules_screen import RulesScene
+from game.scenes.title import NewMatchScene, TitleScene
+from game.view import widgets as ui
+
+DT = 1 / 60
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def app(tmp_path):
+    a = App(seed=7, data_dir=tmp_path, size=(960, 600))
+    pygame.event.clear()
+    yield a
+    pygame.display.quit()
+
+
+def frames(app, n=2):
+    for _ in range(n):
+        app.frame(DT)
+
+
+def press(app, key, mod=0):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
+    frames(app)
+
+
+def move_pointer(app, pos):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    frames(app)
+
+
+def labels(menu):
+    return [getattr(w, "label", "") for w in menu.widgets]
+
+
+# -- the keyboard never wraps onto Quit ----------------------------------------------------------
+
+def test_up_from_the_first_title_item_stays_there_and_enter_does_not_quit(app):
+    title = app.scenes.top
+    assert isinstance(title, TitleScene)
+    first = title.menu.focused
+    press(app, pygame.K_UP)
+    assert title.menu.focused is first and first.label != "Quit"
+    press(app, pygame.K_TAB, mod=pygame.KMOD_SHIFT)
+    assert title.menu.focused is first
+    press(app, pygame.K_RETURN)
+    assert app.running, "Enter after Up opened the first item, it did not quit"
+
+
+def test_down_stops_at_the_last_item_and_home_end_jump(app):
+    menu = app.scenes.top.menu
+    for _ in range(len(menu.widgets) + 3):
+        press(app, pygame.K_DOWN)
+    assert menu.focused.label == "Quit"
+    press(app, pygame.K_HOME)
+    assert menu.focused is menu.usable()[0]
+    press(app, pygame.K_END)
+    assert menu.focused.label == "Quit"
+
+
+def test_moving_skips_hidden_and_disabled_items():
+    items = [ui.Button(str(i), lambda: None) for i in range(4)]
+    items[1].visible = False
+    items[2].enabled = False
+    menu = ui.Menu(items)
+    menu.move(+1)
+    assert menu.focused is items[3]
+    menu.move(+1)
+    assert menu.focused is items[3]
+    menu.move(-1)
+    assert menu.focused is items[0]
+
+
+# -- rows keep their places ------------------------------------------------------------------------
+
+class Form(MenuScene):
+    def build(self):
+        self.extra = ui.Button("Sometimes", lambda: None)
+        return [ui.Button("First", lambda: None), self.extra, ui.Button("Last", lambda: None)]
+
+
+def test_a_row_that_comes_and_goes_moves_nothing_below_it(app):
+    form = Form(app)
+    app.scenes.push(form)
+    frames(app)
+    last = form.menu.widgets[-1].rect.copy()
+    form.extra.visible = False
+    frames(app)
+    assert form.menu.widgets[-1].rect == last
+    assert form.menu.widget_at(form.extra.rect.center) is None, "a hidden row takes no click"
+
+
+def test_the_new_match_form_keeps_start_under_the_pointer_whatever_the_choices(app):
+    form = NewMatchScene(app)
+    app.scenes.push(form)
+    frames(app)
+    start = next(w for w in form.menu.widgets if getattr(w, "label", "") == "Start the match")
+    places = set()
+    for choice in [w for w in form.menu.widgets if isinstance(w, ui.Choice)]:
+        for _ in range(len(choice.options)):
+            choice.adjust(+1)
+            frames(app, 1)
+            places.add(tuple(start.rect))
+    assert len(places) == 1, f"Start moved: {places}"
+
+
+def test_a_column_without_kept_places_still_closes_up():
+    items = [ui.Button(str(i), lambda: None) for i in range(3)]
+    items[1].visible = False
+    ui.column(items, 100, 0, 50, 10, 0)
+    assert items[2].rect.y == 10
+
+
+# -- the focus follows the device used last ---------------------------------------------------------
+
+def test_the_pointer_at_rest_does_not_take_the_keyboard_focus(app):
+    title = app.scenes.top
+    frames(app)
+    rules = next(w for w in title.menu.widgets if w.label == "Rules")
+    move_pointer(app, rules.rect.center)
+    assert title.menu.focused is rules, "moving onto an item focuses it"
+    press(app, pygame.K_DOWN)
+    assert title.menu.focused.label == "Settings"
+    move_pointer(app, rules.rect.center)       # a motion event with no motion (SDL sends them)
+    assert title.menu.focused.label == "Settings"
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.scenes.top, SettingsScene), "Enter plays what the keyboard chose"
+
+
+def test_the_pointer_takes_the_focus_back_by_moving(app):
+    title = app.scenes.top
+    frames(app)
+    rules = next(w for w in title.menu.widgets if w.label == "Rules")
+    move_pointer(app, rules.rect.center)
+    press(app, pygame.K_DOWN)
+    move_pointer(app, (rules.rect.centerx + 5, rules.rect.centery))
+    assert title.menu.focused is rules
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.scenes.top, RulesScene)
+
+
+def test_an_item_arriving_under_a_resting_pointer_does_not_take_the_focus():
+    a, b = ui.Button("a", lambda: None), ui.Button("b", lambda: None)
+    menu = ui.Menu([a, b])
+    ui.column([a, b], 100, 0, 100, 20, 0)
+    menu.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=(100, 30), rel=(0, 0), buttons=(0, 0, 0)))
+    assert menu.focused is b
+    menu.focus = 0
+    ui.column([b, a], 100, 0, 100, 20, 0)      # a is now under the pointer, which did not move
+    menu.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=(100, 30), rel=(0, 0), buttons=(0, 0, 0)))
+    assert menu.focused is a
+
+
+# -- the settings footnote is about the focused setting ----------------------------------------------
+
+def test_the_settings_footnote_describes_the_focused_setting(app):
+    settings = SettingsScene(app)
+    app.scenes.push(settings)
+    frames(app)
+    seen = {}
+    for _ in settings.menu.widgets:
+        seen[settings.menu.focused.label] = settings.footnote()
+        press(app, pygame.K_DOWN)
+    assert set(seen) == set(labels(settings.menu))
+    assert all(seen.values()) and len(set(seen.values())) == len(seen), "one note per setting"
+    assert "touch" in seen["Touch-move"].lower()
+    assert all("touch" not in note.lower() for label, note in seen.items() if label != "Touch-move")
+
+
+# -- rule numbers only alongside words -------------------------------------------------------------
+
+NUMBER = r"\b(?:C|TC|TR|TB|G)-\d+\b"
+
+
+def test_menu_labels_name_rules_in_words_with_the_number_in_brackets(app):
+    for scene in (TitleScene(app), SettingsScene(app), PauseScene(app), NewMatchScene(app)):
+        for label in labels(scene.menu):
+            for number in re.findall(NUMBER, label):
+                assert re.search(rf"[a-z]{{3,}}.*\({number}\)", label), label
+
+
+def test_every_rule_on_the_rules_screen_has_a_name_in_words_and_its_number_from_the_rulebook():
+    rulebook = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    numbers = set(re.findall(r"^#### ((?:C|TC|TR|TB|G)-\d+)", rulebook, re.M))
+    shown = set()
+    for page in rules_screen.PAGES.values():
+        for _, rules in page:
+            for number, name, words in rules:
+                assert words
+                if number:
+                    assert number in numbers and re.search(r"[a-z]{3,}", name), (number, name)
+                    assert not re.search(NUMBER, name), name
+                    shown.add(number)
+    assert shown == numbers, f"missing from the screen: {numbers - shown}"
+    assert {f"G-{i}" for i in range(1, 12)} <= {n for _, rules in rules_screen.GARANGUET
+                                                 for n, _, _ in rules}
+    assert rules_screen.rule_name("TR-1").lower().startswith("compulsory re-entry")
+    assert rules_screen.rule_name("TR-1").endswith("(TR-1)")
+
+
+def test_the_rules_screen_cites_the_rulebook_in_the_repository():
+    doc = rules_screen.__doc__
+    assert "docs/rules.md" in doc and "RULES.md" not in doc
+
+
+def test_the_rules_tabs_come_from_the_registry_garanguet_included(app):
+    titles = [title for _, title in rules_screen.TABS]
+    assert titles == [RULE_SETS[name].title for name in ("charpentier", "bell", "garanguet")]
+    for rules_name, page in [("garanguet", "garanguet"), ("charpentier-reentry", "charpentier"),
+                             ("bell", "bell")]:
+        assert RulesScene(app, rules_name).preset == page
+    screen = RulesScene(app, "bell")
+    app.scenes.push(screen)
+    frames(app)
+    press(app, pygame.K_RIGHT)
+    assert screen.preset == "garanguet"
+    rows = screen.lines(600, 1.0)
+    assert ("rule", "G-9", "Bearing off") in rows
+    click = screen.tabs[0].rect.center
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(kind, pos=click, button=1))
+    frames(app)
+    assert screen.preset == "charpentier"
+
+
+def test_the_reentry_note_is_about_reentry():
+    assert "TR-1" in rules_screen.REENTRY_NOTE and "re-entry" in rules_screen.REENTRY_NOTE.lower()
+
+
+# -- statistics ----------------------------------------------------------------------------------
+
+def test_the_statistics_screen_shows_shares_levels_rule_sets_and_streaks(app):
+    for won in (True, True, False, True):
+        app.storage.add_record({"kind": "game", "winner": "W" if won else "B", "rules": "garanguet",
+                                "opponent": "computer", "level": "novice", "human_side": "W",
+                                "autoplay": False})
+    screen = StatsScene(app)
+    app.scenes.push(screen)
+    frames(app)
+    rows = dict(screen.rows())
+    assert rows["Against the computer"][:3] == ["4", "3", "75%"]
+    assert rows["Novice"][:3] == ["4", "3", "75%"]
+    assert rows["Garanguet"][:3] == ["4", "3", "75%"]
+    assert rows["Bell"][:3] == ["0", "0", "–"]
+    assert "best 2, now 1" in screen.streaks()

@@ -1,0 +1,82 @@
+"""Statistics from the record of finished games (game/stats.py): shares, levels, rule sets,
+streaks; pure, so the figures are checked without a window."""
+import pytest
+
+from game import stats
+from game.rules import RULE_SETS
+from game.storage import Storage
+
+LEVELS = ["novice", "journeyman", "master", "perfect"]
+
+
+def record(kind="game", won=True, level="master", rules="charpentier", opponent="computer",
+           side="W", **more):
+    other = "B" if side == "W" else "W"
+    return {"kind": kind, "winner": side if won else other, "level": level, "rules": rules,
+            "opponent": opponent, "human_side": side, "autoplay": False, **more}
+
+
+@pytest.mark.parametrize("won, played, shown", [
+    (0, 0, "–"), (0, 3, "0%"), (3, 3, "100%"), (2, 3, "67%"), (1, 3, "33%"), (1, 8, "13%"),
+    (1, 2, "50%"), (199, 200, "100%"), (1, 200, "1%"), (1, 201, "0%")])
+def test_a_share_is_a_whole_percentage_rounded_half_up(won, played, shown):
+    assert stats.percent(won, played) == shown
+
+
+def test_counts_and_shares_by_level_and_by_rule_set():
+    records = [record(won=True, level="novice", rules="bell"),
+               record(won=False, level="novice", rules="bell"),
+               record(won=True, level="perfect", rules="garanguet", side="B"),
+               record(kind="match", won=True, level="novice", rules="bell"),
+               record(won=True, opponent="human", level="master"),
+               record(won=True, autoplay=True)]
+    s = stats.compute(records, LEVELS)
+    assert (s.total.games_played, s.total.games_won, s.total.games_share()) == (3, 2, "67%")
+    assert (s.total.matches_played, s.total.matches_won, s.total.matches_share()) == (1, 1, "100%")
+    levels = dict(s.by_level)
+    assert list(levels) == ["novice", "perfect"], "levels played, weakest first"
+    assert (levels["novice"].games_played, levels["novice"].games_won) == (2, 1)
+    assert levels["novice"].games_share() == "50%" and levels["perfect"].games_share() == "100%"
+    by_rules = dict(s.by_rules)
+    assert list(by_rules) == list(RULE_SETS), "every rule set of the registry, Garanguet too"
+    assert (by_rules["garanguet"].games_played, by_rules["garanguet"].games_won) == (1, 1)
+    assert by_rules["charpentier"].games_played == 0 and by_rules["charpentier"].games_share() == "–"
+    assert (by_rules["bell"].games_played, by_rules["bell"].matches_won) == (2, 1)
+    assert s.two_players.games_played == 1 and s.two_players.games_won == 0
+
+
+def test_an_unknown_level_or_rule_set_still_counts_after_the_known_ones():
+    s = stats.compute([record(level="grandmaster", rules="tric-trac"), record(level="novice")],
+                      LEVELS)
+    assert [name for name, _ in s.by_level] == ["novice", "grandmaster"]
+    assert [name for name, _ in s.by_rules][-1] == "tric-trac"
+
+
+@pytest.mark.parametrize("results, best, current", [
+    ("", 0, 0), ("L", 0, 0), ("W", 1, 1), ("WWLWWWL", 3, 0), ("WWLWWWLWW", 3, 2),
+    ("LWWWWW", 5, 5)])
+def test_winning_streaks_of_games_best_and_current(results, best, current):
+    s = stats.compute([record(won=r == "W") for r in results])
+    assert (s.game_streak.best, s.game_streak.current) == (best, current)
+
+
+def test_match_streaks_apart_from_games_and_people_apart_from_the_computer():
+    records = [record(kind="match", won=True), record(won=False), record(kind="match", won=True),
+               record(opponent="human", won=False), record(won=True, autoplay=True)]
+    s = stats.compute(records)
+    assert (s.match_streak.best, s.match_streak.current) == (2, 2)
+    assert (s.game_streak.best, s.game_streak.current) == (0, 0)
+
+
+def test_the_figures_from_a_real_record_file(tmp_path):
+    """Through Storage's public API, as the statistics screen reads them."""
+    storage = Storage(tmp_path)
+    for won in (True, True, False, True):
+        assert storage.add_record(record(won=won, rules="garanguet", level="novice")) is None
+    with open(tmp_path / "records.jsonl", "a") as f:
+        f.write("not json\n")
+    records, skipped = storage.records()
+    s = stats.compute(records, LEVELS, skipped)
+    assert s.unreadable == 1
+    assert dict(s.by_rules)["garanguet"].games_share() == "75%"
+    assert (s.game_streak.best, s.game_streak.current) == (2, 1)
