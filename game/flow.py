@@ -552,7 +552,8 @@ class GameFlow:
                                   self.rules.play_all_rule))
             return
         lost = lost_numbers(self.rules, s.dice, moves[0])
-        if lost and self.rule_set.game == "garanguet":
+        if lost and self.rule_set.game == "garanguet" and not self.rules.outcome(
+                self.rules.apply(s.position, moves[0], s.dice)):     # not the winning throw's rest
             self._emit(NumbersLost(s.to_move, lost, "G-7"))
         if s.is_computer(s.to_move):
             self.stage = Stage.THINK

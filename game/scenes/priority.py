@@ -142,15 +142,19 @@ class PriorityScene(PacedScene):
                 "roll": "The dice are rolling...", "tie": "A tie: thrown again", "done": ""}[self.stage]
 
     def _label_dice(self, surface) -> None:
-        """Each die's owner and number beside it, so the result reads at a glance: on the side
-        of the die away from the middle, where the result is announced."""
+        """Each die's owner and number beside it, so the result reads at a glance."""
         s = self.hud.scale
-        middle = self.view.to_screen(*self.view.centre())[1]
+        middle_x = self.view.to_screen(*self.view.centre())[0]
         for state, side, face in zip(self.playback.states(), Side, self.faces):
             x, y = self.view.to_screen(state.x, state.y)
-            above = -1 if y < middle else 1
             words = text(f"{side.title} {face}", round(28 * s), GOLD_PALE, "title")
-            box = words.get_rect(center=(x, y + above * 50 * s)).inflate(round(20 * s), round(6 * s))
+            # beside the die, towards the middle: clear of the rails' point letters or numbers
+            gap = self.view.length(26) + round(12 * s)
+            if x < middle_x:
+                box = words.get_rect(midleft=(x + gap, y))
+            else:
+                box = words.get_rect(midright=(x - gap, y))
+            box = box.inflate(round(20 * s), round(6 * s))
             pygame.draw.rect(surface, WALNUT_DEEP, box, border_radius=round(8 * s))
             surface.blit(words, words.get_rect(center=box.center))
 

@@ -97,7 +97,7 @@ class ScoreboardScene(MenuScene):
             surface.blit(sprite, sprite.get_rect(center=(card.x + px(62, scale), y)))
             ui.blit_text(surface, side_title(self.session, side), 32 * scale,
                          (card.x + px(110, scale), y), ui.INK, anchor="midleft")
-            self.draw_pips(surface, scale, side, (card.x + px(380, scale), y), card.right - px(130, scale))
+            self.draw_pips(surface, scale, side, (card.x + px(430, scale), y), card.right - px(130, scale))
             ui.blit_text(surface, str(self.score[side]), 44 * scale, (card.right - px(50, scale), y),
                          ui.RED if self.winner_is(side) else ui.INK, "title")
 

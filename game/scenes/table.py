@@ -146,7 +146,7 @@ class TableScene(TableDrawing, PacedScene):
         self._wait(self._pause(PASS_HOLD), self._proceed)
 
     def _on_NumbersLost(self, event: f.NumbersLost) -> None:
-        numbers = " and ".join(map(str, event.numbers))
+        numbers = numbers_said(event.numbers)
         self._say(f"{side_title(self.session, event.side)}: {numbers} cannot be played ({event.rule})", 5.0)
 
     def _on_PlayedForYou(self, event: f.PlayedForYou) -> None:
@@ -189,6 +189,7 @@ class TableScene(TableDrawing, PacedScene):
     def _on_GameOver(self, event: f.GameOver) -> None:
         outcome = event.outcome
         points = "point" if outcome.points == 1 else "points"
+        self.banners = []                  # the result alone, over nothing said before it
         self._banner(verb(self.session, outcome.winner, "win"), "large", GAME_OVER_HOLD)
         why = event.why or f"{outcome.points} {points}"
         self._banner(why[0].upper() + why[1:], "note", GAME_OVER_HOLD)
@@ -432,6 +433,18 @@ class TableScene(TableDrawing, PacedScene):
         if self._hand:
             self._hand = False
             set_cursor(pygame.SYSTEM_CURSOR_ARROW)
+
+
+COUNT_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+
+
+def numbers_said(numbers) -> str:
+    """(5, 6, 6, 6, 6) -> "the 5 and four 6s": a throw's numbers as a player says them."""
+    parts = []
+    for n in sorted(set(numbers)):
+        k = numbers.count(n)
+        parts.append(f"the {n}" if k == 1 else f"{COUNT_WORDS.get(k, k)} {n}s")
+    return " and ".join(parts)
 
 
 def _far(a, b) -> bool:

@@ -166,7 +166,7 @@ class TableDrawing:
         s = self.hud.scale
         side = str(self.session.to_move)
         two = self.session.rules.name == "garanguet"     # a 2-point win's chance beside the win's
-        lines = [("Hints - chance of winning" + (", of 2 points" if two else ""), "")]
+        lines = [("Hints", "win   2 pts   vs best" if two else "win   vs best")]
         pips = self.view.pip_counts(self.shown)
         if pips:
             mover = self.session.to_move
