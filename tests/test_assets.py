@@ -259,3 +259,25 @@ def test_a_window_dragged_through_big_sizes_has_one_sharpening_thread_and_the_ne
     shown = pygame.surfarray.array3d(newest.subsurface((at, full.get_size()))).astype(int)
     assert np.abs(shown - pygame.surfarray.array3d(full)).max() == 0
     render_board.cache_clear()
+
+
+def test_point_numbers_are_readable_on_the_smallest_windows_board_and_stay_on_the_rails():
+    """At 960x600 the table's board is about 770 px wide; at 750 px (a little less) every
+    number's gilt figures stand at least 14 px tall, and all of the stamping (gilt and dent)
+    stays on its rail, where neither checkers nor labels on the field go."""
+    from game.view import board_art
+    scale = 0.75
+    bw, bh = round(g.BOARD_W * scale), round(g.BOARD_H * scale)
+    plain = pixels(board_art._picture(bw, bh, scale, numbers=False))[0]
+    numbered = pixels(board_art._picture(bw, bh, scale, numbers=True))[0]
+    brighter = (numbered - plain).sum(axis=2) > 60            # the gilt
+    changed = np.abs(numbered - plain).sum(axis=2) > 0
+    rail = round(g.RAIL * scale)
+    assert not changed[:, rail + 1:bh - rail - 1].any(), "a number spills onto the field"
+    for top in (True, False):
+        rows = slice(0, rail + 1) if top else slice(bh - rail - 1, bh)
+        for point in range(1, 13):
+            x = g.point_x(point) * scale
+            columns = slice(round(x - g.POINT_W * scale / 2), round(x + g.POINT_W * scale / 2))
+            ys = np.nonzero(brighter[columns, rows].any(axis=0))[0]
+            assert ys.size and ys.max() - ys.min() + 1 >= 14, (top, point, ys)

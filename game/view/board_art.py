@@ -21,7 +21,7 @@ POINT_RED = np.array([108, 24, 22], np.float32)
 POINT_GREEN = np.array([24, 55, 36], np.float32)
 BOXWOOD = np.array([214, 190, 140], np.float32)     # the inlaid string around the field
 NUMBER_COLOUR = (222, 196, 140)                 # gilt numbers, stamped into the rails
-NUMBER_ALPHA = 170
+NUMBER_ALPHA = 225
 WOOD_TILE_UNITS = 400.0                         # board units covered by one wood tile's length
 SMALLEST = 64                                   # pixels: below this the board is shrunk, not drawn
 STRIP_ROWS = 128                                # rows drawn at a time
@@ -339,16 +339,32 @@ def _paint_points(field, u, v, scale, tone):
             region += (paint[:, None, None] * grain - region) * cover
 
 
+#: The point numbers' font size, as a share of the rail's width: the figures (lining, about 0.7
+#: of the size) stand 15 px tall on the smallest window's board (a rail of 26 px) and
+#: leave the rail's edges clear at every size.
+NUMBER_SIZE = 0.85
+
+
+def number_font(scale: float) -> pygame.font.Font:
+    """The font of the point numbers at this board scale: the period serif, lining figures."""
+    return assets.font(max(10, round(g.RAIL * scale * NUMBER_SIZE)), "body")
+
+
 def _print_numbers(surface, scale):
-    """Number each row 1-12, left to right, stamped in gilt on its own rail (White's top, Black's bottom)."""
-    font = assets.font(max(10, round(g.RAIL * scale * 0.46)), "sans")
+    """Number each row 1-12, left to right, stamped in gilt on its own rail (White's top, Black's
+    bottom), centred on the rail so the checkers and labels on the field never cover them."""
+    font = number_font(scale)
+    dent_at = max(1, round(scale * 0.8))
     for y_units in (g.RAIL / 2, g.BOARD_H - g.RAIL / 2):
         for point in range(1, 13):
             centre = (round(g.point_x(point) * scale), round(y_units * scale))
             text = font.render(str(point), True, NUMBER_COLOUR)
             text.set_alpha(NUMBER_ALPHA)
             dent = font.render(str(point), True, (20, 10, 4))
-            dent.set_alpha(120)
-            rect = text.get_rect(center=centre)
-            surface.blit(dent, rect.move(max(1, round(scale * 0.8)), max(1, round(scale * 0.8))))
+            dent.set_alpha(140)
+            # Centre the figures themselves (not the font's line box, which has room for
+            # descenders): the box's middle sits a little below the digits' middle.
+            ink = text.get_bounding_rect()
+            rect = text.get_rect(center=centre).move(0, text.get_height() // 2 - ink.centery)
+            surface.blit(dent, rect.move(dent_at, dent_at))
             surface.blit(text, rect)
