@@ -258,7 +258,7 @@ class OverlayScene(MenuScene):
 
     def card(self, size) -> pygame.Rect:
         scale = ui_scale(size)
-        rows = [w for w in self.menu.widgets if w.visible]
+        rows = [w for w in self.menu.widgets if w.visible or self.keep_places]
         h = px(150, scale) + self.note_height(size) + len(rows) * px(self.row_height + 12, scale)
         rect = pygame.Rect(0, 0, px(self.width + 80, scale), min(h, size[1]))
         rect.center = (size[0] // 2, size[1] // 2)
