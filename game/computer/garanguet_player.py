@@ -7,7 +7,6 @@ and the move chosen by match equity (master).
 """
 from __future__ import annotations
 
-import math
 import random
 from dataclasses import dataclass
 
