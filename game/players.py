@@ -27,10 +27,11 @@ def side_title(session: Session, side: Side) -> str:
     return name if name == side.title else f"{name} ({side.title})"
 
 
-def verb(session: Session, side: Side, verb_: str) -> str:
-    """"You win (White)", "The computer wins (Black)", "White wins": a side and what it does."""
+def verb(session: Session, side: Side, verb_: str, rest: str = "") -> str:
+    """A side and what it does, the colour alongside: "You win (White)", "The computer wins
+    (Black)", "White wins"; `rest` follows the verb ("You play 6 and 4 (White)")."""
     name = side_name(session, side)
-    said = f"{name} {verb_ if name == 'You' else verb_ + 's'}"
+    said = f"{name} {verb_ if name == 'You' else verb_ + 's'}{rest}"
     return said if name == side.title else f"{said} ({side.title})"
 
 

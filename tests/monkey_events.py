@@ -84,7 +84,8 @@ class Monkey:
         view = getattr(scene, "view", None)
         if view is not None and getattr(view, "scale", 0) > 0:
             side = self.rng.choice("WB")
-            loc = self.rng.choice([-1, 0, *range(1, 13)])
+            garanguet = scene.session.rules.name == "garanguet"
+            loc = self.rng.choice([*range(1, 26)] if garanguet else [-1, 0, *range(1, 13)])
             x, y = view.checker_centre(side, loc, self.rng.randrange(3))
             spots.append(pygame.Rect(*view.to_screen(x, y), 1, 1))
         if not spots:

@@ -117,6 +117,7 @@ def test_the_first_checker_borne_off_is_announced_once():
 def test_a_move_is_said_in_the_boards_letters():
     assert say_move("B", Move.parse("1-7 7-11 11-12")) == "a-g-k-l"
     assert say_move("W", Move.parse("1-7 20-25")) == "x-r, e-off"
+    assert say_move("W", Move.parse("1-7 1-7 1-7 20-25")) == "3 × x-r, e-off"
 
 
 def test_the_players_are_named_alike_everywhere():

@@ -29,7 +29,10 @@ from game.computer import tables as computer_tables
 from game.match import MATCH_LENGTHS, Phase, Session
 from game.rules import Move, Position, Side
 from game.scenes.menus import NoticeScene
-from game.scenes.title import LEVELS, TitleScene
+from game.computer import garanguet_bearoff, garanguet_player
+from game.computer.player import levels_for
+from game.rules import TOURNE_CASE
+from game.scenes.title import TitleScene
 from game.storage import Storage
 from monkey_events import Monkey, event
 
@@ -66,6 +69,7 @@ class MonkeyRun:
         self.closing = False                   # a close request came in this frame
         self.handled = 0                       # monkey events handled by the app
         self.by_scene = Counter()
+        self.by_game = Counter()               # events at play: Garanguet (True) or Tourne Case
         self.errors: list[tuple[int, str, str]] = []     # (event number, scene, what went wrong)
         self.recent: list[str] = []
         self.quits = self.restarts = self.steers = 0
@@ -90,6 +94,8 @@ class MonkeyRun:
             if getattr(ev, "monkey", False):
                 self.handled += 1
                 self.by_scene[scene] += 1
+                if scene in PLAYING_SCENES and app.session is not None:
+                    self.by_game[app.session.options.rules == "garanguet"] += 1
                 self.recent = (self.recent + [f"{scene}: {ev}"])[-12:]
             real_handle(ev)
             if ev.type == pygame.QUIT:
@@ -148,6 +154,8 @@ class MonkeyRun:
         if self._signature is not None and self._signature[0] == id(s) and \
                 turns == self._signature[6] + 1:
             self.turns["computer" if s.is_computer(self._mover) else "human"] += 1
+            if s.options.rules == "garanguet":
+                self.turns["garanguet"] += 1
         self._signature, self._mover = signature, s.to_move
         try:
             p = s.position
@@ -155,8 +163,13 @@ class MonkeyRun:
             for side in Side:
                 checkers = p.checkers(side)
                 assert len(checkers) == s.rules.checkers, f"{p}: {side} has {checkers}"
-                points = [c for c in checkers if 1 <= c <= 11]
-                assert len(points) == len(set(points)), f"{p}: two {side} checkers on a point"
+                if s.options.rules in TOURNE_CASE:
+                    points = [c for c in checkers if 1 <= c <= 11]
+                    assert len(points) == len(set(points)), f"{p}: two {side} checkers on a point"
+            if s.options.rules == "garanguet":      # G-3: no point holds both sides' checkers
+                black = {25 - c for c in p.checkers(Side.BLACK) if 1 <= c <= 24}
+                assert not black & {c for c in p.checkers(Side.WHITE) if 1 <= c <= 24}, \
+                    f"{p}: a point holds both sides (G-3)"
             score = dict(s.match.score)
             if self._score is not None and self.same_match(s):
                 assert all(score[x] >= self._score[x] for x in Side), \
@@ -274,9 +287,10 @@ class MonkeyRun:
 
     def random_options(self) -> dict:
         r = self.rng
-        return {"rules": r.choice(PLAYABLE_RULES), "length": r.choice(MATCH_LENGTHS[:4]),
+        rules = r.choice(PLAYABLE_RULES)
+        return {"rules": rules, "length": r.choice(MATCH_LENGTHS[:4]),
                 "opponent": r.choice(["computer", "computer", "human"]),
-                "level": r.choice(LEVELS)[0], "human_side": r.choice("WB")}
+                "level": r.choice(levels_for(rules))[0], "human_side": r.choice("WB")}
 
     def to_priority(self):
         self.to_title()
@@ -329,7 +343,10 @@ def monkey_world(monkeypatch):
     with the per-game objective (a real solve takes ~20 s of a core per score, in a thread whose
     timing would make the run irreproducible)."""
     for name in PLAYABLE_RULES:
-        computer_tables.tables(name)
+        if name in TOURNE_CASE:
+            computer_tables.tables(name)
+    garanguet_player.net()
+    garanguet_bearoff.table()
     clock = SimpleNamespace(now=0.0)
     monkeypatch.setattr(computer_tables.Tables, "match_objective",
                         lambda self, away, other, wait=False: self.most_points)
@@ -365,7 +382,8 @@ def test_a_hundred_thousand_random_events_on_every_scene(tmp_path, monkey_world)
     took = time.monotonic() - started
     print(f"\nmonkey: {run.handled} events in {took:.0f} s; steered {run.steers} times; "
           f"{run.quits} close requests, {run.restarts} restarts; turns played: {dict(run.turns)}; "
-          f"events by scene: {dict(run.by_scene)}")
+          f"events by scene: {dict(run.by_scene)}; at play, Garanguet: {run.by_game[True]}, "
+          f"Tourne Case: {run.by_game[False]}")
     if run.errors:
         pytest.fail(f"{len(run.errors)} problems:\n{report(run)}", pytrace=False)
     assert not (tmp_path / "errors.log").exists(), (tmp_path / "errors.log").read_text()[-3000:]
@@ -377,6 +395,8 @@ def test_a_hundred_thousand_random_events_on_every_scene(tmp_path, monkey_world)
         assert run.by_scene[name] >= MIN_SHARE, f"the {name} scene got {run.by_scene[name]} events"
     assert run.quits > 0 and run.restarts > 0
     assert all(run.turns[who] >= n for who, n in MIN_TURNS.items()), run.turns
+    assert run.by_game[True] >= MIN_SHARE and run.by_game[False] >= MIN_SHARE, run.by_game
+    assert run.turns["garanguet"] >= MIN_TURNS["computer"], run.turns
 
 
 @pytest.mark.slow

@@ -17,7 +17,7 @@ from game.flow import GameFlow, Stage
 from game.players import computer_players, side_title, verb
 from game.match import Phase
 from game.scenes.paced import PacedScene, set_cursor
-from game.scenes.table_draw import HIT_RED, TRAIL, TableDrawing, fling_from
+from game.scenes.table_draw import HIT_RED, TRAIL, TableDrawing, fling_from, numbers_said
 from game.view.animation import Flight, Ripple
 from game.view.dice_playback import DicePlayback
 
@@ -154,7 +154,7 @@ class TableScene(TableDrawing, PacedScene):
                      " - played by itself", "note", PASS_HOLD)
 
     def _on_BearingOffBegun(self, event: f.BearingOffBegun) -> None:
-        self._banner(f"{side_title(self.session, event.side)} begins bearing off (G-9)", "note", 2.0)
+        self._banner(verb(self.session, event.side, "begin", " bearing off") + " - G-9", "note", 2.0)
 
     def _on_ThinkingStarted(self, event: f.ThinkingStarted) -> None:
         # Until its tables are loaded the computer plays by feel (always a legal move).
@@ -433,18 +433,6 @@ class TableScene(TableDrawing, PacedScene):
         if self._hand:
             self._hand = False
             set_cursor(pygame.SYSTEM_CURSOR_ARROW)
-
-
-COUNT_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
-
-
-def numbers_said(numbers) -> str:
-    """(5, 6, 6, 6, 6) -> "the 5 and four 6s": a throw's numbers as a player says them."""
-    parts = []
-    for n in sorted(set(numbers)):
-        k = numbers.count(n)
-        parts.append(f"the {n}" if k == 1 else f"{COUNT_WORDS.get(k, k)} {n}s")
-    return " and ".join(parts)
 
 
 def _far(a, b) -> bool:

@@ -182,10 +182,7 @@ class TableDrawing:
         panel = pygame.Surface((width, row * len(lines) + round(20 * s)), pygame.SRCALPHA)
         panel.fill((20, 12, 6, 215))
         pygame.draw.rect(panel, (*HINT_GREEN, 255), panel.get_rect(), max(1, round(2 * s)))
-        # On the half of the board away from the best move, so its rings stay in sight.
-        best = self.hints[0].move.steps
-        x = self.view.to_screen(self.view.away_from(best[-1].destination if best else 0), 0)[0]
-        rect = panel.get_rect(center=(round(x), self.view.board_rect().centery))
+        rect = self._hints_place(panel.get_rect())
         surface.blit(panel, rect)
         for i, (left, right) in enumerate(lines):
             y = rect.y + round(10 * s) + i * row + row // 2
@@ -193,6 +190,31 @@ class TableDrawing:
             blit_text(surface, left, round(22 * s), (rect.x + round(14 * s), y), colour, "body", "midleft")
             if right:
                 blit_text(surface, right, round(20 * s), (rect.right - round(14 * s), y), colour, "sans", "midright")
+
+    def _hints_place(self, rect: pygame.Rect) -> pygame.Rect:
+        """Where the hints panel goes: on the half of the board away from the best move's next
+        step, or (a step across the halves) above or below the middle, wherever none of its
+        rings is covered; failing that, away from where the step lands."""
+        best = self.hints[0].move.steps
+        played = self.chooser.played if self.chooser else ()
+        step = best[len(played)] if len(best) > len(played) else (best[-1] if best else None)
+        board = self.view.board_rect()
+        if step is None:
+            return rect.move(board.centerx - rect.centerx, board.centery - rect.centery)
+        side = str(self.session.to_move)
+        rings = [self.view.to_screen(*self.view.checker_centre(side, step.origin, self._top_index(step.origin))),
+                 self.view.to_screen(*self.view.landing_centre(self.shown, side, step.destination))]
+        reach = self.view.length(g.CHECKER_R + 8)
+        away = [round(self.view.to_screen(self.view.away_from(loc), 0)[0]) for loc in (step.destination, step.origin)]
+        spots = [(away[0], board.centery), (away[1], board.centery),
+                 (board.centerx, board.top + rect.h // 2 + reach), (board.centerx, board.bottom - rect.h // 2 - reach)]
+        for centre in spots:
+            place = rect.copy()
+            place.center = centre
+            if not any(place.inflate(2 * reach, 2 * reach).collidepoint(x, y) for x, y in rings):
+                return place
+        rect.center = spots[0]
+        return rect
 
     def _hud_state(self) -> HudState:
         s = self.session
@@ -228,20 +250,40 @@ class TableDrawing:
         if stage is Stage.OVER:
             return f"{verb(s, s.outcome.winner, 'win')}: the game is over" if s.outcome else "The game is over"
         return {Stage.ROLL: "The dice are rolling...", Stage.THINK: f"{who} is thinking...",
-                Stage.MOVING: f"{who} moves", Stage.PASS: "No move - the turn passes"}[stage]
+                Stage.MOVING: verb(s, s.to_move, "move"), Stage.PASS: "No move - the turn passes"}[stage]
 
     def _choose_prompt(self, who: str) -> str:
         s = self.session
         marks = self._dice_marks()
         numbers = [d for d, m in zip(s.dice, marks) if m == "played"]
         play = " and ".join(map(str, numbers))
+        if s.rules.name == "garanguet":        # up to six moves: the numbers left, as said
+            left = list(self.rules.numbers(s.dice))
+            for number in map(self.rules.step_number, self.chooser.played):
+                if number in left:
+                    left.remove(number)
+            playable = {self.rules.step_number(st) for st in self.chooser.steps()}
+            play = numbers_said(tuple(n for n in left if n in playable))
+            numbers = s.dice                   # what cannot be played is said by its own notice
         lost = {d for d in self.rules.numbers(s.dice) if d not in numbers and not any(
             self.rules.step_number(st) == d for st in self.chooser.played)}
         if lost:
             play += f" ({' and '.join(map(str, sorted(lost)))} cannot be played)"
         if self.chooser.selected is None:
-            return f"{who} plays {play}: pick a checker (click it, or arrows/numbers and Enter)"
-        return f"{who} plays {play}: choose a lit point (H for hints, Backspace to put back)"
+            return f"{verb(s, s.to_move, 'play', ' ' + play)}: pick a checker (click it, or arrows/numbers and Enter)"
+        return f"{verb(s, s.to_move, 'play', ' ' + play)}: choose a lit point (H for hints, Backspace to put back)"
+
+
+COUNT_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+
+
+def numbers_said(numbers) -> str:
+    """(5, 6, 6, 6, 6) -> "the 5 and four 6s": a throw's numbers as a player says them."""
+    parts = []
+    for n in sorted(set(numbers)):
+        k = numbers.count(n)
+        parts.append(f"the {n}" if k == 1 else f"{COUNT_WORDS.get(k, k)} {n}s")
+    return " and ".join(parts)
 
 
 def loss_text(hint, best) -> str:

@@ -198,7 +198,8 @@ class Label:
 
 
 def say_move(side: str, move) -> str:
-    """A move's steps by letter ("off" for the tray), a checker's steps run together."""
+    """A move's steps by letter ("off" for the tray), a checker's steps run together, the same
+    journey made by several checkers counted: "4 × l-f, c-a"."""
     chains: list[list[int]] = []
     for step in move.steps:
         if chains and chains[-1][-1] == step.origin:
@@ -207,7 +208,8 @@ def say_move(side: str, move) -> str:
             chains.append([step.origin, step.destination])
     if not chains:
         return "no move"
-    return ", ".join("-".join(gg.name(side, loc) for loc in chain) for chain in chains)
+    said = ["-".join(gg.name(side, loc) for loc in chain) for chain in chains]
+    return ", ".join(f"{said.count(w)} × {w}" if said.count(w) > 1 else w for w in dict.fromkeys(said))
 
 
 def labels(position, skip=frozenset()) -> list[Label]:
