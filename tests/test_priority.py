@@ -19,9 +19,10 @@ def test_the_priority_throw_names_the_winner_and_hands_over(screen):
     white, black = app.session.priority
     assert white != black
     texts = [b.text for b in scene.banners]
-    assert scene.prompt().startswith(f"White throws {white}, Black throws {black}")
+    # against the computer, named as the scoreboard names them (the person plays White here)
+    assert scene.prompt().startswith(f"You throw {white} (White), the computer throws {black} (Black)")
     first = "White" if white > black else "Black"
-    assert f"{first} plays first" in texts
+    assert ("You play first (White)" if first == "White" else "The computer plays first (Black)") in texts
     pump(app, screen, 3.0)
     table = app.scenes.top
     assert isinstance(table, TableScene)

@@ -8,6 +8,7 @@ import pygame
 
 from game.dice import priority_rounds
 from game.match import Phase
+from game.players import verb
 from game.rules import Side
 from game.scenes.paced import PacedScene, side_label
 from game.view.board_view import draw_banners
@@ -70,7 +71,7 @@ class PriorityScene(PacedScene):
             return
         first = Side.WHITE if white > black else Side.BLACK
         self.stage = "result"
-        self._banner(f"{first.title} plays first", "large", RESULT_HOLD)
+        self._banner(verb(self.session, first, "play", " first"), "large", RESULT_HOLD)
         self._wait(self._pause(RESULT_HOLD), self._to_table)
 
     def _to_table(self) -> None:
@@ -135,7 +136,10 @@ class PriorityScene(PacedScene):
         (said there, not over the middle of the board, where a die may lie)."""
         if self.stage in ("result", "done") and self.faces:
             white, black = self.faces
-            return f"White throws {white}, Black throws {black}" + (
+            s = self.session
+            second = verb(s, Side.BLACK, 'throw', f' {black}')
+            second = second.replace("The computer", "the computer", 1)
+            return f"{verb(s, Side.WHITE, 'throw', f' {white}')}, {second}" + (
                 " - press Space to play" if self.stage == "result" else "")
         return {"wait": "Priority: each side throws one die - the higher plays first. "
                         + ("Press Space or click to throw" if self._humans() else ""),
