@@ -9,7 +9,8 @@ engine stops at the end of the input. The protocol (README.md, "Engine protocol"
 
 "rules", "position" and "dice" are required; "level" (the top level by default), "match" and
 "score" (both for a match; the score 0-0 by default) and "seed" (for the lower levels' mistakes;
-0 by default, so that the same request always gets the same answer) are optional. "move" is the
+by default one drawn from the request itself, so that the same request always gets the same
+answer and different positions get different draws) are optional. "move" is the
 level's choice, in the notation Move.parse reads ("pass" when nothing can move); "moves" are the
 best few as the top level ranks them, best first, each with "win", the chance to win the game
 (the match, in a match), and for Garanguet "win2", the chance to win 2 points.
@@ -19,6 +20,7 @@ the engine reads on. It never prints a traceback. Nothing here imports pygame.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import random
@@ -28,7 +30,6 @@ from game.rules import MATCH_LENGTHS, NotationError, Position, rule_set
 
 #: The moves listed in a reply (the chosen one may rank lower, at the lower levels).
 BEST_FEW = 5
-DEFAULT_SEED = 0
 #: No request comes near this; a longer line is refused without being read whole into memory.
 MAX_LINE = 1 << 16
 LONGEST_MATCH = max(MATCH_LENGTHS)
@@ -105,9 +106,19 @@ def _read_request(request) -> dict:
             raise BadRequest(f"score is [white, black], not {_short(score)}")
         white, black = (_whole(s, "a score", 0, length - 1) for s in score)
         match = (length, white, black)
-    seed = _whole(request.get("seed", DEFAULT_SEED), "seed", 0, 2 ** 64 - 1)
+    if "seed" in request:
+        seed = _whole(request["seed"], "seed", 0, 2 ** 64 - 1)
+    else:
+        seed = _seed_of(rules.name, position, dice, level, match)
     return {"rules": rules, "game": entry.game, "module": module, "position": position,
             "dice": dice, "level": level, "match": match, "seed": seed}
+
+
+def _seed_of(*parts) -> int:
+    """A request's own seed: one fixed seed for every request would give each lower level the
+    same first draw everywhere (a Random(0) never makes the mistake a level makes 1 time in 4)."""
+    digest = hashlib.sha256(repr(parts).encode()).digest()
+    return int.from_bytes(digest[:8], "big")
 
 
 def _legal_in_tables(rules, position: Position) -> None:

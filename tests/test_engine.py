@@ -121,6 +121,29 @@ def test_the_same_request_gets_the_same_answer():
         check_legal(answers[seed], "charpentier", "0,3,5/0,2,4/W", [6, 1])
 
 
+
+def test_without_a_seed_a_lower_level_still_makes_its_mistakes():
+    """The default seed comes from the request: a lower level does not play the top level's
+    move everywhere (a single fixed seed gave every request the same first draw), and asking
+    the same thing twice still gets the same answer."""
+    from game.computer.player import LEVEL_NAMES
+    differs = 0
+    tried = 0
+    for first in range(1, 12):
+        for second in range(first + 1, 12):
+            position = f"0,0,{first}/0,0,{second}/W"
+            for dice in ([6, 6], [5, 3], [4, 2]):
+                base = {**request("bell"), "position": position, "dice": dice}
+                low = engine.answer(json.dumps({**base, "level": LEVEL_NAMES[0]}))
+                if "error" in low or len(low["moves"]) < 2:
+                    continue
+                assert engine.answer(json.dumps({**base, "level": LEVEL_NAMES[0]})) == low
+                top = Move.parse(low["moves"][0]["move"])
+                tried += 1
+                differs += not Move.parse(low["move"]).same_play(top)
+    assert tried >= 30
+    assert differs >= tried // 10, (differs, tried)
+
 def test_a_match_score_changes_what_win_means():
     plain = engine.answer(json.dumps(request("charpentier")))
     match = engine.answer(json.dumps(request("charpentier", match=5, score=[4, 0])))
