@@ -231,7 +231,8 @@ def test_abandon_asks_first_then_clears_the_save(app, tmp_path):
     app.save_match()
     app.pause()
     frames(app)
-    press(app, pygame.K_UP)                    # Resume -> Abandon the match (wraps)
+    for _ in range(4):                         # Resume -> ... -> Abandon the match (no wrapping)
+        press(app, pygame.K_DOWN)
     press(app, pygame.K_RETURN)
     assert isinstance(top(app), ConfirmScene)
     press(app, pygame.K_RETURN)                # "No" has the focus: nothing lost
