@@ -293,6 +293,7 @@ class GameFlow:
         self._out: list = []
         # Garanguet plays a single legal play by itself (a person's turn with no choice)
         self.auto_single = self.rule_set.game == "garanguet"
+        self.touch_rule = "G-11" if self.rule_set.game == "garanguet" else "C-5"
 
     # --- reading ---------------------------------------------------------------------------
     @property
@@ -375,7 +376,7 @@ class GameFlow:
             return []
         chooser = self.chooser
         if chooser.locked and location != chooser.selected:
-            self._emit(MoveRefused("C-5", "Touch-move: the checker you picked up must be played (C-5)"))
+            self._emit(self._touch_refusal())
         elif chooser.pick(location):
             self._emit(Picked(location))
         elif location in self.shown.checkers(self.to_move):
@@ -392,7 +393,7 @@ class GameFlow:
             if chooser.drop():
                 self._emit(PutBack(origin))
             else:
-                self._emit(MoveRefused("C-5", "Touch-move: the checker you picked up must be played (C-5)"))
+                self._emit(self._touch_refusal())
             return self._flush()
         before = chooser.shown()
         step = chooser.step_to(location)
@@ -414,7 +415,7 @@ class GameFlow:
             return []
         chooser = self.chooser
         if chooser.locked and location != chooser.selected:
-            self._emit(MoveRefused("C-5", "Touch-move: the checker you picked up must be played (C-5)"))
+            self._emit(self._touch_refusal())
             return self._flush()
         steps = furthest_steps(self.rules, chooser.position, chooser.dice, chooser.played, location)
         if not steps:
@@ -444,7 +445,7 @@ class GameFlow:
         """Take back the last step of this turn, or a person's whole move until the opponent
         throws (never with touch-move, C-5)."""
         if self.touch_move:
-            self._emit(MoveRefused("C-5", "Touch-move is on: a move cannot be taken back (C-5)"))
+            self._emit(MoveRefused(self.touch_rule, f"Touch-move is on: a move cannot be taken back ({self.touch_rule})"))
         elif self.stage is Stage.CHOOSE and self.chooser.played:
             step = self.chooser.take_back()
             self.shown = self.chooser.shown()
@@ -637,6 +638,10 @@ class GameFlow:
             self.shown = s.position
             self._emit(GameOver(outcome, self.rule_set.scoring_rule,
                                 points_reason(self.rule_set, s.position, outcome)))
+
+    def _touch_refusal(self) -> MoveRefused:
+        return MoveRefused(self.touch_rule,
+                           f"Touch-move: the checker you picked up must be played ({self.touch_rule})")
 
     def _bearing_off(self, step: Step, before: Position) -> None:
         """The first checker a side bears off is announced (G-9)."""

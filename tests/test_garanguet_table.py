@@ -211,3 +211,22 @@ def test_a_garanguet_match_saved_with_its_dice_thrown_resumes_exactly(tmp_path):
         assert type(table).__name__ == "TableScene" and table.stage in ("choose", "think", "moving", "throw")
     finally:
         pygame.display.quit()
+
+
+def test_a_move_is_taken_back_until_the_opponent_throws_but_never_under_touch_move():
+    table = at("1*15/1*15/W", (6, 4, 1), rules="garanguet")
+    for origin, destination in ((1, 7), (7, 11), (11, 12)):
+        table.do("pick", origin)
+        table.do("drop", destination)
+        table.do("proceed")
+    assert table.flow.stage is Stage.THROW and table.flow.can_undo
+    table.do("undo")
+    assert table.of(f.MoveTakenBack) and table.flow.stage is Stage.CHOOSE
+    assert table.session.position == Position.parse("1*15/1*15/W")
+    strict = at("1*15/1*15/W", (6, 4, 1), rules="garanguet", touch_move=True)
+    strict.do("pick", 1)
+    strict.do("drop", 7)
+    strict.do("proceed")
+    assert strict.do("undo") == [f.MoveRefused("G-11", "Touch-move is on: a move cannot be taken back (G-11)")]
+    strict.do("pick", 7)
+    assert strict.do("pick", 1)[0].rule == "G-11"            # the picked checker must be played
