@@ -229,6 +229,28 @@ def lost_numbers(rules, dice, move: Move) -> tuple[int, ...]:
     return tuple(sorted(left))
 
 
+def numbers_left(rules, dice, played) -> list[int]:
+    """The throw's numbers still to play after `played`: each step takes its own distance, or,
+    bearing off from short of the rim (G-9), the smallest larger number left."""
+    left = sorted(rules.numbers(dice))
+    for step in played:
+        distance = rules.step_number(step)
+        if distance in left:
+            left.remove(distance)
+        elif step.destination > rules.last_point and any(n > distance for n in left):
+            left.remove(min(n for n in left if n > distance))
+    return left
+
+
+def playable_numbers(rules, left, steps) -> set[int]:
+    """Which of the numbers left some next step can use (a bear-off takes a larger one too)."""
+    out = set()
+    for step in steps:
+        distance = rules.step_number(step)
+        out |= {n for n in left if n == distance or (step.destination > rules.last_point and n > distance)}
+    return out
+
+
 def points_reason(rule_set_, position, outcome: Outcome) -> str:
     """Why a won game scores what it does, in words, with its rule (G-10, TB-4, TC-9)."""
     loser = outcome.winner.other
@@ -320,6 +342,8 @@ class GameFlow:
         dice = self.session.dice
         if dice is None:
             return ()
+        if self.rule_set.game == "garanguet":
+            return self._garanguet_marks(dice)
         counts = list(self.rules.numbers(dice))
         chooser = self.chooser if self.stage in (Stage.CHOOSE, Stage.MOVING) else None
         used = [self.rules.step_number(st) for st in (chooser.played if chooser else ())]
@@ -336,6 +360,22 @@ class GameFlow:
                     marks.append("played" if playable is None or value in playable else "dim")
             else:
                 marks.append("dim")
+        return tuple(marks)
+
+    def _garanguet_marks(self, dice) -> tuple[str, ...]:
+        """Three dice for up to six numbers (G-5, G-6): a die stays lit while its share of its
+        number is still to play, and some step can play it."""
+        chooser = self.chooser if self.stage in (Stage.CHOOSE, Stage.MOVING) else None
+        numbers = list(self.rules.numbers(dice))
+        left = numbers_left(self.rules, dice, chooser.played if chooser else ())
+        playable = (playable_numbers(self.rules, left, chooser.steps())
+                    if chooser and self.stage is Stage.CHOOSE else set(left))
+        lit = {v: -(-left.count(v) * dice.count(v) // numbers.count(v)) if v in playable else 0
+               for v in set(dice)}
+        marks = []
+        for value in dice:
+            marks.append("played" if lit[value] > 0 else "dim")
+            lit[value] -= 1
         return tuple(marks)
 
     # --- intents in ------------------------------------------------------------------------

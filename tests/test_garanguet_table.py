@@ -230,3 +230,24 @@ def test_a_move_is_taken_back_until_the_opponent_throws_but_never_under_touch_mo
     assert strict.do("undo") == [f.MoveRefused("G-11", "Touch-move is on: a move cannot be taken back (G-11)")]
     strict.do("pick", 7)
     assert strict.do("pick", 1)[0].rule == "G-11"            # the picked checker must be played
+
+
+def test_the_dice_stay_lit_while_their_numbers_are_left_bearing_off_included():
+    from game.flow import numbers_left
+    table = at("20*4,21*3,23*2,24*2,off*4/7*5,8*5,9*5/W", (6, 5, 1), rules="garanguet")
+    assert table.flow.dice_marks() == ("played", "played", "played")   # the 6 bears off from e
+    table.do("pick", 20)
+    table.do("drop", gg.OFF)                                 # the exact 5 is taken first
+    table.do("proceed")
+    assert numbers_left(GARANGUET, (6, 5, 1), table.flow.chooser.played) == [1, 6]
+    assert table.flow.dice_marks() == ("played", "dim", "played")
+    table.do("pick", 20)
+    table.do("drop", gg.OFF)                                 # then the 6, from short of the rim
+    table.do("proceed")
+    assert numbers_left(GARANGUET, (6, 5, 1), table.flow.chooser.played) == [1]
+    assert table.flow.dice_marks() == ("dim", "dim", "played")
+    doublet = at("1*15/1*15/W", (5, 2, 5), rules="garanguet")    # four 5s and the 2 (G-5)
+    doublet.do("pick", 1)
+    doublet.do("drop", 6)
+    doublet.do("proceed")
+    assert doublet.flow.dice_marks() == ("played", "played", "played")  # three 5s still to play

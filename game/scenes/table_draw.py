@@ -5,7 +5,7 @@ import math
 import pygame
 
 from game import geometry as g
-from game.flow import Stage
+from game.flow import Stage, numbers_left, playable_numbers
 from game.rules import Side
 from game.players import side_title, verb
 from game.scenes.paced import side_label
@@ -258,11 +258,8 @@ class TableDrawing:
         numbers = [d for d, m in zip(s.dice, marks) if m == "played"]
         play = " and ".join(map(str, numbers))
         if s.rules.name == "garanguet":        # up to six moves: the numbers left, as said
-            left = list(self.rules.numbers(s.dice))
-            for number in map(self.rules.step_number, self.chooser.played):
-                if number in left:
-                    left.remove(number)
-            playable = {self.rules.step_number(st) for st in self.chooser.steps()}
+            left = numbers_left(self.rules, s.dice, self.chooser.played)
+            playable = playable_numbers(self.rules, left, self.chooser.steps())
             play = numbers_said(tuple(n for n in left if n in playable))
             numbers = s.dice                   # what cannot be played is said by its own notice
         lost = {d for d in self.rules.numbers(s.dice) if d not in numbers and not any(
@@ -283,7 +280,7 @@ def numbers_said(numbers) -> str:
     for n in sorted(set(numbers)):
         k = numbers.count(n)
         parts.append(f"the {n}" if k == 1 else f"{COUNT_WORDS.get(k, k)} {n}s")
-    return " and ".join(parts)
+    return " and ".join(parts) if len(parts) < 3 else f"{', '.join(parts[:-1])} and {parts[-1]}"
 
 
 def loss_text(hint, best) -> str:
