@@ -29,7 +29,7 @@ from game.scenes.rules_screen import preset_of
 from game.scenes.scoreboard import ScoreboardScene
 from game.scenes.title import TitleScene
 from game.computer.player import levels_for
-from game.storage import Storage, default_data_dir
+from game.storage import Storage, append_text, default_data_dir
 from game.view import assets, widgets as ui
 from game.view.boards import PLAYABLE_RULES
 from game.view.audio import Sounds
@@ -181,12 +181,14 @@ class App:
             n += 1
         try:
             folder.mkdir(parents=True, exist_ok=True)
+            if folder.is_symlink() or not folder.is_dir():   # written only inside the data folder
+                raise OSError(f"{folder} is not a folder of the game's own")
             pygame.image.save(self.screen, str(path))
         except (OSError, pygame.error) as exc:
             self.notify(f"The screenshot could not be saved ({exc}).")
             return None
         print(f"Screenshot saved: {path}")
-        self.notify(f"Screenshot saved: {path.name}")
+        self.notify(f"Screenshot saved in {folder}")
         return path
 
     # -- settings and sounds ----------------------------------------------------------------
@@ -443,15 +445,11 @@ def level_of(rules: str, level: str) -> str:
 
 def log_error(folder: Path, exc: BaseException) -> Path | None:
     """Append the traceback to errors.log in the data folder; returns its path (or None)."""
-    path = folder / "errors.log"
     text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        with open(path, "a", encoding="utf-8") as f:
-            f.write(f"--- {time.strftime('%Y-%m-%d %H:%M:%S')}\n{text}\n")
-    except OSError:
+    # Through storage: never written through a link or into a FIFO in the data folder.
+    path = append_text(folder, "errors.log", f"--- {time.strftime('%Y-%m-%d %H:%M:%S')}\n{text}\n")
+    if path is None:
         print(text, file=sys.stderr)
-        return None
     return path
 
 

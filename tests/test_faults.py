@@ -547,3 +547,23 @@ def test_sigterm_ends_the_game_within_two_seconds_with_the_match_saved(tmp_path,
     assert "Traceback" not in err and err.strip() == "", err
     data, problems = Storage(folder, validate_match=Session.from_dict).load_match()
     assert data is not None and problems == []
+
+
+@pytest.mark.parametrize("make", [make_link, make_fifo], ids=["link", "fifo"])
+def test_the_error_log_is_never_written_through_a_link_or_into_a_fifo(tmp_path, make):
+    """An error caught in a frame is logged in the data folder only: errors.log as a link out
+    or a FIFO is not followed (nor waited on); the traceback goes to the console instead."""
+    from game.app import log_error
+    folder, elsewhere = tmp_path / "data", tmp_path / "elsewhere"
+    folder.mkdir()
+    elsewhere.mkdir()
+    (elsewhere / "diary.txt").write_text("someone else's file\n")
+    (folder / "errors.log").write_text("")
+    make(folder / "errors.log", elsewhere / "diary.txt")
+    before = snapshot(elsewhere, skip=folder)
+    try:
+        raise RuntimeError("a frame failed")
+    except RuntimeError as exc:
+        path = within(5, lambda: log_error(folder, exc))
+    assert path is None
+    assert snapshot(elsewhere, skip=folder) == before

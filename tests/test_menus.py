@@ -240,6 +240,23 @@ def test_the_reentry_note_is_about_reentry():
     assert "TR-1" in rules_screen.REENTRY_NOTE and "re-entry" in rules_screen.REENTRY_NOTE.lower()
 
 
+def test_the_new_match_footnote_on_the_reentry_row_is_about_reentry(app):
+    """The help line under the form speaks of the focused row: re-entry's own rule, not the
+    preset's summary that it used to repeat."""
+    screen = NewMatchScene(app)
+    app.scenes.push(screen)
+    frames(app)
+    for key, wanted in (("game", "tourne-case"), ("rules", "charpentier")):
+        choice = screen.choices[key]
+        choice.index = [value for value, *_ in choice.options].index(wanted)
+    screen.changed(None)
+    frames(app)
+    screen.menu.reset_focus(screen.menu.widgets.index(screen.choices["reentry"]))
+    assert screen.footnote() == rules_screen.REENTRY_NOTE
+    screen.menu.reset_focus(screen.menu.widgets.index(screen.choices["rules"]))
+    assert screen.footnote() != rules_screen.REENTRY_NOTE and "TR-1" not in screen.footnote()
+
+
 # -- statistics ----------------------------------------------------------------------------------
 
 def test_the_statistics_screen_shows_shares_levels_rule_sets_and_streaks(app):

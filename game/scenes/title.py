@@ -10,7 +10,7 @@ import pygame
 
 from game.computer.player import levels_for
 from game.scenes.menus import MenuScene, NoticeScene, SettingsScene, StatsScene
-from game.scenes.rules_screen import RulesScene, PRESETS
+from game.scenes.rules_screen import PRESETS, REENTRY_NOTE, RulesScene
 from game.view import widgets as ui
 from game.view.assets import checker
 from game.view.layout import px, ui_scale
@@ -43,7 +43,7 @@ class TitleScene(MenuScene):
         self.menu.reset_focus()
         super().enter()
         if self.app.messages:
-            self.app.scenes.push(NoticeScene(self.app, self.app.messages[-4:]))
+            self.app.scenes.push(NoticeScene(self.app, list(self.app.messages)))
             self.app.messages.clear()
 
     def back(self):
@@ -222,18 +222,23 @@ class NewMatchScene(MenuScene):
     def menu_top(self, size, scale):
         return round(size[1] * 0.19)
 
+    def footnote(self) -> str:
+        """What the focused row means: the level, the game, the preset or re-entry (TR-1)."""
+        focused = self.menu.focused
+        if focused is self.choices["level"]:
+            return dict(levels_for(self.rules())).get(focused.value, "")
+        if focused is self.choices["game"]:
+            return GAME_NOTES[focused.value]
+        if focused is self.choices["reentry"]:
+            return REENTRY_NOTE
+        if focused is self.choices["rules"]:
+            return dict((k, n) for k, _, n in PRESETS)[self.choices["rules"].value]
+        return "Up/Down move between rows; Left/Right change a choice; Esc goes back."
+
     def draw(self, surface):
         super().draw(surface)
         scale = ui_scale(surface.get_size())
-        focused = self.menu.focused
-        if focused is self.choices["level"]:
-            note = dict(levels_for(self.rules())).get(focused.value, "")
-        elif focused is self.choices["game"]:
-            note = GAME_NOTES[focused.value]
-        elif focused is self.choices["rules"] or focused is self.choices["reentry"]:
-            note = dict((k, n) for k, _, n in PRESETS)[self.choices["rules"].value]
-        else:
-            note = "Up/Down move between rows; Left/Right change a choice; Esc goes back."
+        note = self.footnote()
         fnt = ui.font(22 * scale)
         y = self.menu.widgets[-1].rect.bottom + px(16, scale)
         for line in ui.wrap(note, fnt, px(self.width + 100, scale))[:3]:
