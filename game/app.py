@@ -27,7 +27,7 @@ from game.scenes.base import SceneManager
 from game.scenes.menus import PauseScene
 from game.scenes.rules_screen import preset_of
 from game.scenes.scoreboard import ScoreboardScene
-from game.scenes.title import TitleScene
+from game.scenes.title import NAME as TITLE_NAME, TitleScene
 from game.computer.player import levels_for
 from game.storage import Storage, append_text, default_data_dir
 from game.view import assets, widgets as ui
@@ -141,7 +141,7 @@ class App:
     # -- window -----------------------------------------------------------------------------
 
     def _open_window(self) -> None:
-        pygame.display.set_caption("Tourne Case")
+        pygame.display.set_caption(TITLE_NAME)
         try:
             pygame.display.set_icon(assets.image("icon"))
         except (OSError, pygame.error):       # no icon is no reason to stop
@@ -231,7 +231,7 @@ class App:
         return self.match.session
 
     def _load_saved_match(self) -> None:
-        problems = self.match.load(resumable_session)
+        problems = self.match.load()
         self.messages += [f"Saved match: {p}." for p in problems]
 
     def can_continue(self) -> bool:

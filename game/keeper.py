@@ -27,17 +27,29 @@ class MatchKeeper:
         self.session = session
         self._recorded_games = recorded
 
-    def load(self, validate: Callable[[dict], Session]) -> list[str]:
-        """Take up the saved match, if any; the problems found on the way, in words."""
-        data, problems = self.storage.load_match()
-        session = validate(data) if data is not None else None
+    def load(self) -> list[str]:
+        """Take up the saved match, if any; the problems found on the way, in words. The
+        session is the one storage built while checking the save: the match is replayed once."""
+        session, problems = self.storage.resume_match()
         self.adopt(session, len(session.match.games) if session else 0)
         return problems
 
     def start(self, options: MatchOptions) -> None:
-        """A new match with these options, seeded from the keeper's generator, saved at once."""
+        """A new match with these options, seeded from the keeper's generator, saved at once.
+        A match still under way is replaced, never lost: it goes into the records first."""
+        self.record_replaced()
         self.adopt(Session.new(options, seed=self.rng.getrandbits(64)))
         self.save()
+
+    def record_replaced(self) -> None:
+        """The match under way is given up for another: its finished games and a record of
+        kind "abandoned" with its score, which statistics never count as a finished match."""
+        if not self.can_continue():
+            return
+        s = self.session
+        self.record_finished_games()
+        self._add_record({"kind": "abandoned", "games": len(s.match.games),
+                          "score": {str(side): n for side, n in s.match.score.items()}})
 
     def rematch(self) -> bool:
         """The same options again, a new seed; False unless the match is over."""

@@ -33,6 +33,9 @@ APP_NAME = "TourneCase"
 SETTINGS_FILE = "settings.json"
 MATCH_FILE = "match.json"
 RECORDS_FILE = "records.jsonl"
+#: What a record holds: a finished game, a finished match, or a match given up for another
+#: (its score kept; statistics count only finished games and matches).
+RECORD_KINDS = ("game", "match", "abandoned")
 
 ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
 
@@ -157,7 +160,8 @@ def _kind_of(mode: int) -> str | None:
 
 class Storage:
     """The game's files in one folder. `validate_match(data)` (e.g. `Session.from_dict`) raises
-    on match data the game cannot resume; such a save is kept aside like a corrupt one.
+    on match data the game cannot resume; such a save is kept aside like a corrupt one. What it
+    returns is handed back by `resume_match`, so a save is replayed once, not checked then built.
 
     `writer` is `os.write` (fd, bytes) -> count: tests put in one that fails like a full disk."""
 
@@ -173,7 +177,7 @@ class Storage:
 
     def load_settings(self) -> tuple[dict, list[str]]:
         """The settings with defaults filled in, and what was wrong with the file if anything."""
-        raw, problems, path = self._load(SETTINGS_FILE, "settings")
+        raw, problems, path, _ = self._load(SETTINGS_FILE, "settings")
         problems += self.check_records()      # the first thing a start reads: said once, here
         if raw is None:
             return dict(DEFAULT_SETTINGS), problems
@@ -197,8 +201,15 @@ class Storage:
     def load_match(self) -> tuple[dict | None, list[str]]:
         """The saved match (Session.to_dict() data) or None, and what was wrong if anything."""
         self._remove_stale_temporaries()
-        data, problems, _ = self._load(MATCH_FILE, "match")
+        data, problems, _, _ = self._load(MATCH_FILE, "match")
         return data, problems
+
+    def resume_match(self):
+        """The saved match as `validate_match` built it while checking it (the data itself
+        when there is no validator), or None; and what was wrong if anything."""
+        self._remove_stale_temporaries()
+        _, problems, _, built = self._load(MATCH_FILE, "match")
+        return built, problems
 
     def _remove_stale_temporaries(self, age_s: float = 60.0) -> None:
         """A save cut short by a crash leaves its temporary file behind; never a saved match.
@@ -227,9 +238,9 @@ class Storage:
     # -- records and statistics ---------------------------------------------------------------
 
     def add_record(self, record: dict) -> str | None:
-        """Append one finished game or match (kind "game" | "match", rules, opponent, level,
-        human_side, winner, moves in the engine's notation...) as one JSON line. A line that
-        cannot be written whole (a full disk) is taken back off the file."""
+        """Append one record (kind "game" | "match" | "abandoned", rules, opponent, level,
+        human_side, winner or score...) as one JSON line. A line that cannot be written whole
+        (a full disk) is taken back off the file."""
         line = json.dumps({**record, "format": RECORD_FORMAT, "version": VERSION},
                           allow_nan=False, separators=(",", ":")) + "\n"
         path = self.dir / RECORDS_FILE
@@ -349,7 +360,7 @@ class Storage:
         records, skipped = self.records()
         total, by_level, by_rules = _tally(), {}, {}
         for record in records:
-            if record.get("autoplay") is True:
+            if record.get("autoplay") is True or record["kind"] not in ("game", "match"):
                 continue
             if record.get("opponent") == "human":
                 _count(by_level.setdefault("two players", _tally()), record)
@@ -364,8 +375,9 @@ class Storage:
 
     # -- files --------------------------------------------------------------------------------
 
-    def _load(self, name, kind) -> tuple[dict | None, list[str], Path | None]:
-        """The data of `name`, or of its `.prev` when `name` is bad or missing; and its path."""
+    def _load(self, name, kind) -> tuple[dict | None, list[str], Path | None, object]:
+        """The data of `name`, or of its `.prev` when `name` is bad or missing; its path; and
+        what the kind's validator built from it (the data when there is none)."""
         problems = []
         for path in (self.dir / name, self.dir / (name + ".prev")):
             try:
@@ -380,21 +392,21 @@ class Storage:
                 continue
             if raw is None:
                 continue
-            data, problem = _check(raw, kind, self._validators.get(kind))
+            data, problem, built = _check(raw, kind, self._validators.get(kind))
             if data is not None:
                 self._known_good[path] = raw
                 if problems:
                     problems.append(f"went on from the previous save ({path.name})")
                 elif path.name == name:
                     problems += self._check_backup(path.with_name(name + ".prev"), kind)
-                return data, problems, path
+                return data, problems, path, built
             if problem:
                 kept = self._quarantine(path)
                 problems.append(f"{path.name} {problem}; " + (
                     f"kept it aside as {kept}" if kept else "could not move it aside"))
         if problems and kind == "settings":
             problems.append("using the default settings")
-        return None, problems, None
+        return None, problems, None, None
 
     def _check_backup(self, path, kind) -> list[str]:
         """The backup of a good file is checked too: the next save would replace it, and a bad
@@ -409,7 +421,7 @@ class Storage:
             return []       # unreadable here; a later save replaces it (a rename, no read)
         if raw is None:
             return []
-        data, problem = _check(raw, kind, self._validators.get(kind))
+        data, problem, _ = _check(raw, kind, self._validators.get(kind))
         if data is not None:
             self._known_good[path] = raw
             return []
@@ -528,36 +540,38 @@ def _read(path) -> bytes | None:
         return f.read(MAX_BYTES + 1)
 
 
-def _check(raw: bytes, kind, validate=None) -> tuple[dict | None, str | None]:
-    """(data, None) for a good save of this kind, or (None, what is wrong with it)."""
+def _check(raw: bytes, kind, validate=None) -> tuple[dict | None, str | None, object]:
+    """(data, None, built) for a good save of this kind, where built is what `validate`
+    returned (the data itself without one); or (None, what is wrong with it, None)."""
     if len(raw) > MAX_BYTES:
-        return None, f"is too large to be a save (over {MAX_BYTES // 1024} KiB)"
+        return None, f"is too large to be a save (over {MAX_BYTES // 1024} KiB)", None
     if not raw.strip():
-        return None, "is empty"
+        return None, "is empty", None
     try:
         content = _parse_json(raw)
     except UnicodeDecodeError:
-        return None, "is not text (garbled or not a save)"
+        return None, "is not text (garbled or not a save)", None
     except RecursionError:
-        return None, "is nested too deeply to be a save"
+        return None, "is nested too deeply to be a save", None
     except ValueError as error:
-        return None, f"is damaged or cut short ({error})"
+        return None, f"is damaged or cut short ({error})", None
     if not isinstance(content, dict) or content.get("format") != FORMAT:
-        return None, "is not a Tourne Case save"
+        return None, "is not a Tourne Case save", None
     version = content.get("version")
     if type(version) is not int or not 1 <= version <= VERSION:
-        return None, f"has a version this game does not know ({_short(version)})"
+        return None, f"has a version this game does not know ({_short(version)})", None
     if content.get("kind") != kind:
-        return None, f"holds {_short(content.get('kind'))}, not {kind}"
+        return None, f"holds {_short(content.get('kind'))}, not {kind}", None
     data = content.get("data")
     if not isinstance(data, dict):
-        return None, f"has no {kind} in it"
-    if validate is not None:
-        try:
-            validate(data)
-        except Exception as error:   # hostile data may trip any check; it must not stop the game
-            return None, f"holds a {kind} that cannot be resumed ({error})"
-    return data, None
+        return None, f"has no {kind} in it", None
+    if validate is None:
+        return data, None, data
+    try:
+        built = validate(data)
+    except Exception as error:   # hostile data may trip any check; it must not stop the game
+        return None, f"holds a {kind} that cannot be resumed ({error})", None
+    return data, None, built
 
 
 def _parse_record(line: bytes) -> dict | None:
@@ -566,7 +580,7 @@ def _parse_record(line: bytes) -> dict | None:
     except (ValueError, RecursionError):
         return None
     if (not isinstance(record, dict) or record.get("format") != RECORD_FORMAT
-            or record.get("version") != VERSION or record.get("kind") not in ("game", "match")):
+            or record.get("version") != VERSION or record.get("kind") not in RECORD_KINDS):
         return None
     return record
 

@@ -8,7 +8,8 @@ from game.app import App, run
 from game.match import MatchOptions, Phase, Session
 from game.rules import Move, Side
 from game.scenes.base import Scene
-from game.scenes.menus import ConfirmScene, NoticeScene, PauseScene, SettingsScene, StatsScene
+from game.scenes.menus import (ConfirmScene, NoticeScene, PauseScene, SavedMatchScene,
+                                SettingsScene, StatsScene)
 from game.scenes.rules_screen import RulesScene
 from game.scenes.scoreboard import ScoreboardScene
 from game.scenes.title import NewMatchScene, TitleScene
@@ -420,3 +421,101 @@ def test_the_app_is_the_host_scenes_are_given(app):
         assert callable(getattr(app, name)), name
     assert isinstance(app.clock(), float)
     assert app.session is app.match.session
+
+
+def saved_match_app(tmp_path, seed=3):
+    """An app started on a data folder holding a 3-point match under way (played one game)."""
+    store = Storage(tmp_path)
+    session = played_to_game_over(MatchOptions(length=3), seed=seed)
+    session.next_game()
+    assert session.match.games and session.phase is Phase.PRIORITY
+    store.save_match(session.to_dict())
+    app = App(seed=7, data_dir=tmp_path)
+    pygame.event.clear()
+    frames(app)
+    return app
+
+
+def test_a_new_match_over_a_saved_one_asks_first_and_resume_keeps_it(tmp_path):
+    app = saved_match_app(tmp_path)
+    saved = (tmp_path / "match.json").read_bytes()
+    old = app.session
+    app.scenes.push(NewMatchScene(app))
+    frames(app)
+    top(app).start()
+    frames(app)
+    ask = top(app)
+    assert isinstance(ask, SavedMatchScene) and ask.menu.focused.label == "Resume the saved match"
+    assert "match to 3 points stands at" in ask.notes[0]
+    assert (tmp_path / "match.json").read_bytes() == saved, "nothing replaced while asking"
+    press(app, pygame.K_RETURN, then=3)        # Resume, the focus
+    assert app.session is old and type(top(app)).__name__ == "PriorityScene"
+    assert Storage(tmp_path).records() == ([], 0)
+    pygame.display.quit()
+
+
+def test_replacing_a_saved_match_keeps_it_in_the_records_as_abandoned(tmp_path):
+    app = saved_match_app(tmp_path)
+    old = app.session
+    score = {str(side): n for side, n in old.match.score.items()}
+    app.scenes.push(NewMatchScene(app))
+    frames(app)
+    top(app).start()
+    frames(app)
+    press(app, pygame.K_DOWN)                  # Replace it with the new match
+    press(app, pygame.K_RETURN, then=3)
+    assert app.session is not old and app.session.match.games == []
+    records, unreadable = Storage(tmp_path).records()
+    assert unreadable == 0 and [r["kind"] for r in records][-1] == "abandoned"
+    assert records[-1]["score"] == score and records[-1]["games"] == 1
+    assert Storage(tmp_path).statistics()["total"]["matches_played"] == 0
+    pygame.display.quit()
+
+
+def test_back_from_the_saved_match_question_returns_to_the_form(tmp_path):
+    app = saved_match_app(tmp_path)
+    saved = (tmp_path / "match.json").read_bytes()
+    app.scenes.push(NewMatchScene(app))
+    frames(app)
+    top(app).start()
+    frames(app)
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(top(app), NewMatchScene)
+    assert (tmp_path / "match.json").read_bytes() == saved
+    pygame.display.quit()
+
+
+def test_quit_on_the_title_says_the_match_is_saved(tmp_path):
+    app = saved_match_app(tmp_path)
+    title = top(app)
+    assert isinstance(title, TitleScene)
+    assert title.footnote() == ""
+    press(app, pygame.K_ESCAPE)                # the focus on Quit
+    assert title.menu.focused.label == "Quit"
+    assert "Your match is saved" in title.footnote()
+    app.match.abandon()
+    assert title.footnote() == "", "nothing saved, nothing said"
+    pygame.display.quit()
+
+
+def test_the_caption_and_the_title_name_both_games(app):
+    frames(app)
+    assert pygame.display.get_caption()[0] == "Tourne Case & Garanguet"
+    assert top(app).heading == "Tourne Case & Garanguet"
+
+
+def test_a_save_is_replayed_once_on_loading(tmp_path, monkeypatch):
+    """The app's session is the one storage built while checking the save, not a second one."""
+    import game.app as app_module
+    session = played_to_game_over(MatchOptions(length=3), seed=3)
+    session.next_game()
+    Storage(tmp_path).save_match(session.to_dict())      # no backup: one file, one build
+    built, build = [], Session.from_dict
+
+    def counting(data):
+        built.append(build(data))
+        return built[-1]
+    monkeypatch.setattr(app_module.Session, "from_dict", staticmethod(counting), raising=True)
+    app = App(seed=7, data_dir=tmp_path)
+    assert len(built) == 1 and app.session is built[0]
+    pygame.display.quit()

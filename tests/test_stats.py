@@ -80,3 +80,21 @@ def test_the_figures_from_a_real_record_file(tmp_path):
     assert s.unreadable == 1
     assert dict(s.by_rules)["garanguet"].games_share() == "75%"
     assert (s.game_streak.best, s.game_streak.current) == (2, 1)
+
+
+def test_an_abandoned_match_is_kept_but_never_counted(tmp_path):
+    """A match replaced by a new one is recorded (kind "abandoned", with its score): it is a
+    readable record, never an unreadable line, and counts as no game or match played."""
+    storage = Storage(tmp_path)
+    storage.add_record(record(kind="match", won=True))
+    storage.add_record({"kind": "abandoned", "score": {"W": 2, "B": 1}, "games": 3,
+                        "level": "master", "rules": "charpentier", "opponent": "computer",
+                        "human_side": "W", "autoplay": False})
+    storage.add_record(record(kind="match", won=True))
+    assert storage.check_records() == []
+    records, skipped = storage.records()
+    assert skipped == 0 and [r["kind"] for r in records] == ["match", "abandoned", "match"]
+    s = stats.compute(records, LEVELS, skipped)
+    assert (s.total.matches_played, s.total.games_played) == (2, 0)
+    assert (s.match_streak.best, s.match_streak.current) == (2, 2)
+    assert storage.statistics()["total"]["matches_played"] == 2

@@ -432,3 +432,25 @@ def test_the_error_log_is_never_written_through_a_link_or_into_a_fifo(tmp_path):
     (folder / "errors.log").unlink()
     os.mkfifo(folder / "errors.log")
     assert storage.append_text(folder, "errors.log", "four\n") is None    # no reader: no wait
+
+
+def test_resume_match_hands_back_what_the_check_built(tmp_path):
+    """The check is the build: the save is validated once, and what that made comes back."""
+    built = []
+
+    def build(data):
+        check_turn(data)
+        built.append(object())
+        return built[-1]
+    store = Storage(tmp_path, validate_match=build)
+    store.save_match(GOOD)
+    thing, problems = store.resume_match()
+    assert problems == [] and len(built) == 1 and thing is built[0]
+    store.save_match(NEWER)                    # GOOD becomes the backup, checked on loading too
+    built.clear()
+    thing, problems = Storage(tmp_path, validate_match=build).resume_match()
+    assert problems == [] and len(built) == 2 and thing is built[0], "match.json's own build"
+    assert Storage(tmp_path).resume_match() == (NEWER, []), "no validator: the data itself"
+    (tmp_path / "match.json").write_text("}")
+    thing, problems = Storage(tmp_path, validate_match=build).resume_match()
+    assert thing is built[-1] and problems[-1] == "went on from the previous save (match.json.prev)"

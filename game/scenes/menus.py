@@ -8,7 +8,7 @@ import pygame
 
 from game import stats
 from game.computer import LEVELS
-from game.rules import rules_by_name
+from game.rules import Side, rules_by_name
 from game.scenes.base import BACK_KEYS, Scene
 from game.scenes.rules_screen import RulesScene
 from game.view import widgets as ui
@@ -335,3 +335,43 @@ class ConfirmScene(OverlayScene):
         if not self.leaving:
             self.back()
             self.on_yes()
+
+
+class SavedMatchScene(OverlayScene):
+    """Before a new match replaces the one saved: resume that one, or replace it (it stays in
+    the records as abandoned), or go back to the form. Resume is the focus: a stray Enter
+    loses nothing."""
+
+    heading = "A match is saved"
+    width = 560
+
+    def __init__(self, app, on_replace):
+        self.on_replace = on_replace
+        self.notes = [f"{saved_match_words(app.session)} Resume it, or replace it with the new "
+                      "match: the saved one is then kept in the records as abandoned."]
+        super().__init__(app)
+
+    def build(self):
+        return [ui.Button("Resume the saved match", self.resume),
+                ui.Button("Replace it with the new match", self.replace),
+                ui.Button("Back", self.back)]
+
+    def resume(self):
+        if not self.leaving:
+            self.leaving = True
+            self.app.continue_match()
+
+    def replace(self):
+        if not self.leaving:
+            self.back()
+            self.on_replace()
+
+
+def saved_match_words(session) -> str:
+    """ "Your Garanguet match to 5 points stands at White 2, Black 1." (the saved match)"""
+    o = session.options
+    score = session.match.score
+    points = f"{o.length} point{'s' if o.length > 1 else ''}"
+    game = "Garanguet" if o.rules == "garanguet" else f"Tourne Case ({rules_title(o.rules)})"
+    return (f"Your {game} match to {points} stands at "
+            f"White {score[Side.WHITE]}, Black {score[Side.BLACK]}.")

@@ -9,19 +9,21 @@ import math
 import pygame
 
 from game.computer.player import levels_for
-from game.scenes.menus import MenuScene, NoticeScene, SettingsScene, StatsScene
+from game.scenes.menus import MenuScene, NoticeScene, SavedMatchScene, SettingsScene, StatsScene
 from game.scenes.rules_screen import PRESETS, REENTRY_NOTE, RulesScene
 from game.view import widgets as ui
 from game.view.assets import checker
 from game.view.layout import px, ui_scale
 
 
+#: The game's name, on the title and the window's caption: both its games.
+NAME = "Tourne Case & Garanguet"
 LENGTHS = [1, 3, 5, 7, 9, 11, 15, 21]
 HOP_PERIOD = 0.9      # seconds between two hops of the frieze's checkers
 
 
 class TitleScene(MenuScene):
-    heading = "Tourne Case"
+    heading = NAME
     row_height = 48
     gap = 10
     width = 420
@@ -29,13 +31,14 @@ class TitleScene(MenuScene):
     def build(self):
         app = self.app
         self.continue_button = ui.Button("Continue the match", app.continue_match)
+        self.quit_button = ui.Button("Quit", app.quit)
         return [
             self.continue_button,
             ui.Button("New match", lambda: app.scenes.push(NewMatchScene(app))),
             ui.Button("Rules", lambda: app.scenes.push(RulesScene(app, app.current_rules()))),
             ui.Button("Settings", lambda: app.scenes.push(SettingsScene(app))),
             ui.Button("Statistics", lambda: app.scenes.push(StatsScene(app))),
-            ui.Button("Quit", app.quit),
+            self.quit_button,
         ]
 
     def enter(self):
@@ -52,6 +55,12 @@ class TitleScene(MenuScene):
 
     def menu_top(self, size, scale):
         return round(size[1] * 0.38)
+
+    def footnote(self) -> str:
+        """Said under the menu: on Quit with a match under way, that nothing is lost."""
+        if self.menu.focused is self.quit_button and self.app.can_continue():
+            return "Your match is saved: Continue resumes it next time."
+        return ""
 
     def frieze(self, size) -> tuple[pygame.Rect, pygame.Rect]:
         """The two rows of points, along the top and bottom edges."""
@@ -101,13 +110,13 @@ class TitleScene(MenuScene):
         w, h = surface.get_size()
         bob = math.sin(self.time * 1.6) * px(5, scale)
         y = h * 0.21 + bob
-        size = 112 * scale
+        size = ui.fitting_size(self.heading, 112 * scale, w - px(40, scale), "title")
         ui.blit_text(surface, self.heading, size, (w / 2 + px(4, scale), y + px(5, scale)),
                      ui.WALNUT_DEEP, "title")
         shimmer = 0.5 + 0.5 * math.sin(self.time * 0.9)
         gold = tuple(round(a + (b - a) * shimmer) for a, b in zip(ui.GOLD, ui.GOLD_PALE))
         ui.blit_text(surface, self.heading, size, (w / 2, y), gold, "title")
-        ui.blit_text(surface, "The tables game printed in Paris, 1699", 28 * scale,
+        ui.blit_text(surface, "Two tables games printed in Paris, 1699 and 1818", 28 * scale,
                      (w / 2, h * 0.21 + px(72, scale)), ui.IVORY_SHADE)
 
     def draw(self, surface):
@@ -120,6 +129,11 @@ class TitleScene(MenuScene):
         self.draw_checkers(surface, bottom, "B", down=False)
         self.draw_heading(surface, scale)
         self.menu.draw(surface, scale)
+        note = self.footnote()
+        if note:
+            ui.blit_text(surface, note, 22 * scale, (surface.get_width() / 2,
+                         self.menu.widgets[-1].rect.bottom + px(10, scale)), ui.GOLD_PALE,
+                         anchor="midtop")
         ui.blit_text(surface, "Arrows or Tab choose  ·  Enter plays  ·  Esc goes back  ·  "
                      "F11 full screen  ·  F12 screenshot", 19 * scale,
                      (surface.get_width() / 2, bottom.y - px(14, scale)), ui.IVORY_SHADE)
@@ -213,6 +227,13 @@ class NewMatchScene(MenuScene):
         return chosen
 
     def start(self) -> None:
+        """Start the match; a match saved and under way is never replaced without asking."""
+        if self.app.can_continue():
+            self.app.scenes.push(SavedMatchScene(self.app, self.begin))
+        else:
+            self.begin()
+
+    def begin(self) -> None:
         remembered = {key: choice.value for key, choice in self.choices.items() if key != "game"}
         if self.choices["game"].value == "garanguet":
             remembered["rules"] = "garanguet"
