@@ -72,6 +72,8 @@ class ThrowStarted:
     dice: tuple[int, ...]      # the faces the accepted throw shows (from the session, C-3)
     seed: int                  # the seed of the dice physics for this throw
     resumed: bool = False      # a saved game resumed with the dice already on the table
+    forced: bool = False       # nothing can be played with these dice: the turn will pass, so the
+                               # screen may show the throw quicker (the faces are already drawn)
 
 
 @dataclass(frozen=True)
@@ -579,7 +581,7 @@ class GameFlow:
         s.throw()
         self.save()
         self.stage = Stage.ROLL
-        self._emit(ThrowStarted(s.to_move, s.dice, s.throw_seed))
+        self._emit(ThrowStarted(s.to_move, s.dice, s.throw_seed, forced=not s.legal_moves()))
 
     def _dice_down(self) -> None:
         s = self.session

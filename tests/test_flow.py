@@ -358,3 +358,20 @@ def test_dice_marks_dim_the_die_that_does_not_count_and_the_one_played():
     bell = at("0,0,0/0,0,0/W", (4, 2), rules="bell")
     bell.do("pick", 0), bell.do("drop", 2)
     assert bell.flow.dice_marks() == ("played", "dim")      # the 2 is used, the 4 still counts
+
+
+@pytest.mark.parametrize("rules", ["charpentier", "garanguet"])
+def test_a_throw_that_will_pass_is_marked_forced_and_its_faces_are_the_sessions(rules):
+    """The screen may hurry a forced throw's animation (issue 13), so the flow says which throws
+    cannot be played; the faces stay those the session's seeded generator drew (C-3)."""
+    table = Table(new_session(rules, seed=5))
+    play_out(table, random.Random(3))
+    throws = [e for e in table.events if isinstance(e, (f.ThrowStarted, f.TurnPassed, f.ChoiceOffered,
+                                                         f.PlayedForYou))]
+    forced = [(a, b) for a, b in zip(throws, throws[1:]) if isinstance(a, f.ThrowStarted)]
+    assert forced and any(a.forced for a, _ in forced)
+    for thrown, then in forced:
+        assert thrown.forced == isinstance(then, f.TurnPassed)
+    again = new_session(rules, seed=5)
+    faces = [e.dice for e in table.events if isinstance(e, f.ThrowStarted)]
+    assert faces[0] == again.throw()

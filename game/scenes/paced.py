@@ -39,13 +39,21 @@ class PacedScene(Scene):
     def _wait(self, seconds: float, then) -> None:
         self._timer = [seconds, then]
 
-    def _banner(self, words: str, kind: str, hold: float) -> None:
-        """A doublet's name or a result ("large", pops), or a notice on a ribbon ("note")."""
-        if kind == "large":     # a new announcement takes the place of one still fading
-            self.banners = [b for b in self.banners if b.size != "large"]
-            self.banners.append(Banner(words, hold=hold, size="large"))
+    def _banner(self, words: str, kind: str, hold: float, result: bool = False) -> None:
+        """A doublet's name or a result ("large", pops), or a notice on a ribbon ("note").
+
+        Notices never stack: a new one takes the place of one still showing, as a new doublet
+        name does. A result is never covered: while it shows, nothing else is added."""
+        if any(b.result for b in self.banners) and not result:
+            return
+        size = "large" if kind == "large" else "medium"
+        self.banners = [b for b in self.banners if b.size != size]
+        if kind == "large":
+            banner = Banner(words, hold=hold, size="large")
         else:
-            self.banners.append(Banner(words, hold=hold, size="medium", pop=False, colour=IVORY, fade=0.35))
+            banner = Banner(words, hold=hold, size="medium", pop=False, colour=IVORY, fade=0.35)
+        banner.result = result
+        self.banners.append(banner)
 
     def _tick(self, dt: float) -> None:
         """Banners age; a waiting action runs when its time comes."""

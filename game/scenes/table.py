@@ -25,7 +25,10 @@ from game.view.dice_playback import DicePlayback
 COMPUTER_THROW_DELAY = 1.0     # after the turn passes to the computer, before it throws (U still works)
 THINK = 0.55                   # the computer "looks" at its dice before moving
 STEP_PAUSE = 0.3               # between the steps of a computer's turn
-PASS_HOLD = 1.7                # "no move - the turn passes" stays this long
+PASS_HOLD = 1.7                # "only one play - played by itself" stays this long
+FORCED_PASS_HOLD = 1.2         # a forced pass's one notice (whose pass, and why) stays this long
+FORCED_THROW_RATE = 3.0        # a throw nothing can be played with is shown this much faster (the
+                               # faces are the session's all the same: only the film is quicker)
 GAME_OVER_HOLD = 2.4
 MOVE_BASE, MOVE_PER_POINT = 0.2, 0.06
 HIT_FLIGHT = 0.6
@@ -120,6 +123,8 @@ class TableScene(TableDrawing, PacedScene):
         s = self.session
         checkers = [c for _, loc, _, c in self.view.slots(self.shown) if self.view.is_on_field(loc)]
         rate = 0 if event.resumed or not self.pace else 1 / self.pace   # resumed: where they fell
+        if event.forced and rate:
+            rate *= FORCED_THROW_RATE
         fling, self._fling = self._fling, None
         attempts = toss(event.dice, s.physics_rng(), checkers, fling, thrower=str(event.side))
         self.playback = DicePlayback(attempts, rate)
@@ -134,16 +139,16 @@ class TableScene(TableDrawing, PacedScene):
             self._proceed()
 
     def _on_ThrowTakenAgain(self, event: f.ThrowTakenAgain) -> None:
-        self._banner(f"{CAUSE_TEXT.get(event.cause, event.cause)} - thrown again", "note", 0.8)
+        attempt = self.playback.index + 2 if self.playback is not None else 2   # the one coming
+        self._banner(f"{CAUSE_TEXT.get(event.cause, event.cause)} - thrown again (throw {attempt})", "note", 0.8)
 
     def _on_Announced(self, event: f.Announced) -> None:
         words = f"{event.name} !" if event.name else f"Triplet of {event.number}s !"
         self._banner(words, "large", 1.3)
 
     def _on_TurnPassed(self, event: f.TurnPassed) -> None:
-        self._banner(f"{side_title(self.session, event.side)}: no move - the turn passes ({event.rule})",
-                     "note", PASS_HOLD)
-        self._wait(self._pause(PASS_HOLD), self._proceed)
+        self._banner(pass_said(self.session, event.side, event.rule), "note", FORCED_PASS_HOLD)
+        self._wait(self._pause(FORCED_PASS_HOLD), self._proceed)
 
     def _on_NumbersLost(self, event: f.NumbersLost) -> None:
         numbers = numbers_said(event.numbers)
@@ -190,9 +195,9 @@ class TableScene(TableDrawing, PacedScene):
         outcome = event.outcome
         points = "point" if outcome.points == 1 else "points"
         self.banners = []                  # the result alone, over nothing said before it
-        self._banner(verb(self.session, outcome.winner, "win"), "large", GAME_OVER_HOLD)
+        self._banner(verb(self.session, outcome.winner, "win"), "large", GAME_OVER_HOLD, result=True)
         why = event.why or f"{outcome.points} {points}"
-        self._banner(why[0].upper() + why[1:], "note", GAME_OVER_HOLD)
+        self._banner(why[0].upper() + why[1:], "note", GAME_OVER_HOLD, result=True)
         self._wait(self._pause(GAME_OVER_HOLD), self.app.show_match)
 
     def _on_Resigned(self, event) -> None:
@@ -433,6 +438,16 @@ class TableScene(TableDrawing, PacedScene):
         if self._hand:
             self._hand = False
             set_cursor(pygame.SYSTEM_CURSOR_ARROW)
+
+
+def pass_said(session, side, rule: str) -> str:
+    """A forced pass in one short notice: whose pass, and why ("You (White) cannot play the 2
+    or the 5 - the turn passes (TC-7)")."""
+    numbers = sorted(set(session.dice or ()))
+    why = " or ".join(f"the {n}" for n in numbers) if numbers else "the dice"
+    if len(numbers) > 2:
+        why = f"{', '.join(f'the {n}' for n in numbers[:-1])} or the {numbers[-1]}"
+    return f"{side_title(session, side)} cannot play {why} - the turn passes ({rule})"
 
 
 def _far(a, b) -> bool:

@@ -96,6 +96,7 @@ class Banner:
         self.colour = colour
         self.fade = fade
         self.elapsed = 0.0
+        self.result = False     # a game's result: nothing is drawn over it while it shows
 
     @property
     def done(self) -> bool:
