@@ -251,3 +251,18 @@ def test_the_dice_stay_lit_while_their_numbers_are_left_bearing_off_included():
     doublet.do("drop", 6)
     doublet.do("proceed")
     assert doublet.flow.dice_marks() == ("played", "played", "played")  # three 5s still to play
+
+
+def test_letter_keys_pick_the_lettered_point_and_hints_move_to_the_question_mark(screen):
+    app = tt.start(screen, rules="garanguet", opponent="human")
+    scene = tt.table_at(app, screen, Position.parse("1*15/1*15/B"), (6, 4, 1))
+    tt.key(app, pygame.K_a)                                  # Black's stack is on a
+    assert scene.chooser.selected == gg.location("B", gg.LETTERS.index("a"))
+    target = gg.name("B", 1 + 4)                             # four points on: e
+    tt.key(app, getattr(pygame, f"K_{target}"))
+    tt.pump(app, screen, 0.5)
+    assert scene.chooser.played and scene.chooser.played[0].destination == 5
+    assert scene._hud_state().keys == {"hint": "?", "undo": "Ctrl+Z"}
+    assert "type its point's letter" in scene._prompt()
+    tt.key(app, pygame.K_h)                                  # h is a point here, not the hints
+    assert scene.hints is None

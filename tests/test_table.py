@@ -233,7 +233,7 @@ def test_only_legal_destinations_light_up(screen, rules):
                     assert leads_to_legal_turn(s.rules, s.position, s.dice, played), \
                         (str(s.position), s.dice, played)
                     checked += 1
-            key(app, rng.choice([pygame.K_1, pygame.K_2, pygame.K_3]))
+            key(app, rng.choice([pygame.K_RIGHT, pygame.K_LEFT, pygame.K_DOWN]))
             key(app, pygame.K_RETURN)
         pump(app, screen, 0.1)
     assert checked >= 20
@@ -465,3 +465,53 @@ def test_a_new_doublet_name_replaces_one_still_fading(screen):
     assert [b.text for b in scene.banners if b.size == "large"] == ["Double deux !"]
     scene.react([f.Announced("doublet", 4, "Carmes", "C-4")])
     assert [b.text for b in scene.banners if b.size == "large"] == ["Carmes !"]
+
+
+def test_notices_never_stack_and_never_cover_a_result(screen):
+    """Issue 13: one notice at a time, and nothing said after a result is drawn over it."""
+    app = start(screen, opponent="human", speed="normal")
+    scene = table_at(app, screen, Position((11, 12, 12), (0, 0, 0), Side.WHITE), (1, 2))
+    scene.react([f.ThrowTakenAgain("on the rail"), f.Notice("first"), f.ThrowTakenAgain("tilted")])
+    notes = [b for b in scene.banners if b.size != "large"]
+    assert [b.text for b in notes] == ["Tilted - thrown again (throw 2)"]
+    scene._pick(11)
+    scene._step(12)
+    for _ in range(40):
+        if scene.stage is f.Stage.OVER:
+            break
+        pump(app, screen, 0.1)
+    assert scene.stage is f.Stage.OVER
+    result = [b.text for b in scene.banners]
+    assert result[0] == "White wins" and len(result) == 2
+    scene.react([f.TurnPassed(Side.BLACK, "no move", "TC-7"), f.ThrowTakenAgain("off the board")])
+    assert [b.text for b in scene.banners] == result
+
+
+def test_number_keys_pick_the_point_with_that_number_not_the_nth_option(screen):
+    app = start(screen, rules="bell", opponent="human")
+    scene = table_at(app, screen, Position((2, 5, 9), (0, 0, 0), Side.WHITE), (3, 1))
+    assert scene.chooser.origins() == [2, 5, 9]
+    key(app, pygame.K_5)                         # the 2nd option, but point 5
+    assert scene.chooser.selected == 5
+    key(app, pygame.K_8)                         # point 8: 5 + 3
+    pump(app, screen, 0.5)
+    assert scene.chooser.played == (Step(5, 8),)
+    key(app, pygame.K_2)                         # 2 -> 3 with the 1
+    pump(app, screen, 0.5)
+    assert scene.chooser.selected == 2
+    key(app, pygame.K_7)                         # not lit: said why, nothing moves
+    assert scene.chooser.played == (Step(5, 8),) and scene.note
+    assert "type its point's number" in scene._prompt()
+
+
+def test_a_one_then_a_two_picks_point_twelve(screen):
+    app = start(screen, opponent="human", speed="normal")
+    scene = table_at(app, screen, Position((1, 9, 11), (0, 0, 0), Side.WHITE), (1, 3))
+    key(app, pygame.K_1)
+    assert scene.chooser.selected is None        # 1, or 11? waits for a second digit
+    key(app, pygame.K_1)
+    assert scene.chooser.selected == 11
+    key(app, pygame.K_1)
+    key(app, pygame.K_2)
+    pump(app, screen, 0.5)
+    assert app.session.record["turns"][-1][1] == "11-12"

@@ -54,3 +54,42 @@ def test_the_keyboard_cycles_and_activates_options():
     assert chooser.activate(1) is None and chooser.selected == 3
     assert chooser.activate() == Step(3, 5)
     assert chooser.activate(5) is None             # out of range: nothing happens
+
+
+# --- keys that name a point (issue 13: the point with that number, not the Nth option) ---------
+from game import garanguet_geometry as gg  # noqa: E402
+from game.rules.core import BAR  # noqa: E402
+from game.scenes.table_input import SECOND_DIGIT, PointKeys, location_named, point_name  # noqa: E402
+
+
+def test_tourne_case_points_are_typed_by_their_numbers():
+    for side in "WB":
+        for location in range(1, 13):
+            assert point_name("charpentier", side, location) == str(location)
+            assert location_named("charpentier", side, str(location)) == location
+        assert location_named("bell", side, "b") == BAR and point_name("bell", side, BAR) == "b"
+        assert point_name("charpentier", side, 0) is None        # not entered: no point
+    for nothing in ("0", "13", "01", "x", ""):
+        assert location_named("charpentier", "W", nothing) is None
+
+
+def test_garanguet_points_are_typed_by_the_boards_own_letters():
+    for side in "WB":
+        for location in range(1, 25):
+            name = point_name("garanguet", side, location)
+            assert name == gg.name(side, location)              # what the rails are stamped with
+            assert location_named("garanguet", side, name) == location
+        assert point_name("garanguet", side, gg.OFF) is None
+    assert location_named("garanguet", "B", "a") == 1 and location_named("garanguet", "W", "a") == 24
+    assert location_named("garanguet", "W", "y") is None and location_named("garanguet", "W", "3") is None
+
+
+def test_a_one_waits_for_a_second_digit_only_when_ten_to_twelve_could_be_meant():
+    keys = PointKeys("charpentier")
+    assert keys.type("1", "W", [1, 3, 5]) == 1                  # nothing longer wanted: at once
+    assert keys.type("1", "W", [1, 11]) is None and keys.typed == "1"
+    assert keys.type("1", "W", [1, 11]) == 11
+    assert keys.type("1", "W", [1, 12]) is None
+    assert keys.tick(SECOND_DIGIT / 2, "W") is None
+    assert keys.tick(SECOND_DIGIT, "W") == 1 and keys.typed == ""
+    assert keys.type("7", "W", [1, 12]) == 7

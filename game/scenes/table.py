@@ -17,6 +17,7 @@ from game.flow import GameFlow, Stage
 from game.players import computer_players, side_title, verb
 from game.match import Phase
 from game.scenes.paced import PacedScene, set_cursor
+from game.scenes.table_input import PointKeys, lettered, point_name
 from game.scenes.table_draw import HIT_RED, TRAIL, TableDrawing, fling_from, numbers_said
 from game.view.animation import Flight, Ripple
 from game.view.dice_playback import DicePlayback
@@ -61,6 +62,7 @@ class TableScene(TableDrawing, PacedScene):
         self._started = False
         self._hand = False                 # the mouse cursor is a hand
         self._last_click = None            # (location, time) of the last click on a checker
+        self.point_keys = PointKeys(self.session.options.rules)   # a point typed by its number
 
     # --- what is shown -----------------------------------------------------------------------
     @property
@@ -254,6 +256,11 @@ class TableScene(TableDrawing, PacedScene):
                 if then:
                     then()
         if self.flow is not None:
+            if self.stage is Stage.CHOOSE:
+                typed = self.point_keys.typed
+                location = self.point_keys.tick(dt, str(self.session.to_move))
+                if typed and not self.point_keys.typed:
+                    self._point_key(location, typed)
             self.react(self.flow.poll())
         self._tick(dt)
 
@@ -305,9 +312,13 @@ class TableScene(TableDrawing, PacedScene):
 
     def _key(self, event) -> None:
         key = event.key
-        if key == pygame.K_ESCAPE:
+        char = typed_char(key)
+        if (self.stage is Stage.CHOOSE and char and not event.mod & pygame.KMOD_CTRL
+                and (char.isdigit() or char == "b" or self._lettered)):
+            self._type_point(char)
+        elif key == pygame.K_ESCAPE:
             self._button("menu")
-        elif key == pygame.K_h:
+        elif key == pygame.K_h or (key in (pygame.K_QUESTION, pygame.K_F1, pygame.K_SLASH)):
             self._button("hint")
         elif key == pygame.K_u or (key == pygame.K_z and event.mod & pygame.KMOD_CTRL):
             self._button("undo")
@@ -324,13 +335,43 @@ class TableScene(TableDrawing, PacedScene):
         elif key in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_TAB):
             chooser.move_cursor(1)
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            self._activate(None)
-        elif pygame.K_1 <= key <= pygame.K_9:
-            self._activate(key - pygame.K_1)
-        elif pygame.K_KP1 <= key <= pygame.K_KP9:
-            self._activate(key - pygame.K_KP1)
+            if self.point_keys.typed:              # a digit waiting for another: take it now
+                typed = self.point_keys.typed
+                self._point_key(self.point_keys.take(str(self.session.to_move)), typed)
+            else:
+                self._activate(None)
         elif key in (pygame.K_BACKSPACE, pygame.K_DELETE):
             self.react(self.flow.drop(None))
+
+    @property
+    def _lettered(self) -> bool:
+        return lettered(self.session.options.rules)
+
+    def _type_point(self, char: str) -> None:
+        """A digit (Tourne Case) or a letter (Garanguet): the point the board calls so."""
+        chooser = self.chooser
+        wanted = chooser.destinations() if chooser.selected is not None else chooser.origins()
+        location = self.point_keys.type(char, str(self.session.to_move), wanted)
+        if not self.point_keys.typed:
+            self._point_key(location, char)
+
+    def _point_key(self, location, typed: str) -> None:
+        """Play the point typed as a click there would: pick the checker on it, or move the
+        picked one there (or hear why not)."""
+        chooser = self.chooser
+        kind = "letter" if self._lettered else "number"
+        if location is None:
+            self._say(f"No point is called {typed!r}: type a point's {kind} as the board shows it")
+        elif chooser.selected is not None and location in chooser.destinations():
+            self._step(location)
+        elif location in chooser.origins() or chooser.selected is None:
+            if location in self.shown.checkers(self.session.to_move):
+                self._pick(location)
+            else:
+                name = point_name(self.session.options.rules, str(self.session.to_move), location)
+                self._say(f"No checker of yours on point {name}")
+        else:
+            self.react(self.flow.drop(location))
 
     def _activate(self, index) -> None:
         chooser = self.chooser
@@ -448,6 +489,17 @@ def pass_said(session, side, rule: str) -> str:
     if len(numbers) > 2:
         why = f"{', '.join(f'the {n}' for n in numbers[:-1])} or the {numbers[-1]}"
     return f"{side_title(session, side)} cannot play {why} - the turn passes ({rule})"
+
+
+def typed_char(key) -> str:
+    """The digit or letter a key types ("" for any other key); the keypad's digits too."""
+    if pygame.K_0 <= key <= pygame.K_9 or pygame.K_a <= key <= pygame.K_z:
+        return chr(key)
+    if pygame.K_KP1 <= key <= pygame.K_KP9:
+        return str(key - pygame.K_KP1 + 1)
+    if key == pygame.K_KP0:
+        return "0"
+    return ""
 
 
 def _far(a, b) -> bool:

@@ -140,15 +140,12 @@ class TableDrawing:
         return self.view.landing_centre(self.shown, side, option)
 
     def _draw_cursor(self, surface, side) -> None:
-        s = self.hud.scale
-        for i, option in enumerate(self.chooser.options()):
-            x, y = self._option_centre(side, option)
-            if i == self.chooser.cursor:
-                self.view.ring(surface, x, y, WHITE_RING, 5, g.CHECKER_R + 9)
-            if i < 9:
-                bx, by = self.view.to_screen(x + g.CHECKER_R * 0.8, y - g.CHECKER_R * 0.8)
-                pygame.draw.circle(surface, (30, 20, 12), (bx, by), round(12 * s))
-                blit_text(surface, str(i + 1), round(18 * s), (bx, by), GOLD_PALE, "sans")
+        """The keyboard's cursor on the option it would take; the points themselves are typed
+        by the board's own numbers or letters."""
+        options = self.chooser.options()
+        if 0 <= self.chooser.cursor < len(options):
+            x, y = self._option_centre(side, options[self.chooser.cursor])
+            self.view.ring(surface, x, y, WHITE_RING, 5, g.CHECKER_R + 9)
 
     def _draw_best(self, surface, side) -> None:
         best = self.hints[0].move.steps
@@ -233,8 +230,13 @@ class TableDrawing:
                         to_move="" if stage is Stage.OVER else str(s.to_move),
                         prompt=self.note or self._prompt(), dice=dice,
                         marks=self._dice_marks() if dice else (),
-                        enabled=enabled, hover=self.hover, clock=self.clock,
+                        enabled=enabled, hover=self.hover, clock=self.clock, keys=self._button_keys(),
                         attention="throw" if "throw" in enabled else None)
+
+    def _button_keys(self) -> dict:
+        """Garanguet's letters a..x are typed to pick points, so its hint and take-back keys are
+        ones no point is called by."""
+        return {"hint": "?", "undo": "Ctrl+Z"} if self._lettered else {}
 
     def _prompt(self) -> str:
         s = self.session
@@ -266,9 +268,12 @@ class TableDrawing:
             self.rules.step_number(st) == d for st in self.chooser.played)}
         if lost:
             play += f" ({' and '.join(map(str, sorted(lost)))} cannot be played)"
+        kind, hint = ("letter", "?") if self._lettered else ("number", "H")
         if self.chooser.selected is None:
-            return f"{verb(s, s.to_move, 'play', ' ' + play)}: pick a checker (click it, or arrows/numbers and Enter)"
-        return f"{verb(s, s.to_move, 'play', ' ' + play)}: choose a lit point (H for hints, Backspace to put back)"
+            return (f"{verb(s, s.to_move, 'play', ' ' + play)}: pick a checker - click it, or type its point's "
+                    f"{kind} ({hint} for hints)")
+        return (f"{verb(s, s.to_move, 'play', ' ' + play)}: choose a lit point - click it, or type its {kind} "
+                f"(Backspace puts back)")
 
 
 COUNT_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}

@@ -37,6 +37,7 @@ class HudState:
     hover: str | None = None
     clock: float = 0.0               # seconds, for the pulse of the side to move
     attention: str | None = None     # a button that pulses: what to do now (throw)
+    keys: dict = field(default_factory=dict)   # a button's key shown instead of BUTTONS' ("hint": "?")
 
 
 class TableHud:
@@ -79,7 +80,7 @@ class TableHud:
         """The two bars, redrawn only when what they say changes; the mover's plate pulses."""
         key = (self.size, tuple(sorted(state.names.items())), tuple(sorted(state.scores.items())),
                state.length, state.title, state.to_move, state.prompt, tuple(state.dice),
-               tuple(state.marks), tuple(sorted(state.enabled)), state.hover)
+               tuple(state.marks), tuple(sorted(state.enabled)), state.hover, tuple(sorted(state.keys.items())))
         if self._cache is None or self._cache[0] != key:
             bars = pygame.Surface(self.size)
             self._draw_bars(bars, state)
@@ -142,7 +143,8 @@ class TableHud:
         if state.prompt and prompt_room > px(60, s):
             blit_fitting(surface, state.prompt, px(24, s), (x, self.bottom.centery), IVORY, prompt_room)
         for name, label, key in BUTTONS:
-            self._button(surface, self.buttons[name], label, key, name in state.enabled, state.hover == name)
+            self._button(surface, self.buttons[name], label, state.keys.get(name, key), name in state.enabled,
+                         state.hover == name)
 
     def _dice(self, surface, state, x: int) -> int:
         s = self.scale
