@@ -82,3 +82,40 @@ def test_any_scale_draws_something(scale):
     draw_dice(surface, [flat_die(4, x=60, y=60)], lambda x, y: (x * scale, y * scale), scale)
     px = surface.get_at((round(60 * scale), round((60 - 13 * 0.35 - 13 * 0.35) * scale)))[:3]
     assert px != FELT
+
+
+def test_a_die_thrown_off_the_board_is_marked_where_it_left_before_the_rethrow():
+    """Issue 13: a die off the board must not just vanish: while the dice rest before the
+    re-throw, an arrow just inside the edge it crossed points where it went, named."""
+    import random as _random
+
+    from game import geometry as _g
+    from game.dice import toss as _toss
+    from game.view.dice_playback import REST_AFTER_INVALID, DicePlayback
+    from game.view.boards import board_for
+
+    for seed in range(300):
+        attempts = _toss((3, 4), _random.Random(seed), [], None, thrower="W")
+        if attempts[0].cause == "off the board":
+            break
+    else:
+        raise AssertionError("no throw off the board in 300 seeds")
+    playback = DicePlayback(attempts)
+    assert playback.mark() is None                       # rolling: nothing yet
+    events = []
+    while not any(e[0] == "invalid" for e in events):
+        events = playback.update(1 / 60)
+    cause, x, y, dx, dy = playback.mark()
+    die = attempts[0].states(attempts[0].duration)[attempts[0].culprit]
+    assert cause == "off the board"
+    assert 0 < x < _g.BOARD_W and 0 < y < _g.BOARD_H      # on the board, in sight
+    assert dx * (die.x - x) + dy * (die.y - y) > 0        # pointing where the die went
+    view = board_for("charpentier")
+    surface = pygame.Surface((960, 600))
+    view.fit(surface.get_rect())
+    before = surface.copy()
+    playback.draw(surface, view)
+    px, py = view.to_screen(x, y)
+    assert surface.get_at((round(px), round(py))) != before.get_at((round(px), round(py)))
+    playback.update(REST_AFTER_INVALID + 0.01)               # thrown again: the mark is gone
+    assert playback.index == 1 and playback.mark() is None

@@ -4,6 +4,8 @@ The physics (game.dice) simulates the whole throw up front; this only plays it b
 rate, so what the dice show never depends on the frame rate. Used by the priority throw and by
 every turn at the table.
 """
+import math
+
 import pygame
 
 from game import geometry as g
@@ -14,7 +16,10 @@ from game.view.dice_sprite import draw_dice
 IMPACT_SOUNDS = {"dice": "dice_dice", "wood": "dice_wood", "rail": "dice_wood", "checker": "dice_wood"}
 #: How long the dice rest where an invalid attempt left them, with the cause named, before
 #: they are thrown again (seconds at normal speed).
-REST_AFTER_INVALID = 0.9
+REST_AFTER_INVALID = 1.2
+MARK_RED = (230, 70, 50)
+#: How far inside the board's edge the mark of a die gone off the board is drawn (board units).
+MARK_INSET = 40.0
 
 
 class DicePlayback:
@@ -73,12 +78,32 @@ class DicePlayback:
     def states(self):
         return self.attempt.states(self.t)
 
+    def mark(self):
+        """While an invalid attempt rests before its re-throw: (cause, x, y, dx, dy) in board
+        units - for a die off the board, a point just inside the edge it crossed and the
+        direction it went (so a die out of sight still shows where it went); for a die on the
+        rail or tilted, the die itself (dx = dy = 0). None otherwise."""
+        attempt = self.attempt
+        if self.settled or self.waiting <= 0 or attempt.valid or attempt.culprit is None:
+            return None
+        die = attempt.states(attempt.duration)[attempt.culprit]
+        if attempt.cause != "off the board":
+            return attempt.cause, die.x, die.y, 0.0, 0.0
+        mx = min(max(die.x, MARK_INSET), g.BOARD_W - MARK_INSET)
+        my = min(max(die.y, MARK_INSET), g.BOARD_H - MARK_INSET)
+        dx, dy = die.x - mx, die.y - my
+        norm = math.hypot(dx, dy) or 1.0
+        return attempt.cause, mx, my, dx / norm, dy / norm
+
     def draw(self, surface, view, marks=()) -> None:
         """The dice where they are now; once settled, `marks` per die ("played", "dim", "").
 
         Settled dice do not move, so they are drawn once into small layers and then blitted."""
         if not self.settled:
             draw_dice(surface, self.states(), view.to_screen, view.scale)
+            mark = self.mark()
+            if mark is not None:
+                draw_mark(surface, view, mark, self.waiting * self.rate)
             return
         key = (view.scale, view.ox, view.oy, tuple(marks))
         if self._still is None or self._still[0] != key:
@@ -86,6 +111,42 @@ class DicePlayback:
             self._still = (key, [die_layer(view, state, mark) for state, mark in zip(self.states(), marks)])
         for layer, topleft in self._still[1]:
             surface.blit(layer, topleft)
+
+
+def draw_mark(surface, view, mark, left: float) -> None:
+    """Where the throw went wrong, named: an arrow at the edge a die left the board by, or a
+    ring round the die on the rail or tilted, with the cause beside it; it pulses while the
+    dice rest before the re-throw."""
+    from game.view.widgets import text
+    cause, x, y, dx, dy = mark
+    pulse = 0.5 + 0.5 * math.cos(left * 9)
+    px, py = view.to_screen(x, y)
+    size = view.length(22 + 6 * pulse)
+    if dx or dy:
+        tip = (px + dx * size, py + dy * size)
+        back = (px - dx * size * 0.6, py - dy * size * 0.6)
+        side = (-dy * size * 0.7, dx * size * 0.7)
+        pygame.draw.polygon(surface, MARK_RED, [tip, (back[0] + side[0], back[1] + side[1]),
+                                                (back[0] - side[0], back[1] - side[1])])
+        pygame.draw.line(surface, MARK_RED, back, (px - dx * size * 1.8, py - dy * size * 1.8),
+                         max(2, view.length(7)))
+        lx, ly = px - dx * size * 2.2, py - dy * size * 2.2
+    else:
+        pygame.draw.circle(surface, MARK_RED, (px, py), view.length(g.DIE_SIZE * 1.1 + 4 * pulse),
+                           max(2, view.length(3)))
+        lx, ly = px, py - view.length(g.DIE_SIZE * 1.6)
+    words = {"off the board": "off the board", "on the rail": "on the rail", "tilted": "tilted"}.get(cause, cause)
+    height = max(12, view.length(24))
+    anchor = "midright" if dx > 0.5 else ("midleft" if dx < -0.5 else "center")
+    if dy > 0.5:
+        ly -= height * 0.6
+    elif dy < -0.5:
+        ly += height * 0.6
+    label = text(words, height, (250, 236, 200), "body")
+    rect = label.get_rect(**{anchor: (round(lx), round(ly))})
+    pad = max(3, height // 4)
+    pygame.draw.rect(surface, (28, 14, 8), rect.inflate(2 * pad, pad), border_radius=pad)
+    surface.blit(label, rect)
 
 
 def die_layer(view, state, mark: str = ""):
