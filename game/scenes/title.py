@@ -110,7 +110,7 @@ class TitleScene(MenuScene):
         w, h = surface.get_size()
         bob = math.sin(self.time * 1.6) * px(5, scale)
         y = h * 0.21 + bob
-        size = heading_size(self.heading, 112 * scale, w - px(60, scale))
+        size = 112 * scale           # both names fit: the window is at least 1280 * scale wide
         ui.blit_text(surface, self.heading, size, (w / 2 + px(4, scale), y + px(5, scale)),
                      ui.WALNUT_DEEP, "title")
         shimmer = 0.5 + 0.5 * math.sin(self.time * 0.9)
@@ -134,12 +134,6 @@ class TitleScene(MenuScene):
                      "F11 full screen  ·  F12 screenshot", (22 if note else 19) * scale,
                      (surface.get_width() / 2, bottom.y - px(14, scale)),
                      ui.GOLD_PALE if note else ui.IVORY_SHADE)
-
-
-def heading_size(words: str, size: float, width: int) -> float:
-    """The title's size: as designed, or smaller in proportion so both games' names fit."""
-    wide = ui.font(size, "title").size(words)[0]
-    return size if wide <= width else size * width / wide
 
 
 #: The games a new match offers: (key, title); Tourne Case comes with its rule presets.
