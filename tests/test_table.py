@@ -515,3 +515,29 @@ def test_a_one_then_a_two_picks_point_twelve(screen):
     key(app, pygame.K_2)
     pump(app, screen, 0.5)
     assert app.session.record["turns"][-1][1] == "11-12"
+
+
+def hints_shown(app, scene):
+    for _ in range(600):                           # the adviser's tables load in the background
+        key(app, pygame.K_h)
+        if scene.hints is not None:
+            return
+        time.sleep(0.05)
+    raise AssertionError("no hints")
+
+
+@pytest.mark.parametrize("rules, said", [("charpentier", "Hints: chances for the game"),
+                                         ("bell", "Hints: chances for the match to 3 (White 0, Black 0)")])
+def test_hints_say_game_or_match_and_their_panel_covers_no_die(screen, rules, said):
+    """Issue 13: the hints panel covered a dimmed die, and did not say what its chances are of."""
+    app = start(screen, rules=rules, opponent="human")
+    for seed in range(24):                         # the dice fall elsewhere on every throw
+        app.session.throw_seed = seed
+        scene = table_at(app, screen, Position((0, 2, 5), (0, 0, 4), Side.WHITE), (3, 6))
+        hints_shown(app, scene)
+        pump(app, screen)
+        dice = scene._dice_rects()
+        assert len(dice) == 2 and all(scene.view.board_rect().colliderect(d) for d in dice)
+        assert scene.hints_rect.collidelist(dice) < 0, (seed, scene.hints_rect, dice)
+    from game.scenes.table_draw import chances_for
+    assert "Hints: chances for " + chances_for(app.session) == said

@@ -11,7 +11,7 @@ from game.players import side_title, verb
 from game.scenes.paced import side_label
 from game.view.board_view import GLOW, draw_banners
 from game.view.table_hud import HudState, draw_die_face
-from game.view.widgets import GOLD_PALE, IVORY, blit_text
+from game.view.widgets import GOLD_PALE, IVORY, blit_text, text
 
 HINT_GREEN = (120, 220, 140)
 HIT_RED = (225, 70, 50)
@@ -163,7 +163,8 @@ class TableDrawing:
         s = self.hud.scale
         side = str(self.session.to_move)
         two = self.session.rules.name == "garanguet"     # a 2-point win's chance beside the win's
-        lines = [("Hints", "win   2 pts   vs best" if two else "win   vs best")]
+        lines = [(f"Hints: chances for {chances_for(self.session)}", ""),
+                 ("", "win   2 pts   vs best" if two else "win   vs best")]
         pips = self.view.pip_counts(self.shown)
         if pips:
             mover = self.session.to_move
@@ -176,15 +177,17 @@ class TableDrawing:
                 chance += f"  {100 * hint.win2:.0f} %"
             lines.append((f"{i + 1}.  {self.view.say_move(side, hint.move)}", f"{chance}   {loss}"))
         width, row = round((470 if two else 330) * s), round(30 * s)
+        width = max(width, text(lines[0][0], round(22 * s), IVORY, "body").get_width() + round(28 * s))
         panel = pygame.Surface((width, row * len(lines) + round(20 * s)), pygame.SRCALPHA)
         panel.fill((20, 12, 6, 215))
         pygame.draw.rect(panel, (*HINT_GREEN, 255), panel.get_rect(), max(1, round(2 * s)))
-        rect = self._hints_place(panel.get_rect())
+        rect = self.hints_rect = self._hints_place(panel.get_rect())
         surface.blit(panel, rect)
         for i, (left, right) in enumerate(lines):
             y = rect.y + round(10 * s) + i * row + row // 2
-            colour = HINT_GREEN if left.startswith("1.") else (GOLD_PALE if not left[0].isdigit() else IVORY)
-            blit_text(surface, left, round(22 * s), (rect.x + round(14 * s), y), colour, "body", "midleft")
+            colour = HINT_GREEN if left.startswith("1.") else (IVORY if left[:1].isdigit() else GOLD_PALE)
+            if left:
+                blit_text(surface, left, round(22 * s), (rect.x + round(14 * s), y), colour, "body", "midleft")
             if right:
                 blit_text(surface, right, round(20 * s), (rect.right - round(14 * s), y), colour, "sans", "midright")
 
@@ -205,13 +208,33 @@ class TableDrawing:
         away = [round(self.view.to_screen(self.view.away_from(loc), 0)[0]) for loc in (step.destination, step.origin)]
         spots = [(away[0], board.centery), (away[1], board.centery),
                  (board.centerx, board.top + rect.h // 2 + reach), (board.centerx, board.bottom - rect.h // 2 - reach)]
+        for x in (board.left + rect.w // 2 + reach, board.right - rect.w // 2 - reach):   # the corners
+            spots += [(x, board.top + rect.h // 2 + reach), (x, board.bottom - rect.h // 2 - reach)]
+        dice = self._dice_rects()
         for centre in spots:
             place = rect.copy()
             place.center = centre
-            if not any(place.inflate(2 * reach, 2 * reach).collidepoint(x, y) for x, y in rings):
+            if not any(place.inflate(2 * reach, 2 * reach).collidepoint(x, y) for x, y in rings) \
+                    and place.collidelist(dice) < 0:
+                return place
+        for centre in spots:                  # no room for both: the dice stay in sight
+            place = rect.copy()
+            place.center = centre
+            if place.collidelist(dice) < 0:
                 return place
         rect.center = spots[0]
         return rect
+
+    def _dice_rects(self) -> list:
+        """Where the dice lie on screen (with their shadow and ring), dimmed ones included."""
+        if self.playback is None:
+            return []
+        size = self.view.length(g.DIE_SIZE * 2.2)
+        rects = []
+        for state in self.playback.states():
+            x, y = self.view.to_screen(state.x, state.y)
+            rects.append(pygame.Rect(round(x - size / 2), round(y - size / 2), size, size))
+        return rects
 
     def _hud_state(self) -> HudState:
         s = self.session
@@ -286,6 +309,17 @@ def numbers_said(numbers) -> str:
         k = numbers.count(n)
         parts.append(f"the {n}" if k == 1 else f"{COUNT_WORDS.get(k, k)} {n}s")
     return " and ".join(parts) if len(parts) < 3 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+
+
+def chances_for(session) -> str:
+    """What the hints' chances are of: the game (Charpentier, where every game is a point, or a
+    1-point match) or the match at this score (Bell and Garanguet, played for the match)."""
+    length = session.match.length
+    if length == 1 or session.rules.name.startswith("charpentier"):
+        return "the game"
+    mover, score = session.to_move, session.match.score
+    return (f"the match to {length} ({mover.title} {score[mover]}, "
+            f"{mover.other.title} {score[mover.other]})")
 
 
 def loss_text(hint, best) -> str:
