@@ -6,12 +6,12 @@ import random
 import pytest
 
 from game import geometry as g
-from game.dice import CAUSES, MAX_SPEED, Ground, Physics, priority_rounds, rest_cause, toss
+from game.dice import CAUSES, DIE_SIZE, MAX_SPEED, Ground, Physics, priority_rounds, rest_cause, toss
 from game.dice import physics
 from game.dice.faces import IDENTITY
 from game.dice.physics import FLING_SPEED, Launch, cap_fling, simulate
 
-S = g.DIE_SIZE
+S = DIE_SIZE
 CHECKERS = [g.checker_centre(side, p) for side in "WB" for p in (3, 8, 11)] + \
            [g.checker_centre("W", 12, i) for i in range(3)]
 

@@ -27,7 +27,7 @@ def render(states, size=(480, 480)):
 
 def top_centre(state):
     """Pixel at the middle of the die's top face (the drawer lifts a die by its height on screen)."""
-    from game.geometry import DIE_SIZE
+    from game.dice import DIE_SIZE
     from game.view.dice_sprite import LIFT
     lift = (state.z + DIE_SIZE / 2) * LIFT
     return round(state.x * SCALE), round((state.y - lift - DIE_SIZE / 2 * LIFT) * SCALE)
@@ -52,7 +52,7 @@ def test_a_six_has_bone_in_the_middle_and_dark_pips_beside_it():
 
 
 def test_a_die_in_the_air_is_lifted_and_its_shadow_falls_away_softly():
-    low, high = flat_die(4, z=0.0), flat_die(4, z=40.0)
+    low, high = flat_die(4, z=0.0), flat_die(4, z=60.0)     # high enough to cast clear of a resting die
     a, b = render([low]), render([high])
     # The lifted die's top is higher on screen.
     assert top_centre(high)[1] < top_centre(low)[1]
@@ -60,7 +60,7 @@ def test_a_die_in_the_air_is_lifted_and_its_shadow_falls_away_softly():
     # Its shadow lies down and to the right of where it stands, and is softer than a resting one's.
     def darkest(surface, x0, y0, x1, y1):
         return min(sum(surface.get_at((x, y))[:3]) for x in range(x0, x1, 3) for y in range(y0, y1, 3))
-    sx, sy = round((40 + 40 * 0.55) * SCALE), round((40 + 40 * 0.55) * SCALE)
+    sx, sy = round((40 + 60 * 0.55) * SCALE), round((40 + 60 * 0.55) * SCALE)
     shadow_high = darkest(b, sx - 30, sy - 30, sx + 30, sy + 30)
     assert shadow_high < sum(FELT) - 20
     assert darkest(a, sx - 30, sy - 30, sx + 30, sy + 30) >= sum(FELT) - 2   # no shadow there at rest

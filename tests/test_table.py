@@ -13,6 +13,7 @@ from game.rules import IllegalMoveError, Position, Side, Step
 from game.scenes.base import SceneManager
 from game.scenes.priority import PriorityScene
 from game.scenes.table import TableScene
+from game.dice import DIE_SIZE
 
 SIZE = (960, 600)
 
@@ -407,7 +408,7 @@ def test_a_mouse_fling_throws_the_dice_from_where_it_let_go(screen):
     app.scenes.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end_at, button=1))
     assert scene.stage == "roll" and "shake" in app.sounds.played
     first = scene.playback.attempts[0].states(0.0)
-    assert all(abs(d.x - 420) < 3 * geometry.DIE_SIZE and abs(d.y - 330) < 3 * geometry.DIE_SIZE for d in first)
+    assert all(abs(d.x - 420) < 3 * DIE_SIZE and abs(d.y - 330) < 3 * DIE_SIZE for d in first)
 
 
 def test_the_computer_plays_at_a_pace_a_person_can_follow_unless_instant(screen):

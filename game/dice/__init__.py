@@ -3,10 +3,10 @@
 No pygame here; `game.view.dice_sprite` draws the states.
 """
 from game.dice.faces import throw_faces
-from game.dice.height import Ground, rest_cause
+from game.dice.height import DIE_SIZE, Ground, rest_cause
 from game.dice.physics import (CAUSES, DEFAULT, FLING_SPEED, MAX_SPEED, Attempt, DieState, Impact,
                                Physics, toss)
 from game.dice.priority import PriorityRound, priority_rounds
 
-__all__ = ["CAUSES", "DEFAULT", "FLING_SPEED", "MAX_SPEED", "Attempt", "DieState", "Ground", "Impact",
+__all__ = ["CAUSES", "DEFAULT", "DIE_SIZE", "FLING_SPEED", "MAX_SPEED", "Attempt", "DieState", "Ground", "Impact",
            "Physics", "PriorityRound", "priority_rounds", "rest_cause", "throw_faces", "toss"]

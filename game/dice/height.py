@@ -12,11 +12,15 @@ from functools import lru_cache
 import numpy as np
 
 from game.geometry import (BAR, BAR_HEIGHT, BOARD_H, BOARD_W, CHECKER_HEIGHT, CHECKER_R,
-                           DIE_SIZE, RAIL_HEIGHT, RAILS)
+                           RAIL_HEIGHT, RAILS)
 
 TABLE_HEIGHT = -12.0    # the table the box stands on, below the felt: where dice off the board land
 CELL = 2.0              # grid resolution in board units
 LEVEL = 0.5             # heights closer than this count as level
+#: The edge of a die in board units, the one size the physics, the validity of a throw (C-2) and
+#: the picture share. 34 is 19 mm dice beside checkers of about 37 mm: big, club-sized dice, so
+#: they read as the centre of the game (issue 13: 26, tournament-small, looked lost on screen).
+DIE_SIZE = 34.0
 HALF = 0.45 * DIE_SIZE  # footprint samples sit just inside the die's edges (contacts overlap a little)
 SAMPLES = tuple((i * HALF, j * HALF) for j in (-1, 0, 1) for i in (-1, 0, 1))   # index 4: centre
 

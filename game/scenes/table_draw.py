@@ -5,6 +5,7 @@ import math
 import pygame
 
 from game import geometry as g
+from game.dice import DIE_SIZE
 from game.flow import Stage, numbers_left, playable_numbers
 from game.rules import Side
 from game.players import side_title, verb
@@ -73,7 +74,7 @@ class TableDrawing:
             return
         _, x, y = press["fling"][-1]
         px, py = self.view.to_screen(x, y)
-        size = self.view.length(g.DIE_SIZE)
+        size = self.view.length(DIE_SIZE)
         n = self.rules.dice_count
         for i in range(n):
             wobble = math.sin(self.clock * 31 + i * 2.1) * size * 0.12
@@ -229,7 +230,7 @@ class TableDrawing:
         """Where the dice lie on screen (with their shadow and ring), dimmed ones included."""
         if self.playback is None:
             return []
-        size = self.view.length(g.DIE_SIZE * 2.2)
+        size = self.view.length(DIE_SIZE * 2.2)
         rects = []
         for state in self.playback.states():
             x, y = self.view.to_screen(state.x, state.y)

@@ -9,6 +9,7 @@ import math
 import pygame
 
 from game import geometry as g
+from game.dice import DIE_SIZE
 from game.view.board_view import GLOW
 from game.view.dice_sprite import draw_dice
 
@@ -132,9 +133,9 @@ def draw_mark(surface, view, mark, left: float) -> None:
                          max(2, view.length(7)))
         lx, ly = px - dx * size * 2.2, py - dy * size * 2.2
     else:
-        pygame.draw.circle(surface, MARK_RED, (px, py), view.length(g.DIE_SIZE * 1.1 + 4 * pulse),
+        pygame.draw.circle(surface, MARK_RED, (px, py), view.length(DIE_SIZE * 1.1 + 4 * pulse),
                            max(2, view.length(3)))
-        lx, ly = px, py - view.length(g.DIE_SIZE * 1.6)
+        lx, ly = px, py - view.length(DIE_SIZE * 1.6)
     words = {"off the board": "off the board", "on the rail": "on the rail", "tilted": "tilted"}.get(cause, cause)
     height = max(12, view.length(24))
     anchor = "midright" if dx > 0.5 else ("midleft" if dx < -0.5 else "center")
@@ -152,7 +153,7 @@ def draw_mark(surface, view, mark, left: float) -> None:
 def die_layer(view, state, mark: str = ""):
     """One resting die on its own small layer: (surface, top-left on screen). The played die is
     ringed in gold; a die that does not count is faded out."""
-    size = view.length(g.DIE_SIZE * 4)
+    size = view.length(DIE_SIZE * 4)
     layer = pygame.Surface((size, size), pygame.SRCALPHA)
     cx, cy = view.to_screen(state.x, state.y)
     left, top = round(cx - size / 2), round(cy - size / 2)
@@ -162,7 +163,7 @@ def die_layer(view, state, mark: str = ""):
         return px - left, py - top
 
     if mark == "played":
-        r = view.length(g.DIE_SIZE * 0.95)
+        r = view.length(DIE_SIZE * 0.95)
         pygame.draw.circle(layer, (*GLOW, 235), local(state.x, state.y), r, max(2, view.length(3.5)))
     draw_dice(layer, [state], local, view.scale)
     if mark == "dim":

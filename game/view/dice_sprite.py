@@ -10,7 +10,7 @@ import math
 
 import pygame
 
-from game.geometry import DIE_SIZE
+from game.dice import DIE_SIZE
 
 LIFT = 0.35                     # screen rise per unit of height (the camera's tilt)
 VIEW = (0.0, LIFT, 1.0)         # a face is seen when its normal points this way
