@@ -276,7 +276,7 @@ class TableDrawing:
         if stage is Stage.OVER:
             return f"{verb(s, s.outcome.winner, 'win')}: the game is over" if s.outcome else "The game is over"
         return {Stage.ROLL: "The dice are rolling...", Stage.THINK: f"{who} is thinking...",
-                Stage.MOVING: verb(s, s.to_move, "move"), Stage.PASS: "No move - the turn passes"}[stage]
+                Stage.MOVING: verb(s, s.to_move, "move"), Stage.PASS: "The turn passes"}[stage]
 
     def _choose_prompt(self, who: str) -> str:
         s = self.session
