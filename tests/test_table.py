@@ -542,3 +542,25 @@ def test_hints_say_game_or_match_and_their_panel_covers_no_die(screen, rules, sa
         assert scene.hints_rect.collidelist(dice) < 0, (seed, scene.hints_rect, dice)
     from game.scenes.table_draw import chances_for
     assert "Hints: chances for " + chances_for(app.session) == said
+
+
+def test_a_throw_that_cannot_be_played_is_shown_faster_with_the_sessions_faces(screen):
+    """Issue 13: forced passes dragged on. Their throw is played back FORCED_THROW_RATE times
+    faster; the faces are the session's all the same (C-3)."""
+    from game.scenes.table import FORCED_THROW_RATE
+    app = start(screen, opponent="human", speed="normal")
+    seen = set()
+    for _ in range(12):
+        s = app.session
+        s.phase, s.position, s.dice = Phase.THROW, Position((11, 12, 12), (0, 0, 0), Side.WHITE), None
+        s.record = {"first": "W", "turns": []}
+        scene = TableScene(app)
+        app.scenes.clear_to(scene)
+        app.scenes.apply_pending()
+        pump(app, screen)
+        key(app, pygame.K_SPACE)
+        forced = not s.legal_moves()                # only a 1 plays 11-12 (TC-5)
+        assert scene.playback.rate == (FORCED_THROW_RATE if forced else 1.0)
+        assert tuple(scene.playback.attempts[-1].values) == s.dice
+        seen.add(forced)
+    assert seen == {True, False}
