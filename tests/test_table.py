@@ -564,3 +564,18 @@ def test_a_throw_that_cannot_be_played_is_shown_faster_with_the_sessions_faces(s
         assert tuple(scene.playback.attempts[-1].values) == s.dice
         seen.add(forced)
     assert seen == {True, False}
+
+
+def test_after_a_forced_pass_the_computer_throws_sooner():
+    from game.scenes.table import AFTER_PASS_THROW_DELAY, COMPUTER_THROW_DELAY
+    surface = pygame.Surface(SIZE)
+    app = start(surface, opponent="computer", speed="normal")
+    scene = table_at(app, surface, Position((11, 12, 12), (0, 0, 0), Side.WHITE), (2, 5))
+    scene._after_pass = False
+    scene.react([f.TurnBegan(Side.BLACK, True)])
+    assert scene._timer[0] == pytest.approx(COMPUTER_THROW_DELAY)
+    scene._after_pass = True                       # set by a forced ThrowStarted
+    scene.react([f.TurnBegan(Side.BLACK, True)])
+    assert scene._timer[0] == pytest.approx(AFTER_PASS_THROW_DELAY)
+    scene.react([f.ThrowStarted(Side.BLACK, (6, 6), 1, forced=False)])
+    assert scene._after_pass is False

@@ -24,6 +24,7 @@ from game.view.dice_playback import DicePlayback
 
 # Pacing at "normal" speed (seconds); the animation-speed setting scales them.
 COMPUTER_THROW_DELAY = 1.0     # after the turn passes to the computer, before it throws (U still works)
+AFTER_PASS_THROW_DELAY = 0.4   # the same right after a forced pass: a run of passes goes quickly
 THINK = 0.55                   # the computer "looks" at its dice before moving
 STEP_PAUSE = 0.3               # between the steps of a computer's turn
 PASS_HOLD = 1.7                # "only one play - played by itself" stays this long
@@ -63,6 +64,7 @@ class TableScene(TableDrawing, PacedScene):
         self._hand = False                 # the mouse cursor is a hand
         self._last_click = None            # (location, time) of the last click on a checker
         self.point_keys = PointKeys(self.session.options.rules)   # a point typed by its number
+        self._after_pass = False           # the last throw could not be played
 
     # --- what is shown -----------------------------------------------------------------------
     @property
@@ -119,7 +121,8 @@ class TableScene(TableDrawing, PacedScene):
 
     def _on_TurnBegan(self, event: f.TurnBegan) -> None:
         if event.computer:
-            self._wait(self._pause(COMPUTER_THROW_DELAY), self._proceed)
+            delay = AFTER_PASS_THROW_DELAY if self._after_pass else COMPUTER_THROW_DELAY
+            self._wait(self._pause(delay), self._proceed)
 
     def _on_ThrowStarted(self, event: f.ThrowStarted) -> None:
         s = self.session
@@ -128,6 +131,7 @@ class TableScene(TableDrawing, PacedScene):
         if event.forced and rate:
             rate *= FORCED_THROW_RATE
         fling, self._fling = self._fling, None
+        self._after_pass = event.forced
         attempts = toss(event.dice, s.physics_rng(), checkers, fling, thrower=str(event.side))
         self.playback = DicePlayback(attempts, rate)
         if event.resumed:
