@@ -30,7 +30,6 @@ RAIL_HEIGHT = 26.0
 BAR_HEIGHT = 26.0
 CHECKER_HEIGHT = 9.0
 CHECKER_R = 31.0
-DIE_SIZE = 26.0        # edge of a die
 
 TOP, BOTTOM = "top", "bottom"
 

@@ -17,6 +17,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from game import geometry as g  # noqa: E402
+from game.dice import DIE_SIZE  # noqa: E402
 from game.dice import toss  # noqa: E402
 from game.dice.faces import LABELLINGS, q_axis_angle, q_matrix, q_mul  # noqa: E402
 from game.dice.physics import DieState  # noqa: E402
@@ -67,7 +68,7 @@ def contact_sheet(attempts, checkers, scale, columns=4, every=0.15):
 
 def close_up(scale=4.0):
     """Every painting of the die, flat at rest, then a few tumbling and lifted poses."""
-    step = g.DIE_SIZE * 2
+    step = DIE_SIZE * 2
     surface = pygame.Surface((int(step * 8 * scale), int(step * 5 * scale)))
     surface.fill((200, 170, 110))
     states = []
