@@ -123,7 +123,7 @@ def heuristic_move(rules, position: Position, dice, rng: random.Random, noise: f
 
 #: share of games won that are won by 2 points (G-10), measured over self-play of the top level
 #: (tests/bench_garanguet.py, win2_rate); the match equity table is built from it
-WIN2_RATE = 0.45
+WIN2_RATE = 0.33
 
 MATCH_LENGTHS = (1, 3, 5, 7, 9, 11, 15, 21)
 
