@@ -253,7 +253,7 @@ def test_the_dice_stay_lit_while_their_numbers_are_left_bearing_off_included():
     assert doublet.flow.dice_marks() == ("played", "played", "played")  # three 5s still to play
 
 
-def test_letter_keys_pick_the_lettered_point_and_hints_move_to_the_question_mark(screen):
+def test_letter_keys_pick_the_lettered_point_and_h_u_keep_their_meaning(screen):
     app = tt.start(screen, rules="garanguet", opponent="human")
     scene = tt.table_at(app, screen, Position.parse("1*15/1*15/B"), (6, 4, 1))
     tt.key(app, pygame.K_a)                                  # Black's stack is on a
@@ -262,7 +262,20 @@ def test_letter_keys_pick_the_lettered_point_and_hints_move_to_the_question_mark
     tt.key(app, getattr(pygame, f"K_{target}"))
     tt.pump(app, screen, 0.5)
     assert scene.chooser.played and scene.chooser.played[0].destination == 5
-    assert scene._hud_state().keys == {"hint": "?", "undo": "Ctrl+Z"}
+    assert scene._hud_state().keys == {}                     # H and U, as in Tourne Case
     assert "type its point's letter" in scene._prompt()
-    tt.key(app, pygame.K_h)                                  # h is a point here, not the hints
+    tt.key(app, pygame.K_h)                                  # H shows the hints, as everywhere
+    assert scene.hints is not None
+    tt.key(app, pygame.K_h)
     assert scene.hints is None
+
+
+def test_shift_types_the_points_h_and_u(screen):
+    """h and u are Garanguet points as well as the hint and take-back keys: with Shift they
+    pick the point."""
+    app = tt.start(screen, rules="garanguet", opponent="human")
+    scene = tt.table_at(app, screen, Position.parse("1*15/1*14,8/B"), (6, 4, 1))
+    assert gg.name("B", 8) == "h"
+    assert "Shift for h and u" in scene._prompt()
+    tt.key(app, pygame.K_h, pygame.KMOD_SHIFT)
+    assert scene.chooser.selected == 8 and scene.hints is None

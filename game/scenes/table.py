@@ -317,8 +317,10 @@ class TableScene(TableDrawing, PacedScene):
     def _key(self, event) -> None:
         key = event.key
         char = typed_char(key)
+        # H and U keep their meaning in every game; Garanguet's points h and u take Shift.
+        command = char in ("h", "u") and not event.mod & pygame.KMOD_SHIFT
         if (self.stage is Stage.CHOOSE and char and not event.mod & pygame.KMOD_CTRL
-                and (char.isdigit() or char == "b" or self._lettered)):
+                and (char.isdigit() or char == "b" or (self._lettered and not command))):
             self._type_point(char)
         elif key == pygame.K_ESCAPE:
             self._button("menu")

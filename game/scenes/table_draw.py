@@ -258,9 +258,9 @@ class TableDrawing:
                         attention="throw" if "throw" in enabled else None)
 
     def _button_keys(self) -> dict:
-        """Garanguet's letters a..x are typed to pick points, so its hint and take-back keys are
-        ones no point is called by."""
-        return {"hint": "?", "undo": "Ctrl+Z"} if self._lettered else {}
+        """H and U are the hint and take-back keys in every game (Garanguet's points h and u are
+        typed with Shift): the buttons show the defaults."""
+        return {}
 
     def _prompt(self) -> str:
         s = self.session
@@ -292,10 +292,10 @@ class TableDrawing:
             self.rules.step_number(st) == d for st in self.chooser.played)}
         if lost:
             play += f" ({' and '.join(map(str, sorted(lost)))} cannot be played)"
-        kind, hint = ("letter", "?") if self._lettered else ("number", "H")
+        kind, keys = ("letter", "Shift for h and u; H hints") if self._lettered else ("number", "H for hints")
         if self.chooser.selected is None:
             return (f"{verb(s, s.to_move, 'play', ' ' + play)}: pick a checker - click it, or type its point's "
-                    f"{kind} ({hint} for hints)")
+                    f"{kind} ({keys})")
         return (f"{verb(s, s.to_move, 'play', ' ' + play)}: choose a lit point - click it, or type its {kind} "
                 f"(Backspace puts back)")
 
