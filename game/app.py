@@ -25,7 +25,7 @@ from game.match import MatchOptions, Phase, Session
 from game.rules import Side, rule_set
 from game.scenes.base import SceneManager
 from game.scenes.menus import PauseScene
-from game.scenes.rules_screen import preset_of
+from game.scenes.rules_screen import preset_of, rules_to_explain
 from game.scenes.scoreboard import ScoreboardScene
 from game.scenes.title import NAME as TITLE_NAME, TitleScene
 from game.computer.player import levels_for
@@ -239,13 +239,11 @@ class App:
 
     def current_rules(self) -> str:
         """The rules to explain: the match's, or those the next new match would use."""
-        if self.session is not None:
-            return self.session.options.rules
-        return self.last_options()["rules"]
+        return rules_to_explain(self)
 
     @property
     def default_preset(self) -> str:
-        return preset_of(self.default_rules or self.settings["rules"])
+        return preset_of(self.last_options()["rules"])
 
     def last_options(self) -> dict:
         """The options of the last new match (from the settings), as new_match takes them."""

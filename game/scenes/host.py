@@ -4,6 +4,7 @@ game.app.App is the real host; the tests hand scenes a small fake. A scene goes 
 through `scenes` (or `show_match`, which picks the scene for where the match stands), reads and
 changes `settings`, plays `sounds`, reads `clock()`, and reaches the match being played and its
 saving only through `match` (game.keeper.MatchKeeper): never by replacing the session itself.
+tests/test_host.py checks that no scene uses anything of the app beyond this protocol.
 """
 from typing import Callable, Protocol
 
@@ -15,14 +16,33 @@ class Sounds(Protocol):
     def play(self, name: str, strength: float = 1.0) -> None: ...
 
 
-class Host(Protocol):
-    scenes: SceneManager                    # push, pop, replace, clear_to
-    settings: dict                          # read; change with update_settings
-    sounds: Sounds
-    match: MatchKeeper                      # the session, its saving and its records
-    clock: Callable[[], float]              # seconds, monotonic (mouse flings are timed by it)
+class Records(Protocol):
+    def records(self) -> tuple[list[dict], int]: ...     # readable records, unreadable lines
 
-    def update_settings(self, changes: dict) -> None: ...
+
+class Host(Protocol):
+    # the window
+    size: tuple[int, int]                   # the window's size now, in pixels
+    fullscreen: bool                        # read; change with update_settings({"fullscreen": ...})
+    def quit(self) -> None: ...
+
+    # settings, sounds, time, the player's notes and records
+    settings: dict                          # read; change with update_settings
+    def update_settings(self, changes: dict) -> None: ...   # applied at once and saved
+    sounds: Sounds
+    clock: Callable[[], float]              # seconds, monotonic (mouse flings are timed by it)
+    messages: list[str]                     # notes for the player, shown (and cleared) on the title
+    storage: Records                        # the finished games, for the statistics
+    autoplay: bool                          # a demo run: the scoreboard goes on by itself
+
+    # the match
+    match: MatchKeeper                      # the session, its saving and its records
+    def last_options(self) -> dict: ...     # the last new match's options, as new_match takes them
+    def new_match(self, options: dict) -> None: ...
+    def continue_match(self) -> None: ...   # the saved match, if there is one
     def show_match(self) -> None: ...       # the priority throw, the table or the scoreboard
+
+    # the scenes
+    scenes: SceneManager                    # push, pop, replace, clear_to
     def pause(self) -> None: ...            # the pause menu over the current scene
     def to_title(self) -> None: ...

@@ -10,7 +10,8 @@ from game import stats
 from game.computer import LEVELS
 from game.rules import Side, rules_by_name
 from game.scenes.base import BACK_KEYS, Scene
-from game.scenes.rules_screen import RulesScene
+from game.scenes.host import Host
+from game.scenes.rules_screen import RulesScene, rules_to_explain
 from game.view import widgets as ui
 from game.view.layout import px, ui_scale
 
@@ -28,7 +29,7 @@ class MenuScene(Scene):
     gap = 12
     width = 560
 
-    def __init__(self, app):
+    def __init__(self, app: Host):
         super().__init__(app)
         self.time = 0.0
         self.leaving = False      # asked to be popped: two Esc in one frame pop one screen
@@ -88,14 +89,15 @@ class SettingsScene(MenuScene):
 
     def build(self):
         app, s = self.app, self.app.settings
-        self.fullscreen = ui.toggle("Fullscreen (F11)", app.fullscreen, app.set_fullscreen)
+        self.fullscreen = ui.toggle("Fullscreen (F11)", app.fullscreen,
+                                    lambda v: app.update_settings({"fullscreen": v}))
         return [
-            ui.Slider("Volume", s["volume"], lambda v: app.set_setting("volume", v)),
-            ui.toggle("Mute", s["muted"], lambda v: app.set_setting("muted", v)),
+            ui.Slider("Volume", s["volume"], lambda v: app.update_settings({"volume": v})),
+            ui.toggle("Mute", s["muted"], lambda v: app.update_settings({"muted": v})),
             ui.Choice("Animations", ANIMATION_SPEEDS, s["animation_speed"],
-                      lambda v: app.set_setting("animation_speed", v)),
+                      lambda v: app.update_settings({"animation_speed": v})),
             ui.toggle("Touch-move", s["touch_move"],
-                      lambda v: app.set_setting("touch_move", v)),
+                      lambda v: app.update_settings({"touch_move": v})),
             self.fullscreen,
             ui.Button("Back", self.back),
         ]
@@ -292,7 +294,7 @@ class NoticeScene(OverlayScene):
     heading = "Please note"
     width = 660
 
-    def __init__(self, app, notes: list[str]):
+    def __init__(self, app: Host, notes: list[str]):
         self.notes = list(notes)
         super().__init__(app)
 
@@ -310,18 +312,23 @@ class PauseScene(OverlayScene):
         return [
             ui.Button("Resume", self.back),
             ui.Button("Settings", lambda: app.scenes.push(SettingsScene(app))),
-            ui.Button("Rules", lambda: app.scenes.push(RulesScene(app, app.current_rules()))),
+            ui.Button("Rules", lambda: app.scenes.push(RulesScene(app, rules_to_explain(app)))),
             ui.Button("Save and leave", app.to_title),
             ui.Button("Abandon the match", lambda: app.scenes.push(ConfirmScene(
                 app, "Abandon the match?", "The match ends here and its save is deleted.",
-                app.abandon_match))),
+                self.abandon))),
         ]
+
+    def abandon(self) -> None:
+        """The match ends and its save is deleted (the keeper records it); back to the title."""
+        self.app.match.abandon()
+        self.app.to_title()
 
 
 class ConfirmScene(OverlayScene):
     """Yes / No over the scene beneath; No (or Esc) is the focus, so a stray Enter is harmless."""
 
-    def __init__(self, app, question: str, note: str, on_yes):
+    def __init__(self, app: Host, question: str, note: str, on_yes):
         self.heading = question
         self.notes = [note]
         self.on_yes = on_yes
@@ -345,10 +352,10 @@ class SavedMatchScene(OverlayScene):
     heading = "A match is saved"
     width = 560
 
-    def __init__(self, app, on_replace):
+    def __init__(self, app: Host, on_replace):
         self.on_replace = on_replace
-        self.notes = [f"{saved_match_words(app.session)} Resume it, or replace it with the new "
-                      "match: the saved one is then kept in the records as abandoned."]
+        self.notes = [f"{saved_match_words(app.match.session)} Resume it, or replace it with "
+                      "the new match: the saved one is then kept in the records as abandoned."]
         super().__init__(app)
 
     def build(self):

@@ -10,6 +10,7 @@ from game.dice import priority_rounds
 from game.match import Phase
 from game.players import verb
 from game.rules import Side
+from game.scenes.host import Host
 from game.scenes.paced import PacedScene, side_label
 from game.view.board_view import draw_banners
 from game.view.dice_playback import DicePlayback
@@ -22,7 +23,7 @@ RESULT_HOLD = 2.4       # the result stays this long (a key or click skips it)
 
 
 class PriorityScene(PacedScene):
-    def __init__(self, app):
+    def __init__(self, app: Host):
         super().__init__(app)
         self.stage = "wait"           # wait -> roll -> (tie -> roll ...) -> result
         self.rounds = []                # priority rounds still to show (ties first)

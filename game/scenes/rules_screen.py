@@ -8,6 +8,7 @@ import pygame
 
 from game.rules import RULE_SETS, rule_set
 from game.scenes.base import BACK_KEYS, Scene
+from game.scenes.host import Host
 from game.view import widgets as ui
 from game.view.layout import px, ui_scale
 
@@ -198,6 +199,12 @@ def preset_of(rules_name: str) -> str:
     return "bell" if rules_name.startswith("bell") else "charpentier"
 
 
+def rules_to_explain(app: Host) -> str:
+    """The rules the rules screen opens on: the match's, or those the next new match would use."""
+    session = app.match.session
+    return session.options.rules if session is not None else app.last_options()["rules"]
+
+
 def page_of(rules_name: str) -> str:
     """The rules page for a rules name: its own, or the page it is an option of."""
     if rules_name in PAGES:
@@ -206,7 +213,7 @@ def page_of(rules_name: str) -> str:
 
 
 class RulesScene(Scene):
-    def __init__(self, app, rules_name: str = "charpentier"):
+    def __init__(self, app: Host, rules_name: str = "charpentier"):
         super().__init__(app)
         self.preset = page_of(rules_name)     # the page shown
         self.scroll = 0.0          # pixels scrolled, eased towards `target`

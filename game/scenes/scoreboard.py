@@ -7,6 +7,7 @@ import math
 
 import pygame
 
+from game.scenes.host import Host
 from game.scenes.menus import MenuScene
 from game.view import widgets as ui
 from game.view.assets import checker
@@ -24,7 +25,7 @@ class ScoreboardScene(MenuScene):
     row_height = 54
     width = 380
 
-    def __init__(self, app):
+    def __init__(self, app: Host):
         session = app.match.session
         self.session = session
         self.outcome = session.outcome
@@ -36,8 +37,18 @@ class ScoreboardScene(MenuScene):
     def build(self):
         app = self.app
         if self.match_over:
-            return [ui.Button("Rematch", app.rematch), ui.Button("Title", app.to_title)]
-        return [ui.Button("Next game", app.next_game), ui.Button("Save and leave", app.to_title)]
+            return [ui.Button("Rematch", self.rematch), ui.Button("Title", app.to_title)]
+        return [ui.Button("Next game", self.next_game), ui.Button("Save and leave", app.to_title)]
+
+    def rematch(self) -> None:
+        """The same options again, a new match (and a new seed): its priority throw."""
+        if self.app.match.rematch():
+            self.app.show_match()
+
+    def next_game(self) -> None:
+        """The next game of the match begins with its priority throw (C-1)."""
+        if self.app.match.next_game():
+            self.app.show_match()
 
     def enter(self):
         super().enter()

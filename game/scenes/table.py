@@ -16,6 +16,7 @@ from game.dice import toss
 from game.flow import GameFlow, Stage
 from game.players import computer_players, side_title, verb
 from game.match import Phase
+from game.scenes.host import Host
 from game.scenes.paced import PacedScene, set_cursor
 from game.scenes.table_input import PointKeys, lettered, point_name
 from game.scenes.table_draw import HIT_RED, TRAIL, TableDrawing, fling_from, numbers_said
@@ -41,7 +42,7 @@ TOUCH_MOVE_NOTE = "Touch-move: the checker you picked up must be played (C-5)"
 
 
 class TableScene(TableDrawing, PacedScene):
-    def __init__(self, host):
+    def __init__(self, host: Host):
         super().__init__(host)
         s = self.session
         self.flow: GameFlow | None = None

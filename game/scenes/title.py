@@ -10,7 +10,9 @@ import pygame
 
 from game.computer.player import levels_for
 from game.scenes.menus import MenuScene, NoticeScene, SavedMatchScene, SettingsScene, StatsScene
-from game.scenes.rules_screen import PRESETS, REENTRY_NOTE, RulesScene
+from game.scenes.host import Host
+from game.scenes.rules_screen import (PRESETS, REENTRY_NOTE, RulesScene, preset_of,
+                                      rules_to_explain)
 from game.view import widgets as ui
 from game.view.assets import checker
 from game.view.layout import px, ui_scale
@@ -35,14 +37,14 @@ class TitleScene(MenuScene):
         return [
             self.continue_button,
             ui.Button("New match", lambda: app.scenes.push(NewMatchScene(app))),
-            ui.Button("Rules", lambda: app.scenes.push(RulesScene(app, app.current_rules()))),
+            ui.Button("Rules", lambda: app.scenes.push(RulesScene(app, rules_to_explain(app)))),
             ui.Button("Settings", lambda: app.scenes.push(SettingsScene(app))),
             ui.Button("Statistics", lambda: app.scenes.push(StatsScene(app))),
             self.quit_button,
         ]
 
     def enter(self):
-        self.continue_button.visible = self.app.can_continue()
+        self.continue_button.visible = self.app.match.can_continue()
         self.menu.reset_focus()
         super().enter()
         if self.app.messages:
@@ -58,7 +60,7 @@ class TitleScene(MenuScene):
 
     def footnote(self) -> str:
         """Said under the menu: on Quit with a match under way, that nothing is lost."""
-        if self.menu.focused is self.quit_button and self.app.can_continue():
+        if self.menu.focused is self.quit_button and self.app.match.can_continue():
             return "Your match is saved: Continue resumes it next time."
         return ""
 
@@ -182,7 +184,7 @@ class NewMatchScene(MenuScene):
             "length": ui.Choice("Match to", [(n, f"{n} point{'s' if n > 1 else ''}")
                                              for n in LENGTHS], last["length"], self.changed),
             "rules": ui.Choice("Rules", [(key, title) for key, title, _ in PRESETS],
-                               app.default_preset, self.changed),
+                               preset_of(last["rules"]), self.changed),
             "reentry": ui.toggle("Compulsory re-entry (TR-1)",
                                  last["rules"] == "charpentier-reentry", self.changed),
         }
@@ -225,7 +227,7 @@ class NewMatchScene(MenuScene):
 
     def start(self) -> None:
         """Start the match; a match saved and under way is never replaced without asking."""
-        if self.app.can_continue():
+        if self.app.match.can_continue():
             self.app.scenes.push(SavedMatchScene(self.app, self.begin))
         else:
             self.begin()
