@@ -109,6 +109,7 @@ class App:
         self.status = 0
         self.messages: list[str] = []      # notes for the player, shown on the title
         self._toast = ("", 0.0)
+        self.toast_rect = None          # where the last short notice was drawn (tests)
         self.storage = Storage(data_dir, validate_match=resumable_session)
         self.settings, problems = self.storage.load_settings()
         self.messages += [f"Settings: {p}." for p in problems]
@@ -312,7 +313,8 @@ class App:
         self.running = False
 
     def notify(self, words: str) -> None:
-        """A short notice at the bottom of the screen, whatever the scene."""
+        """A short notice at the top of the screen, whatever the scene: the buttons are at the
+        bottom and down the middle, the top holds only names and headings."""
         self._toast = (words, TOAST)
 
     # -- the loop ---------------------------------------------------------------------------
@@ -390,8 +392,8 @@ class App:
         scale = ui_scale((w, h))
         surf = ui.text(words, 22 * scale, ui.IVORY)
         box = surf.get_rect().inflate(px(40, scale), px(18, scale))
-        rise = round(min(1.0, (TOAST - left) / 0.2) * px(70, scale))     # slides up into view
-        box.midbottom = (w // 2, h + box.h - rise)
+        drop = round(min(1.0, (TOAST - left) / 0.2) * (box.h + px(8, scale)))  # slides into view
+        box.midbottom = (w // 2, drop)
         plate = pygame.Surface(box.size, pygame.SRCALPHA)
         pygame.draw.rect(plate, (*ui.WALNUT_DEEP, 230), plate.get_rect(), border_radius=px(10, scale))
         if left < 0.4:
@@ -400,6 +402,7 @@ class App:
             surf.set_alpha(round(255 * left / 0.4))
         self.screen.blit(plate, box)
         self.screen.blit(surf, surf.get_rect(center=box.center))
+        self.toast_rect = box
 
     # -- errors -----------------------------------------------------------------------------
 

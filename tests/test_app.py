@@ -181,6 +181,27 @@ def test_f12_saves_a_screenshot_in_the_data_folder(app, tmp_path):
     assert pygame.image.load(str(shots[0])).get_size() == app.size
 
 
+@pytest.mark.parametrize("size", [(960, 600), (1280, 800)])
+def test_the_screenshot_notice_names_the_folder_and_covers_no_control(tmp_path, size):
+    """F12 on a menu says where the file went, and its notice stays clear of every button
+    (it used to sit over Back, at the bottom)."""
+    app = App(seed=7, data_dir=tmp_path)
+    pygame.display.set_mode(size, pygame.RESIZABLE)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+    frames(app)
+    assert app.size == size
+    press(app, pygame.K_DOWN)
+    press(app, pygame.K_DOWN)
+    press(app, pygame.K_RETURN)                # Settings: a column of controls and Back
+    press(app, pygame.K_F12, then=30)          # the notice has slid into view
+    assert str(tmp_path / "screenshots") in app._toast[0]
+    notice = app.toast_rect
+    assert notice is not None and app.screen.get_rect().contains(notice)
+    for widget in top(app).menu.widgets:
+        assert not notice.colliderect(widget.rect), widget
+    pygame.display.quit()
+
+
 def test_f11_toggles_fullscreen_and_remembers_it(app, tmp_path):
     press(app, pygame.K_F11)
     assert app.fullscreen and app.settings["fullscreen"]
