@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from game.rules import Move, Position, Side
+from game.rules import Move, Position, Side, aways
 
 from . import garanguet_bearoff as gb
 from . import garanguet_net as gnet
@@ -154,17 +154,6 @@ def match_equity_table(win2_rate: float = WIN2_RATE, longest: int = 21) -> np.nd
 
 
 MET = match_equity_table()
-
-
-def aways(side: Side, match) -> tuple[int, int] | None:
-    """The points `side` and its opponent still need, or None outside a match (or after it)."""
-    if match is None:
-        return None
-    length, white, black = match
-    mine, theirs = (white, black) if side is Side.WHITE else (black, white)
-    if length - mine <= 0 or length - theirs <= 0:
-        return None
-    return length - mine, length - theirs
 
 
 def _met(a: int, b: int) -> float:

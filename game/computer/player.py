@@ -16,7 +16,7 @@ import sys
 import threading
 from dataclasses import dataclass
 
-from game.rules import Move, Position, Side, rule_set
+from game.rules import Move, Position, Side, aways, rule_set
 
 from . import tables as tbl
 
@@ -65,17 +65,6 @@ def options(t: tbl.Tables, position: Position, dice) -> list[Option]:
         after = t.rules.play_steps(position, move.steps)
         found.append(Option(move, t.index[after.checkers(side)], t.index[after.checkers(side.other)]))
     return found
-
-
-def aways(side: Side, match) -> tuple[int, int] | None:
-    """The points `side` and its opponent still need, or None outside a match (or after it)."""
-    if match is None:
-        return None
-    length, white, black = match
-    mine, theirs = (white, black) if side is Side.WHITE else (black, white)
-    if length - mine <= 0 or length - theirs <= 0:
-        return None
-    return length - mine, length - theirs
 
 
 def objective(t: tbl.Tables, position: Position, match=None, wait: bool = False):

@@ -56,6 +56,18 @@ RULE_NAMES = tuple(RULE_SETS)
 TOURNE_CASE = tuple(name for name, s in RULE_SETS.items() if s.game == "tourne-case")
 
 
+def aways(side: Side, match) -> tuple[int, int] | None:
+    """The points `side` and its opponent still need in a match given as (length, white's
+    score, black's score) (C-6); None outside a match, or once it is won."""
+    if match is None:
+        return None
+    length, white, black = match
+    mine, theirs = (white, black) if side is Side.WHITE else (black, white)
+    if length - mine <= 0 or length - theirs <= 0:
+        return None
+    return length - mine, length - theirs
+
+
 def rules_by_name(name: str) -> Rules:
     """The rules for a name ("charpentier", "charpentier-reentry", "bell", "garanguet")."""
     return rule_set(name).rules
@@ -72,4 +84,4 @@ def rule_set(name: str) -> RuleSet:
 __all__ = ["BAR", "OUT", "HOME", "IllegalMoveError", "Move", "NotationError", "Outcome",
            "Position", "Rules", "Side", "Step", "CHARPENTIER", "CHARPENTIER_REENTRY", "BELL",
            "GARANGUET", "RULES", "RULE_SETS", "RULE_NAMES", "RuleSet", "TOURNE_CASE",
-           "MATCH_LENGTHS", "DOUBLET_NAMES", "rules_by_name", "rule_set"]
+           "MATCH_LENGTHS", "DOUBLET_NAMES", "aways", "rules_by_name", "rule_set"]
