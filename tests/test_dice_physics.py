@@ -261,3 +261,20 @@ def test_a_die_down_off_the_board_is_not_watched_rolling_away(monkeypatch):
     assert len(cut) == len(rolled_out) >= 5                 # the same throws go off the board
     assert all(c <= r for c, r in zip(cut, rolled_out))
     assert max(cut) < max(rolled_out) - 0.5
+
+
+def test_an_attempt_takes_its_pieces_out_of_its_space(monkeypatch):
+    """pymunk frees shapes in whatever thread the garbage collector runs and in any order; a
+    shape freed after its space hung the computer's thinking thread. Each attempt therefore
+    empties its space once it has been read."""
+    spaces = []
+    real = physics._Simulation.__init__
+
+    def spy(self, *args, **kwargs):
+        real(self, *args, **kwargs)
+        spaces.append(self.space)
+
+    monkeypatch.setattr(physics._Simulation, "__init__", spy)
+    attempts = toss((3, 5), random.Random(4))
+    assert len(spaces) == len(attempts) >= 1
+    assert all(not space.shapes and not space.bodies for space in spaces)

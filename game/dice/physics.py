@@ -324,6 +324,14 @@ class _Simulation:
         space.on_collision(_DIE, _DIE, pre_solve=_level_dice, post_solve=self._contact, data="dice")
         self.dice = [_Die(self, launch) for launch in launches]
 
+    def close(self) -> None:
+        """Take every shape and body out of the space once the attempt is read. pymunk frees
+        each piece when the garbage collector reaches it, in any order and in whatever thread
+        is running then (the computer's, say): a shape freed after its space would be taken
+        out of freed memory, and that hung the computer's thread."""
+        self.space.remove(*self.space.shapes)
+        self.space.remove(*self.space.bodies)
+
     def _block(self, shape, top, kind):
         shape.top = top
         shape.elasticity = self.physics.wall_bounce
@@ -430,6 +438,13 @@ def _level_dice(arbiter, space, data):
 def simulate(launches, rng, ground: Ground, physics: Physics = DEFAULT, values=None) -> Attempt:
     """Simulate one attempt from these launches; paint the dice to show `values` if it is valid."""
     sim = _Simulation(launches, rng, ground, physics)
+    try:
+        return _attempt(sim, ground, physics, values)
+    finally:
+        sim.close()
+
+
+def _attempt(sim: _Simulation, ground: Ground, physics: Physics, values) -> Attempt:
     duration = sim.run()
     cause = culprit = None
     finals = []
