@@ -5,6 +5,7 @@ tables load). `computer_players` builds them for a session from the game's own c
 """
 from __future__ import annotations
 
+import gc
 import random
 import threading
 from typing import Callable, Protocol
@@ -72,12 +73,17 @@ class SyncThinker:
 
 
 class ThreadedThinker(SyncThinker):
-    """Thinks on a daemon thread, so the screen keeps drawing while the computer chooses."""
+    """Thinks on a daemon thread, so the screen keeps drawing while the computer chooses.
+
+    The garbage collector is held off while it thinks (a few milliseconds), so that cyclic
+    garbage - the dice physics' pymunk objects - is never freed on the thinking thread: that
+    hung it (a shape freed in its `shapefree` there never returned)."""
 
     _thread: threading.Thread | None = None
 
     def start(self, position, dice, match) -> None:
         self._move = None
+        gc.disable()
         self._thread = threading.Thread(target=SyncThinker.start, args=(self, position, dice, match),
                                         daemon=True)
         self._thread.start()
@@ -86,6 +92,7 @@ class ThreadedThinker(SyncThinker):
         if self._thread is None or self._thread.is_alive():
             return None
         self._thread = None
+        gc.enable()
         return super().poll()
 
 
