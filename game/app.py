@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pygame
 
+from game import i18n
 from game.keeper import MatchKeeper
 from game.match import MatchOptions, Phase, Session
 from game.rules import Side, rule_set
@@ -112,6 +113,7 @@ class App:
         self.toast_rect = None          # where the last short notice was drawn (tests)
         self.storage = Storage(data_dir, validate_match=resumable_session)
         self.settings, problems = self.storage.load_settings()
+        i18n.set_language(self.settings["language"] or None)
         self.messages += [f"Settings: {p}." for p in problems]
         if autoplay:
             self.settings["animation_speed"] = "instant"
@@ -208,6 +210,8 @@ class App:
     def update_settings(self, changes: dict) -> None:
         """Change settings, apply them at once and save the settings."""
         self.settings.update(changes)
+        if "language" in changes:
+            i18n.set_language(changes["language"] or None)     # every scene speaks it next frame
         if "volume" in changes:
             self.sounds.set_volume(changes["volume"])
         if "muted" in changes:

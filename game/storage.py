@@ -22,6 +22,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from game.i18n import LANGUAGES
 from game.rules import MATCH_LENGTHS, RULE_NAMES
 
 FORMAT = "tourne-case-save"
@@ -45,6 +46,7 @@ DEFAULT_SETTINGS = {
     "animation_speed": "normal",
     "fullscreen": False,
     "touch_move": False,
+    "language": "",           # "": the system's language (game/i18n.py), until the player picks one
     # The options of the last new match, offered again next time.
     "opponent": "computer",
     "level": "",              # "": the app's default level
@@ -80,6 +82,7 @@ SETTING_CHECKS = {
     "animation_speed": (_one_of(ANIMATION_SPEEDS), " | ".join(ANIMATION_SPEEDS)),
     "fullscreen": (_is_bool, "true or false"),
     "touch_move": (_is_bool, "true or false"),
+    "language": (_one_of(("", *LANGUAGES)), " | ".join(("\"\"", *LANGUAGES))),
     "opponent": (_one_of(("computer", "human")), "computer | human"),
     "level": (_is_level, "a level name"),
     "rules": (_one_of(RULE_NAMES), " | ".join(RULE_NAMES)),

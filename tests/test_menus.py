@@ -1,13 +1,11 @@
 """The menus as a newcomer meets them: no wrapping onto Quit, rows that stay put, the focus
 with the device used last, footnotes about the focused setting, rules in words, statistics."""
 import re
-from pathlib import Path
 
 import pygame
 import pytest
 
 from game.app import App
-from game.rules import RULE_SETS
 from game.scenes import rules_screen
 from game.scenes.menus import MenuScene, PauseScene, SettingsScene, StatsScene
 from game.scenes.rules_screen import RulesScene
@@ -15,7 +13,6 @@ from game.scenes.title import NewMatchScene, TitleScene
 from game.view import widgets as ui
 
 DT = 1 / 60
-ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture
@@ -189,55 +186,6 @@ def test_menu_labels_name_rules_in_words_with_the_number_in_brackets(app):
         for label in labels(scene.menu):
             for number in re.findall(NUMBER, label):
                 assert re.search(rf"[a-z]{{3,}}.*\({number}\)", label), label
-
-
-def test_every_rule_on_the_rules_screen_has_a_name_in_words_and_its_number_from_the_rulebook():
-    rulebook = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
-    numbers = set(re.findall(r"^#### ((?:C|TC|TR|TB|G)-\d+)", rulebook, re.M))
-    shown = set()
-    for page in rules_screen.PAGES.values():
-        for _, rules in page:
-            for number, name, words in rules:
-                assert words
-                if number:
-                    assert number in numbers and re.search(r"[a-z]{3,}", name), (number, name)
-                    assert not re.search(NUMBER, name), name
-                    shown.add(number)
-    assert shown == numbers, f"missing from the screen: {numbers - shown}"
-    assert {f"G-{i}" for i in range(1, 12)} <= {n for _, rules in rules_screen.GARANGUET
-                                                 for n, _, _ in rules}
-    assert rules_screen.rule_name("TR-1").lower().startswith("compulsory re-entry")
-    assert rules_screen.rule_name("TR-1").endswith("(TR-1)")
-
-
-def test_the_rules_screen_cites_the_rulebook_in_the_repository():
-    doc = rules_screen.__doc__
-    cited = re.findall(r"[\w./-]+\.md", doc)
-    assert "docs/rules.md" in cited and set(cited) <= {"docs/rules.md", "docs/regles.md"}, cited
-
-
-def test_the_rules_tabs_come_from_the_registry_garanguet_included(app):
-    titles = [title for _, title in rules_screen.TABS]
-    assert titles == [RULE_SETS[name].title for name in ("charpentier", "bell", "garanguet")]
-    for rules_name, page in [("garanguet", "garanguet"), ("charpentier-reentry", "charpentier"),
-                             ("bell", "bell")]:
-        assert RulesScene(app, rules_name).preset == page
-    screen = RulesScene(app, "bell")
-    app.scenes.push(screen)
-    frames(app)
-    press(app, pygame.K_RIGHT)
-    assert screen.preset == "garanguet"
-    rows = screen.lines(600, 1.0)
-    assert ("rule", "G-9", "Bearing off") in rows
-    click = screen.tabs[0].rect.center
-    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-        pygame.event.post(pygame.event.Event(kind, pos=click, button=1))
-    frames(app)
-    assert screen.preset == "charpentier"
-
-
-def test_the_reentry_note_is_about_reentry():
-    assert "TR-1" in rules_screen.REENTRY_NOTE and "re-entry" in rules_screen.REENTRY_NOTE.lower()
 
 
 def test_the_new_match_footnote_on_the_reentry_row_is_about_reentry(app):

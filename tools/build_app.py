@@ -15,7 +15,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 NAME = "TourneCase"
-DATA_FOLDERS = ("assets", "sounds", "game/computer/tables")
+DATA_FOLDERS = ("assets", "sounds", "game/computer/data", "game/locale")
 #: The app's icon in each system's own format, drawn by tools/make_assets.py. Linux programs
 #: carry no icon: there the window's (assets/icon.png, set by the game) and the menu entry's
 #: (launchers/install-linux.sh) serve.

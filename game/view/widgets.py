@@ -7,10 +7,12 @@ changes a value (Left/Right) and activates (Enter/Space); the mouse hovers, pres
 The focus follows the device used last: the pointer takes it only by moving. Widgets ease their glow and "pop" with timers in seconds, so the feel is the same at
 any frame rate. Everything is drawn at the window's real size from a `scale` (see layout.py).
 """
+import contextlib
 import math
 
 import pygame
 
+from game.i18n import Said, said
 from game.view import assets
 from game.view.layout import px
 
@@ -30,6 +32,22 @@ GREY = (150, 140, 128)
 ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 _texts: dict = {}
+# While a test records (see `recording`): every text drawn, as (words, rect, box or None), and
+# every text rendered that never passed through a catalogue (game/i18n.py).
+_drawn: list | None = None
+_unsaid: list | None = None
+
+
+@contextlib.contextmanager
+def recording():
+    """Record what is drawn: yields (drawn, unsaid), lists that fill while the block runs."""
+    global _drawn, _unsaid
+    before = _drawn, _unsaid
+    _drawn, _unsaid = [], []
+    try:
+        yield _drawn, _unsaid
+    finally:
+        _drawn, _unsaid = before
 
 
 def font(size: float, kind: str = "body") -> pygame.font.Font:
@@ -38,7 +56,10 @@ def font(size: float, kind: str = "body") -> pygame.font.Font:
 
 
 def text(words: str, size: float, color=INK, kind: str = "body") -> pygame.Surface:
-    """Rendered text, cached: menus redraw the same words every frame."""
+    """Rendered text, cached: menus redraw the same words every frame. Words come from a
+    catalogue (game/i18n.py); a test records any that did not."""
+    if _unsaid is not None and not said(words):
+        _unsaid.append(str(words))
     key = (words, int(round(size)), color, kind)
     surf = _texts.get(key)
     if surf is None:
@@ -49,12 +70,25 @@ def text(words: str, size: float, color=INK, kind: str = "body") -> pygame.Surfa
     return surf
 
 
-def blit_text(surface, words, size, pos, color=INK, kind="body", anchor="center") -> pygame.Rect:
-    """Draw text with its `anchor` ("center", "midleft", "topleft", ...) at pos; returns its rect."""
+def blit_text(surface, words, size, pos, color=INK, kind="body", anchor="center",
+              box: pygame.Rect | None = None) -> pygame.Rect:
+    """Draw text with its `anchor` ("center", "midleft", "topleft", ...) at pos; returns its rect.
+    `box` is the card, button or panel it belongs in: a test checks it stays inside."""
     surf = text(words, size, color, kind)
     rect = surf.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     surface.blit(surf, rect)
+    if _drawn is not None:
+        _drawn.append((str(words), rect, pygame.Rect(box) if box is not None else surface.get_rect()))
     return rect
+
+
+def blit_fitted(surface, words, size, box: pygame.Rect, color=INK, kind="body", anchor="center",
+                margin: int = 0) -> pygame.Rect:
+    """Draw one line of text inside `box` at its `anchor`, shrunk (to 70% at most) to fit the
+    box's width less `margin` on each side: French is often longer than English."""
+    inner = pygame.Rect(box).inflate(-2 * margin, 0)
+    size = fitting_size(words, size, inner.w, kind)
+    return blit_text(surface, words, size, getattr(inner, anchor), color, kind, anchor, box)
 
 
 def fitting_size(words: str, size: float, width: int, kind: str = "body") -> float:
@@ -66,7 +100,9 @@ def fitting_size(words: str, size: float, width: int, kind: str = "body") -> flo
 
 
 def wrap(words: str, fnt: pygame.font.Font, width: int) -> list[str]:
-    """Break a paragraph into lines no wider than width (a single long word stays whole)."""
+    """Break a paragraph into lines no wider than width (a single long word stays whole).
+    The lines of translated words are translated words too."""
+    kept = Said if isinstance(words, Said) else str
     lines, line = [], ""
     for word in words.split():
         trial = f"{line} {word}" if line else word
@@ -77,7 +113,7 @@ def wrap(words: str, fnt: pygame.font.Font, width: int) -> list[str]:
             line = trial
     if line:
         lines.append(line)
-    return lines
+    return [kept(line) for line in lines]
 
 
 _backdrops: dict = {}

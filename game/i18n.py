@@ -1,0 +1,113 @@
+"""Every word a player sees passes through here: gettext catalogues in English and French.
+
+The messages are English in the code, marked for extraction (`python tools/catalogues.py`
+extracts them with Babel into game/locale/tournecase.pot and compiles the catalogues):
+
+    _("Black enters on {point}", point=3)     translated now, then formatted
+    n_("{n} point", "{n} points", n, n=n)      a plural, by the language's own rule
+    N_("Settings")                             marked only: translated where it is shown
+    verbatim(name)                             words that are not translated (a player's
+                                               name, notation, a file's path)
+
+Each returns `Said`, a str that remembers it passed through a catalogue; the renderer can
+then tell (tests/test_i18n.py) that no text reaches the screen untranslated. Translate when
+the words are shown, not when they are built, so that a change of language (`set_language`)
+takes effect at once. The games' own words stay historical in French: "coin de repos",
+"Sonnés", "dame touchée, dame jouée".
+
+No pygame here: the rules engine, the command line and the screens all use it.
+"""
+from __future__ import annotations
+
+import gettext
+import locale
+import os
+from pathlib import Path
+
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+DOMAIN = "tournecase"
+LANGUAGES = ("en", "fr")
+# Each language's name in itself, as the settings offer it (never translated).
+LANGUAGE_NAMES = {"en": "English", "fr": "Français"}
+
+
+class Said(str):
+    """Text that has passed through a catalogue, or is marked as never translated."""
+
+    __slots__ = ()
+
+
+_language = "en"
+_catalogue: gettext.NullTranslations = gettext.NullTranslations()
+_catalogues: dict[str, gettext.NullTranslations] = {}
+
+
+def catalogue(code: str) -> gettext.NullTranslations:
+    """The compiled catalogue of one language (loaded once)."""
+    if code not in _catalogues:
+        _catalogues[code] = gettext.translation(DOMAIN, LOCALE_DIR, languages=[code])
+    return _catalogues[code]
+
+
+def set_language(code: str | None) -> str:
+    """Speak `code` ("en" or "fr"; None or anything else: the system's language) from now on."""
+    global _language, _catalogue
+    if code not in LANGUAGES:
+        code = system_language()
+    try:
+        _catalogue = catalogue(code)
+    except OSError:          # a catalogue missing from a damaged install: speak the source English
+        code, _catalogue = "en", gettext.NullTranslations()
+    _language = code
+    return code
+
+
+def language() -> str:
+    """The language spoken now: "en" or "fr"."""
+    return _language
+
+
+def system_language(environ=os.environ) -> str:
+    """French when the system's locale is French, else English."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(name, "")
+        if value and value not in ("C", "POSIX"):
+            return _known(value)
+    try:
+        value = locale.getlocale()[0] or ""
+    except ValueError:
+        value = ""
+    return _known(value)
+
+
+def _known(value: str) -> str:
+    """ "fr_CA.UTF-8" -> "fr"; "French_France" (Windows) -> "fr"; anything else -> "en"."""
+    first = value.split(":")[0].lower()
+    return "fr" if first.startswith(("fr", "french")) else "en"
+
+
+def _(message: str, **fields) -> Said:
+    """`message` in the current language, with {fields} filled in."""
+    words = _catalogue.gettext(message)
+    return Said(words.format(**fields) if fields else words)
+
+
+def n_(singular: str, plural: str, n: int, **fields) -> Said:
+    """The singular or plural form for `n`, by the current language's rule."""
+    words = _catalogue.ngettext(singular, plural, n)
+    return Said(words.format(**fields) if fields else words)
+
+
+def N_(message: str) -> str:
+    """Mark a message for the catalogue without translating it yet (translate it when shown)."""
+    return message
+
+
+def verbatim(words: str) -> Said:
+    """Words shown as they are, in every language: a name, notation, a path, a number."""
+    return Said(words)
+
+
+def said(words) -> bool:
+    """Whether words may be shown: they passed through a catalogue, or hold no letters at all."""
+    return isinstance(words, Said) or not any(c.isalpha() for c in str(words))

@@ -1,0 +1,150 @@
+"""Extract the game's messages and make its English and French catalogues (gettext, with Babel).
+
+    python tools/catalogues.py            extract, update both .po files, compile the .mo files
+    python tools/catalogues.py --check    change nothing; exit 1 if a message lacks a translation
+                                          or a compiled catalogue is stale
+
+The messages are the English arguments of _(), n_() and N_() (game/i18n.py) in game/ and
+main.py. English is the source language, so its catalogue repeats each message (as GNU msgen
+does); French translations are written in game/locale/fr/LC_MESSAGES/tournecase.po. Translations
+waiting to be merged may sit in game/locale/parts/*.po: each fills the French messages still
+empty. Needs Babel (requirements-dev.txt); the game itself reads only the .mo files.
+"""
+from __future__ import annotations
+
+import argparse
+import io
+import sys
+from datetime import datetime, timezone
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCALE = ROOT / "game" / "locale"
+DOMAIN = "tournecase"
+KEYWORDS = {"_": None, "n_": (1, 2), "N_": None}
+LANGUAGES = ("en", "fr")
+FIXED_DATE = datetime(2026, 1, 1, tzinfo=timezone.utc)   # headers that don't change run to run
+PLURALS = {"en": "nplurals=2; plural=(n != 1);", "fr": "nplurals=2; plural=(n > 1);"}
+
+
+def extract() -> Catalog:
+    """Every marked message in the game's code, with where it is used."""
+    template = Catalog(project="Tourne Case", domain=DOMAIN, charset="utf-8",
+                       creation_date=FIXED_DATE, revision_date=FIXED_DATE)
+    sources = [(ROOT / "game", "game/"), (ROOT, "")]
+    for folder, prefix in sources:
+        method = [("**.py", "python")] if prefix else [("main.py", "python")]
+        for filename, lineno, message, comments, context in extract_from_dir(
+                folder, method_map=method, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)):
+            if prefix == "" and filename != "main.py":
+                continue
+            template.add(message, None, [(prefix + filename, lineno)],
+                         auto_comments=comments, context=context)
+    return template
+
+
+def po_path(code: str) -> Path:
+    return LOCALE / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def read(path: Path, code: str | None = None) -> Catalog:
+    with open(path, "rb") as handle:
+        return read_po(handle, locale=code)
+
+
+def waiting_parts() -> dict:
+    """French translations from game/locale/parts/*.po, by message id."""
+    found = {}
+    for part in sorted((LOCALE / "parts").glob("*.po")):
+        for message in read(part):
+            if message.id and message.string and any(message.string if isinstance(message.string, tuple)
+                                                     else [message.string]):
+                found[message.id] = message.string
+    return found
+
+
+def build(code: str, template: Catalog, parts: dict) -> Catalog:
+    """The language's catalogue for the template: earlier translations kept, gaps filled."""
+    path = po_path(code)
+    catalog = read(path, code) if path.exists() else Catalog(locale=code, domain=DOMAIN)
+    catalog.update(template, no_fuzzy_matching=True)
+    catalog.obsolete.clear()
+    catalog.project, catalog.version = "Tourne Case", "1"
+    catalog.creation_date = catalog.revision_date = FIXED_DATE
+    catalog.language_team = catalog.last_translator = "Tourne Case <tourne-case@example.org>"
+    catalog._num_plurals, catalog._plural_expr = 2, PLURALS[code].split("plural=")[1].rstrip(";")
+    for message in catalog:
+        if not message.id:
+            continue
+        message.flags.discard("fuzzy")
+        if missing(message):
+            if code == "en":
+                message.string = message.id
+            elif message.id in parts:
+                message.string = parts[message.id]
+    return catalog
+
+
+def missing(message) -> bool:
+    strings = message.string if isinstance(message.string, tuple) else (message.string,)
+    return not all(strings)
+
+
+def po_bytes(catalog: Catalog) -> bytes:
+    out = io.BytesIO()
+    write_po(out, catalog, width=100, include_lineno=False, sort_by_file=True)
+    return out.getvalue()
+
+
+def mo_bytes(catalog: Catalog) -> bytes:
+    out = io.BytesIO()
+    write_mo(out, catalog)
+    return out.getvalue()
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="change nothing; report problems")
+    args = parser.parse_args(argv)
+    template = extract()
+    parts = waiting_parts()
+    problems = []
+    for code in LANGUAGES:
+        catalog = build(code, template, parts)
+        gaps = [m.id for m in catalog if m.id and missing(m)]
+        for gap in gaps:
+            problems.append(f"{code}: no translation for {gap!r}")
+        po, mo = po_bytes(catalog), mo_bytes(catalog)
+        mo_path = po_path(code).with_suffix(".mo")
+        if args.check:
+            if not mo_path.exists() or mo_path.read_bytes() != mo:
+                problems.append(f"{code}: {mo_path.relative_to(ROOT)} is not compiled from the messages now "
+                                "in the code (run python tools/catalogues.py)")
+        else:
+            po_path(code).parent.mkdir(parents=True, exist_ok=True)
+            _replace(po_path(code), po)
+            _replace(mo_path, mo)
+        print(f"{code}: {len([m for m in catalog if m.id])} messages, {len(gaps)} untranslated")
+    if not args.check:
+        _replace(LOCALE / f"{DOMAIN}.pot", po_bytes(template))
+    for problem in problems[:40]:
+        print(problem, file=sys.stderr)
+    if len(problems) > 40:
+        print(f"... and {len(problems) - 40} more", file=sys.stderr)
+    return 1 if problems else 0
+
+
+def _replace(path: Path, data: bytes) -> None:
+    """Write atomically, so two runs at once never leave half a catalogue."""
+    temporary = path.with_name(path.name + f".{id(data)}.tmp")
+    temporary.write_bytes(data)
+    temporary.replace(path)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
