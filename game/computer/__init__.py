@@ -7,6 +7,8 @@
 
 Pure Python and numpy; the moves themselves always come from the rules engine.
 """
-from .player import LEVELS, LEVEL_NAMES, Computer, Hint, hints, random_move
+from .player import (LEVEL_NAMES, LEVEL_TITLES, LEVELS, Computer, Hint, hints, level_title,
+                     random_move)
 
-__all__ = ["LEVELS", "LEVEL_NAMES", "Computer", "Hint", "hints", "random_move"]
+__all__ = ["LEVELS", "LEVEL_NAMES", "LEVEL_TITLES", "Computer", "Hint", "hints", "level_title",
+           "random_move"]

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from game.i18n import N_
 from game.rules import Move, Position, Side, aways
 
 from . import garanguet_bearoff as gb
@@ -211,12 +212,14 @@ def chances(position: Position, ends, value_net: gnet.Net, table=None) -> np.nda
 
 # --- levels -------------------------------------------------------------------------------
 
+#: (name, description), weakest first; the descriptions are marked for the catalogue and
+#: translated where they are shown (see game.computer.player.LEVELS).
 LEVELS = [
-    ("novice", "Reads blocks, primes and the race as a club player does, with a rough eye: "
-               "it often picks a move that only looks about as good."),
-    ("journeyman", "Knows the game from self-play, but misjudges close calls."),
-    ("master", "Learnt the game by self-play, bears off exactly in a race, and weighs a "
-               "2-point win by what it is worth at the match score."),
+    ("novice", N_("Reads blocks, primes and the race as a club player does, with a rough eye: "
+                  "it often picks a move that only looks about as good.")),
+    ("journeyman", N_("Knows the game from self-play, but misjudges close calls.")),
+    ("master", N_("Learnt the game by self-play, bears off exactly in a race, and weighs a "
+                  "2-point win by what it is worth at the match score.")),
 ]
 LEVEL_NAMES = [name for name, _ in LEVELS]
 

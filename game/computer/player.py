@@ -16,18 +16,23 @@ import sys
 import threading
 from dataclasses import dataclass
 
+from game.i18n import N_
 from game.rules import Move, Position, Side, aways, rule_set
 
 from . import tables as tbl
 
+#: (name, description), weakest first. The descriptions are shown in the menus: marked for the
+#: catalogue here, translated where they are drawn (_(description)); the names are the saves' and
+#: the command line's, shown in words through `level_title`.
 LEVELS = [
-    ("novice", "Finds the best move about one turn in four; otherwise it moves without "
-               "counting."),
-    ("journeyman", "Finds the best move about every other turn; otherwise it moves without "
-                   "counting."),
-    ("master", "Finds the best move about three turns in four; now and then it moves without "
-               "counting."),
-    ("perfect", "Plays the exact best move: Tourne Case is solved, every throw of every position."),
+    ("novice", N_("Finds the best move about one turn in four; otherwise it moves without "
+                  "counting.")),
+    ("journeyman", N_("Finds the best move about every other turn; otherwise it moves without "
+                      "counting.")),
+    ("master", N_("Finds the best move about three turns in four; now and then it moves without "
+                  "counting.")),
+    ("perfect", N_("Plays the exact best move: Tourne Case is solved, every throw of every "
+                   "position.")),
 ]
 LEVEL_NAMES = [name for name, _ in LEVELS]
 
@@ -217,6 +222,17 @@ def _module(rules_name: str):
     """This module for Tourne Case, Garanguet's for Garanguet; ValueError for anything else."""
     game = rule_set(rules_name).game
     return _garanguet() if game == "garanguet" else sys.modules[__name__]
+
+
+#: Every level's name in words, for the menus (an English message: show it as _(title)).
+LEVEL_TITLES = {"novice": N_("Novice"), "journeyman": N_("Journeyman"), "master": N_("Master"),
+                "perfect": N_("Perfect")}
+
+
+def level_title(name: str) -> str:
+    """A level's name in words ("journeyman" -> "Journeyman"), an English message for the
+    catalogue: translate it with _() where it is shown. "" for an unknown name."""
+    return LEVEL_TITLES.get(name, "")
 
 
 def levels_for(rules_name: str) -> list[tuple[str, str]]:

@@ -11,12 +11,19 @@ the computer all read it.
 """
 from dataclasses import dataclass
 
-from .core import (BAR, OUT, IllegalMoveError, Move, NotationError, Outcome, Position, Rules,
-                   Side, Step)
+from game.i18n import verbatim
+
+from .core import (BAR, OUT, Illegal, IllegalMoveError, Move, NotationError, Outcome, Position,
+                   Rules, Side, Step)
 from .garanguet import GARANGUET
+from .titles import RULE_TITLES, rule_title
 from .tourne_case import BELL, CHARPENTIER, CHARPENTIER_REENTRY, HOME
 
-DOUBLET_NAMES = {6: "Sonnés", 5: "Quines", 4: "Carmes", 3: "Ternes", 2: "Double deux", 1: "Bezas"}
+#: The doublets' historical names (C-4). They are the games' own vocabulary, announced as the
+#: French players announced them, so they read the same in English and in French (as in
+#: docs/rules.md): shown verbatim, never translated.
+DOUBLET_NAMES = {6: verbatim("Sonnés"), 5: verbatim("Quines"), 4: verbatim("Carmes"),
+                 3: verbatim("Ternes"), 2: verbatim("Double deux"), 1: verbatim("Bezas")}
 
 #: The lengths a match may be played to (C-6).
 MATCH_LENGTHS = (1, 3, 5, 7, 9, 11, 15, 21)
@@ -42,6 +49,7 @@ class RuleSet:
 
     @property
     def title(self) -> str:
+        """The rule set's name, in English for the catalogue: show it as _(rule_set.title)."""
         return self.rules.title
 
 
@@ -81,7 +89,8 @@ def rule_set(name: str) -> RuleSet:
         raise ValueError(f"unknown rules {name!r}: choose one of {', '.join(RULE_SETS)}") from None
 
 
-__all__ = ["BAR", "OUT", "HOME", "IllegalMoveError", "Move", "NotationError", "Outcome",
+__all__ = ["BAR", "OUT", "HOME", "Illegal", "IllegalMoveError", "Move", "NotationError", "Outcome",
            "Position", "Rules", "Side", "Step", "CHARPENTIER", "CHARPENTIER_REENTRY", "BELL",
            "GARANGUET", "RULES", "RULE_SETS", "RULE_NAMES", "RuleSet", "TOURNE_CASE",
-           "MATCH_LENGTHS", "DOUBLET_NAMES", "aways", "rules_by_name", "rule_set"]
+           "MATCH_LENGTHS", "DOUBLET_NAMES", "RULE_TITLES", "aways", "rule_title", "rules_by_name",
+           "rule_set"]

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import enum
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+from game.i18n import N_
 
 BAR = -1   # hit and waiting to re-enter ("b"): Bell's bar, compulsory re-entry
 OUT = 0    # not entered
@@ -33,7 +35,31 @@ class Side(enum.Enum):
 
 
 class IllegalMoveError(ValueError):
-    """A move or step the rules forbid; the message names the move and the rule it breaks."""
+    """A move or step the rules forbid; the message names the move and the rule it breaks.
+
+    Raised from an `Illegal` (`IllegalMoveError.of(what, illegal)`), it keeps it: `illegal`
+    (the reason as a message for the catalogue, the rule, the fields) and `what` (the step or
+    move refused, in notation), so that a screen can say it in the player's language:
+    `_("{what}: {reason}", what=verbatim(error.what), reason=_(i.reason, **i.fields))`.
+    str(error) is the English, as the engine and the command line have always printed it:
+    "3-5: point 5 is already occupied (TC-3)". Raised from plain text, `illegal` is None.
+    """
+
+    def __init__(self, message="", illegal: "Illegal | None" = None, what: str = ""):
+        super().__init__(message)
+        self.illegal = illegal
+        self.what = what
+
+    @classmethod
+    def of(cls, what: str, illegal: "Illegal") -> "IllegalMoveError":
+        """The error for `what` (a step or move in notation, or "pass") refused for `illegal`."""
+        rule = f" ({illegal.rule})" if illegal.rule else ""
+        return cls(f"{what}: {illegal.text}{rule}", illegal, what)
+
+    @property
+    def rule(self) -> str:
+        """The rule number the move breaks ("TC-3"), or "" when none is known."""
+        return self.illegal.rule if self.illegal else ""
 
 
 class NotationError(ValueError):
@@ -246,10 +272,37 @@ def _check_garanguet(position: Position, text: str) -> None:
 
 @dataclass(frozen=True)
 class Illegal:
-    """Why one step cannot be played: the reason and the rule that forbids it."""
+    """Why a step or turn cannot be played: the reason, the rule that forbids it, its fields.
+
+    `reason` is an English message for the catalogue (marked with N_ where it is written) with
+    {fields} to fill in: Illegal(N_("point {point} is already occupied"), "TC-3", {"point": 5}).
+    `text` is the English filled in ("point 5 is already occupied"), what the engine and the
+    command line print; a screen says it in the player's language:
+    `_(illegal.reason, **illegal.fields)`, and names the rule with game.rules.rule_title.
+    The fields are numbers or notation, never words: they read the same in every language.
+    """
 
     reason: str
     rule: str
+    fields: dict = field(default_factory=dict, compare=False, hash=False)
+
+    def __init__(self, reason: str, rule: str, fields: dict | None = None):
+        object.__setattr__(self, "reason", reason)
+        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, "fields", dict(fields or {}))
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, Illegal):
+            return NotImplemented
+        return (self.reason, self.rule, self.fields) == (other.reason, other.rule, other.fields)
+
+    def __hash__(self) -> int:
+        return hash((self.reason, self.rule, tuple(sorted(self.fields.items()))))
+
+    @property
+    def text(self) -> str:
+        """The reason in English, its fields filled in."""
+        return self.reason.format(**self.fields) if self.fields else self.reason
 
 
 # A turn in progress: the mover's checkers, the opponent's, and the numbers still to play.
@@ -373,9 +426,9 @@ class Rules:
     def _board_step(self, own, opp, step: Step):
         result = self.try_step(own, opp, step.origin, self.step_number(step))
         if isinstance(result, Illegal):
-            raise IllegalMoveError(f"{_plain(step)}: {result.reason} ({result.rule})")
+            raise IllegalMoveError.of(_plain(step), result)
         if result[2].destination != step.destination:
-            raise IllegalMoveError(f"{_plain(step)}: not a move of this game")
+            raise IllegalMoveError.of(_plain(step), Illegal(N_("not a move of this game"), ""))
         return result[0], result[1]
 
     def apply(self, position: Position, move: Move, dice=None) -> Position:
@@ -396,15 +449,26 @@ class Rules:
         state = states[0]
         if not move.steps and ends and next(iter(ends.values())):
             example = Move(next(iter(ends.values())))
-            raise IllegalMoveError(f"pass: a move exists ({_plain_move(example)}), "
-                                   f"one must be played ({self.play_all_rule})")
-        left = ", ".join(map(str, state[2])) or "none"
+            raise IllegalMoveError.of("pass", Illegal(
+                N_("a move exists ({example}), one must be played"), self.play_all_rule,
+                {"example": _plain_move(example)}))
+        left = ", ".join(map(str, state[2]))
         most = len(numbers) - min(len(end[2]) for end in ends)
         if len(numbers) - len(state[2]) < most:
-            raise IllegalMoveError(f"{_plain_move(move)}: {most} numbers can be played (this leaves {left}); "
-                                   f"as many numbers as possible must be played ({self.play_all_rule})")
-        raise IllegalMoveError(f"{_plain_move(move)}: higher numbers can be played (this leaves {left}); "
-                               f"the highest numbers possible must be played ({self.play_all_rule})")
+            if left:
+                reason = N_("{most} numbers can be played (this leaves {left}); "
+                            "as many numbers as possible must be played")
+            else:
+                reason = N_("{most} numbers can be played (this leaves none); "
+                            "as many numbers as possible must be played")
+        elif left:
+            reason = N_("higher numbers can be played (this leaves {left}); "
+                        "the highest numbers possible must be played")
+        else:
+            reason = N_("higher numbers can be played (this leaves none); "
+                        "the highest numbers possible must be played")
+        raise IllegalMoveError.of(_plain_move(move), Illegal(reason, self.play_all_rule,
+                                                             {"most": most, "left": left}))
 
     def _consume(self, own, opp, numbers, move: Move) -> list[_State]:
         """The turn states a move's steps can reach, trying each number that fits a step."""
@@ -418,15 +482,15 @@ class Rules:
                 and result[2].destination == step.destination
             ]
             if not following:
-                raise IllegalMoveError(self._why_not(states[0], step, numbers))
+                raise IllegalMoveError.of(_plain(step), self._why_not(states[0], step, numbers))
             states = list(dict.fromkeys(following))
         return states
 
-    def _why_not(self, state: _State, step: Step, numbers: tuple[int, ...]) -> str:
-        """The message for a step no number of the throw can play, naming the rule it breaks."""
+    def _why_not(self, state: _State, step: Step, numbers: tuple[int, ...]) -> Illegal:
+        """Why no number of the throw can play a step, naming the rule it breaks."""
         own, opp, left = state
         if not left:
-            return f"{_plain(step)}: every number of the throw is already played ({self.numbers_rule})"
+            return Illegal(N_("every number of the throw is already played"), self.numbers_rule)
         reasons = {n: r for n in set(left)
                    if isinstance(r := self.try_step(own, opp, step.origin, n), Illegal)}
         distance = self.step_number(step)
@@ -438,9 +502,9 @@ class Rules:
             reason = reasons[max(reasons)]
         else:
             shown = ", ".join(map(str, numbers))
-            return (f"{_plain(step)}: no number of this throw ({shown}) moves that checker there "
-                    f"({self.numbers_rule})")
-        return f"{_plain(step)}: {reason.reason} ({reason.rule})"
+            return Illegal(N_("no number of this throw ({numbers}) moves that checker there"),
+                           self.numbers_rule, {"numbers": shown})
+        return reason
 
     def next_steps(self, position: Position, dice, played=()) -> list[Step]:
         """The steps that can follow `played` and still end in a legal turn (for step-by-step

@@ -10,6 +10,8 @@ from bisect import bisect_right
 from functools import lru_cache
 from itertools import combinations
 
+from game.i18n import N_
+
 from .core import Illegal, Move, Outcome, Position, Rules, Side, Step
 
 OFF = 25            # borne off: the rim, counted as one more point while bearing off (G-9)
@@ -21,7 +23,7 @@ class Garanguet(Rules):
     with fifteen checkers and up to six numbers a turn can have a thousand distinct ends."""
 
     name = "garanguet"
-    title = "Garanguet"
+    title = N_("Garanguet")
     dice_count = 3
     checkers = 15
     last_point = 24
@@ -45,23 +47,26 @@ class Garanguet(Rules):
 
     def try_step(self, own, opp, origin, number):
         if origin == OFF and OFF in own:
-            return Illegal("that checker is already borne off", "G-9")
+            return Illegal(N_("that checker is already borne off"), "G-9")
         if origin not in own:
-            return Illegal(f"no checker on point {origin}", "G-2")
+            return Illegal(N_("no checker on point {point}"), "G-2", {"point": origin})
         destination = origin + number
         if destination < OFF:
             if OFF - destination in opp:
-                return Illegal(f"point {destination} holds an opposing checker", "G-3")
+                return Illegal(N_("point {point} holds an opposing checker"), "G-3",
+                               {"point": destination})
         elif own[0] < LAST_QUADRANT:
-            return Illegal(f"bearing off starts once all 15 checkers are in the last quadrant "
-                           f"(points {LAST_QUADRANT}-24); point {own[0]} is not", "G-9")
+            return Illegal(N_("bearing off starts once all 15 checkers are in the last quadrant "
+                              "(points {first}-24); point {point} is not"), "G-9",
+                           {"first": LAST_QUADRANT, "point": own[0]})
         elif destination > OFF:
             # Only the checker furthest from the rim may pass it: if it passes, so would every
             # other checker, so none can play the number inside or exactly to the rim.
             if origin != own[0]:
-                return Illegal(f"a {number} passes the rim: it must be played inside the last "
-                               f"quadrant or exactly to the rim, or else bear off the checker "
-                               f"furthest from it (point {own[0]})", "G-9")
+                return Illegal(N_("a {number} passes the rim: it must be played inside the last "
+                                  "quadrant or exactly to the rim, or else bear off the checker "
+                                  "furthest from it (point {point})"), "G-9",
+                               {"number": number, "point": own[0]})
             destination = OFF
         return _moved(own, origin, destination), opp, Step(origin, destination)
 

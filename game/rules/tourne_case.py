@@ -5,6 +5,8 @@ a hit checker waits apart ("b") and must re-enter first, and how a game is score
 """
 from __future__ import annotations
 
+from game.i18n import N_
+
 from .core import BAR, OUT, Illegal, Outcome, Position, Rules, Side, Step
 
 HOME = 12
@@ -15,7 +17,7 @@ class TourneCase(Rules):
     not entered again and re-enters when its owner chooses (TC-8)."""
 
     name = "charpentier"
-    title = "Charpentier 1699"
+    title = N_("Charpentier 1699")
     numbers_rule = "TC-1"
     play_all_rule = "TC-7"
     #: hit checkers wait apart ("b") and must re-enter before anything else moves
@@ -30,20 +32,22 @@ class TourneCase(Rules):
 
     def try_step(self, own, opp, origin, number):
         if origin not in own:
-            return Illegal(f"no checker {_where(origin)}", "TC-2")
+            return _nobody(origin)
         if BAR in own and origin != BAR:
-            return Illegal("a hit checker must re-enter first", self.reentry_rule)
+            return Illegal(N_("a hit checker must re-enter first"), self.reentry_rule)
         start = max(origin, OUT)
         if origin == HOME:
-            return Illegal("a checker on the home point has finished", "TC-5")
+            return Illegal(N_("a checker on the home point has finished"), "TC-5")
         destination = start + number
         if destination > HOME:
-            return Illegal(f"point {HOME} is reached only by the exact number", "TC-5")
+            return Illegal(N_("point {point} is reached only by the exact number"), "TC-5",
+                           {"point": HOME})
         if destination < HOME and destination in own:
-            return Illegal(f"point {destination} is already occupied", "TC-3")
+            return Illegal(N_("point {point} is already occupied"), "TC-3", {"point": destination})
         passed = [p for p in own if start < p < destination]
         if passed:
-            return Illegal(f"it may not pass its own checker on point {passed[0]}", "TC-4")
+            return Illegal(N_("it may not pass its own checker on point {point}"), "TC-4",
+                           {"point": passed[0]})
         new_own = list(own)
         new_own.remove(origin)
         new_own.append(destination)
@@ -72,7 +76,7 @@ class CharpentierReentry(TourneCase):
     the move must be its re-entry; if that is not legal, the turn passes."""
 
     name = "charpentier-reentry"
-    title = "Charpentier 1699, compulsory re-entry"
+    title = N_("Charpentier 1699, compulsory re-entry")
     reentry_first = True
     reentry_rule = "TR-1"
 
@@ -82,7 +86,7 @@ class Bell(TourneCase):
     win scores 2 points while the loser still has a checker to enter (TB-4)."""
 
     name = "bell"
-    title = "Bell"
+    title = N_("Bell")
     numbers_rule = "TB-1"
     play_all_rule = "TB-2"
     reentry_first = True
@@ -96,12 +100,13 @@ class Bell(TourneCase):
         return 1 if all(x > OUT for x in loser) else 2
 
 
-def _where(origin: int) -> str:
+def _nobody(origin: int) -> Illegal:
+    """No checker of the mover's where a step starts (TC-2)."""
     if origin == BAR:
-        return "waiting to re-enter"
+        return Illegal(N_("no checker waiting to re-enter"), "TC-2")
     if origin == OUT:
-        return "waiting to enter"
-    return f"on point {origin}"
+        return Illegal(N_("no checker waiting to enter"), "TC-2")
+    return Illegal(N_("no checker on point {point}"), "TC-2", {"point": origin})
 
 
 CHARPENTIER = TourneCase()
