@@ -208,17 +208,22 @@ def _lost(words, left: tuple[int, ...]) -> Said:
               words=words, lost=_join(parts))
 
 
-def _announced(rules: Rules, dice, words) -> Said:
+def _announced(rules: Rules, dice, words, played: bool = True) -> Said:
     """A doublet is announced by its name (C-4): every doublet in Tourne Case; in Garanguet
-    only one played double (G-5), and a triplet says it is played six times (G-6)."""
+    only one played double (G-5), and a triplet, played six times (G-6). A throw that cannot be
+    played (`played` False) is announced without saying how it is played."""
     if dice is None:
         return words
     dice = tuple(sorted(dice))
     if _lettered(rules) and len(dice) == 3:
         low, middle, high = dice
         if low == high:
+            if not played:
+                return _("A triplet of {number}s! {words}", number=low, words=words)
             return _("A triplet of {number}s, played six times! {words}", number=low, words=words)
         if middle == high:
+            if not played:
+                return _("{name}! {words}", name=DOUBLET_NAMES[high], words=words)
             return _("{name}, played double! {words}", name=DOUBLET_NAMES[high], words=words)
         return words
     if len(dice) == 2 and dice[0] == dice[1]:
@@ -359,7 +364,7 @@ def tell_pass(rule_set, position: Position, dice, side, you=None) -> Said:
     else:
         words = (_("Black's hit checker cannot re-enter: the turn passes") if waiting
                  else _("Black cannot play: the turn passes"))
-    return _announced(rules, dice, words)
+    return _announced(rules, dice, words, played=False)
 
 
 def tell_turn(rule_set, position: Position, dice, move, side, you=None) -> Said:
