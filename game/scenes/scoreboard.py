@@ -1,12 +1,17 @@
 """After each game: its result and points, the match score and length; at the end the match
-winner, with "Rematch" and "Title".
+winner, with "Rematch" and "Title". After a Tourne Case game against the computer, "Review"
+weighs each of the person's moves against the best (game/scenes/review.py).
 
 "Next game" asks the session for the next game and hands over to the priority throw (C-1).
+Every word is a message translated when it is drawn (game/i18n.py): the sides are named in
+whole sentences, so French can agree them ("Vous gagnez", "Les Noirs gagnent").
 """
 import math
 
 import pygame
 
+from game.i18n import N_, _, n_, verbatim
+from game.rules import Side, rule_set
 from game.scenes.host import Host
 from game.scenes.menus import MenuScene
 from game.view import widgets as ui
@@ -15,10 +20,58 @@ from game.view.layout import px, ui_scale
 
 AUTOPLAY_WAIT = 0.5     # seconds the scoreboard stays up before autoplay goes on
 
+# How each side is named: "you" and "computer" in a match against the computer, else its colour.
+TITLES = {("you", Side.WHITE): N_("You (White)"), ("you", Side.BLACK): N_("You (Black)"),
+          ("computer", Side.WHITE): N_("The computer (White)"),
+          ("computer", Side.BLACK): N_("The computer (Black)"),
+          ("colour", Side.WHITE): N_("White"), ("colour", Side.BLACK): N_("Black")}
+GAME_WON = {("you", Side.WHITE): N_("You win (White)"), ("you", Side.BLACK): N_("You win (Black)"),
+            ("computer", Side.WHITE): N_("The computer wins (White)"),
+            ("computer", Side.BLACK): N_("The computer wins (Black)"),
+            ("colour", Side.WHITE): N_("White wins"), ("colour", Side.BLACK): N_("Black wins")}
+MATCH_WON = {"you": N_("You win the match!"), "computer": N_("The computer wins the match!"),
+             Side.WHITE: N_("White wins the match!"), Side.BLACK: N_("Black wins the match!")}
+MATCH_SCORE = {Side.WHITE: N_("White, {won} to {lost}"), Side.BLACK: N_("Black, {won} to {lost}")}
+# Why a game scores what it does, by the loser's colour (TB-4, G-10).
+BELL_SINGLE = {Side.WHITE: N_("White had entered all three checkers: 1 point ({rule})"),
+               Side.BLACK: N_("Black had entered all three checkers: 1 point ({rule})")}
+BELL_DOUBLE = {Side.WHITE: N_("White had not entered all three checkers, or had one on the bar: "
+                              "2 points ({rule})"),
+               Side.BLACK: N_("Black had not entered all three checkers, or had one on the bar: "
+                              "2 points ({rule})")}
+GARANGUET_SINGLE = {Side.WHITE: N_("White had begun bearing off: 1 point ({rule})"),
+                    Side.BLACK: N_("Black had begun bearing off: 1 point ({rule})")}
+GARANGUET_DOUBLE = {Side.WHITE: N_("White had borne off no checker: 2 points ({rule})"),
+                    Side.BLACK: N_("Black had borne off no checker: 2 points ({rule})")}
 
-from game.flow import points_reason
-from game.players import side_name, side_title, verb  # noqa: F401  (side_name: one naming for all)
-from game.rules import rule_set
+
+def who(session, side: Side) -> str:
+    """ "you", "computer", or "colour" (two people at one screen, or a demo)."""
+    if session.is_computer(side) == session.is_computer(side.other):
+        return "colour"
+    return "computer" if session.is_computer(side) else "you"
+
+
+def points_said(rules_name: str, outcome) -> str:
+    """Why a won game scores what it does, with its rule: said now."""
+    entry = rule_set(rules_name)
+    rule = verbatim(entry.scoring_rule)
+    if entry.max_points == 1:
+        return _("1 point ({rule})", rule=rule)
+    loser = outcome.winner.other
+    if entry.game == "garanguet":
+        table = GARANGUET_DOUBLE if outcome.points == 2 else GARANGUET_SINGLE
+    else:
+        table = BELL_DOUBLE if outcome.points == 2 else BELL_SINGLE
+    return _(table[loser], rule=rule)
+
+
+def can_review(session) -> bool:
+    """A review is offered after a Tourne Case game a person played against the computer."""
+    from game.review import reviewable
+    o = session.options
+    return (reviewable(o.rules) and o.opponent == "computer" and not o.autoplay
+            and bool(session.match.games))
 
 
 class ScoreboardScene(MenuScene):
@@ -32,13 +85,19 @@ class ScoreboardScene(MenuScene):
         self.score = dict(session.match.score)
         self.length = session.match.length
         self.match_over = max(self.score.values()) >= self.length
+        self.reviewable = can_review(session)
+        self.games = list(session.match.games)       # the review reads them after the match ends
+        self.entered = False
         super().__init__(app)
 
     def build(self):
         app = self.app
+        review = [ui.Button(N_("Review"), self.review)] if self.reviewable else []
         if self.match_over:
-            return [ui.Button("Rematch", self.rematch), ui.Button("Title", app.to_title)]
-        return [ui.Button("Next game", self.next_game), ui.Button("Save and leave", app.to_title)]
+            return [ui.Button(N_("Rematch"), self.rematch), *review,
+                    ui.Button(N_("Title"), app.to_title)]
+        return [ui.Button(N_("Next game"), self.next_game), *review,
+                ui.Button(N_("Save and leave"), app.to_title)]
 
     def rematch(self) -> None:
         """The same options again, a new match (and a new seed): its priority throw."""
@@ -50,8 +109,16 @@ class ScoreboardScene(MenuScene):
         if self.app.match.next_game():
             self.app.show_match()
 
+    def review(self) -> None:
+        """Each of the person's moves in this match weighed against the best (the exact solver)."""
+        from game.scenes.review import ReviewScene
+        self.app.scenes.push(ReviewScene(self.app, self.session.options, self.games))
+
     def enter(self):
         super().enter()
+        if self.entered:             # back from the review: recorded and cheered already
+            return
+        self.entered = True
         self.app.match.record_finished_games()
         if self.match_over:
             self.app.match.finish()
@@ -66,20 +133,25 @@ class ScoreboardScene(MenuScene):
             self.menu.widgets[0].activate()
 
     def menu_top(self, size, scale):
-        return round(size[1] * 0.72)
+        top = round(size[1] * 0.72)
+        rows = len(self.menu.widgets)
+        room = rows * px(self.row_height, scale) + (rows - 1) * px(self.gap, scale)
+        return min(top, size[1] - room - px(12, scale))
 
     def headline(self) -> tuple[str, str]:
+        """The big line and the line under it, said now."""
         s = self.session
         if self.match_over:
             leader = max(self.score, key=self.score.get)
-            name = side_name(s, leader)
-            colour = "" if name == leader.title else f"{leader.title}, "
-            return (f"{name} {'win' if name == 'You' else 'wins'} the match!",
-                    f"{colour}{self.score[leader]} to {self.score[leader.other]}")
+            kind = who(s, leader)
+            won, lost = self.score[leader], self.score[leader.other]
+            if kind == "colour":
+                return _(MATCH_WON[leader]), _("{won} to {lost}", won=won, lost=lost)
+            return _(MATCH_WON[kind]), _(MATCH_SCORE[leader], won=won, lost=lost)
         if self.outcome is None:
-            return "Game over", ""
-        why = points_reason(rule_set(s.options.rules), s.position, self.outcome)
-        return verb(s, self.outcome.winner, "win"), why[0].upper() + why[1:]
+            return _("Game over"), ""
+        winner = self.outcome.winner
+        return _(GAME_WON[(who(s, winner), winner)]), points_said(s.options.rules, self.outcome)
 
     def draw_heading(self, surface, scale):
         w, h = surface.get_size()
@@ -87,30 +159,37 @@ class ScoreboardScene(MenuScene):
         drop = round((1 - t) ** 3 * px(120, scale))      # the headline falls in and settles
         big, small = self.headline()
         y = h * 0.14 - drop
-        ui.blit_text(surface, big, 72 * scale, (w / 2 + px(3, scale), y + px(4, scale)),
+        room = w - 2 * px(30, scale)
+        size = shrunk(big, 72 * scale, room, "title")
+        ui.blit_text(surface, big, size, (w / 2 + px(3, scale), y + px(4, scale)),
                      ui.WALNUT_DEEP, "title")
-        ui.blit_text(surface, big, 72 * scale, (w / 2, y), ui.GOLD_PALE, "title")
+        ui.blit_text(surface, big, size, (w / 2, y), ui.GOLD_PALE, "title")
         if small:
-            ui.blit_text(surface, small, 36 * scale, (w / 2, y + px(70, scale)), ui.IVORY)
+            size = shrunk(small, 36 * scale, room)
+            ui.blit_text(surface, small, size, (w / 2, y + px(70, scale)), ui.IVORY)
 
     def draw_score(self, surface, scale) -> None:
         w, h = surface.get_size()
-        card = pygame.Rect(0, 0, px(760, scale), px(240, scale))
+        card = pygame.Rect(0, 0, min(px(760, scale), w - px(40, scale)), px(240, scale))
         card.midtop = (w // 2, round(h * 0.32))
         ui.panel(surface, card, scale)
-        ui.blit_text(surface, f"Match to {self.length} point{'s' if self.length > 1 else ''}",
-                     26 * scale, (card.centerx, card.y + px(30, scale)), ui.WALNUT)
+        heading = n_("Match to {count} point", "Match to {count} points", self.length, count=self.length)
+        ui.blit_fitted(surface, heading, 26 * scale,
+                       pygame.Rect(card.x, card.y + px(12, scale), card.w, px(36, scale)),
+                       ui.WALNUT, margin=px(20, scale))
         sides = sorted(self.score, key=str, reverse=True)       # White first
         for row, side in enumerate(sides):
             y = card.y + px(92 + row * 80, scale)
             d = px(52, scale)
             sprite = checker(str(side), d)
             surface.blit(sprite, sprite.get_rect(center=(card.x + px(62, scale), y)))
-            ui.blit_text(surface, side_title(self.session, side), 32 * scale,
-                         (card.x + px(110, scale), y), ui.INK, anchor="midleft")
+            name = _(TITLES[(who(self.session, side), side)])
+            name_box = pygame.Rect(card.x + px(110, scale), y - px(24, scale),
+                                   px(310, scale), px(48, scale))
+            ui.blit_fitted(surface, name, 32 * scale, name_box, ui.INK, anchor="midleft")
             self.draw_pips(surface, scale, side, (card.x + px(430, scale), y), card.right - px(130, scale))
             ui.blit_text(surface, str(self.score[side]), 44 * scale, (card.right - px(50, scale), y),
-                         ui.RED if self.winner_is(side) else ui.INK, "title")
+                         ui.RED if self.winner_is(side) else ui.INK, "title", box=card)
 
     def winner_is(self, side) -> bool:
         return self.outcome is not None and self.outcome.winner == side
@@ -165,3 +244,9 @@ class ScoreboardScene(MenuScene):
                 r = round(px(7, scale) * (1 - t / period))
                 if r > 0:
                     pygame.draw.circle(surface, ui.GOLD_PALE if i % 3 else ui.RED, (round(x), round(y)), r)
+
+
+def shrunk(words, size: float, width: int, kind: str = "body") -> float:
+    """The size at which one line of words fits `width` (a headline shrinks as far as it must)."""
+    wide = ui.font(size, kind).size(words)[0]
+    return size if wide <= width else max(8.0, size * width / wide * 0.98)

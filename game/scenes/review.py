@@ -1,0 +1,437 @@
+"""Match review (issue 12): the person's biggest errors of a Tourne Case match, from the scoreboard.
+
+The list shows, biggest first, each move that lost winning chance against the best move of the
+same throw (game/review.py, from the exact solution): the game and move, the dice, the move
+played, the best move and the chance lost. Enter or a click on one shows it: the position on
+the game's own board (BoardView), the move played traced in red and the best move in green,
+each in notation and in words, with the chance each leaves. Left and Right step through the
+errors; Esc goes back to the list, and from the list to the scoreboard.
+
+The review is weighed on a thread (a Bell match may need a score solved, a few seconds); the
+screen says so meanwhile. Every word is translated when drawn (game/i18n.py).
+"""
+from __future__ import annotations
+
+import gc
+import threading
+
+import pygame
+
+from game import i18n
+from game.i18n import N_, _, n_, verbatim
+from game.review import Rated, chances_of, errors, review_match
+from game.rules import rules_by_name
+from game.scenes.host import Host
+from game.scenes.menus import MenuScene
+from game.view import widgets as ui
+from game.view.board_view import BoardView
+from game.view.layout import px, ui_scale
+
+PLAYED = (214, 58, 44)         # the move played, traced on the board
+BEST = (64, 178, 104)          # the best move
+
+# The list's columns: heading, left edge and width in design pixels (1280x800), inside the card.
+COLUMNS = [("game", N_("Game"), 0, 90), ("move", N_("Move"), 90, 90), ("dice", N_("Dice"), 180, 110),
+           ("played", N_("Played"), 290, 220), ("best", N_("Best"), 510, 220),
+           ("lost", N_("Chance lost"), 730, 200)]
+LIST_WIDTH = 960               # design width of the list's card
+ROW = 44                       # design height of a row
+
+
+def percent(chance: float) -> str:
+    """A chance as a percentage with one decimal (two below 0.1 %), a comma in French."""
+    value = 100 * chance
+    text = f"{value:.2f} %" if 0 < value < 0.1 else f"{value:.1f} %"
+    if i18n.language() == "fr":
+        text = text.replace(".", ",")
+    return verbatim(text.replace(" ", "\u00a0"))
+
+
+def dice_text(dice) -> str:
+    return verbatim("-".join(map(str, dice)))
+
+
+class ErrorRow(ui.Widget):
+    """One error in the list: focus it with the keys or the pointer, Enter or click shows it."""
+
+    def __init__(self, scene: "ReviewScene", index: int):
+        super().__init__()
+        self.scene, self.index = scene, index
+        self.label = ""
+
+    def activate(self) -> bool:
+        self.scene.show(self.index)
+        return True
+
+    def draw(self, surface, scale, focused):
+        rated = self.scene.errors[self.index]
+        if focused:
+            pygame.draw.rect(surface, ui.GOLD_PALE, self.rect, border_radius=px(8, scale))
+            pygame.draw.rect(surface, ui.GOLD, self.rect, px(2, scale), border_radius=px(8, scale))
+        elif self.index % 2:
+            pygame.draw.rect(surface, ui.IVORY_WARM, self.rect, border_radius=px(8, scale))
+        cells = self.scene.cells(rated)
+        for key, box in self.scene.column_boxes(self.rect, scale):
+            if key in cells:
+                color = ui.RED if key == "lost" else ui.INK
+                ui.blit_fitted(surface, cells[key], 23 * scale, box, color, margin=px(6, scale))
+
+
+class ReviewScene(MenuScene):
+    """The errors of one match, biggest first, and each error shown on the board."""
+
+    heading = N_("Match review")
+
+    def __init__(self, app: Host, options, games: list[dict]):
+        self.options = options
+        self.rules_name = options.rules
+        self.rules = rules_by_name(options.rules)
+        self.games = [g for g in games if g.get("turns")]
+        self.length = options.length
+        self.human = None if options.opponent == "human" else options.human_side
+        self.rated: list[Rated] | None = None
+        self.errors: list[Rated] = []
+        self.problem = None
+        self.shown: int | None = None            # the error on the board, or None: the list
+        self.first = 0                           # the first row in view
+        self.view = BoardView()
+        self._thread = None
+        super().__init__(app)
+        self.list_menu = self.menu
+        self.shown_menu = ui.Menu([ui.Button(N_("Previous"), lambda: self.step(-1), size=26),
+                                   ui.Button(N_("All errors"), self.to_list, size=26),
+                                   ui.Button(N_("Next"), lambda: self.step(+1), size=26)],
+                                  app.sounds, focus=2)
+        self.start()
+
+    # -- weighing the moves -------------------------------------------------------------------
+    def start(self) -> None:
+        """Weigh the moves: at once when the solution is at hand, else on a thread (the garbage
+        collector held off meanwhile, as the computer's thinking thread does)."""
+        gc.disable()
+        self._thread = threading.Thread(target=self._weigh, daemon=True)
+        self._thread.start()
+
+    def _weigh(self) -> None:
+        try:
+            self.rated = review_match(self.rules_name, self.games, self.human, self.length)
+        except Exception as error:     # noqa: BLE001 - shown on the screen, the game goes on
+            self.problem = error
+            self.rated = []
+
+    def poll(self) -> bool:
+        """True once the moves are weighed."""
+        if self._thread is not None and not self._thread.is_alive():
+            self._thread = None
+            gc.enable()
+            self.errors = errors(self.rated or [])
+            rows = [ErrorRow(self, i) for i in range(len(self.errors))]
+            self.menu = self.list_menu = ui.Menu(rows + [ui.Button(N_("Back"), self.back)],
+                                                 self.app.sounds)
+        return self._thread is None
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Block until the moves are weighed (tests and tools)."""
+        if self._thread is not None:
+            self._thread.join(timeout)
+        self.poll()
+
+    def leave(self) -> None:
+        if self._thread is not None:         # gone before the end: let it finish, then collect
+            self._thread.join()
+            self.poll()
+
+    def build(self):
+        return [ui.Button(N_("Back"), self.back)]
+
+    # -- moving about ---------------------------------------------------------------------------
+    def show(self, index: int) -> None:
+        """Show one error on the board."""
+        if 0 <= index < len(self.errors):
+            self.shown = index
+            self.menu = self.shown_menu
+            self.app.sounds.play("click", 0.5)
+
+    def step(self, direction: int) -> None:
+        if self.shown is not None and self.errors:
+            self.shown = (self.shown + direction) % len(self.errors)
+
+    def to_list(self) -> None:
+        if self.shown is not None:
+            index, self.shown = self.shown, None
+            self.menu = self.list_menu
+            self.list_menu.focus_on(self.list_menu.widgets[index])
+
+    def back(self) -> None:
+        if self.shown is not None:
+            self.to_list()
+        else:
+            super().back()
+
+    def handle_event(self, event) -> None:
+        if self.leaving:
+            return
+        if event.type == pygame.KEYDOWN:
+            if self.shown is not None and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                self.step(-1 if event.key == pygame.K_LEFT else +1)
+                return
+            if self.shown is None and self.errors and event.key in (pygame.K_UP, pygame.K_DOWN,
+                                                                   pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+                self.scroll_focus(event.key)
+                return
+        if event.type == pygame.MOUSEWHEEL and self.shown is None:
+            self.first = max(0, min(self.first - event.y, max(0, len(self.errors) - self.room)))
+            return
+        super().handle_event(event)
+
+    def scroll_focus(self, key) -> None:
+        """Up and Down go through every error, the list scrolling along; Page keys jump."""
+        menu = self.list_menu
+        last = len(self.errors)                  # the Back button's index
+        jump = {pygame.K_UP: -1, pygame.K_DOWN: 1,
+                pygame.K_PAGEUP: -self.room, pygame.K_PAGEDOWN: self.room}[key]
+        focus = menu.focus + jump
+        if menu.focus == last and jump < 0:
+            focus = min(last - 1, self.first + self.room - 1)
+        focus = max(0, min(last, focus))
+        if focus != menu.focus:
+            menu.focus = focus
+            self.app.sounds.play("click", 0.35)
+        if focus < last:
+            self.first = min(max(self.first, focus - self.room + 1), focus)
+
+    # -- layout ---------------------------------------------------------------------------------
+    @property
+    def room(self) -> int:
+        """How many rows the list shows at once."""
+        scale = ui_scale(self.app.size)
+        top, bottom = self.list_area(self.app.size, scale)
+        return max(1, (bottom - top) // px(ROW, scale))
+
+    def list_area(self, size, scale) -> tuple[int, int]:
+        card = self.card(size, scale)
+        return card.y + px(56, scale), card.bottom - px(10, scale)
+
+    def card(self, size, scale) -> pygame.Rect:
+        w, h = size
+        card = pygame.Rect(0, 0, min(px(LIST_WIDTH, scale), w - px(80, scale)),
+                           h - px(158 + 138, scale))
+        card.midtop = (w // 2, px(158, scale))
+        return card
+
+    def column_boxes(self, row: pygame.Rect, scale):
+        """(key, box) for each column shown in a row (the game's only in a match of several)."""
+        many = len(self.games) > 1
+        shift = 0 if many else COLUMNS[1][2]
+        room = px(COLUMNS[-1][2] + COLUMNS[-1][3] - shift, scale)
+        stretch = (row.w - px(20, scale)) / room
+        for key, _words, left, width in COLUMNS:
+            if key == "game" and not many:
+                continue
+            x = row.x + px(10, scale) + round(px(left - shift, scale) * stretch)
+            yield key, pygame.Rect(x, row.y, round(px(width, scale) * stretch), row.h)
+
+    def cells(self, rated: Rated) -> dict:
+        return {"game": verbatim(str(rated.game)), "move": verbatim(str(rated.turn)),
+                "dice": dice_text(rated.dice), "played": verbatim(str(rated.played)),
+                "best": verbatim(str(rated.best)), "lost": percent(rated.loss)}
+
+    def layout(self, size) -> None:
+        scale = ui_scale(size)
+        if self.shown is not None:
+            w, h = size
+            y = h - px(70, scale)
+            width, gap = px(230, scale), px(20, scale)
+            for i, widget in enumerate(self.shown_menu.widgets):
+                widget.rect = pygame.Rect(0, 0, width, px(50, scale))
+                widget.rect.center = (w // 2 + (i - 1) * (width + gap), y)
+            return
+        card = self.card(size, scale)
+        top, _bottom = self.list_area(size, scale)
+        rows = [w for w in self.menu.widgets if isinstance(w, ErrorRow)]
+        room = self.room
+        self.first = max(0, min(self.first, len(rows) - room))
+        for i, row in enumerate(rows):
+            row.visible = self.first <= i < self.first + room
+            row.rect = pygame.Rect(card.x + px(12, scale), top + (i - self.first) * px(ROW, scale),
+                                   card.w - px(24, scale), px(ROW - 4, scale))
+        back = self.menu.widgets[-1]
+        back.rect = pygame.Rect(0, 0, px(300, scale), px(52, scale))
+        back.rect.center = (size[0] // 2, size[1] - px(70, scale))
+
+    def update(self, dt):
+        self.poll()
+        super().update(dt)
+
+    # -- drawing --------------------------------------------------------------------------------
+    def of_words(self) -> str:
+        """What the chances are of, said now (as the hints panel says it)."""
+        if chances_of(self.rules_name, (self.length, 0, 0)) == "match":
+            return _("Chances of winning the match to {n}, at each game's score, from the exact "
+                     "solution", n=self.length)
+        return _("Chances of winning the game, from the exact solution")
+
+    def draw_heading(self, surface, scale) -> None:
+        w, h = surface.get_size()
+        title = _(self.heading)
+        y = px(66, scale)
+        ui.blit_fitted(surface, title, 56 * scale, pygame.Rect(0, y - px(34, scale), w, px(68, scale)),
+                       ui.WALNUT_DEEP, "title", margin=px(40, scale))
+        ui.blit_fitted(surface, title, 56 * scale,
+                       pygame.Rect(-2, y - px(36, scale), w, px(68, scale)), ui.GOLD_PALE, "title",
+                       margin=px(40, scale))
+        line = pygame.Rect(0, px(104, scale), w, px(28, scale))
+        ui.blit_fitted(surface, self.of_words(), 22 * scale, line, ui.IVORY, margin=px(40, scale))
+
+    def draw(self, surface):
+        scale = ui_scale(surface.get_size())
+        surface.blit(ui.backdrop(surface.get_size()), (0, 0))
+        self.draw_heading(surface, scale)
+        if self.shown is not None:
+            self.draw_shown(surface, scale)
+        else:
+            self.draw_list(surface, scale)
+        self.menu.draw(surface, scale)
+
+    def summary(self) -> str:
+        rated = self.rated or []
+        if self.problem is not None:
+            return _("The moves could not be weighed: {problem}", problem=verbatim(str(self.problem)))
+        if not rated:
+            return _("None of your moves had a choice: there is nothing to weigh.")
+        if not self.errors:
+            return n_("Your one move with a choice was the best one.",
+                      "Each of your {count} moves with a choice was the best one.", len(rated),
+                      count=len(rated))
+        lost = sum(r.loss for r in self.errors)
+        return n_("{count} error among your {moves} moves with a choice; {lost} lost in all",
+                  "{count} errors among your {moves} moves with a choice; {lost} lost in all",
+                  len(self.errors), count=len(self.errors), moves=len(rated), lost=percent(lost))
+
+    def draw_list(self, surface, scale) -> None:
+        w, h = surface.get_size()
+        card = self.card((w, h), scale)
+        ui.panel(surface, card, scale)
+        if self.rated is None:
+            ui.blit_fitted(surface, _("Weighing your moves..."), 28 * scale, card, ui.WALNUT,
+                           margin=px(20, scale))
+            return
+        line = pygame.Rect(0, px(128, scale), w, px(26, scale))
+        ui.blit_fitted(surface, self.summary(), 21 * scale, line, ui.GOLD_PALE, margin=px(40, scale))
+        if not self.errors:
+            box = card.inflate(-px(40, scale), 0)
+            words = (_("No errors: well played.") if self.rated else _("Nothing to review."))
+            ui.blit_fitted(surface, words, 30 * scale, box, ui.WALNUT)
+            return
+        header = pygame.Rect(card.x + px(12, scale), card.y + px(10, scale), card.w - px(24, scale),
+                             px(40, scale))
+        for key, box in self.column_boxes(header, scale):
+            words = _(next(c[1] for c in COLUMNS if c[0] == key))
+            ui.blit_fitted(surface, words, 20 * scale, box, ui.WALNUT, "title", margin=px(6, scale))
+        pygame.draw.line(surface, ui.IVORY_SHADE, (header.x, header.bottom), (header.right, header.bottom),
+                         max(1, px(2, scale)))
+        hint = _("Enter or a click shows the position; Esc goes back")
+        if len(self.errors) > self.room:
+            first, last = self.first + 1, min(len(self.errors), self.first + self.room)
+            hint = _("Errors {first} to {last} of {count}: Up and Down scroll; Enter or a click "
+                     "shows the position", first=first, last=last, count=len(self.errors))
+        box = pygame.Rect(card.x, card.bottom + px(6, scale), card.w, px(28, scale))
+        ui.blit_fitted(surface, hint, 19 * scale, box, ui.IVORY_SHADE)
+
+    # -- one error on the board --------------------------------------------------------------------
+    def draw_shown(self, surface, scale) -> None:
+        w, h = surface.get_size()
+        rated = self.errors[self.shown]
+        area = pygame.Rect(px(30, scale), px(140, scale), round(w * 0.6), h - px(140 + 136, scale))
+        self.view.fit(area)
+        self.view.draw_board(surface)
+        for s, _loc, _index, (x, y) in self.view.slots(rated.position):
+            self.view.draw_checker(surface, s, x, y)
+        self.trace(surface, rated, rated.best, BEST, offset=4)
+        self.trace(surface, rated, rated.played, PLAYED, offset=-4)
+        panel = pygame.Rect(area.right + px(16, scale), area.y, 0, area.h)
+        panel.w = w - px(34, scale) - panel.x
+        ui.panel(surface, panel, scale)
+        self.draw_words(surface, scale, rated, panel.inflate(-px(28, scale), -px(24, scale)))
+        hint = pygame.Rect(0, area.bottom + px(4, scale), w, px(28, scale))
+        ui.blit_fitted(surface, _("Left and Right: the other errors; Esc: the list"), 19 * scale,
+                       hint, ui.IVORY_SHADE, margin=px(40, scale))
+
+    def trace(self, surface, rated: Rated, move, colour, offset: int) -> None:
+        """A move's path on the board, step by step, with a ring where each step lands."""
+        side = rated.side
+        letter = str(side)
+        position = rated.position
+        width = max(2, self.view.length(6))
+        shift = self.view.length(offset)
+        for step in move.steps:
+            start = self._place(position, letter, step.origin)
+            end = self.view.landing_centre(position, letter, step.destination)
+            points = self.view.path(letter, step.origin, step.destination, start, end)
+            screen = [self.view.to_screen(x, y) for x, y in points]
+            screen = [(sx + shift, sy + shift) for sx, sy in screen]
+            if len(screen) >= 2:
+                pygame.draw.lines(surface, colour, False, screen, width)
+            self.view.ring(surface, *start, colour=colour, width_units=4)
+            self.view.ring(surface, *end, colour=colour, width_units=7)
+            position = self.rules.play_steps(position, (step,))
+
+    def _place(self, position, letter: str, location: int):
+        """Where the checker that moves from `location` rests now (the top one of a stack)."""
+        found = [centre for s, loc, _i, centre in self.view.slots(position)
+                 if s == letter and loc == location]
+        return found[-1] if found else self.view.checker_centre(letter, location)
+
+    def draw_words(self, surface, scale, rated: Rated, box: pygame.Rect) -> None:
+        """Which move it was, then the move played and the best move: notation, words and the
+        chance each leaves; last, the chance lost."""
+        where = (_("Game {game}, move {turn}", game=rated.game, turn=rated.turn)
+                 if len(self.games) > 1 else _("Move {turn}", turn=rated.turn))
+        line = pygame.Rect(box.x, box.y, box.w, px(30, scale))
+        ui.blit_fitted(surface, where, 26 * scale, line, ui.WALNUT, "title", anchor="midleft")
+        y = line.bottom
+        y = self.paragraph(surface, _("The dice: {dice}", dice=dice_text(rated.dice)), 21 * scale,
+                           box, y, ui.INK, lines=1) + px(10, scale)
+        game = chances_of(self.rules_name, rated.match) == "game"
+        for colour, heading, move, chance in (
+                (PLAYED, N_("Played: {move}"), rated.played, rated.played_chance),
+                (BEST, N_("Best: {move}"), rated.best, rated.best_chance)):
+            pygame.draw.circle(surface, colour, (box.x + px(8, scale), y + px(15, scale)), px(8, scale))
+            line = pygame.Rect(box.x + px(24, scale), y, box.w - px(24, scale), px(30, scale))
+            ui.blit_fitted(surface, _(heading, move=verbatim(str(move))), 26 * scale, line, ui.INK,
+                           "title", anchor="midleft")
+            y += px(32, scale)
+            leaves = (_("leaves {chance} to win the game", chance=percent(chance)) if game
+                      else _("leaves {chance} to win the match", chance=percent(chance)))
+            y = self.paragraph(surface, leaves, 21 * scale, box, y, ui.WALNUT)
+            words = self.told(rated, move)
+            if words:
+                y = self.paragraph(surface, words, 20 * scale, box, y, ui.INK, lines=3)
+            y += px(12, scale)
+        lost = _("Chance lost: {chance}", chance=percent(rated.loss))
+        line = pygame.Rect(box.x, min(y, box.bottom - px(32, scale)), box.w, px(32, scale))
+        ui.blit_fitted(surface, lost, 26 * scale, line, ui.RED, "title", anchor="midleft")
+
+    def paragraph(self, surface, words, size, box, y, colour, lines: int = 2) -> int:
+        """Words wrapped to the box from y, shrunk (to 70% at most) to keep to `lines` lines;
+        returns the y under them."""
+        for shrink in (1.0, 0.9, 0.8, 0.7):
+            fnt = ui.font(size * shrink)
+            wrapped = ui.wrap(words, fnt, box.w)
+            if len(wrapped) <= lines:
+                break
+        size *= shrink
+        for text in wrapped:
+            ui.blit_text(surface, text, size, (box.x, y), colour, anchor="topleft", box=box)
+            y += fnt.get_linesize()
+        return y
+
+    def told(self, rated: Rated, move) -> str | None:
+        """The move in words (game/telling.py), or None where that is not there."""
+        try:
+            from game.telling import tell_move
+            return tell_move(self.rules_name, rated.position, rated.dice, move, rated.side,
+                             you=self.human)
+        except Exception:    # noqa: BLE001 - the notation says it already
+            return None
+
