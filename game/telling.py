@@ -224,7 +224,7 @@ def _announced(rules: Rules, dice, words, played: bool = True) -> Said:
         if middle == high:
             if not played:
                 return _("{name}! {words}", name=DOUBLET_NAMES[high], words=words)
-            return _("{name}, played double! {words}", name=DOUBLET_NAMES[high], words=words)
+            return _("{name}, a doublet played double! {words}", name=DOUBLET_NAMES[high], words=words)
         return words
     if len(dice) == 2 and dice[0] == dice[1]:
         return _("{name}! {words}", name=DOUBLET_NAMES[dice[0]], words=words)
@@ -334,9 +334,10 @@ def tell_move(rule_set, position: Position, dice, move, side, you=None) -> Said:
         clauses = _tourne_case_clauses(rules, side, second, you, steps)
     actions = _join(clauses) if _lettered(rules) else _in_turn(clauses)
     won = False
-    if left is not None:
+    if left is not None:        # the steps are the throw's: did they win? (TC-9, TB-4, G-10)
+        mover = Position(position.white, position.black, side)
         try:
-            after = rules.apply(position, move, tuple(dice))
+            after = rules.play_steps(mover, move.steps)
         except ValueError:
             after = None
         outcome = rules.outcome(after) if after is not None else None

@@ -224,25 +224,25 @@ def test_bell_bar_pass():
       "Les Blancs jouent une dame de x à r, jouent une dame de x à t et jouent une dame de x à w")),
     # G-5: a doublet over a lower die, played double and announced
     ("1*15/1*15/W", (5, 5, 2), "1-6 6-11 11-16 16-21 21-23", W,
-     ("Quines, played double! You move a checker from x to b via s, n, i and d",
-      "Quines, joué doublé ! Vous jouez une dame de x à b par s, n, i et d")),
+     ("Quines, a doublet played double! You move a checker from x to b via s, n, i and d",
+      "Quines, doublet joué doublé ! Vous jouez une dame de x à b par s, n, i et d")),
     # G-6: a triplet, six times; the same journey by two checkers is counted
     ("1*15/1*15/B", (4, 4, 4), "1-5 5-9 9-13 1-5 5-9 9-13", None,
      ("A triplet of 4s, played six times! Black moves two checkers from a to m via e and i",
       "Triplet de 4, joué six fois ! Les Noirs jouent deux dames de a à m par e et i")),
     # G-9: bearing off, the last checker brought in within the turn
     ("13*15/18,19*14/B", (6, 6, 1), "18-24 19-25 19-25 19-25 24-25", B,
-     ("Sonnés, played double! You bear off a checker from r via x and bear off three checkers "
+     ("Sonnés, a doublet played double! You bear off a checker from r via x and bear off three checkers "
       "from s",
-      "Sonnés, joué doublé ! Vous sortez une dame de r par x et sortez trois dames de s")),
+      "Sonnés, doublet joué doublé ! Vous sortez une dame de r par x et sortez trois dames de s")),
     ("13*15/19*13,22,23/B", (6, 5, 1), "19-25 19-24 23-24", W,
      ("Black bears off a checker from s, moves a checker from s to x and moves a checker "
       "from w to x",
       "Les Noirs sortent une dame de s, jouent une dame de s à x et jouent une dame de w à x")),
     # G-7: numbers that cannot be played are lost
     ("1*6,7*2,15,16,18*2,19*2,20/1*8,2,19,20,21*2,22,23/B", (5, 4, 5), "19-23", None,
-     ("Quines, played double! Black moves a checker from s to w; four 5s are lost",
-      "Quines, joué doublé ! Les Noirs jouent une dame de s à w ; quatre 5 sont perdus")),
+     ("Quines, a doublet played double! Black moves a checker from s to w; four 5s are lost",
+      "Quines, doublet joué doublé ! Les Noirs jouent une dame de s à w ; quatre 5 sont perdus")),
     ("1*6,11,13,15,16,18*2,19,20,21/1*8,2,20,21*2,22,23*2/B", (4, 6, 2), "2-8 20-22", None,
      ("Black moves a checker from b to h and moves a checker from t to v; the 4 is lost",
       "Les Noirs jouent une dame de b à h et jouent une dame de t à v ; le 4 est perdu")),
