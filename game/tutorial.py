@@ -97,7 +97,7 @@ EXAMPLE_GAME_1699 = Script(
                 "again (TC-1): Black plays a single 1 and enters a checker on point 1."),
                 impossible=("0-1 1-2",)),
             Turn(W, (5, 1), "0-1*", N_(
-                "5 and 1: you play the 1. The book enters a second checker on point 1. It lands "
+                "5 and 1: you play the 1 (TC-1). The book enters a second checker on point 1. It lands "
                 "facing Black's checker on Black's point 1: that checker is hit and goes back off the "
                 "board, to enter again later (TC-6). Moving 3 to 4 would be legal too, but the book "
                 "plays the hit."), N_("enter a checker on point 1, hitting Black's checker"), ("0-5",)),
@@ -186,7 +186,7 @@ GARANGUET_FIRST_GAME = Script(
                 N_("x to t, s to q, and x to w"), ("9-13",)),
             Turn(B, (6, 5, 4), "1-7 1-6 1-5", N_(
                 "Black threw 6, 5 and 4. Its checker on l cannot move at all: every number would land "
-                "in your block. Black plays others instead, from a to g, f and e. A block slows its "
+                "in your block (G-3, G-8). Black plays others instead, from a to g, f and e. A block slows its "
                 "builder too, but while it stands, Black's checkers wait behind it."),
                 impossible=("12-16", "12-17", "12-18")),
         )),
@@ -239,6 +239,7 @@ class ScriptedSession(Session):
         self.script = script
         self.part = 0
         self.turn = 0
+        self.played: list[tuple[int, tuple[int, ...], Move]] = []   # (part, dice, move) of each turn
         self.go_to_part(0)
 
     def go_to_part(self, index: int) -> None:
@@ -275,7 +276,9 @@ class ScriptedSession(Session):
         return self.dice
 
     def play(self, move: Move):
+        dice = self.dice
         outcome = super().play(move)
+        self.played.append((self.part, dice, move))
         self.turn += 1
         return outcome
 

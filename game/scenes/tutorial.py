@@ -190,6 +190,9 @@ class TutorialScene(TableScene):
             session.go_to_part(session.part + 1)
             self.flow = new_flow(session)
             self.playback, self.flights, self.banners = None, [], []
+            for said_before in ("caption", "refused"):     # the table's words about the old board
+                if hasattr(self, said_before):
+                    setattr(self, said_before, None)
             self._read(part.after, lambda: self.react(self.flow.start()))
         self._read(part.before, jump)
 

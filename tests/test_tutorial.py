@@ -1,0 +1,260 @@
+"""The tutorials (issue 12, "Learning by playing"): the scripts are legal and are the source's
+game (Tutorial 1 against the example game of 1699 as tests/test_example_game.py holds it), and
+each tutorial is played through on the real table in a headless App at the smallest window,
+with wrong moves refused with their reasons and every word said in both languages."""
+import pygame
+import pytest
+
+import speaking
+import test_example_game as book
+from game.app import App
+from game.flow import Stage
+from game.i18n import _
+from game.rules import IllegalMoveError, Move, Position, Side, Step, rule_set
+from game.scenes.title import TitleScene
+from game.scenes.tutorial import TutorialScene
+from game.tutorial import (EXAMPLE_GAME_1699, GARANGUET_FIRST_GAME, SCRIPTS, Hinted, OffScript, Refused,
+                           on_script, replay)
+from game.view import widgets as ui
+
+DT = 1 / 60
+
+
+# --- the scripts ---------------------------------------------------------------------------------
+def test_tutorial_1_is_the_whole_example_game_of_1699():
+    opening, ending = EXAMPLE_GAME_1699.parts
+    assert Position.parse(opening.start) == rule_set("charpentier").rules.start(Side.WHITE)
+    assert [(t.dice, t.move) for t in opening.turns] == [(d, m) for d, m, _a, _i in book.OPENING]
+    assert ending.start == book.ENDING_START
+    assert [(t.dice, t.move) for t in ending.turns] == [(d, m) for d, m, _a, _i in book.ENDING]
+    for turn, (_d, _m, _a, impossible) in zip(opening.turns + ending.turns, book.OPENING + book.ENDING):
+        assert set(turn.impossible) == set(impossible)
+    # the positions after each turn are the diagrams'
+    rules = rule_set("charpentier").rules
+    afters = [str(rules.apply(p, Move.parse(t.move), t.dice)) for _i, t, p in replay(EXAMPLE_GAME_1699)]
+    assert afters == [a for _d, _m, a, _i in book.OPENING + book.ENDING]
+    assert [t.side for t in opening.turns + ending.turns] == [Side.WHITE, Side.BLACK] * 5
+
+
+@pytest.mark.parametrize("script", list(SCRIPTS.values()), ids=list(SCRIPTS))
+def test_every_scripted_move_is_legal_and_what_it_calls_impossible_is_refused_by_its_rule(script):
+    rules = rule_set(script.rules).rules
+    turns = replay(script)
+    assert len(turns) == sum(len(p.turns) for p in script.parts)
+    for _part, turn, position in turns:
+        played = Move.parse(turn.move)
+        legal = rules.legal_moves(position, turn.dice)
+        after = rules.apply(position, played, turn.dice)      # a whole legal turn, or IllegalMoveError
+        assert after in {rules.apply(position, m, turn.dice) for m in legal} or (not legal and not played.steps)
+        if turn.side is script.you and played.steps:
+            assert turn.play, f"{turn.move}: no words for the hint and for a move off the script"
+        for bad in turn.impossible:
+            with pytest.raises(IllegalMoveError) as refused:
+                rules.apply(position, Move.parse(bad), turn.dice)
+            assert refused.value.rule and refused.value.rule in turn.says, (bad, refused.value.rule)
+
+
+def test_tutorial_2_shows_a_doublet_played_double_a_triplet_a_growing_block_and_bearing_off():
+    rules = rule_set("garanguet").rules
+    turns = replay(GARANGUET_FIRST_GAME)
+    counts = [len(rules.numbers(t.dice)) for _p, t, _pos in turns]
+    assert 5 in counts and 6 in counts                  # G-5 and G-6
+    runs = []                                           # the longest row of White's points, turn by turn
+    for part, turn, position in turns:
+        after = rules.apply(position, Move.parse(turn.move), turn.dice)
+        if part == 0 and turn.side is Side.WHITE:
+            points = set(after.white)
+            runs.append(max(sum(1 for k in range(6) if p + k in points) for p in points))
+    assert runs == sorted(runs) and runs[0] < runs[-1] and runs[-1] >= 6, runs
+    part, turn, position = turns[-1]
+    after = rules.apply(position, Move.parse(turn.move), turn.dice)
+    assert min(position.white) < 19 and 25 in after.white    # brings the last one in, and bears off
+
+
+def test_a_step_is_on_the_script_in_any_order_that_reaches_its_position():
+    rules = rule_set("garanguet").rules
+    position = Position.parse("1*15/1*15/W")
+    move = Move.parse("1-6 1-6 1-6 1-6 1-3")
+    assert on_script(rules, position, (5, 5, 2), (), (Step(1, 3),), move)
+    assert on_script(rules, position, (5, 5, 2), (Step(1, 6),), (Step(1, 6),), move)
+    assert not on_script(rules, position, (5, 5, 2), (Step(1, 6),), (Step(6, 11),), move)
+
+
+# --- played on the table -------------------------------------------------------------------------
+@pytest.fixture
+def app(tmp_path):
+    a = App(seed=7, data_dir=tmp_path, size=(960, 600))
+    a.update_settings({"animation_speed": "instant", "language": "en"})
+    pygame.event.clear()
+    yield a
+    pygame.display.quit()
+    log = tmp_path / "errors.log"
+    assert not log.exists(), log.read_text()[-2000:]     # no frame failed (the app would hide it)
+
+
+def frames(app, n=2):
+    for _ in range(n):
+        app.frame(DT)
+
+
+def press(app, key):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+    frames(app)
+
+
+def open_tutorial(app, game) -> TutorialScene:
+    scene = TutorialScene(app, game)
+    app.scenes.push(scene)
+    frames(app, 3)
+    assert app.scenes.top is scene
+    return scene
+
+
+def said_on_screen(app) -> str:
+    with ui.recording() as (shown, _unsaid):
+        frames(app, 1)
+    return " ".join(words for words, _r, _b in shown)     # wrapped lines join again
+
+
+def play_step(scene, step):
+    scene.react(scene.flow.pick(step.origin))
+    scene.react(scene.flow.drop(step.destination))
+
+
+def play_through(app, scene, at=None, limit=600):
+    """Play the tutorial to its end as the player would: Continue at each page, Space to throw,
+    the script's steps through the flow. `at(scene, what)` is called at each stop."""
+    for _ in range(limit):
+        if app.scenes.top is not scene:
+            return
+        if scene.gate is not None:
+            if at:
+                at(scene, "page")
+            press(app, pygame.K_SPACE)
+        elif scene.stage is Stage.THROW and not scene.session.is_computer(scene.session.to_move):
+            press(app, pygame.K_SPACE)
+        elif scene.stage is Stage.CHOOSE:
+            if at:
+                at(scene, "choose")
+            if scene.stage is Stage.CHOOSE:
+                move = Move.parse(scene.session.current.move)
+                play_step(scene, move.steps[len(scene.chooser.played)])
+                frames(app, 3)
+        else:
+            frames(app, 5)
+    raise AssertionError("the tutorial did not end")
+
+
+@pytest.mark.parametrize("game", list(SCRIPTS))
+def test_each_tutorial_is_played_through_to_its_closing_page_and_back_to_the_title(app, game):
+    script = SCRIPTS[game]
+    scene = open_tutorial(app, game)
+    assert scene.lesson[0] == script.opening[0].title
+    titles = []
+    play_through(app, scene, lambda s, what: titles.append(s.lesson[0]) if what == "page" else None)
+    assert isinstance(app.scenes.top, TitleScene)
+    assert titles[-1] == script.closing[-1].title
+    for part in script.parts:
+        for page in part.before + part.after:
+            assert page.title in titles                 # the jump is said before the position is shown
+    session = scene.session
+    expected = [(i, t.dice, Move.parse(t.move)) for i, p in enumerate(script.parts) for t in p.turns]
+    assert [(p, d, str(m)) for p, d, m in session.played] == [(p, d, str(m)) for p, d, m in expected]
+    if game == "tourne-case":
+        assert str(session.position) == "2,3,12/12,12,12/W" and session.outcome.winner is Side.BLACK
+    assert app.match.session is None and not app.can_continue()     # the player's match: untouched
+
+
+def to_turn(app, scene, number):
+    """Play on until the player is to choose in the tutorial's turn `number` (counted from 0
+    over all its parts)."""
+    def reached():
+        s = scene.session
+        done = sum(len(p.turns) for p in scene.script.parts[:s.part]) + s.turn
+        return scene.stage is Stage.CHOOSE and scene.gate is None and done == number
+
+    class Reached(Exception):
+        pass
+
+    def at(s, what):
+        if what == "choose" and reached():
+            raise Reached
+    try:
+        play_through(app, scene, at)
+    except Reached:
+        return
+    raise AssertionError(f"turn {number} never came")
+
+
+def test_a_move_the_rules_forbid_is_refused_with_its_rule_and_reason(app):
+    scene = open_tutorial(app, "tourne-case")
+    to_turn(app, scene, 4)                            # White's 3 and 2: only 3 to 5
+    position = scene.session.position
+    scene.react(scene.flow.pick(0))                   # a new checker would pass the one on 1
+    note = scene.lesson_note
+    assert isinstance(note, Refused) and note.rule == "TC-4" and note.what == "0-2"
+    words = said_on_screen(app)
+    assert "TC-4" in words and _(note.reason, **note.fields) in words
+    assert speaking.problems(app) == []
+    app.update_settings({"language": "en"})
+    scene.react(scene.flow.pick(1))                   # 1 to 3 lands on its own checker
+    assert scene.lesson_note.rule == "TC-3" and "TC-3" in said_on_screen(app)
+    assert scene.session.position == position and scene.stage is Stage.CHOOSE
+    play_step(scene, Step(3, 5))
+    assert scene.lesson_note is None
+
+
+def test_a_drop_on_a_point_the_throw_cannot_reach_says_why(app):
+    scene = open_tutorial(app, "tourne-case")
+    to_turn(app, scene, 0)                            # 4 and 3: only the lower die (TC-1)
+    scene.react(scene.flow.pick(0))
+    scene.react(scene.flow.drop(4))
+    assert isinstance(scene.lesson_note, Refused) and scene.lesson_note.rule == "TC-1"
+    assert scene.chooser.played == () and "TC-1" in said_on_screen(app)
+
+
+def test_a_legal_move_that_is_not_the_books_is_refused_saying_what_the_book_plays(app):
+    scene = open_tutorial(app, "tourne-case")
+    to_turn(app, scene, 2)                            # 5 and 1: the book hits on 1, 3 to 4 is legal
+    play_step(scene, Step(3, 4))
+    note = scene.lesson_note
+    assert isinstance(note, OffScript) and scene.chooser.played == ()
+    words = said_on_screen(app)
+    assert _(note.turn.play) in words
+    assert speaking.problems(app) == []
+    app.update_settings({"language": "en"})
+    scene.show_hints()
+    assert isinstance(scene.lesson_note, Hinted) and _(note.turn.play) in said_on_screen(app)
+    play_step(scene, Step(0, 1))
+    frames(app, 3)
+    assert scene.session.turn == 3 and 0 in scene.session.position.black   # Black's checker was hit
+
+
+def test_a_garanguet_step_off_the_script_is_refused_and_one_on_it_is_kept(app):
+    scene = open_tutorial(app, "garanguet")
+    to_turn(app, scene, 0)                            # Quines: four 5s and the 2
+    play_step(scene, Step(1, 6))
+    frames(app, 3)
+    assert scene.chooser.played == (Step(1, 6),) and scene.stage is Stage.CHOOSE
+    play_step(scene, Step(6, 11))                     # legal, but not the prepared game's
+    assert isinstance(scene.lesson_note, OffScript) and scene.chooser.played == (Step(1, 6),)
+
+
+@pytest.mark.parametrize("game", list(SCRIPTS))
+def test_the_tutorial_speaks_both_languages_inside_its_boxes(app, game):
+    scene = open_tutorial(app, game)
+    found, seen = [], set()
+
+    def at(s, what):
+        kind = (what, s.lesson[0])
+        if kind in seen or len(seen) >= 8:
+            return
+        seen.add(kind)
+        if what == "choose":                       # with a refusal or a move off the script shown
+            s.react(s.flow.pick(s.chooser.origins()[0]))
+            s.react(s.flow.drop(None))
+            s.show_hints()
+        found.extend(speaking.problems(app))
+        app.update_settings({"language": "en"})
+    play_through(app, scene, at)
+    assert len(seen) >= 5 and found == []
