@@ -190,10 +190,26 @@ def _bear_off(second: bool, n: int, origin) -> Said:
               count=count, origin=origin)
 
 
-def _wins(second: bool, words) -> Said:
+def _more(n: int, origin, point=None) -> Said:
+    """Garanguet: the same kind of move again, without its verb: "one from a to k", "two from t"."""
+    count = _count_word(n)
+    if point is None:
+        return n_("one from {origin}", "{count} from {origin}", n, count=count, origin=origin)
+    return n_("one from {origin} to {point}", "{count} from {origin} to {point}", n,
+              count=count, origin=origin, point=point)
+
+
+def _wins(second: bool, words, points: int | None = None) -> Said:
+    """The win (TC-9); with the points it scores where a game can score two (TB-4, G-10)."""
+    if points is None:
+        if second:
+            return _("{words}, and win the game", words=words)
+        return _("{words}, and wins the game", words=words)
     if second:
-        return _("{words}, and win the game", words=words)
-    return _("{words}, and wins the game", words=words)
+        return n_("{words}, and win the game: {points} point",
+                  "{words}, and win the game: {points} points", points, words=words, points=points)
+    return n_("{words}, and wins the game: {points} point",
+              "{words}, and wins the game: {points} points", points, words=words, points=points)
 
 
 def _lost(words, left: tuple[int, ...]) -> Said:
@@ -291,7 +307,8 @@ def _tourne_case_clauses(rules, side, second, you, steps) -> list[Said]:
 
 def _garanguet_clauses(rules, side, second, steps) -> list[Said]:
     """A clause for each journey: a checker's steps run together (its stops said "via"), the
-    same journey made by several checkers counted."""
+    same journey made by several checkers counted; a journey like the one before it is said
+    without its verb ("moves a checker from a to b and one from a to k")."""
     chains: list[list[int]] = []
     for step in steps:
         for chain in reversed(chains):
@@ -304,12 +321,16 @@ def _garanguet_clauses(rules, side, second, steps) -> list[Said]:
     for chain in chains:
         journeys[tuple(chain)] = journeys.get(tuple(chain), 0) + 1
     clauses = []
+    kind = None
     for points, n in journeys.items():
         origin = _point(rules, side, points[0])
         if points[-1] == OFF:
-            words = _bear_off(second, n, origin)
+            words = _more(n, origin) if kind == OFF else _bear_off(second, n, origin)
+            kind = OFF
         else:
-            words = _journey(second, n, origin, _point(rules, side, points[-1]))
+            point = _point(rules, side, points[-1])
+            words = _more(n, origin, point) if kind == "move" else _journey(second, n, origin, point)
+            kind = "move"
         stops = [_point(rules, side, p) for p in points[1:-1]]
         if stops:
             words = _("{words} via {stops}", words=words, stops=_join(stops))
@@ -333,7 +354,7 @@ def tell_move(rule_set, position: Position, dice, move, side, you=None) -> Said:
     else:
         clauses = _tourne_case_clauses(rules, side, second, you, steps)
     actions = _join(clauses) if _lettered(rules) else _in_turn(clauses)
-    won = False
+    won, points = False, None
     if left is not None:        # the steps are the throw's: did they win? (TC-9, TB-4, G-10)
         mover = Position(position.white, position.black, side)
         try:
@@ -342,8 +363,10 @@ def tell_move(rule_set, position: Position, dice, move, side, you=None) -> Said:
             after = None
         outcome = rules.outcome(after) if after is not None else None
         won = outcome is not None and outcome.winner is side
+        if won and _registry(rules.name).max_points > 1:
+            points = outcome.points
     if won:
-        actions = _wins(second, actions)
+        actions = _wins(second, actions, points)
     words = _frame(side, you, actions)
     if left and not won:
         words = _lost(words, left)

@@ -185,9 +185,13 @@ def test_compulsory_reentry_hit_and_reentering():
      ("You re-enter on 1; the 6 is lost",
       "Vous rentrez sur la case 1 ; le 6 est perdu")),
     # TB-2's example: the 3 wins at once
-    ("9,12,12/0,0,0/W", (3, 1), "9-12", W,
-     ("You move from 9 to the home point (coin de repos), and win the game",
-      "Vous jouez de 9 au coin de repos, et gagnez la partie")),
+    ("9,12,12/3,5,12/W", (3, 1), "9-12", W,
+     ("You move from 9 to the home point (coin de repos), and win the game: 1 point",
+      "Vous jouez de 9 au coin de repos, et gagnez la partie : 1 point")),
+    # TB-4: 2 points while the loser still has a checker to enter
+    ("9,12,12/0,3,5/W", (3, 1), "9-12", None,
+     ("White moves from 9 to the home point (coin de repos), and wins the game: 2 points",
+      "Les Blancs jouent de 9 au coin de repos, et gagnent la partie : 2 points")),
     # a doublet is played once, and announced (TB-1, C-4)
     ("0,4,8/0,0,0/W", (4, 4), "8-12", None,
      ("Carmes! White moves from 8 to the home point (coin de repos)",
@@ -215,13 +219,12 @@ def test_bell_bar_pass():
      ("Black moves a checker from a to l via g and k",
       "Les Noirs jouent une dame de a à l par g et k")),
     ("1*15/1*15/B", (6, 4, 1), "1-2 1-7 7-11", B,
-     ("You move a checker from a to b and move a checker from a to k via g",
-      "Vous jouez une dame de a à b et jouez une dame de a à k par g")),
+     ("You move a checker from a to b and one from a to k via g",
+      "Vous jouez une dame de a à b et une de a à k par g")),
     # White's path runs from x: its own point 6 is s
     ("1*15/1*15/W", (6, 4, 1), "1-7 1-5 1-2", None,
-     ("White moves a checker from x to r, moves a checker from x to t and moves a checker "
-      "from x to w",
-      "Les Blancs jouent une dame de x à r, jouent une dame de x à t et jouent une dame de x à w")),
+     ("White moves a checker from x to r, one from x to t and one from x to w",
+      "Les Blancs jouent une dame de x à r, une de x à t et une de x à w")),
     # G-5: a doublet over a lower die, played double and announced
     ("1*15/1*15/W", (5, 5, 2), "1-6 6-11 11-16 16-21 21-23", W,
      ("Quines, a doublet played double! You move a checker from x to b via s, n, i and d",
@@ -232,24 +235,25 @@ def test_bell_bar_pass():
       "Triplet de 4, joué six fois ! Les Noirs jouent deux dames de a à m par e et i")),
     # G-9: bearing off, the last checker brought in within the turn
     ("13*15/18,19*14/B", (6, 6, 1), "18-24 19-25 19-25 19-25 24-25", B,
-     ("Sonnés, a doublet played double! You bear off a checker from r via x and bear off three checkers "
-      "from s",
-      "Sonnés, doublet joué doublé ! Vous sortez une dame de r par x et sortez trois dames de s")),
+     ("Sonnés, a doublet played double! You bear off a checker from r via x and three from s",
+      "Sonnés, doublet joué doublé ! Vous sortez une dame de r par x et trois de s")),
     ("13*15/19*13,22,23/B", (6, 5, 1), "19-25 19-24 23-24", W,
-     ("Black bears off a checker from s, moves a checker from s to x and moves a checker "
-      "from w to x",
-      "Les Noirs sortent une dame de s, jouent une dame de s à x et jouent une dame de w à x")),
+     ("Black bears off a checker from s, moves a checker from s to x and one from w to x",
+      "Les Noirs sortent une dame de s, jouent une dame de s à x et une de w à x")),
     # G-7: numbers that cannot be played are lost
     ("1*6,7*2,15,16,18*2,19*2,20/1*8,2,19,20,21*2,22,23/B", (5, 4, 5), "19-23", None,
      ("Quines, a doublet played double! Black moves a checker from s to w; four 5s are lost",
       "Quines, doublet joué doublé ! Les Noirs jouent une dame de s à w ; quatre 5 sont perdus")),
     ("1*6,11,13,15,16,18*2,19,20,21/1*8,2,20,21*2,22,23*2/B", (4, 6, 2), "2-8 20-22", None,
-     ("Black moves a checker from b to h and moves a checker from t to v; the 4 is lost",
-      "Les Noirs jouent une dame de b à h et jouent une dame de t à v ; le 4 est perdu")),
+     ("Black moves a checker from b to h and one from t to v; the 4 is lost",
+      "Les Noirs jouent une dame de b à h et une de t à v ; le 4 est perdu")),
     # G-10: the last checker borne off wins
     ("24*5,off*10/24*2,off*13/B", (5, 4, 6), "24-off 24-off", B,
-     ("You bear off two checkers from x, and win the game",
-      "Vous sortez deux dames de x, et gagnez la partie")),
+     ("You bear off two checkers from x, and win the game: 1 point",
+      "Vous sortez deux dames de x, et gagnez la partie : 1 point")),
+    ("13*15/24,off*14/B", (3, 2, 1), "24-off", W,
+     ("Black bears off a checker from x, and wins the game: 2 points",
+      "Les Noirs sortent une dame de x, et gagnent la partie : 2 points")),
 ])
 def test_garanguet_in_words(text, dice, move, you, expected):
     position = Position.parse(text)
