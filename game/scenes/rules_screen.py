@@ -93,8 +93,8 @@ HOME_POINT = Diagram(
     "TC-5", move="9-12", lit=(("W", 12),))
 HIT = Diagram(
     "charpentier", "3,8,12/6,12,12/B", (4, 2),
-    N_("The hit. Black throws 4 and 2 and plays the 2 from 6 to 8, facing White's checker: it "
-       "leaves the board and starts over, not entered."),
+    N_("Black throws 4 and 2 and plays the 2 from 6 to 8, facing White's checker: it leaves "
+       "the board and starts over, not entered."),
     "TC-6", move="6-8")
 PASS = Diagram(
     "charpentier", "3,8,12/6,12,12/W", (5, 5),
@@ -115,9 +115,9 @@ REENTRY_BLOCKED = Diagram(
 
 BOTH_DICE = Diagram(
     "bell", "0,0,0/0,0,0/W", (5, 3),
-    N_("Both dice are played. With 5 and 3 at the start, White enters one checker on 5 and "
-       "another on 3 (in that order: the other way the second would pass the first), or takes "
-       "one checker to 8, stopping on 3 or on 5."),
+    N_("With 5 and 3 at the start, White enters one checker on 5 and another on 3 (in that "
+       "order: the other way the second would pass the first), or takes one checker to 8, "
+       "stopping on 3 or on 5."),
     "TB-1", move="0-5 0-3")
 HIT_BETWEEN = Diagram(
     "bell", "0,0,2/0,5,12/W", (4, 3),
@@ -126,8 +126,8 @@ HIT_BETWEEN = Diagram(
     "TB-1", move="2-5 5-9")
 BAR = Diagram(
     "bell", "b,3,12/0,6,12/W", (5, 2),
-    N_("The bar. White's hit checker must enter before any other moves: with 5 and 2 it enters "
-       "on 2, then the 5 takes 3 to 8."),
+    N_("White's hit checker must enter before any other moves: with 5 and 2 it enters on 2, "
+       "then the 5 takes 3 to 8."),
     "TB-3", move="b-2 3-8")
 BAR_BLOCKED = Diagram(
     "bell", "b,3,12/0,6,12/W", (5, 4),
@@ -163,11 +163,11 @@ BLOCK = Diagram(
        "by the other side."),
     "G-8", refused="3-9", refused_by="G-3", lit=tuple(("W", p) for p in range(16, 22)))
 BEAR_OFF = Diagram(
-    "garanguet", "20*15/18,19*14/B", (6, 6, 1),
-    N_("“Sonnés” and 1: four 6s and a 1. The first 6 takes r to x, and all fifteen are in the "
-       "last quadrant; the next three 6s bear off checkers from s, exactly to the rim; the 1 "
-       "bears off the checker on x."),
-    "G-9", move="18-24 19-25 19-25 19-25 24-25", lit=tuple(("B", p) for p in range(19, 25)))
+    "garanguet", "20*15/19*3,20*3,21*3,22*2,23*2,24*2/B", (6, 5, 3),
+    N_("All fifteen of Black's checkers are in the last quadrant, s to x, so the rim beyond x "
+       "counts as one more point: 6, 5 and 3 take checkers from s, t and v exactly to the rim, "
+       "and bear them off."),
+    "G-9", move="19-25 20-25 22-25", lit=tuple(("B", p) for p in range(19, 25)))
 BEAR_OFF_BLOCKED = Diagram(
     "garanguet", "3,20*14/20,24*14/B", (2, 2, 2),
     N_("Three 2s, with a White checker on v. The checker on t, furthest from the rim, would "
@@ -435,7 +435,7 @@ class RulesScene(Scene):
     def block(self, diagram: Diagram, width: int, scale: float) -> Block:
         """A diagram's layout in `width`: the board on the left, beside it the throw, the rule's
         name with its number and the caption."""
-        board_w = round(width * 0.5)
+        board_w = round(width * 0.55)
         text_w = width - board_w - px(18, scale)
         heading = ui.wrap(rule_name(diagram.rule), ui.font(CAPTION * scale, "title"), text_w)
         caption = ui.wrap(_(diagram.caption), ui.font(CAPTION * scale), text_w)

@@ -124,10 +124,19 @@ def _picture(diagram: Diagram, width: int) -> pygame.Surface:
     if diagram.game == "garanguet":
         _counts(view, canvas, position)
     mover = str(position.to_move)
-    for before, step in hit:                 # the checker hit: ringed in red
-        x, y = view.checker_centre(str(before.to_move.other), step.destination, 0)
+    rules = rule_set(diagram.rules).rules
+    for before, step in hit:                 # the checker hit: ringed in red, and sent off
+        other = str(before.to_move.other)
+        x, y = view.checker_centre(other, step.destination, 0)
         view.ring(canvas, x, y, RED, 5, g.CHECKER_R + 5)
+        waiting = -1 if getattr(rules, "reentry_first", False) else 0
+        end = view.landing_centre(before, other, waiting)
+        _arrow(canvas, view, (x, y), end, RED, RED_EDGE, thin=True)
+    drawn = set()
     for before, step in played:
+        if (step.origin, step.destination) in drawn:     # the same journey again: one arrow
+            continue
+        drawn.add((step.origin, step.destination))
         start = _centre_of(view, before, mover, step.origin)
         end = view.landing_centre(before, mover, step.destination)
         _arrow(canvas, view, start, end, GOLD, GOLD_EDGE)
@@ -173,7 +182,7 @@ def _counts(view, canvas, position) -> None:
             canvas.blit(words, words.get_rect(center=(round(x), round(y))))
 
 
-def _arrow(canvas, view, start, end, colour, edge, struck: bool = False) -> None:
+def _arrow(canvas, view, start, end, colour, edge, struck: bool = False, thin: bool = False) -> None:
     """A curved arrow between two board spots, bowed towards the board's middle; a refused one
     is struck through with a cross at its head."""
     (x0, y0), (x1, y1) = view.to_screen(*start), view.to_screen(*end)
@@ -195,8 +204,8 @@ def _arrow(canvas, view, start, end, colour, edge, struck: bool = False) -> None
     points = [p for p in points if math.dist(p, (x0, y0)) > r * 0.55] or points
     tip = next((p for p in reversed(points) if math.dist(p, (x1, y1)) > r * 0.35), points[-1])
     body = [p for p in points if math.dist(p, (x1, y1)) > r * 0.35]
-    width = max(2, view.length(9))
-    head = max(6, view.length(30))
+    width = max(2, view.length(5 if thin else 9))
+    head = max(6, view.length(22 if thin else 30))
     back = body[-4] if len(body) > 4 else (x0, y0)
     angle = math.atan2(tip[1] - back[1], tip[0] - back[0])
     wing = [(tip[0] - head * math.cos(angle - s), tip[1] - head * math.sin(angle - s)) for s in (0.45, -0.45)]
