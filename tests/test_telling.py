@@ -407,3 +407,12 @@ def test_the_game_catalogue_speaks_these_translations():
         if got != message.string:
             wrong.append((message.id, got))
     assert wrong == []
+
+
+def test_telling_needs_no_pygame():
+    """The engine's side of the game (the review, the command line) may say moves without a screen."""
+    import subprocess
+    import sys
+    root = Path(__file__).resolve().parent.parent
+    code = "import sys, game.telling; sys.exit('pygame' in sys.modules)"
+    assert subprocess.run([sys.executable, "-c", code], cwd=root, timeout=60).returncode == 0
