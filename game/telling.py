@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 
 from game import garanguet_geometry as gg
 from game.i18n import N_, Said, _, language, n_, verbatim
-from game.rules import (BAR, DOUBLET_NAMES, OUT, Move, Position, RuleSet, Rules, Side, Step,
+from game.rules import (BAR, DOUBLET_NAMES, OUT, Move, Position, RuleSet, Rules, Side,
                         rule_set as _registry)
 from game.rules.core import Illegal
 
