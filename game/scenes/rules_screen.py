@@ -163,7 +163,7 @@ BLOCK = Diagram(
        "by the other side."),
     "G-8", refused="3-9", refused_by="G-3", lit=tuple(("W", p) for p in range(16, 22)))
 BEAR_OFF = Diagram(
-    "garanguet", "20*15/19*3,20*3,21*3,22*2,23*2,24*2/B", (6, 5, 3),
+    "garanguet", "20*15/19,20,22,23*4,24*8/B", (6, 5, 3),
     N_("All fifteen of Black's checkers are in the last quadrant, s to x, so the rim beyond x "
        "counts as one more point: 6, 5 and 3 take checkers from s, t and v exactly to the rim, "
        "and bear them off."),

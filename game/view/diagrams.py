@@ -139,7 +139,8 @@ def _picture(diagram: Diagram, width: int) -> pygame.Surface:
         drawn.add((step.origin, step.destination))
         start = _centre_of(view, before, mover, step.origin)
         end = view.landing_centre(before, mover, step.destination)
-        _arrow(canvas, view, start, end, GOLD, GOLD_EDGE)
+        off = diagram.game == "garanguet" and step.destination == gg.OFF
+        _arrow(canvas, view, start, end, GOLD, GOLD_EDGE, bow=0.9 if off else 0.35)
     if diagram.refused:
         before = diagram.start()
         for step in Move.parse(diagram.refused).steps:
@@ -182,7 +183,8 @@ def _counts(view, canvas, position) -> None:
             canvas.blit(words, words.get_rect(center=(round(x), round(y))))
 
 
-def _arrow(canvas, view, start, end, colour, edge, struck: bool = False, thin: bool = False) -> None:
+def _arrow(canvas, view, start, end, colour, edge, struck: bool = False, thin: bool = False,
+           bow: float = 0.35) -> None:
     """A curved arrow between two board spots, bowed towards the board's middle; a refused one
     is struck through with a cross at its head."""
     (x0, y0), (x1, y1) = view.to_screen(*start), view.to_screen(*end)
@@ -192,8 +194,8 @@ def _arrow(canvas, view, start, end, colour, edge, struck: bool = False, thin: b
     middle = view.to_screen(g.BOARD_W / 2, g.BOARD_H / 2)[1]
     if (my + ny - middle) ** 2 > (my - ny - middle) ** 2:
         nx, ny = -nx, -ny                        # bow towards the middle of the board
-    bow = min(0.35 * length, view.length(90))
-    cx, cy = mx + nx * bow, my + ny * bow
+    bend = min(bow * length, view.length(90 if bow < 0.5 else 260))
+    cx, cy = mx + nx * bend, my + ny * bend
     r = view.length(g.CHECKER_R)
     points = []
     for i in range(41):
