@@ -13,6 +13,7 @@ empty. Needs Babel (requirements-dev.txt); the game itself reads only the .mo fi
 from __future__ import annotations
 
 import argparse
+import copy
 import io
 import sys
 from datetime import datetime, timezone
@@ -72,7 +73,7 @@ def build(code: str, template: Catalog, parts: dict) -> Catalog:
     """The language's catalogue for the template: earlier translations kept, gaps filled."""
     path = po_path(code)
     catalog = read(path, code) if path.exists() else Catalog(locale=code, domain=DOMAIN)
-    catalog.update(template, no_fuzzy_matching=True)
+    catalog.update(copy.deepcopy(template), no_fuzzy_matching=True)   # its own messages, not the template's
     catalog.obsolete.clear()
     catalog.project, catalog.version = "Tourne Case", "1"
     catalog.creation_date = catalog.revision_date = FIXED_DATE
@@ -82,11 +83,10 @@ def build(code: str, template: Catalog, parts: dict) -> Catalog:
         if not message.id:
             continue
         message.flags.discard("fuzzy")
-        if missing(message):
-            if code == "en":
-                message.string = message.id
-            elif message.id in parts:
-                message.string = parts[message.id]
+        if code == "en" and missing(message):
+            message.string = message.id
+        elif code != "en" and message.id in parts and (missing(message) or message.string == message.id):
+            message.string = parts[message.id]      # a gap, or an English copy left by an old run
     return catalog
 
 
