@@ -21,6 +21,7 @@ from pathlib import Path
 import pygame
 
 from game import i18n
+from game.i18n import _, verbatim
 from game.keeper import MatchKeeper
 from game.match import MatchOptions, Phase, Session
 from game.rules import Side, rule_set
@@ -89,10 +90,11 @@ def resumable_session(data) -> Session:
     """
     session = Session.from_dict(data)
     if session.options.rules not in PLAYABLE_RULES:
-        raise ValueError(f"the saved match's rules, {rule_set(session.options.rules).title}, "
-                         f"cannot be played on the board yet")
+        raise ValueError(_("the saved match's rules, {rules}, cannot be played on the board yet",
+                           rules=_(rule_set(session.options.rules).title)))
     if session.options.level not in ("", *dict(levels_for(session.options.rules))):
-        raise ValueError(f"the saved match names an unknown computer level, {session.options.level!r}")
+        raise ValueError(_("the saved match names an unknown computer level, {level}",
+                           level=verbatim(repr(session.options.level))))
     return session
 
 
@@ -108,19 +110,20 @@ class App:
         self.autoplay = autoplay
         self.running = True
         self.status = 0
-        self.messages: list[str] = []      # notes for the player, shown on the title
+        self.messages: list[str] = []      # notes for the player (words said), shown on the title
         self._toast = ("", 0.0)
         self.toast_rect = None          # where the last short notice was drawn (tests)
         self.storage = Storage(data_dir, validate_match=resumable_session)
         self.settings, problems = self.storage.load_settings()
-        i18n.set_language(self.settings["language"] or None)
-        self.messages += [f"Settings: {p}." for p in problems]
+        i18n.set_language(self.settings["language"] or None)    # none saved: the system's
+        self.messages += [_("Settings: {problem}.", problem=p) for p in problems]
         if autoplay:
             self.settings["animation_speed"] = "instant"
         self.default_rules = rules if rules in PLAYABLE_RULES else None
         if rules is not None and self.default_rules is None:
-            self.messages.append(f"The rules {rules!r} cannot be played on the board yet; "
-                                 f"a new match offers {', '.join(PLAYABLE_RULES)}.")
+            self.messages.append(_("The rules {rules} cannot be played on the board yet; a new "
+                                   "match offers {playable}.", rules=verbatim(repr(rules)),
+                                   playable=verbatim(", ".join(PLAYABLE_RULES))))
         self.fullscreen = self.settings["fullscreen"] if fullscreen is None else bool(fullscreen)
         self.windowed_size = size
         self._open_window()
@@ -188,10 +191,10 @@ class App:
                 raise OSError(f"{folder} is not a folder of the game's own")
             pygame.image.save(self.screen, str(path))
         except (OSError, pygame.error) as exc:
-            self.notify(f"The screenshot could not be saved ({exc}).")
+            self.notify(_("The screenshot could not be saved ({problem}).", problem=exc))
             return None
-        print(f"Screenshot saved: {path}")
-        self.notify(f"Screenshot saved in {folder}")
+        print(_("Screenshot saved: {path}", path=path))
+        self.notify(_("Screenshot saved in {folder}", folder=folder))
         return path
 
     # -- settings and sounds ----------------------------------------------------------------
@@ -222,7 +225,7 @@ class App:
             return        # a demo run leaves the player's settings alone
         trouble = self.storage.save_settings(self.settings)
         if trouble:
-            self.notify(f"Settings: {trouble}.")
+            self.notify(_("Settings: {problem}.", problem=trouble))
 
     @property
     def animation_speed(self) -> str:
@@ -237,7 +240,7 @@ class App:
 
     def _load_saved_match(self) -> None:
         problems = self.match.load()
-        self.messages += [f"Saved match: {p}." for p in problems]
+        self.messages += [_("Saved match: {problem}.", problem=p) for p in problems]
 
     def can_continue(self) -> bool:
         return self.match.can_continue()
@@ -318,7 +321,8 @@ class App:
 
     def notify(self, words: str) -> None:
         """A short notice at the top of the screen, whatever the scene: the buttons are at the
-        bottom and down the middle, the top holds only names and headings."""
+        bottom and down the middle, the top holds only names and headings. `words` are said
+        already (a notice lasts seconds)."""
         self._toast = (words, TOAST)
 
     # -- the loop ---------------------------------------------------------------------------
@@ -394,7 +398,8 @@ class App:
     def _draw_toast(self, words: str, left: float) -> None:
         w, h = self.size
         scale = ui_scale((w, h))
-        surf = ui.text(words, 22 * scale, ui.IVORY)
+        size = ui.fitting_size(words, 22 * scale, w - px(80, scale))
+        surf = ui.text(words, size, ui.IVORY)
         box = surf.get_rect().inflate(px(40, scale), px(18, scale))
         drop = round(min(1.0, (TOAST - left) / 0.2) * (box.h + px(8, scale)))  # slides into view
         box.midbottom = (w // 2, drop)
@@ -422,14 +427,17 @@ class App:
         path = self.log_error(exc)
         now = time.monotonic()
         self._errors = [t for t in self._errors if now - t < ERROR_WINDOW] + [now]
-        where = f"details in {path}" if path else "details printed on the console"
+        where = (_("details in {path}", path=path) if path
+                 else _("details printed on the console"))
+        error = verbatim(f"{type(exc).__name__}: {exc}")
         if len(self._errors) >= ERROR_BURST:
-            print(f"Tourne Case keeps failing ({type(exc).__name__}: {exc}); {where}.", file=sys.stderr)
+            print(_("Tourne Case keeps failing ({error}); {where}.", error=error, where=where),
+                  file=sys.stderr)
             self.status = 1
             self.running = False
             return
-        self.messages.append(f"Something went wrong ({type(exc).__name__}: {exc}). "
-                             f"The saved match is as it was; {where}.")
+        self.messages.append(_("Something went wrong ({error}). The saved match is as it was; "
+                               "{where}.", error=error, where=where))
         try:
             self._load_saved_match()
             self.scenes.reset(TitleScene(self))
@@ -465,13 +473,14 @@ def run(seed=None, fullscreen=None, rules=None, data_dir=None, autoplay=False,
         app = App(seed=seed, fullscreen=fullscreen, rules=rules, data_dir=data_dir,
                   autoplay=autoplay)
     except pygame.error as exc:
-        print(f"Tourne Case could not open its window: {exc}", file=sys.stderr)
+        print(_("Tourne Case could not open its window: {problem}", problem=exc), file=sys.stderr)
         return 1
     except Exception as exc:     # a bug before the first frame: say so in one line, log the rest
         folder = Path(data_dir) if data_dir is not None else default_data_dir()
         where = log_error(folder, exc)
-        print(f"Tourne Case could not start ({type(exc).__name__}: {exc})"
-              + (f"; details in {where}" if where else ""), file=sys.stderr)
+        error = verbatim(f"{type(exc).__name__}: {exc}")
+        print(_("Tourne Case could not start ({error}); details in {path}", error=error, path=where)
+              if where else _("Tourne Case could not start ({error})", error=error), file=sys.stderr)
         return 1
     try:
         return app.loop(quit_after)

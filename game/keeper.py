@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from typing import Callable
 
+from game.i18n import _
 from game.match import MatchOptions, Phase, Session
 
 
@@ -67,7 +68,7 @@ class MatchKeeper:
             return
         trouble = self.storage.save_match(self.session.to_dict())
         if trouble:
-            self.notify(f"The match could not be saved: {trouble}.")
+            self.notify(_("The match could not be saved: {problem}.", problem=trouble))
 
     def next_game(self) -> bool:
         """After a game: the next game's priority throw; False if not at a game's end."""
@@ -110,4 +111,4 @@ class MatchKeeper:
             **record, "rules": o.rules, "length": o.length, "opponent": o.opponent,
             "level": o.level, "human_side": str(o.human_side), "autoplay": o.autoplay})
         if trouble:
-            self.notify(f"The record: {trouble}.")
+            self.notify(_("The record could not be written: {problem}.", problem=trouble))

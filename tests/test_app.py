@@ -4,6 +4,7 @@ import random
 import pygame
 import pytest
 
+from game import i18n
 from game.app import App, run
 from game.match import MatchOptions, Phase, Session
 from game.rules import Move, Side
@@ -18,9 +19,19 @@ from game.storage import Storage
 DT = 1 / 60
 
 
+@pytest.fixture(autouse=True)
+def english(monkeypatch):
+    """The game speaks English here, whatever the machine's locale (tests/test_i18n.py has French)."""
+    monkeypatch.setenv("LANGUAGE", "en")
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
+
+
 @pytest.fixture
 def app(tmp_path):
     a = App(seed=7, data_dir=tmp_path)
+    a.update_settings({"language": "en"})
     pygame.event.clear()
     yield a
     pygame.display.quit()
@@ -68,8 +79,10 @@ def test_run_opens_the_title_and_quits_cleanly(tmp_path):
 def test_title_menu_by_keyboard_to_settings_and_back(app, tmp_path):
     assert isinstance(top(app), TitleScene)
     assert not top(app).continue_button.visible, "no save, no Continue"
-    press(app, pygame.K_DOWN)      # New match -> Rules
-    press(app, pygame.K_DOWN)      # -> Settings
+    for _ in range(8):             # New match, the tutorials, Rules -> Settings
+        if top(app).menu.focused.label == "Settings":
+            break
+        press(app, pygame.K_DOWN)
     press(app, pygame.K_RETURN)
     assert isinstance(top(app), SettingsScene)
     press(app, pygame.K_RIGHT)     # the volume slider has the focus
@@ -190,8 +203,7 @@ def test_the_screenshot_notice_names_the_folder_and_covers_no_control(tmp_path, 
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
     frames(app)
     assert app.size == size
-    press(app, pygame.K_DOWN)
-    press(app, pygame.K_DOWN)
+    top(app).menu.focus_on(next(w for w in top(app).menu.widgets if w.label == "Settings"))
     press(app, pygame.K_RETURN)                # Settings: a column of controls and Back
     press(app, pygame.K_F12, then=30)          # the notice has slid into view
     assert str(tmp_path / "screenshots") in app._toast[0]
@@ -467,7 +479,7 @@ def test_a_new_match_over_a_saved_one_asks_first_and_resume_keeps_it(tmp_path):
     frames(app)
     ask = top(app)
     assert isinstance(ask, SavedMatchScene) and ask.menu.focused.label == "Resume the saved match"
-    assert "match to 3 points stands at" in ask.notes[0]
+    assert "match to 3 points stands at" in " ".join(ask.note_lines(app.size)[0])
     assert (tmp_path / "match.json").read_bytes() == saved, "nothing replaced while asking"
     press(app, pygame.K_RETURN, then=3)        # Resume, the focus
     assert app.session is old and type(top(app)).__name__ == "PriorityScene"

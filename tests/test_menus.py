@@ -5,6 +5,7 @@ import re
 import pygame
 import pytest
 
+from game import i18n
 from game.app import App
 from game.scenes import rules_screen
 from game.scenes.menus import MenuScene, PauseScene, SettingsScene, StatsScene
@@ -15,9 +16,19 @@ from game.view import widgets as ui
 DT = 1 / 60
 
 
+@pytest.fixture(autouse=True)
+def english(monkeypatch):
+    """The menus speak English here, whatever the machine's locale (tests/test_i18n.py has French)."""
+    monkeypatch.setenv("LANGUAGE", "en")
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
+
+
 @pytest.fixture
 def app(tmp_path):
     a = App(seed=7, data_dir=tmp_path, size=(960, 600))
+    a.update_settings({"language": "en"})
     pygame.event.clear()
     yield a
     pygame.display.quit()

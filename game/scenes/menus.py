@@ -2,12 +2,15 @@
 
 The title and new-match screens live in title.py, the rules text in rules_screen.py, the
 after-game screen in scoreboard.py. Every screen works with the keyboard alone (arrows/Tab,
-Enter/Space, Esc goes back) and with the mouse.
+Enter/Space, Esc goes back) and with the mouse. Every word is an English message marked with
+N_ and translated where it is drawn (game/i18n.py): a change of language in the settings shows
+at the next frame, on this screen and under it.
 """
 import pygame
 
-from game import stats
+from game import i18n, stats
 from game.computer import LEVELS
+from game.i18n import N_, _, n_, verbatim
 from game.rules import Side, rules_by_name
 from game.scenes.base import BACK_KEYS, Scene
 from game.scenes.host import Host
@@ -16,8 +19,20 @@ from game.view import widgets as ui
 from game.view.layout import px, ui_scale
 
 
-ANIMATION_SPEEDS = [("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast"),
-                    ("instant", "Instant (reduced motion)")]
+ANIMATION_SPEEDS = [("slow", N_("Slow")), ("normal", N_("Normal")), ("fast", N_("Fast")),
+                    ("instant", N_("Instant (reduced motion)"))]
+
+#: The languages the settings offer, each named in itself (never translated).
+LANGUAGES = [(code, verbatim(i18n.LANGUAGE_NAMES[code])) for code in i18n.LANGUAGES]
+
+#: The computer's levels by name, as the menus show them (every game's levels).
+LEVEL_TITLES = {"novice": N_("Novice"), "journeyman": N_("Journeyman"), "master": N_("Master"),
+                "perfect": N_("Perfect")}
+
+#: The rule sets' titles (game.rules), marked here for the catalogue: the menus translate them.
+RULES_TITLES = {"charpentier": N_("Charpentier 1699"),
+                "charpentier-reentry": N_("Charpentier 1699, compulsory re-entry"),
+                "bell": N_("Bell"), "garanguet": N_("Garanguet")}
 
 
 class MenuScene(Scene):
@@ -61,6 +76,22 @@ class MenuScene(Scene):
     def menu_top(self, size, scale) -> int:
         return round(size[1] * 0.2)
 
+    def draw_footnote(self, surface, note, size: float, top: int, width: int, lines: int,
+                      color=ui.IVORY) -> None:
+        """A short help text under the menu (a message, translated now), wrapped to `width`
+        and at most `lines` lines, centred in the window."""
+        if not note:
+            return
+        scale = ui_scale(surface.get_size())
+        fnt = ui.font(size * scale)
+        w = surface.get_width()
+        width = min(width, w - 2 * px(40, scale))
+        box = pygame.Rect((w - width) // 2, top, width, fnt.get_linesize() * lines)
+        y = top
+        for line in ui.wrap(ui.say(note), fnt, width)[:lines]:
+            ui.blit_text(surface, line, size * scale, (w / 2, y), color, anchor="midtop", box=box)
+            y += fnt.get_linesize()
+
     def layout(self, size) -> None:
         scale = ui_scale(size)
         ui.column(self.menu.widgets, size[0] // 2, self.menu_top(size, scale),
@@ -69,9 +100,11 @@ class MenuScene(Scene):
 
     def draw_heading(self, surface, scale) -> None:
         w, h = surface.get_size()
-        ui.blit_text(surface, self.heading, 64 * scale, (w / 2 + 2, h * 0.11 + 3), ui.WALNUT_DEEP,
-                     "title")
-        ui.blit_text(surface, self.heading, 64 * scale, (w / 2, h * 0.11), ui.GOLD_PALE, "title")
+        words = ui.say(self.heading)
+        box = pygame.Rect(0, 0, w - 2 * px(60, scale), px(80, scale))
+        box.center = (w // 2, round(h * 0.11))
+        ui.blit_fitted(surface, words, 64 * scale, box.move(2, 3), ui.WALNUT_DEEP, "title")
+        ui.blit_fitted(surface, words, 64 * scale, box, ui.GOLD_PALE, "title")
 
     def draw(self, surface) -> None:
         scale = ui_scale(surface.get_size())
@@ -81,41 +114,49 @@ class MenuScene(Scene):
 
 
 class SettingsScene(MenuScene):
-    """Volume, mute, animation speed, touch-move (C-5), fullscreen: saved on every change.
-    The footnote says what the focused setting does."""
+    """Volume, mute, animation speed, touch-move (C-5), fullscreen, language: saved on every
+    change, and a new language speaks at the next frame. The footnote says what the focused
+    setting does."""
 
-    heading = "Settings"
+    heading = N_("Settings")
     width = 640
+    row_height = 50
+    gap = 10
 
     def build(self):
         app, s = self.app, self.app.settings
-        self.fullscreen = ui.toggle("Fullscreen (F11)", app.fullscreen,
+        self.fullscreen = ui.toggle(N_("Fullscreen (F11)"), app.fullscreen,
                                     lambda v: app.update_settings({"fullscreen": v}))
+        self.language = ui.Choice(N_("Language"), LANGUAGES, s.get("language") or i18n.language(),
+                                  lambda v: app.update_settings({"language": v}))
         return [
-            ui.Slider("Volume", s["volume"], lambda v: app.update_settings({"volume": v})),
-            ui.toggle("Mute", s["muted"], lambda v: app.update_settings({"muted": v})),
-            ui.Choice("Animations", ANIMATION_SPEEDS, s["animation_speed"],
+            ui.Slider(N_("Volume"), s["volume"], lambda v: app.update_settings({"volume": v})),
+            ui.toggle(N_("Mute"), s["muted"], lambda v: app.update_settings({"muted": v})),
+            ui.Choice(N_("Animations"), ANIMATION_SPEEDS, s["animation_speed"],
                       lambda v: app.update_settings({"animation_speed": v})),
-            ui.toggle("Touch-move", s["touch_move"],
+            ui.toggle(N_("Touch-move"), s["touch_move"],
                       lambda v: app.update_settings({"touch_move": v})),
             self.fullscreen,
-            ui.Button("Back", self.back),
+            self.language,
+            ui.Button(N_("Back"), self.back),
         ]
 
     NOTES = {
-        "Volume": "How loud the dice, the checkers and every other sound are.",
-        "Mute": "Silence every sound; the volume stays as it is for when the sound comes back.",
-        "Animations": "How fast the dice roll and the checkers travel. Instant shows each move "
-                      "at once, with no motion on the screen.",
-        "Touch-move": "Touch-move (“dame touchée, dame jouée”, rules C-5 and G-11): a checker "
-                      "you pick up must be played, if it can move.",
-        "Fullscreen (F11)": "The whole screen, or a window you can size; F11 switches at any "
-                            "time, in a game too.",
-        "Back": "Every change is saved at once; Esc goes back too.",
+        "Volume": N_("How loud the dice, the checkers and every other sound are."),
+        "Mute": N_("Silence every sound; the volume stays as it is for when the sound comes back."),
+        "Animations": N_("How fast the dice roll and the checkers travel. Instant shows each move "
+                         "at once, with no motion on the screen."),
+        "Touch-move": N_("Touch-move (“dame touchée, dame jouée”, rules C-5 and G-11): a checker "
+                         "you pick up must be played, if it can move."),
+        "Fullscreen (F11)": N_("The whole screen, or a window you can size; F11 switches at any "
+                               "time, in a game too."),
+        "Language": N_("The language of the whole game: it changes at once. On the first start "
+                       "the game speaks the system's language."),
+        "Back": N_("Every change is saved at once; Esc goes back too."),
     }
 
     def footnote(self) -> str:
-        """What the focused setting does."""
+        """What the focused setting does (the English message; translated where drawn)."""
         focused = self.menu.focused
         return self.NOTES.get(getattr(focused, "label", ""), "")
 
@@ -127,20 +168,16 @@ class SettingsScene(MenuScene):
     def draw(self, surface):
         super().draw(surface)
         scale = ui_scale(surface.get_size())
-        y = self.menu.widgets[-1].rect.bottom + px(22, scale)
-        fnt = ui.font(21 * scale)
-        for line in ui.wrap(self.footnote(), fnt, px(self.width + 120, scale))[:2]:
-            ui.blit_text(surface, line, 21 * scale, (surface.get_width() / 2, y), ui.IVORY_SHADE,
-                         anchor="midtop")
-            y += fnt.get_linesize()
+        self.draw_footnote(surface, self.footnote(), 21, self.menu.widgets[-1].rect.bottom
+                           + px(18, scale), px(self.width + 160, scale), 2, ui.IVORY_SHADE)
 
 
 class StatsScene(MenuScene):
     """Games and matches played, won and the share won: in total, by level, by rule set, with
     the best and current winning streaks (figures from game.stats)."""
 
-    heading = "Statistics"
-    COLUMNS = ("Games", "won", "share", "Matches", "won", "share")
+    heading = N_("Statistics")
+    COLUMNS = (N_("Games"), N_("won"), N_("share"), N_("Matches"), N_("won"), N_("share"))
     COLUMN_WIDTHS = (80, 62, 72, 96, 62, 72)     # design pixels, right-aligned, right to left
 
     def build(self):
@@ -149,8 +186,8 @@ class StatsScene(MenuScene):
             self.stats = stats.compute(records, [name for name, _ in LEVELS], skipped)
             self.problem = None
         except Exception as exc:     # a damaged record file still lets the player go back
-            self.stats, self.problem = None, f"The records could not be read: {exc}"
-        return [ui.Button("Back", self.back)]
+            self.stats, self.problem = None, str(exc)
+        return [ui.Button(N_("Back"), self.back)]
 
     def layout(self, size):
         scale = ui_scale(size)
@@ -158,25 +195,27 @@ class StatsScene(MenuScene):
                   px(self.row_height, scale), 0)
 
     def rows(self) -> list[tuple[str, list[str] | None]]:
-        """(name, cells) rows: the total, then a heading (cells None) and a row per level and
-        per rule set; a share is a whole percentage, a dash when nothing was played."""
+        """(name, cells) rows in the current language: the total, then a heading (cells None)
+        and a row per level and per rule set; a share is a whole percentage, a dash when
+        nothing was played."""
         def cells(t: stats.Tally, shares: bool = True) -> list[str]:
             return [str(t.games_played), str(t.games_won) if shares else "–",
                     t.games_share() if shares else "–", str(t.matches_played),
                     str(t.matches_won) if shares else "–", t.matches_share() if shares else "–"]
         s = self.stats
-        rows = [("Against the computer", cells(s.total)), ("By level", None)]
+        rows = [(_("Against the computer"), cells(s.total)), (_("By level"), None)]
         rows += [(level_title(name), cells(t)) for name, t in s.by_level]
         if s.two_players.games_played or s.two_players.matches_played:
-            rows.append(("Two players, one screen", cells(s.two_players, shares=False)))
-        rows.append(("By rules, against the computer", None))
+            rows.append((_("Two players, one screen"), cells(s.two_players, shares=False)))
+        rows.append((_("By rules, against the computer"), None))
         rows += [(rules_title(name), cells(t)) for name, t in s.by_rules]
         return rows
 
     def streaks(self) -> str:
         g, m = self.stats.game_streak, self.stats.match_streak
-        return (f"Winning streak: games, best {g.best}, now {g.current}  ·  "
-                f"matches, best {m.best}, now {m.current}")
+        return _("Winning streak: games, best {game_best}, now {game_now}  ·  "
+                 "matches, best {match_best}, now {match_now}", game_best=g.best,
+                 game_now=g.current, match_best=m.best, match_now=m.current)
 
     def draw(self, surface):
         super().draw(surface)
@@ -190,52 +229,77 @@ class StatsScene(MenuScene):
         step = ui.font(size).get_linesize()
         x0, y = card.x + px(24, scale), card.y + px(14, scale)
         if self.problem or not (self.stats.total.games_played or self.stats.two_players.games_played):
-            note = self.problem or "No game finished yet: the record starts with your first game."
-            ui.blit_text(surface, note, size, card.center, ui.WALNUT)
+            note = (_("The records could not be read: {problem}", problem=self.problem)
+                    if self.problem else _("No game finished yet: the record starts with your "
+                                           "first game."))
+            lines = ui.wrap(note, ui.font(size), card.w - 2 * px(24, scale))
+            y = card.centery - len(lines) * step / 2
+            for line in lines:
+                ui.blit_text(surface, line, size, (card.centerx, y), ui.WALNUT, anchor="midtop",
+                             box=card)
+                y += step
             return
         columns, x = [], card.right - px(24, scale)
         for width in reversed(self.COLUMN_WIDTHS):
             columns.insert(0, x)
             x -= px(width, scale)
         name_room = columns[0] - px(self.COLUMN_WIDTHS[0], scale) - x0 - px(16, scale)
-        for title, x in zip(self.COLUMNS, columns):
-            ui.blit_text(surface, title, size * 0.85, (x, y), ui.WALNUT, anchor="topright")
+        heads = [_(title) for title in self.COLUMNS]
+        head_size = min(ui.fitting_size(head, size * 0.85, px(width - 6, scale))     # one size for all
+                        for head, width in zip(heads, self.COLUMN_WIDTHS))
+        for head, x, width in zip(heads, columns, self.COLUMN_WIDTHS):
+            room = pygame.Rect(x - px(width, scale) + px(4, scale), y, px(width, scale) - px(4, scale),
+                               step)
+            ui.blit_text(surface, head, head_size, room.topright, ui.WALNUT, anchor="topright",
+                         box=room)
         y += step * 1.2
         shown = self.rows()
         bottom = card.bottom - px(30, scale) - step      # the streak line's room
         room = max(1, int((bottom - y) // step))
         for name, row in shown[:room]:
             if row is None:
-                ui.blit_text(surface, name, size, (x0, y + step * 0.15), ui.RED, "title", "topleft")
+                ui.blit_text(surface, name, size, (x0, y + step * 0.15), ui.RED, "title", "topleft",
+                             box=card)
                 y += step * 1.1
                 continue
-            ui.blit_text(surface, name, ui.fitting_size(name, size, name_room), (x0 + px(12, scale),
-                         y), ui.INK, anchor="topleft")
+            ui.blit_fitted(surface, name, size, pygame.Rect(x0 + px(12, scale), y, name_room, step),
+                           ui.INK, anchor="topleft")
             for cell, x in zip(row, columns):
-                ui.blit_text(surface, cell, size, (x, y), ui.INK, anchor="topright")
+                ui.blit_text(surface, cell, size, (x, y), ui.INK, anchor="topright", box=card)
             y += step
-        ui.blit_text(surface, self.streaks(), size, (card.centerx, bottom + px(4, scale)),
-                     ui.WALNUT_DARK, anchor="midtop")
+        ui.blit_fitted(surface, self.streaks(), size,
+                       pygame.Rect(card.x, bottom + px(4, scale), card.w, step), ui.WALNUT_DARK,
+                       anchor="midtop", margin=px(16, scale))
         more = len(shown) - room
-        notes = ([f"... and {more} more rows"] if more > 0 else []) + \
-            ([f"{self.stats.unreadable} damaged line(s) in the record were skipped"]
-             if self.stats.unreadable else [])
+        notes = ([n_("... and {count} more row", "... and {count} more rows", more, count=more)]
+                 if more > 0 else [])
+        if self.stats.unreadable:
+            n = self.stats.unreadable
+            notes.append(n_("{count} damaged line in the record was skipped",
+                            "{count} damaged lines in the record were skipped", n, count=n))
         if notes:
-            ui.blit_text(surface, "; ".join(notes), 18 * scale,
-                         (card.centerx, card.bottom - px(14, scale)), ui.WALNUT)
+            words = notes[0] if len(notes) == 1 else _("{first}; {second}", first=notes[0],
+                                                       second=notes[1])
+            line = pygame.Rect(card.x, card.bottom - px(26, scale), card.w, px(24, scale))
+            ui.blit_fitted(surface, words, 18 * scale, line, ui.WALNUT, margin=px(16, scale))
 
 
 def level_title(name: str) -> str:
-    """ "journeyman" -> "Journeyman"; "two players" -> "Two players"."""
-    return name.replace("_", " ").capitalize()
+    """ "journeyman" -> "Journeyman" (in the current language); an unknown name as it is."""
+    if name in LEVEL_TITLES:
+        return _(LEVEL_TITLES[name])
+    return verbatim(name.replace("_", " ").capitalize())
 
 
 def rules_title(name: str) -> str:
-    """ "charpentier-reentry" -> "Charpentier 1699, compulsory re-entry"; unknown names as they are."""
+    """ "charpentier-reentry" -> "Charpentier 1699, compulsory re-entry" (in the current
+    language); unknown names as they are."""
+    if name in RULES_TITLES:
+        return _(RULES_TITLES[name])
     try:
-        return rules_by_name(name).title
+        return _(rules_by_name(name).title)
     except ValueError:
-        return name
+        return verbatim(name)
 
 
 class OverlayScene(MenuScene):
@@ -244,14 +308,14 @@ class OverlayScene(MenuScene):
     transparent = True
     width = 440
     row_height = 52
-    notes: list[str] = []       # paragraphs between the heading and the buttons
+    notes: list = []       # paragraphs between the heading and the buttons (as `ui.say` takes them)
 
     def note_lines(self, size) -> tuple[list[str], int]:
-        """The notes wrapped to the card, and the height of one line."""
+        """The notes in the current language, wrapped to the card, and the height of one line."""
         scale = ui_scale(size)
         fnt = ui.font(22 * scale)
         lines = [line for note in self.notes
-                 for line in ui.wrap(note, fnt, px(self.width + 20, scale))]
+                 for line in ui.wrap(ui.say(note), fnt, px(self.width + 20, scale))]
         return lines, fnt.get_linesize()
 
     def note_height(self, size) -> int:
@@ -279,43 +343,44 @@ class OverlayScene(MenuScene):
         t = min(1.0, self.time / 0.25)
         card = self.card((w, h)).move(0, -round((1 - t) ** 3 * px(40, scale)))
         ui.panel(surface, card, scale, 245)
-        ui.blit_text(surface, self.heading, 46 * scale, (card.centerx, card.y + px(60, scale)),
-                     ui.WALNUT_DARK, "title")
+        head = pygame.Rect(card.x, card.y + px(30, scale), card.w, px(60, scale))
+        ui.blit_fitted(surface, ui.say(self.heading), 46 * scale, head, ui.WALNUT_DARK, "title",
+                       margin=px(24, scale))
         lines, step = self.note_lines((w, h))
         for i, line in enumerate(lines):
             ui.blit_text(surface, line, 22 * scale, (card.centerx, card.y + px(108, scale) + i * step),
-                         ui.INK, anchor="midtop")
+                         ui.INK, anchor="midtop", box=card)
         self.menu.draw(surface, scale)
 
 
 class NoticeScene(OverlayScene):
     """What the game has to tell the player (a damaged file kept aside, an error caught): OK."""
 
-    heading = "Please note"
+    heading = N_("Please note")
     width = 660
 
-    def __init__(self, app: Host, notes: list[str]):
+    def __init__(self, app: Host, notes: list):
         self.notes = list(notes)
         super().__init__(app)
 
     def build(self):
-        return [ui.Button("OK", self.back)]
+        return [ui.Button(N_("OK"), self.back)]
 
 
 class PauseScene(OverlayScene):
     """Esc in a game: resume, settings, rules, leave (the match stays saved), abandon."""
 
-    heading = "Pause"
+    heading = N_("Pause")
 
     def build(self):
         app = self.app
         return [
-            ui.Button("Resume", self.back),
-            ui.Button("Settings", lambda: app.scenes.push(SettingsScene(app))),
-            ui.Button("Rules", lambda: app.scenes.push(RulesScene(app, rules_to_explain(app)))),
-            ui.Button("Save and leave", app.to_title),
-            ui.Button("Abandon the match", lambda: app.scenes.push(ConfirmScene(
-                app, "Abandon the match?", "The match ends here and its save is deleted.",
+            ui.Button(N_("Resume"), self.back),
+            ui.Button(N_("Settings"), lambda: app.scenes.push(SettingsScene(app))),
+            ui.Button(N_("Rules"), lambda: app.scenes.push(RulesScene(app, rules_to_explain(app)))),
+            ui.Button(N_("Save and leave"), app.to_title),
+            ui.Button(N_("Abandon the match"), lambda: app.scenes.push(ConfirmScene(
+                app, N_("Abandon the match?"), N_("The match ends here and its save is deleted."),
                 self.abandon))),
         ]
 
@@ -326,9 +391,10 @@ class PauseScene(OverlayScene):
 
 
 class ConfirmScene(OverlayScene):
-    """Yes / No over the scene beneath; No (or Esc) is the focus, so a stray Enter is harmless."""
+    """Yes / No over the scene beneath; No (or Esc) is the focus, so a stray Enter is harmless.
+    The question and the note are messages marked with N_ (or as `ui.say` takes them)."""
 
-    def __init__(self, app: Host, question: str, note: str, on_yes):
+    def __init__(self, app: Host, question, note, on_yes):
         self.heading = question
         self.notes = [note]
         self.on_yes = on_yes
@@ -336,7 +402,7 @@ class ConfirmScene(OverlayScene):
         self.menu.focus = 1
 
     def build(self):
-        return [ui.Button("Yes", self.yes), ui.Button("No", self.back)]
+        return [ui.Button(N_("Yes"), self.yes), ui.Button(N_("No"), self.back)]
 
     def yes(self):
         if not self.leaving:
@@ -349,19 +415,21 @@ class SavedMatchScene(OverlayScene):
     the records as abandoned), or go back to the form. Resume is the focus: a stray Enter
     loses nothing."""
 
-    heading = "A match is saved"
+    heading = N_("A match is saved")
     width = 560
 
     def __init__(self, app: Host, on_replace):
         self.on_replace = on_replace
-        self.notes = [f"{saved_match_words(app.match.session)} Resume it, or replace it with "
-                      "the new match: the saved one is then kept in the records as abandoned."]
+        session = app.match.session
+        self.notes = [lambda: _("{saved} Resume it, or replace it with the new match: the saved "
+                                "one is then kept in the records as abandoned.",
+                                saved=saved_match_words(session))]
         super().__init__(app)
 
     def build(self):
-        return [ui.Button("Resume the saved match", self.resume),
-                ui.Button("Replace it with the new match", self.replace),
-                ui.Button("Back", self.back)]
+        return [ui.Button(N_("Resume the saved match"), self.resume),
+                ui.Button(N_("Replace it with the new match"), self.replace),
+                ui.Button(N_("Back"), self.back)]
 
     def resume(self):
         if not self.leaving:
@@ -375,10 +443,12 @@ class SavedMatchScene(OverlayScene):
 
 
 def saved_match_words(session) -> str:
-    """ "Your Garanguet match to 5 points stands at White 2, Black 1." (the saved match)"""
+    """ "Your Garanguet match to 5 points stands at White 2, Black 1." (the saved match, in the
+    current language)"""
     o = session.options
     score = session.match.score
-    points = f"{o.length} point{'s' if o.length > 1 else ''}"
-    game = "Garanguet" if o.rules == "garanguet" else f"Tourne Case ({rules_title(o.rules)})"
-    return (f"Your {game} match to {points} stands at "
-            f"White {score[Side.WHITE]}, Black {score[Side.BLACK]}.")
+    game = (verbatim("Garanguet") if o.rules == "garanguet"
+            else _("Tourne Case ({rules})", rules=rules_title(o.rules)))
+    return n_("Your {game} match to {count} point stands at White {white}, Black {black}.",
+              "Your {game} match to {count} points stands at White {white}, Black {black}.",
+              o.length, game=game, count=o.length, white=score[Side.WHITE], black=score[Side.BLACK])

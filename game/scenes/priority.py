@@ -3,23 +3,60 @@ thrown again; the higher die takes the game's dice and throws them for the first
 
 The session picks the faces (`Session.throw_priority`); the physics only shows them fall. When a
 human plays, the throw waits for Space, a click or a fling; two computers throw on their own.
+Its words are translated where they are shown (game/i18n.py).
 """
 import pygame
 
 from game.dice import priority_rounds
+from game.i18n import N_, _, verbatim
 from game.match import Phase
-from game.players import verb
 from game.rules import Side
 from game.scenes.host import Host
+from game.scenes.menus import rules_title
 from game.scenes.paced import PacedScene, side_label
 from game.view.board_view import draw_banners
 from game.view.dice_playback import DicePlayback
 from game.view.table_hud import HudState
-from game.view.widgets import GOLD_PALE, WALNUT_DEEP, text
+from game.view.widgets import GOLD_PALE, WALNUT_DEEP, blit_text, text
 
 AUTO_THROW = 0.9        # seconds before two computers throw for priority
 TIE_HOLD = 1.3          # "Tie - thrown again" shows this long before the dice fly again
 RESULT_HOLD = 2.4       # the result stays this long (a key or click skips it)
+
+#: Who plays first, by who the side is ("You", "The computer" or its colour) and its colour.
+PLAYS_FIRST = {
+    ("You", Side.WHITE): N_("You play first (White)"),
+    ("You", Side.BLACK): N_("You play first (Black)"),
+    ("The computer", Side.WHITE): N_("The computer plays first (White)"),
+    ("The computer", Side.BLACK): N_("The computer plays first (Black)"),
+    ("White", Side.WHITE): N_("White plays first"),
+    ("Black", Side.BLACK): N_("Black plays first"),
+}
+#: What each side threw, by who plays White: (while the result shows, once it is done).
+THROWS = {
+    "You": (N_("You throw {white} (White), the computer throws {black} (Black) - press Space "
+               "to play"),
+            N_("You throw {white} (White), the computer throws {black} (Black)")),
+    "The computer": (N_("The computer throws {white} (White), you throw {black} (Black) - "
+                        "press Space to play"),
+                     N_("The computer throws {white} (White), you throw {black} (Black)")),
+    "White": (N_("White throws {white}, Black throws {black} - press Space to play"),
+              N_("White throws {white}, Black throws {black}")),
+}
+#: A die beside its owner's colour.
+DIE_LABELS = {Side.WHITE: N_("White {n}"), Side.BLACK: N_("Black {n}")}
+#: Why a priority throw does not count (C-2), as the dice name it.
+NOT_COUNTED = {"off the board": N_("Off the board - thrown again"),
+               "on the rail": N_("On the rail - thrown again"),
+               "tilted": N_("Tilted - thrown again")}
+
+
+def side_name(session, side: Side) -> str:
+    """Who a side is, as the table names it: "You" and "The computer" in a match against the
+    computer, else its colour (a key of PLAYS_FIRST and THROWS, never shown as it is)."""
+    if session.is_computer(side) == session.is_computer(side.other):
+        return "White" if side is Side.WHITE else "Black"
+    return "The computer" if session.is_computer(side) else "You"
 
 
 class PriorityScene(PacedScene):
@@ -67,12 +104,12 @@ class PriorityScene(PacedScene):
         white, black = self.faces
         if white == black:
             self.stage = "tie"
-            self._banner(f"Both throw {white}: a tie - thrown again", "note", TIE_HOLD)
+            self._banner(_("Both throw {n}: a tie - thrown again", n=white), "note", TIE_HOLD)
             self._wait(self._pause(TIE_HOLD), self._next_round)
             return
         first = Side.WHITE if white > black else Side.BLACK
         self.stage = "result"
-        self._banner(verb(self.session, first, "play", " first"), "large", RESULT_HOLD)
+        self._banner(_(PLAYS_FIRST[side_name(self.session, first), first]), "large", RESULT_HOLD)
         self._wait(self._pause(RESULT_HOLD), self._to_table)
 
     def _to_table(self) -> None:
@@ -87,7 +124,9 @@ class PriorityScene(PacedScene):
                 if event[0] == "impact":
                     self._sound(event[1], event[2])
                 elif event[0] == "invalid":
-                    self._banner(f"{event[1].capitalize()} - thrown again", "note", 0.8)
+                    cause = NOT_COUNTED.get(event[1])
+                    self._banner(_(cause) if cause else _("Thrown again ({cause})", cause=event[1]),
+                                 "note", 0.8)
         self._check_settled()
         self._tick(dt)
 
@@ -115,7 +154,7 @@ class PriorityScene(PacedScene):
         surface.fill((24, 14, 8))
         self.view.draw_board(surface)
         start = self.session.rules.start(Side.WHITE)
-        for side, _, _, (x, y) in self.view.slots(start):
+        for side, _row, _place, (x, y) in self.view.slots(start):
             self.view.draw_checker(surface, side, x, y)
         self.view.draw_labels(surface, start)
         if self.playback is not None:
@@ -126,25 +165,28 @@ class PriorityScene(PacedScene):
         s = self.session
         state = HudState(names={str(side): side_label(s, side) for side in Side},
                          scores={str(k): v for k, v in s.match.score.items()}, length=s.match.length,
-                         title=s.rules.title, to_move="", prompt=self.prompt(),
+                         title=rules_title(s.rules.name), to_move="", prompt=self.prompt(),
                          enabled={"menu"} | ({"throw"} if self.stage == "wait" and self._humans() else set()),
                          hover=self.hover, clock=self.clock,
                          attention="throw" if self.stage == "wait" and self._humans() else None)
         self.hud.draw(surface, state)
 
     def prompt(self) -> str:
-        """The line under the board: what to do now, and the result once the dice lie still
-        (said there, not over the middle of the board, where a die may lie)."""
+        """The line under the board, in the current language: what to do now, and the result
+        once the dice lie still (said there, not over the middle of the board, where a die may
+        lie)."""
         if self.stage in ("result", "done") and self.faces:
             white, black = self.faces
             s = self.session
-            second = verb(s, Side.BLACK, 'throw', f' {black}')
-            second = second.replace("The computer", "the computer", 1)
-            return f"{verb(s, Side.WHITE, 'throw', f' {white}')}, {second}" + (
-                " - press Space to play" if self.stage == "result" else "")
-        return {"wait": "Priority: each side throws one die - the higher plays first. "
-                        + ("Press Space or click to throw" if self._humans() else ""),
-                "roll": "The dice are rolling...", "tie": "A tie: thrown again", "done": ""}[self.stage]
+            words = THROWS[side_name(s, Side.WHITE)][0 if self.stage == "result" else 1]
+            return _(words, white=white, black=black)
+        if self.stage == "wait":
+            if self._humans():
+                return _("Priority: each side throws one die - the higher plays first. "
+                         "Press Space or click to throw")
+            return _("Priority: each side throws one die - the higher plays first.")
+        return {"roll": _("The dice are rolling..."), "tie": _("A tie: thrown again"),
+                "done": verbatim("")}[self.stage]
 
     def _label_dice(self, surface) -> None:
         """Each die's owner and number beside it, so the result reads at a glance."""
@@ -152,7 +194,8 @@ class PriorityScene(PacedScene):
         middle_x = self.view.to_screen(*self.view.centre())[0]
         for state, side, face in zip(self.playback.states(), Side, self.faces):
             x, y = self.view.to_screen(state.x, state.y)
-            words = text(f"{side.title} {face}", round(28 * s), GOLD_PALE, "title")
+            label = _(DIE_LABELS[side], n=face)
+            words = text(label, round(28 * s), GOLD_PALE, "title")
             # beside the die, towards the middle: clear of the rails' point letters or numbers
             gap = self.view.length(26) + round(12 * s)
             if x < middle_x:
@@ -161,5 +204,5 @@ class PriorityScene(PacedScene):
                 box = words.get_rect(midright=(x - gap, y))
             box = box.inflate(round(20 * s), round(6 * s))
             pygame.draw.rect(surface, WALNUT_DEEP, box, border_radius=round(8 * s))
-            surface.blit(words, words.get_rect(center=box.center))
+            blit_text(surface, label, round(28 * s), box.center, GOLD_PALE, "title", box=box)
 

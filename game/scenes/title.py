@@ -2,14 +2,17 @@
 
 The title: an animated heading over a frieze of points where checkers hop along, the main
 menu (new match, continue, rules, settings, statistics, quit) and any note the game has for the
-player (a damaged save kept aside, an error caught during play) in a notice over it.
+player (a damaged save kept aside, an error caught during play) in a notice over it. Every
+word is translated where it is drawn (game/i18n.py).
 """
 import math
 
 import pygame
 
 from game.computer.player import levels_for
-from game.scenes.menus import MenuScene, NoticeScene, SavedMatchScene, SettingsScene, StatsScene
+from game.i18n import N_, _, n_, verbatim
+from game.scenes.menus import (LEVEL_TITLES, MenuScene, NoticeScene, SavedMatchScene,
+                               SettingsScene, StatsScene, level_title)
 from game.scenes.host import Host
 from game.scenes.rules_screen import (PRESETS, REENTRY_NOTE, RulesScene, preset_of,
                                       rules_to_explain)
@@ -18,30 +21,50 @@ from game.view.assets import checker
 from game.view.layout import px, ui_scale
 
 
-#: The game's name, on the title and the window's caption: both its games.
-NAME = "Tourne Case & Garanguet"
+#: The game's name, on the title and the window's caption: both its games (never translated).
+NAME = verbatim("Tourne Case & Garanguet")
 LENGTHS = [1, 3, 5, 7, 9, 11, 15, 21]
 HOP_PERIOD = 0.9      # seconds between two hops of the frieze's checkers
 
 
+#: The tutorials the title offers: (game, label); each opens game.scenes.tutorial.TutorialScene.
+TUTORIALS = [("tourne-case", N_("Tutorial: Tourne Case")), ("garanguet", N_("Tutorial: Garanguet"))]
+
+
 class TitleScene(MenuScene):
     heading = NAME
-    row_height = 48
-    gap = 10
+    row_height = 40
+    gap = 7
     width = 420
 
     def build(self):
         app = self.app
-        self.continue_button = ui.Button("Continue the match", app.continue_match)
-        self.quit_button = ui.Button("Quit", app.quit)
+        self.continue_button = ui.Button(N_("Continue the match"), app.continue_match, size=28)
+        self.quit_button = ui.Button(N_("Quit"), app.quit, size=28)
         return [
             self.continue_button,
-            ui.Button("New match", lambda: app.scenes.push(NewMatchScene(app))),
-            ui.Button("Rules", lambda: app.scenes.push(RulesScene(app, rules_to_explain(app)))),
-            ui.Button("Settings", lambda: app.scenes.push(SettingsScene(app))),
-            ui.Button("Statistics", lambda: app.scenes.push(StatsScene(app))),
+            ui.Button(N_("New match"), lambda: app.scenes.push(NewMatchScene(app)), size=28),
+            *[ui.Button(label, lambda game=game: self.tutorial(game), size=28)
+              for game, label in TUTORIALS],
+            ui.Button(N_("Rules"), lambda: app.scenes.push(RulesScene(app, rules_to_explain(app))),
+                      size=28),
+            ui.Button(N_("Settings"), lambda: app.scenes.push(SettingsScene(app)), size=28),
+            ui.Button(N_("Statistics"), lambda: app.scenes.push(StatsScene(app)), size=28),
             self.quit_button,
         ]
+
+    def tutorial(self, game: str) -> None:
+        """Open the game's tutorial (game.scenes.tutorial, imported only now); if it cannot be
+        opened, say so in a notice rather than fail."""
+        try:
+            from game.scenes.tutorial import TutorialScene
+            scene = TutorialScene(self.app, game)
+        except Exception as exc:      # missing, or not ready for this game: the title stays
+            self.app.scenes.push(NoticeScene(self.app, [_(
+                "The tutorial cannot be opened yet ({problem}).",
+                problem=verbatim(f"{type(exc).__name__}: {exc}"))]))
+            return
+        self.app.scenes.push(scene)
 
     def enter(self):
         self.continue_button.visible = self.app.match.can_continue()
@@ -56,12 +79,12 @@ class TitleScene(MenuScene):
         self.menu.focus_on(self.menu.widgets[-1])
 
     def menu_top(self, size, scale):
-        return round(size[1] * 0.38)
+        return round(size[1] * 0.34)
 
     def footnote(self) -> str:
         """Said under the menu: on Quit with a match under way, that nothing is lost."""
         if self.menu.focused is self.quit_button and self.app.match.can_continue():
-            return "Your match is saved: Continue resumes it next time."
+            return _("Your match is saved: Continue resumes it next time.")
         return ""
 
     def frieze(self, size) -> tuple[pygame.Rect, pygame.Rect]:
@@ -118,8 +141,10 @@ class TitleScene(MenuScene):
         shimmer = 0.5 + 0.5 * math.sin(self.time * 0.9)
         gold = tuple(round(a + (b - a) * shimmer) for a, b in zip(ui.GOLD, ui.GOLD_PALE))
         ui.blit_text(surface, self.heading, size, (w / 2, y), gold, "title")
-        ui.blit_text(surface, "Two tables games printed in Paris, 1699 and 1818", 28 * scale,
-                     (w / 2, h * 0.21 + px(72, scale)), ui.IVORY_SHADE)
+        line = pygame.Rect(0, 0, w - 2 * px(60, scale), px(36, scale))
+        line.center = (w // 2, round(h * 0.21 + px(72, scale)))
+        ui.blit_fitted(surface, _("Two tables games printed in Paris, 1699 and 1818"), 28 * scale,
+                       line, ui.IVORY_SHADE)
 
     def draw(self, surface):
         surface.blit(ui.backdrop(surface.get_size()), (0, 0))
@@ -132,41 +157,52 @@ class TitleScene(MenuScene):
         self.draw_heading(surface, scale)
         self.menu.draw(surface, scale)
         note = self.footnote()      # in the keys' line: nothing else moves
-        ui.blit_text(surface, note or "Arrows or Tab choose  ·  Enter plays  ·  Esc goes back  ·  "
-                     "F11 full screen  ·  F12 screenshot", (22 if note else 19) * scale,
-                     (surface.get_width() / 2, bottom.y - px(14, scale)),
-                     ui.GOLD_PALE if note else ui.IVORY_SHADE)
+        words = note or _("Arrows or Tab choose  ·  Enter plays  ·  Esc goes back  ·  "
+                          "F11 full screen  ·  F12 screenshot")
+        line = pygame.Rect(top.x, 0, top.w, px(30, scale))
+        line.center = (surface.get_width() // 2, bottom.y - px(16, scale))
+        ui.blit_fitted(surface, words, (22 if note else 19) * scale, line,
+                       ui.GOLD_PALE if note else ui.IVORY_SHADE, margin=px(20, scale))
 
 
 #: The games a new match offers: (key, title); Tourne Case comes with its rule presets.
-GAMES = [("tourne-case", "Tourne Case"), ("garanguet", "Garanguet")]
+GAMES = [("tourne-case", verbatim("Tourne Case")), ("garanguet", verbatim("Garanguet"))]
 
 
 def game_of(rules_name: str) -> str:
     return "garanguet" if rules_name == "garanguet" else "tourne-case"
 
 
-def level_choices(rules_name: str) -> list[tuple[str, str]]:
-    """The computer's levels for a game, weakest first, as the form shows them."""
-    return [(name, name.replace("_", " ").capitalize()) for name, _ in levels_for(rules_name)]
+def level_choices(rules_name: str) -> list[tuple[str, object]]:
+    """The computer's levels for a game, weakest first, as the form shows them (each name
+    translated where it is drawn)."""
+    return [(name, LEVEL_TITLES.get(name) or (lambda name=name: level_title(name)))
+            for name, _ in levels_for(rules_name)]
 
 
 #: Where each side starts, as the form says it: Tourne Case's rows, Garanguet's stacks.
-SIDES = {"tourne-case": [("W", "White (top row)"), ("B", "Black (bottom row)")],
-         "garanguet": [("W", "White (starts on x)"), ("B", "Black (starts on a)")]}
+SIDES = {"tourne-case": [("W", N_("White (top row)")), ("B", N_("Black (bottom row)"))],
+         "garanguet": [("W", N_("White (starts on x)")), ("B", N_("Black (starts on a)"))]}
 
 GAME_NOTES = {
-    "tourne-case": "Three checkers each on two rows of twelve points, printed in Paris in 1699.",
-    "garanguet": "Fifteen checkers each, three dice, no hitting: block the way and bear off "
-                 "first (Lepeintre, 1818).",
+    "tourne-case": N_("Three checkers each on two rows of twelve points, printed in Paris in 1699."),
+    "garanguet": N_("Fifteen checkers each, three dice, no hitting: block the way and bear off "
+                    "first (Lepeintre, 1818)."),
 }
+
+OPPONENTS = [("computer", N_("The computer")), ("human", N_("Two players, one screen"))]
+
+
+def points(n: int):
+    """A match length as the form shows it: "1 point", "5 points" (translated when drawn)."""
+    return lambda: n_("{count} point", "{count} points", n, count=n)
 
 
 class NewMatchScene(MenuScene):
     """The game, opponent and level, the human's colour, match length, Tourne Case's preset and
     option (last, so that Garanguet's empty rows sit above the buttons)."""
 
-    heading = "New match"
+    heading = N_("New match")
     width = 700
     row_height = 48
 
@@ -174,23 +210,23 @@ class NewMatchScene(MenuScene):
         app = self.app
         last = app.last_options()
         self.choices = {
-            "game": ui.Choice("Game", GAMES, game_of(last["rules"]), self.changed),
-            "opponent": ui.Choice("Opponent", [("computer", "The computer"),
-                                               ("human", "Two players, one screen")],
-                                  last["opponent"], self.changed),
-            "level": ui.Choice("Level", level_choices(last["rules"]), last["level"], self.changed),
-            "human_side": ui.Choice("You play", SIDES[game_of(last["rules"])],
+            "game": ui.Choice(N_("Game"), GAMES, game_of(last["rules"]), self.changed),
+            "opponent": ui.Choice(N_("Opponent"), OPPONENTS, last["opponent"], self.changed),
+            "level": ui.Choice(N_("Level"), level_choices(last["rules"]), last["level"],
+                               self.changed),
+            "human_side": ui.Choice(N_("You play"), SIDES[game_of(last["rules"])],
                                     last["human_side"], self.changed),
-            "length": ui.Choice("Match to", [(n, f"{n} point{'s' if n > 1 else ''}")
-                                             for n in LENGTHS], last["length"], self.changed),
-            "rules": ui.Choice("Rules", [(key, title) for key, title, _ in PRESETS],
+            "length": ui.Choice(N_("Match to"), [(n, points(n)) for n in LENGTHS],
+                                last["length"], self.changed),
+            "rules": ui.Choice(N_("Rules"), [(key, preset_title(key, title))
+                                             for key, title, _ in PRESETS],
                                preset_of(last["rules"]), self.changed),
-            "reentry": ui.toggle("Compulsory re-entry (TR-1)",
+            "reentry": ui.toggle(N_("Compulsory re-entry (TR-1)"),
                                  last["rules"] == "charpentier-reentry", self.changed),
         }
         self.changed(None)
-        return [*self.choices.values(), ui.Button("Start the match", self.start),
-                ui.Button("Back", self.back)]
+        return [*self.choices.values(), ui.Button(N_("Start the match"), self.start),
+                ui.Button(N_("Back"), self.back)]
 
     def changed(self, _value) -> None:
         """Show only what applies: the game's own levels against the computer, Tourne Case's
@@ -203,8 +239,8 @@ class NewMatchScene(MenuScene):
         c["reentry"].visible = tourne_case and c["rules"].value == "charpentier"
         c["human_side"].options = SIDES[c["game"].value]
         levels = level_choices(self.rules())
-        if levels != c["level"].options:       # another game: its levels, the same one if it has it
-            names = [name for name, _ in levels]
+        names = [name for name, _ in levels]
+        if names != [name for name, _ in c["level"].options]:   # another game: its levels, the same one if it has it
             keep = c["level"].value
             c["level"].options = levels
             c["level"].index = names.index(keep) if keep in names else len(names) // 2
@@ -243,7 +279,8 @@ class NewMatchScene(MenuScene):
         return round(size[1] * 0.19)
 
     def footnote(self) -> str:
-        """What the focused row means: the level, the game, the preset or re-entry (TR-1)."""
+        """What the focused row means: the level, the game, the preset or re-entry (TR-1).
+        The English message: translated where it is drawn."""
         focused = self.menu.focused
         if focused is self.choices["level"]:
             return dict(levels_for(self.rules())).get(focused.value, "")
@@ -253,15 +290,15 @@ class NewMatchScene(MenuScene):
             return REENTRY_NOTE
         if focused is self.choices["rules"]:
             return dict((k, n) for k, _, n in PRESETS)[self.choices["rules"].value]
-        return "Up/Down move between rows; Left/Right change a choice; Esc goes back."
+        return N_("Up/Down move between rows; Left/Right change a choice; Esc goes back.")
 
     def draw(self, surface):
         super().draw(surface)
         scale = ui_scale(surface.get_size())
-        note = self.footnote()
-        fnt = ui.font(22 * scale)
-        y = self.menu.widgets[-1].rect.bottom + px(16, scale)
-        for line in ui.wrap(note, fnt, px(self.width + 100, scale))[:3]:
-            ui.blit_text(surface, line, 22 * scale, (surface.get_width() / 2, y), ui.IVORY,
-                         anchor="midtop")
-            y += fnt.get_linesize()
+        self.draw_footnote(surface, self.footnote(), 22, self.menu.widgets[-1].rect.bottom
+                           + px(14, scale), px(self.width + 140, scale), 3)
+
+
+def preset_title(key: str, title: str) -> str:
+    """A Tourne Case preset's name, as the rules screen gives it (translated when drawn)."""
+    return {"charpentier": N_("Charpentier 1699"), "bell": N_("Bell")}.get(key, title)

@@ -6,13 +6,18 @@ Home/End go to either end),
 changes a value (Left/Right) and activates (Enter/Space); the mouse hovers, presses and drags.
 The focus follows the device used last: the pointer takes it only by moving. Widgets ease their glow and "pop" with timers in seconds, so the feel is the same at
 any frame rate. Everything is drawn at the window's real size from a `scale` (see layout.py).
+
+Labels are English messages marked with N_ (or callables returning words already said, for a
+plural or a message with fields), translated each time they are drawn (`say`): a change of
+language shows at the next frame. Every word is drawn inside its widget's box, shrunk to fit.
 """
 import contextlib
 import math
 
 import pygame
 
-from game.i18n import Said, said
+from game import i18n
+from game.i18n import N_, Said, _, said
 from game.view import assets
 from game.view.layout import px
 
@@ -48,6 +53,31 @@ def recording():
         yield _drawn, _unsaid
     finally:
         _drawn, _unsaid = before
+
+
+def say(label) -> Said:
+    """A widget's words in the current language, at draw time: `label` is an English message
+    marked with N_ (translated now), a callable returning words already said (a plural, a
+    message with fields), or words already said (`verbatim` names). While a test records, a
+    message the catalogue of the language spoken does not hold (never marked, or not yet
+    translated) is recorded as unsaid."""
+    if callable(label):
+        return label()
+    if isinstance(label, Said):
+        return label
+    if _unsaid is not None and label and not _in_catalogue(label):
+        _unsaid.append(str(label))
+    return _(label)
+
+
+def _in_catalogue(message: str) -> bool:
+    """Whether the current language's compiled catalogue has this message (English's repeats
+    every message extracted from the code, French's holds those translated)."""
+    try:
+        held = getattr(i18n.catalogue(i18n.language()), "_catalog", None)
+    except OSError:
+        return True
+    return held is None or message in held or not any(c.isalpha() for c in message)
 
 
 def font(size: float, kind: str = "body") -> pygame.font.Font:
@@ -228,7 +258,9 @@ class Widget:
 
 
 class Button(Widget):
-    def __init__(self, label: str, action, enabled: bool = True, size: float = 30):
+    """A label (see `say`) that does something when activated."""
+
+    def __init__(self, label, action, enabled: bool = True, size: float = 30):
         super().__init__(enabled)
         self.label = label
         self.action = action
@@ -244,16 +276,17 @@ class Button(Widget):
     def draw(self, surface, scale, focused):
         box = self.draw_body(surface, scale, focused)
         color = INK if self.enabled else GREY
-        blit_text(surface, self.label, self.size * scale, box.center, color)
+        blit_fitted(surface, say(self.label), self.size * scale, box, color,
+                    margin=px(14, scale))
 
 
 class Choice(Widget):
     """A labelled value chosen from a list: Left/Right or the arrows cycle it, Enter goes on."""
 
-    def __init__(self, label: str, options: list[tuple], value, on_change, size: float = 26):
+    def __init__(self, label, options: list[tuple], value, on_change, size: float = 26):
         super().__init__()
         self.label = label
-        self.options = list(options)        # (value, text)
+        self.options = list(options)        # (value, label): each label as `say` takes it
         values = [v for v, _ in self.options]
         self.index = values.index(value) if value in values else 0
         self.on_change = on_change
@@ -282,11 +315,16 @@ class Choice(Widget):
         box = self.draw_body(surface, scale, focused)
         color = INK if self.enabled else GREY
         pad = px(22, scale)
-        blit_text(surface, self.label, self.size * scale, (box.x + pad, box.centery), color,
-                  anchor="midleft")
-        value_x = box.x + box.w * 0.75
-        blit_text(surface, self.options[self.index][1], self.size * scale, (value_x, box.centery),
-                  RED if focused and self.enabled else color)
+        arrow = box.h * 0.18 * 0.5 + px(6, scale)     # half an arrow and a little air
+        left = box.x + box.w * 0.5 - arrow            # the label: up to the left arrow
+        label_box = pygame.Rect(box.x + pad, box.y, max(1, round(left - box.x - pad)), box.h)
+        blit_fitted(surface, say(self.label), self.size * scale, label_box, color,
+                    anchor="midleft")
+        right = box.right - pad * 0.8 - arrow        # the value: between the two arrows
+        value_box = pygame.Rect(round(box.x + box.w * 0.5 + arrow), box.y, 1, box.h)
+        value_box.w = max(1, round(right - value_box.x))
+        blit_fitted(surface, say(self.options[self.index][1]), self.size * scale, value_box,
+                    RED if focused and self.enabled else color)
         if self.enabled and len(self.options) > 1:
             for sign, x in ((-1, box.x + box.w * 0.5), (1, box.right - pad * 0.8)):
                 h = box.h * 0.18
@@ -296,14 +334,17 @@ class Choice(Widget):
                                      (x - sign * h * 0.5, box.centery + h)])
 
 
-def toggle(label: str, value: bool, on_change) -> Choice:
-    return Choice(label, [(False, "Off"), (True, "On")], bool(value), on_change)
+OFF_ON = [(False, N_("Off")), (True, N_("On"))]
+
+
+def toggle(label, value: bool, on_change) -> Choice:
+    return Choice(label, OFF_ON, bool(value), on_change)
 
 
 class Slider(Widget):
     """A value from 0 to 1 (the volume): Left/Right in steps, or drag the knob."""
 
-    def __init__(self, label: str, value: float, on_change, step: float = 0.1, size: float = 26):
+    def __init__(self, label, value: float, on_change, step: float = 0.1, size: float = 26):
         super().__init__()
         self.label = label
         self.value = min(1.0, max(0.0, float(value)))
@@ -338,8 +379,9 @@ class Slider(Widget):
     def draw(self, surface, scale, focused):
         box = self.draw_body(surface, scale, focused)
         pad = px(22, scale)
-        blit_text(surface, self.label, self.size * scale, (box.x + pad, box.centery), INK,
-                  anchor="midleft")
+        label_box = pygame.Rect(box.x + pad, box.y, max(1, self.track().x - px(14, scale) - box.x - pad),
+                                box.h)
+        blit_fitted(surface, say(self.label), self.size * scale, label_box, INK, anchor="midleft")
         track = self.track()
         track.h = px(6, scale)
         track.centery = box.centery
@@ -350,8 +392,8 @@ class Slider(Widget):
         knob = (track.x + filled.w, track.centery)
         pygame.draw.circle(surface, WALNUT_DEEP, knob, px(11, scale) + 2)
         pygame.draw.circle(surface, GOLD if focused else IVORY_WARM, knob, px(11, scale))
-        blit_text(surface, f"{round(self.value * 100)}%", self.size * scale,
-                  (box.right - px(22, scale), box.centery), INK, anchor="midright")
+        blit_text(surface, _("{percent}%", percent=round(self.value * 100)), self.size * scale,
+                  (box.right - px(22, scale), box.centery), INK, anchor="midright", box=box)
 
 
 def _pointer_now():
