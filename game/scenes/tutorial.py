@@ -353,7 +353,7 @@ class TutorialScene(TableScene):
         size = 22 * s
         while True:
             fnt = ui.font(size)
-            blocks = [([line for words in texts for line in ui.wrap(words, fnt, inner.w)], c)
+            blocks = [([line for words in texts for line in wrap(words, fnt, inner.w)], c)
                       for texts, c in paragraphs]
             step = fnt.get_linesize()
             gap = px(12, s)
@@ -378,3 +378,21 @@ class TutorialScene(TableScene):
                              button, px(3, s), border_radius=px(10, s))
             ui.blit_fitted(surface, _("Continue"), 26 * s, button, ui.IVORY, "body", "center", margin=px(10, s))
             self.continue_rect = button
+
+
+def wrap(words: Said, fnt, width: int) -> list[Said]:
+    """Lines of at most `width`, broken at plain spaces only: a no-break space (French puts one
+    before ":" and inside the quotes) keeps its neighbours on one line."""
+    lines, line = [], ""
+    for word in words.split(" "):
+        if not word:
+            continue
+        trial = f"{line} {word}" if line else word
+        if line and fnt.size(trial)[0] > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    if line:
+        lines.append(line)
+    return [Said(line) for line in lines]
