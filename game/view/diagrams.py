@@ -132,15 +132,19 @@ def _picture(diagram: Diagram, width: int) -> pygame.Surface:
         waiting = -1 if getattr(rules, "reentry_first", False) else 0
         end = view.landing_centre(before, other, waiting)
         _arrow(canvas, view, (x, y), end, RED, RED_EDGE, thin=True)
+    journeys = [(step.origin, step.destination) for _, step in played]
     drawn = set()
     for before, step in played:
-        if (step.origin, step.destination) in drawn:     # the same journey again: one arrow
+        journey = (step.origin, step.destination)
+        if journey in drawn:            # the same journey again: one arrow, counted
             continue
-        drawn.add((step.origin, step.destination))
+        drawn.add(journey)
         start = _centre_of(view, before, mover, step.origin)
         end = view.landing_centre(before, mover, step.destination)
         off = diagram.game == "garanguet" and step.destination == gg.OFF
-        _arrow(canvas, view, start, end, GOLD, GOLD_EDGE, bow=0.9 if off else 0.35)
+        middle = _arrow(canvas, view, start, end, GOLD, GOLD_EDGE, bow=0.9 if off else 0.35)
+        if journeys.count(journey) > 1:
+            _badge(canvas, view, middle, journeys.count(journey))
     if diagram.refused:
         before = diagram.start()
         for step in Move.parse(diagram.refused).steps:
@@ -183,10 +187,21 @@ def _counts(view, canvas, position) -> None:
             canvas.blit(words, words.get_rect(center=(round(x), round(y))))
 
 
+def _badge(canvas, view, at, count: int) -> None:
+    """How many checkers make the journey of the arrow it sits on: "×2" on a gold disc."""
+    from game.i18n import verbatim
+    from game.view import widgets as ui
+    words = ui.text(verbatim(f"×{count}"), max(14, view.length(50)), GOLD_EDGE, "sans")
+    r = max(words.get_width(), words.get_height()) // 2 + 2
+    pygame.draw.circle(canvas, GOLD_EDGE, at, r + 1)
+    pygame.draw.circle(canvas, GOLD, at, r)
+    canvas.blit(words, words.get_rect(center=(round(at[0]), round(at[1]))))
+
+
 def _arrow(canvas, view, start, end, colour, edge, struck: bool = False, thin: bool = False,
-           bow: float = 0.35) -> None:
+           bow: float = 0.35):
     """A curved arrow between two board spots, bowed towards the board's middle; a refused one
-    is struck through with a cross at its head."""
+    is struck through with a cross at its head. Returns the arrow's middle (pixels)."""
     (x0, y0), (x1, y1) = view.to_screen(*start), view.to_screen(*end)
     mx, my = (x0 + x1) / 2, (y0 + y1) / 2
     length = math.hypot(x1 - x0, y1 - y0) or 1.0
@@ -228,6 +243,7 @@ def _arrow(canvas, view, start, end, colour, edge, struck: bool = False, thin: b
             for dx in (-1, 1):
                 pygame.draw.line(canvas, c, (x1 - k, y1 - dx * k), (x1 + k, y1 + dx * k),
                                  max(3, view.length(10)) + 2 * extra)
+    return points[len(points) // 2]
 
 
 def draw_dice(surface, dice, used, topleft, size: int) -> pygame.Rect:
