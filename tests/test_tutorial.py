@@ -258,3 +258,14 @@ def test_the_tutorial_speaks_both_languages_inside_its_boxes(app, game):
         app.update_settings({"language": "en"})
     play_through(app, scene, at)
     assert len(seen) >= 5 and found == []
+
+
+def test_a_garanguet_refusal_names_the_points_by_their_letters(app):
+    scene = open_tutorial(app, "garanguet")
+    to_turn(app, scene, 4)                            # 4, 2 and 1: p to l is closed by Black's checker
+    scene.react(scene.flow.pick(9))
+    scene.react(scene.flow.drop(13))
+    note = scene.lesson_note
+    assert isinstance(note, Refused) and note.rule == "G-3" and note.what == "9-13"
+    words = said_on_screen(app)
+    assert "p-l" in words and "point l " in words and "9-13" not in words

@@ -317,7 +317,8 @@ class TutorialScene(TableScene):
                 lines.append(_("Not allowed - {rule}", rule=verbatim(note.rule)))
             else:
                 lines.append(_("Not allowed"))
-            lines.append(_("You tried {what}: {reason}.", what=verbatim(note.what), reason=_(note.reason, **note.fields)))
+            what, fields = self._as_board_says(note.what, note.fields)
+            lines.append(_("You tried {what}: {reason}.", what=verbatim(what), reason=_(note.reason, **fields)))
             return lines, REFUSED_RED
         if isinstance(note, OffScript):
             return [_(self.script.off_script, play=_(note.turn.play) if note.turn and note.turn.play else "")], REFUSED_RED
@@ -326,6 +327,22 @@ class TutorialScene(TableScene):
         if isinstance(note, Told):
             return [_(note.words)], ui.WALNUT
         return [], ui.INK
+
+    def _as_board_says(self, what: str, fields: dict) -> tuple[str, dict]:
+        """A refused step and its point as the board names them: Garanguet's points by letter
+        (the engine counts each side's own path 1..24)."""
+        if self.script.game != "garanguet":
+            return what, fields
+        from game.garanguet_geometry import LETTERS, letter
+        side = str(self.session.to_move)
+
+        def name(location: str) -> str:
+            return LETTERS[letter(side, int(location))] if location.isdigit() and 1 <= int(location) <= 24 else location
+        what = " ".join("-".join(name(part) for part in step.rstrip("*").split("-")) for step in what.split())
+        fields = dict(fields)
+        if isinstance(fields.get("point"), int) and 1 <= fields["point"] <= 24:
+            fields["point"] = name(str(fields["point"]))
+        return what, fields
 
     def _draw_lesson(self, surface) -> None:
         rect = self.hud.caption_rect
