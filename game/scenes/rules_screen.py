@@ -56,6 +56,9 @@ BOARD = (N_("The board"), [
        "row, from point 1 to point 12: White on the top row, Black on the bottom row. Point 12 "
        "is the home point, the “coin de repos”. Point k of one row faces point k of the other. "
        "Checkers start off the board, not yet entered."),
+    N_("In the pictures, a gold arrow is a move played and a red arrow struck through a move "
+       "the rules refuse; a checker ringed in red is hit, and the dice are the throw (a faded "
+       "die is not played)."),
 ])
 
 COMMON = (N_("Dice and matches, in both games"), [
@@ -260,6 +263,8 @@ GARANGUET = [
            "to m, then from l to a. Each side counts its own path from 1 to 24 and gathers its "
            "checkers, to bear them off, in the last quadrant: the one where the opponent's "
            "stack began (s to x for Black, f to a for White)."),
+        N_("In the pictures, a gold arrow is a move played (×2: by two checkers) and a red arrow "
+           "struck through a move the rules refuse; the dice are the throw."),
     ]),
     (N_("Garanguet (Lepeintre 1818)"), [
         Rule("G-1", N_("Garanguet is played with three dice. The winner of the priority throw "

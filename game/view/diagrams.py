@@ -219,8 +219,9 @@ def _arrow(canvas, view, start, end, colour, edge, struck: bool = False, thin: b
                        (1 - t) ** 2 * y0 + 2 * (1 - t) * t * cy + t * t * y1))
     # start at the checker's rim, stop a little short of the landing spot for the head
     points = [p for p in points if math.dist(p, (x0, y0)) > r * 0.55] or points
-    tip = next((p for p in reversed(points) if math.dist(p, (x1, y1)) > r * 0.35), points[-1])
-    body = [p for p in points if math.dist(p, (x1, y1)) > r * 0.35]
+    short = r * (1.0 if struck else 0.35)        # a refused one stops short of what stops it
+    tip = next((p for p in reversed(points) if math.dist(p, (x1, y1)) > short), points[-1])
+    body = [p for p in points if math.dist(p, (x1, y1)) > short]
     width = max(2, view.length(5 if thin else 9))
     head = max(6, view.length(22 if thin else 30))
     back = body[-4] if len(body) > 4 else (x0, y0)
@@ -238,10 +239,10 @@ def _arrow(canvas, view, start, end, colour, edge, struck: bool = False, thin: b
             tri = [(cxh + (px - cxh) * 1.3, cyh + (py - cyh) * 1.3) for px, py in tri]
         pygame.draw.polygon(canvas, c, tri)
     if struck:                                   # a cross where the checker may not go
-        k = max(5, view.length(26))
+        k = max(5, view.length(22))
         for c, extra in ((edge, 2), (colour, 0)):
             for dx in (-1, 1):
-                pygame.draw.line(canvas, c, (x1 - k, y1 - dx * k), (x1 + k, y1 + dx * k),
+                pygame.draw.line(canvas, c, (tip[0] - k, tip[1] - dx * k), (tip[0] + k, tip[1] + dx * k),
                                  max(3, view.length(10)) + 2 * extra)
     return points[len(points) // 2]
 
