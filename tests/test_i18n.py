@@ -392,6 +392,9 @@ def test_the_priority_throw_speaks_both_languages_in_its_boxes(app, tmp_path):
     assert scene.stage == "result"
     assert speaking.problems(app, frames=1) == []
     assert i18n.language() == "fr" and "amen" in scene.prompt(), scene.prompt()
+    firsts = {"Vous commencez (Blancs)", "L’ordinateur commence (Noirs)"}
+    from game.table_words import shown
+    assert firsts & {shown(b.text) for b in scene.banners}, "the banner, made in English, says French"
     no_errors(tmp_path)
 
 

@@ -18,7 +18,7 @@ def test_the_priority_throw_names_the_winner_and_hands_over(screen):
         pump(app, screen, 0.05)
     white, black = app.session.priority
     assert white != black
-    texts = [b.text for b in scene.banners]
+    texts = [str(b.text) for b in scene.banners]
     # against the computer, named as the scoreboard names them (the person plays White here)
     assert scene.prompt().startswith(f"You throw {white} (White), the computer throws {black} (Black)")
     first = "White" if white > black else "Black"

@@ -3,7 +3,7 @@ thrown again; the higher die takes the game's dice and throws them for the first
 
 The session picks the faces (`Session.throw_priority`); the physics only shows them fall. When a
 human plays, the throw waits for Space, a click or a fling; two computers throw on their own.
-Its words are translated where they are shown (game/i18n.py).
+Its words are translated where they are shown (game/i18n.py; the banners as game.table_words.Words).
 """
 import pygame
 
@@ -13,6 +13,7 @@ from game.match import Phase
 from game.rules import Side
 from game.scenes.host import Host
 from game.scenes.menus import rules_title
+from game.table_words import Words
 from game.scenes.paced import PacedScene, side_label
 from game.view.board_view import draw_banners
 from game.view.dice_playback import DicePlayback
@@ -104,12 +105,12 @@ class PriorityScene(PacedScene):
         white, black = self.faces
         if white == black:
             self.stage = "tie"
-            self._banner(_("Both throw {n}: a tie - thrown again", n=white), "note", TIE_HOLD)
+            self._banner(Words(N_("Both throw {n}: a tie - thrown again"), n=white), "note", TIE_HOLD)
             self._wait(self._pause(TIE_HOLD), self._next_round)
             return
         first = Side.WHITE if white > black else Side.BLACK
         self.stage = "result"
-        self._banner(_(PLAYS_FIRST[side_name(self.session, first), first]), "large", RESULT_HOLD)
+        self._banner(Words(PLAYS_FIRST[side_name(self.session, first), first]), "large", RESULT_HOLD)
         self._wait(self._pause(RESULT_HOLD), self._to_table)
 
     def _to_table(self) -> None:
@@ -125,8 +126,8 @@ class PriorityScene(PacedScene):
                     self._sound(event[1], event[2])
                 elif event[0] == "invalid":
                     cause = NOT_COUNTED.get(event[1])
-                    self._banner(_(cause) if cause else _("Thrown again ({cause})", cause=event[1]),
-                                 "note", 0.8)
+                    self._banner(Words(cause) if cause else Words(N_("Thrown again ({cause})"),
+                                                                  cause=event[1]), "note", 0.8)
         self._check_settled()
         self._tick(dt)
 
