@@ -269,3 +269,39 @@ def test_a_garanguet_refusal_names_the_points_by_their_letters(app):
     assert isinstance(note, Refused) and note.rule == "G-3" and note.what == "9-13"
     words = said_on_screen(app)
     assert "p-l" in words and "point l " in words and "9-13" not in words
+
+
+@pytest.mark.parametrize("game", list(SCRIPTS))
+def test_the_title_opens_the_tutorial_and_the_players_match_stays_as_it_was(app, game):
+    app.new_match(app.last_options())                 # a match of the player's own, saved
+    frames(app, 3)
+    saved = app.match.session.to_dict()
+    app.to_title()
+    frames(app, 3)
+    title = app.scenes.top
+    assert isinstance(title, TitleScene)
+    button = next(w for w in title.menu.widgets if "tutorial" in str(getattr(w, "label", "")).lower()
+                  and (game == "garanguet") == ("garanguet" in str(w.label).lower()))
+    button.activate()
+    frames(app, 3)
+    scene = app.scenes.top
+    assert isinstance(scene, TutorialScene) and scene.script is SCRIPTS[game]
+    assert scene.session is not app.match.session
+    play_through(app, scene)
+    assert isinstance(app.scenes.top, TitleScene)
+    assert app.match.session.to_dict() == saved and app.can_continue()
+    assert app.storage.resume_match()[0].to_dict() == saved          # and so is its save
+
+
+def test_escape_pauses_the_tutorial_and_leave_goes_back_to_the_title(app):
+    scene = open_tutorial(app, "tourne-case")
+    press(app, pygame.K_ESCAPE)
+    frames(app, 10)
+    pause = app.scenes.top
+    assert pause is not scene and pause.transparent
+    assert speaking.problems(app) == []
+    app.update_settings({"language": "en"})
+    leave = next(w for w in pause.menu.widgets if w.label == "Leave the tutorial")
+    leave.activate()
+    frames(app, 10)
+    assert isinstance(app.scenes.top, TitleScene)
