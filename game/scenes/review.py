@@ -31,7 +31,7 @@ PLAYED = (214, 58, 44)         # the move played, traced on the board
 BEST = (64, 178, 104)          # the best move
 
 # The list's columns: heading, left edge and width in design pixels (1280x800), inside the card.
-COLUMNS = [("game", N_("Game"), 0, 90), ("move", N_("Move"), 90, 90), ("dice", N_("Dice"), 180, 110),
+COLUMNS = [("game", N_("Game no."), 0, 90), ("move", N_("Move"), 90, 90), ("dice", N_("Dice"), 180, 110),
            ("played", N_("Played"), 290, 220), ("best", N_("Best"), 510, 220),
            ("lost", N_("Chance lost"), 730, 200)]
 LIST_WIDTH = 960               # design width of the list's card

@@ -1,0 +1,366 @@
+"""Match review (issue 12): each of a person's Tourne Case moves weighed against the best move of
+the same throw, from the exact solution, and the screens that show it (the scoreboard's Review
+button, the list of errors, one error on the board).
+
+What a move lost is checked two ways that do not go through game/review.py: a slow exact method
+(value iteration over the rules engine's own moves, no tables, no solver) on a hand-made ending
+where a known blunder loses a known amount, and the solver's values of the positions each legal
+move leaves (read with the opponent to move) on seeded games of every rule set."""
+import functools
+import random
+
+import pygame
+import pytest
+
+from game import i18n
+from game.computer import tables as tbl
+from game.match import MatchOptions, Phase, Session
+from game.review import errors, rate_turn, review, review_match
+from game.rules import TOURNE_CASE, Move, Position, Side, aways, rules_by_name
+from game.scenes.review import ErrorRow, ReviewScene
+from game.scenes.scoreboard import ScoreboardScene, can_review
+from tests import speaking
+from tests.test_menus import app, frames, press  # noqa: F401  (app is a fixture)
+
+THROWS = [(a, b) for a in range(1, 7) for b in range(1, 7)]
+
+
+@pytest.fixture(autouse=True)
+def english():
+    """Each test starts and ends in English, whatever the last one spoke."""
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
+
+
+# -- an independent, slow, exact method --------------------------------------------------------
+
+@functools.lru_cache(maxsize=None)
+def slow_chances(rules, start: Position, tol: float = 1e-13):
+    """The chance the side to move wins, for every position reachable from `start`, by value
+    iteration over the engine's legal moves and all 36 throws (no tables, no solver); and the
+    mover's chance once its turn has left a position."""
+    following, todo = {}, [start]
+    while todo:
+        p = todo.pop()
+        if p in following or rules.outcome(p) is not None:
+            continue
+        following[p] = [[rules.apply(p, m, d) for m in rules.legal_moves(p, d)] or [p.passed()]
+                        for d in THROWS]
+        todo += [q for nexts in following[p] for q in nexts]
+    over = {q for nexts in following.values() for n in nexts for q in n if q not in following}
+    value = dict.fromkeys(following, 0.5)
+
+    def after(q):
+        return 1.0 if q in over or rules.outcome(q) is not None else 1 - value[q]
+
+    while True:
+        change = 0.0
+        for p, per in following.items():
+            v = sum(max(after(q) for q in nexts) for nexts in per) / 36
+            change, value[p] = max(change, abs(v - value[p])), v
+        if change < tol:
+            return value, after
+
+
+def test_a_known_blunder_loses_what_the_slow_exact_method_says():
+    """White, with checkers on 9, 11 and home against Black's on 10, 11 and home, throws 2 and 1
+    (only the 1 is played, TC-1): 11 to 12 leaves 77.3 % to win; hitting on 10 leaves 57.3 %.
+    The hit is a blunder of 20.0 points of winning chance."""
+    rules = rules_by_name("charpentier")
+    position = Position.parse("9,11,12/10,11,12/W")
+    value, after = slow_chances(rules, position)
+    home, hit = Move.parse("11-12"), Move.parse("9-10*")
+    chance = {m: after(rules.apply(position, m, (2, 1))) for m in (home, hit)}
+    assert chance[home] == pytest.approx(0.773179, abs=1e-6)
+    assert chance[hit] == pytest.approx(0.573055, abs=1e-6)
+
+    blunder = rate_turn("charpentier", position, (2, 1), hit)
+    assert blunder.best.same_play(home) and blunder.played == hit
+    assert blunder.played_chance == pytest.approx(chance[hit], abs=1e-9)
+    assert blunder.best_chance == pytest.approx(chance[home], abs=1e-9)
+    assert blunder.loss == pytest.approx(chance[home] - chance[hit], abs=1e-9)
+    assert blunder.loss == pytest.approx(0.200124, abs=1e-6) and blunder.is_error
+
+    good = rate_turn("charpentier", position, (2, 1), home)
+    assert good.loss == 0.0 and not good.is_error and good.best == home
+    assert good.played_chance == pytest.approx(chance[home], abs=1e-9)
+
+
+def test_the_slow_method_agrees_with_the_review_on_every_throw_of_the_ending():
+    """Every throw of the same ending, every legal move: the review's chances are the slow
+    method's, to 1e-9, and each loss is the best chance minus the played one."""
+    rules = rules_by_name("charpentier")
+    position = Position.parse("9,11,12/10,11,12/W")
+    _value, after = slow_chances(rules, position)
+    for dice in THROWS:
+        moves = rules.legal_moves(position, dice)
+        chances = {str(m): after(rules.apply(position, m, dice)) for m in moves}
+        for move in moves:
+            rated = rate_turn("charpentier", position, dice, move)
+            if len(set(chances.values())) < 2 and len(moves) < 2:
+                assert rated is None, "a forced move or a pass is not rated"
+                continue
+            assert rated.played_chance == pytest.approx(chances[str(move)], abs=1e-9)
+            assert rated.best_chance == pytest.approx(max(chances.values()), abs=1e-9)
+            assert rated.loss == pytest.approx(max(chances.values()) - chances[str(move)], abs=1e-9)
+
+
+# -- seeded games of every rule set ----------------------------------------------------------------
+
+def seeded_session(rules: str, seed: int, length: int = 1, games: int = 1,
+                   careless: float = 0.7) -> Session:
+    """A match against the computer (the person at White): White plays any legal move most of
+    the time and otherwise the best, Black always the best; to the end of `games` games."""
+    tbl.tables(rules)
+    s = Session.new(MatchOptions(rules=rules, length=length, opponent="computer"), seed=seed)
+    rng = random.Random(seed)
+    played = 0
+    while True:
+        if s.phase is Phase.PRIORITY:
+            s.throw_priority()
+        elif s.phase is Phase.THROW:
+            s.throw()
+        elif s.phase is Phase.MOVE:
+            moves = s.legal_moves()
+            if not moves:
+                s.play(Move(()))
+            elif s.to_move is Side.WHITE and rng.random() < careless:
+                s.play(rng.choice(moves))
+            else:
+                t = tbl.tables(rules)
+                score = (length, s.match.score[Side.WHITE], s.match.score[Side.BLACK])
+                s.play(max(moves, key=lambda m: independent_chance(t, s.position, s.dice, m, score)))
+        else:
+            played += 1
+            if played >= games or s.match.winner:
+                return s
+            s.next_game()
+
+
+def independent_chance(t, position, dice, move, match) -> float:
+    """The mover's chance once `move` is played, read from the solution with the opponent to
+    move (not as game/review.py reads it): the game's chance for Charpentier, the match's for Bell."""
+    rules, side = t.rules, position.to_move
+    after = rules.apply(position, move, tuple(dice))
+    outcome = rules.outcome(after)
+    if t.equity is None:
+        return 1.0 if outcome else 1 - t.win.position(*t.indices(after))
+    away, away_other = aways(side, match)
+    if outcome:
+        return t.match_win(away - outcome.points, away_other)
+    theirs = t.match_objective(away_other, away, wait=True)
+    return 1 - theirs.position(*t.indices(after))
+
+
+@pytest.mark.parametrize("rules", TOURNE_CASE)
+def test_each_loss_is_the_best_chance_less_the_played_one_on_a_seeded_game(rules):
+    length = 3 if rules == "bell" else 1
+    s = seeded_session(rules, seed=17, length=length)
+    record = s.match.games[0]
+    match = (length, 0, 0)
+    rated = review(rules, record, Side.WHITE, match)
+    t = tbl.tables(rules)
+    engine = t.rules
+    position = engine.start(Side(record["first"]))
+    choices = 0
+    by_turn = {r.turn: r for r in rated}
+    for number, (dice, text) in enumerate(record["turns"], start=1):
+        move = Move.parse(text)
+        if position.to_move is Side.WHITE:
+            moves = engine.legal_moves(position, tuple(dice))
+            chances = [independent_chance(t, position, dice, m, match) for m in moves]
+            results = {str(engine.apply(position, m, tuple(dice))) for m in moves}
+            if len(results) < 2:
+                assert number not in by_turn, "forced moves and passes are not rated"
+            else:
+                choices += 1
+                r = by_turn[number]
+                played = independent_chance(t, position, dice, move, match)
+                assert r.played_chance == pytest.approx(played, abs=1e-9)
+                assert r.best_chance == pytest.approx(max(chances), abs=1e-9)
+                assert r.loss == pytest.approx(max(chances) - played, abs=1e-9)
+                assert independent_chance(t, position, dice, r.best, match) == pytest.approx(
+                    max(chances), abs=1e-9), "the best move leaves the best chance"
+                assert r.position == position and tuple(r.dice) == tuple(dice) and r.side is Side.WHITE
+        else:
+            assert number not in by_turn, "only the person's moves are weighed"
+        position = engine.apply(position, move, tuple(dice))
+    assert len(rated) == choices > 3
+    assert [r.loss for r in rated] == sorted((r.loss for r in rated), reverse=True), "biggest first"
+    assert errors(rated) and all(r.loss > 0 for r in errors(rated))
+    assert rated[0].of == ("match" if rules == "bell" else "game")
+
+
+def test_the_best_move_loses_nothing_and_a_forced_move_or_a_pass_is_not_listed():
+    rules = rules_by_name("charpentier")
+    # White starts with 4 and 3: only the 3 enters (TC-1), a forced move; Black passes
+    # nothing here, White then plays every best move the hints give.
+    start = rules.start(Side.WHITE)
+    assert len(rules.legal_moves(start, (4, 3))) == 1
+    assert rate_turn("charpentier", start, (4, 3), Move.parse("0-3")) is None
+    stuck = Position.parse("3,8,12/6,12,12/W")          # "Quines": the turn passes (TC-7)
+    assert rules.legal_moves(stuck, (5, 5)) == []
+    assert rate_turn("charpentier", stuck, (5, 5), Move(())) is None
+    record = {"first": "W", "turns": [[[4, 3], "0-3"]]}
+    assert review("charpentier", record, Side.WHITE) == []
+    # the best move, played, loses nothing
+    position = Position.parse("9,11,12/10,11,12/W")
+    best = rate_turn("charpentier", position, (1, 1), Move.parse("9-10*")).best
+    again = rate_turn("charpentier", position, (1, 1), best)
+    assert again.loss == 0.0 and again.best == best and not again.is_error
+
+
+def test_a_match_is_weighed_game_by_game_at_each_score():
+    s = seeded_session("charpentier", seed=3, length=3, games=3)
+    games = s.match.games
+    assert len(games) >= 2
+    rated = review_match("charpentier", games, Side.WHITE, length=3, ordered=False)
+    assert {r.game for r in rated} == set(range(1, len(games) + 1))
+    first = games[0]["outcome"]
+    second = [r for r in rated if r.game == 2][0]
+    assert second.match == (3, *(first["points"] if first["winner"] == str(side) else 0
+                                 for side in (Side.WHITE, Side.BLACK)))
+    singles = [r for n, g in enumerate(games, 1) for r in review("charpentier", g, Side.WHITE, game=n,
+                                                                   ordered=False)]
+    assert [(r.game, r.turn, r.loss) for r in rated] == [(r.game, r.turn, r.loss) for r in singles]
+
+
+# -- the screens ---------------------------------------------------------------------------------
+
+def to_scoreboard(app, session) -> ScoreboardScene:
+    app.match.adopt(session)
+    app.show_match()
+    frames(app, 20)
+    board = app.scenes.top
+    assert isinstance(board, ScoreboardScene)
+    return board
+
+
+def open_review(app, board) -> ReviewScene:
+    labels = [w.label for w in board.menu.widgets]
+    assert "Review" in labels
+    while board.menu.focused.label != "Review":
+        press(app, pygame.K_DOWN)
+    press(app, pygame.K_RETURN)
+    scene = app.scenes.top
+    assert isinstance(scene, ReviewScene)
+    scene.wait(60)
+    frames(app, 3)
+    return scene
+
+
+def click(app, pos):
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(kind, pos=pos, button=1))
+    frames(app, 2)
+
+
+def test_the_review_opens_from_the_scoreboard_lists_errors_and_a_click_shows_one(app):
+    session = seeded_session("charpentier", seed=17, length=3, games=1)
+    board = to_scoreboard(app, session)
+    assert [w.label for w in board.menu.widgets] == ["Next game", "Review", "Save and leave"]
+    assert speaking.problems(app) == []
+    scene = open_review(app, board)
+    rows = [w for w in scene.menu.widgets if isinstance(w, ErrorRow)]
+    expected = errors(review_match("charpentier", session.match.games, Side.WHITE, 3))
+    assert len(rows) == len(scene.errors) == len(expected) > 0
+    assert [(r.game, r.turn) for r in scene.errors] == [(r.game, r.turn) for r in expected]
+    assert speaking.problems(app) == []
+
+    shown = [w for w in rows if w.visible][min(1, len(rows) - 1)]
+    click(app, shown.rect.center)
+    assert scene.shown == shown.index
+    assert speaking.problems(app) == []
+    press(app, pygame.K_RIGHT)
+    assert scene.shown == (shown.index + 1) % len(rows)
+    press(app, pygame.K_ESCAPE)
+    assert scene.shown is None and app.scenes.top is scene
+    press(app, pygame.K_ESCAPE)
+    frames(app, 2)
+    assert app.scenes.top is board and board.session.phase is Phase.GAME_OVER
+
+
+def test_the_keyboard_alone_goes_through_the_list_and_shows_an_error(app):
+    session = seeded_session("charpentier-reentry", seed=18, length=1)
+    scene = open_review(app, to_scoreboard(app, session))
+    assert scene.errors
+    press(app, pygame.K_DOWN)
+    press(app, pygame.K_RETURN)
+    expected = 1 if len(scene.errors) > 1 else 0
+    assert scene.shown == expected
+    rated = scene.errors[expected]
+    assert scene.view.scale > 0 and scene.view.rect.w > 300, "the board is drawn"
+    # the board shows the position before the move: each checker where the position has it
+    assert sorted(loc for s, loc, _, _ in scene.view.slots(rated.position) if s == "W") == \
+        sorted(rated.position.checkers(Side.WHITE))
+
+
+def test_a_long_list_scrolls_and_every_state_speaks_both_languages(app):
+    session = seeded_session("charpentier", seed=21, length=5, games=5, careless=0.9)
+    scene = open_review(app, to_scoreboard(app, session))
+    assert len(scene.errors) > scene.room, "enough errors to scroll"
+    for _ in range(scene.room):            # from the first row to the one past the view
+        press(app, pygame.K_DOWN)
+    assert scene.list_menu.focus == scene.room and scene.first == 1
+    assert scene.list_menu.focused.visible
+    assert speaking.problems(app) == []
+    press(app, pygame.K_RETURN)
+    assert scene.shown == scene.room
+    assert speaking.problems(app) == []
+
+
+def test_a_bell_match_is_weighed_by_the_match_and_says_so(app):
+    session = seeded_session("bell", seed=2, length=3)
+    scene = open_review(app, to_scoreboard(app, session))
+    assert scene.rated and all(r.of == "match" for r in scene.rated)
+    assert "match to 3" in scene.of_words()
+    if scene.errors:
+        scene.show(0)
+        frames(app, 2)
+    assert speaking.problems(app) == []
+
+
+def test_no_review_for_two_people_a_demo_or_garanguet(app):
+    for options in (MatchOptions(rules="charpentier", opponent="human", length=3),
+                    MatchOptions(rules="charpentier", autoplay=True, length=3),
+                    MatchOptions(rules="garanguet", length=3)):
+        s = Session.new(options, seed=4)
+        rng = random.Random(4)
+        while s.phase is not Phase.GAME_OVER:
+            if s.phase is Phase.PRIORITY:
+                s.throw_priority()
+            elif s.phase is Phase.THROW:
+                s.throw()
+            else:
+                moves = s.legal_moves()
+                s.play(rng.choice(moves) if moves else Move(()))
+        assert s.match.games and not can_review(s), options
+    assert can_review(seeded_session("bell", seed=1, length=1))
+
+
+def test_the_scoreboard_speaks_both_languages_at_a_match_end(app):
+    session = seeded_session("bell", seed=9, length=1)
+    board = to_scoreboard(app, session)
+    assert board.match_over
+    assert [w.label for w in board.menu.widgets] == ["Rematch", "Review", "Title"]
+    assert speaking.problems(app) == []
+    app.update_settings({"language": "fr"})
+    big, small = board.headline()
+    assert "le match" in big and ("Vous" in big or "ordinateur" in big), big
+    assert (" à " in small and ("Les Blancs" in small or "Les Noirs" in small)), small
+    app.update_settings({"language": "en"})
+    assert "the match" in board.headline()[0]
+
+
+def test_the_scoreboard_says_why_a_bell_game_scores_what_it_does_in_both_languages(app):
+    session = seeded_session("bell", seed=9, length=3)
+    board = to_scoreboard(app, session)
+    assert not board.match_over
+    points = session.outcome.points
+    big, small = board.headline()
+    assert small.endswith(f"{points} point{'s' if points > 1 else ''} (TB-4)"), small
+    assert speaking.problems(app) == []
+    app.update_settings({"language": "fr"})
+    big, small = board.headline()
+    assert "gagne" in big and "dames" in small and small.endswith("(TB-4)"), (big, small)
