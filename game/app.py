@@ -188,7 +188,7 @@ class App:
         try:
             folder.mkdir(parents=True, exist_ok=True)
             if folder.is_symlink() or not folder.is_dir():   # written only inside the data folder
-                raise OSError(f"{folder} is not a folder of the game's own")
+                raise OSError(_("{folder} is not a folder of the game's own", folder=folder))
             pygame.image.save(self.screen, str(path))
         except (OSError, pygame.error) as exc:
             self.notify(_("The screenshot could not be saved ({problem}).", problem=exc))

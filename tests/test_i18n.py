@@ -372,7 +372,7 @@ def test_the_statistics_speak_both_languages_in_their_boxes(app, tmp_path):
     app.update_settings({"language": "fr"})
     drawn = words_drawn(app)
     assert {"Contre l’ordinateur", "Compagnon", "Les parties"} <= drawn, drawn
-    assert dict(screen.rows())["Compagnon"][:3] == ["3", "2", "67%"]
+    assert dict(screen.rows())["Compagnon"][:3] == ["3", "2", "67 %"]
     no_errors(tmp_path)
 
 

@@ -198,10 +198,14 @@ class StatsScene(MenuScene):
         """(name, cells) rows in the current language: the total, then a heading (cells None)
         and a row per level and per rule set; a share is a whole percentage, a dash when
         nothing was played."""
+        def share(text: str) -> str:       # "67%", or "67 %" as French writes it
+            return _("{percent}%", percent=text[:-1]) if text.endswith("%") else text
+
         def cells(t: stats.Tally, shares: bool = True) -> list[str]:
             return [str(t.games_played), str(t.games_won) if shares else "–",
-                    t.games_share() if shares else "–", str(t.matches_played),
-                    str(t.matches_won) if shares else "–", t.matches_share() if shares else "–"]
+                    share(t.games_share()) if shares else "–", str(t.matches_played),
+                    str(t.matches_won) if shares else "–",
+                    share(t.matches_share()) if shares else "–"]
         s = self.stats
         rows = [(_("Against the computer"), cells(s.total)), (_("By level"), None)]
         rows += [(level_title(name), cells(t)) for name, t in s.by_level]
