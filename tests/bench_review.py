@@ -1,0 +1,75 @@
+"""How long the match review (game/review.py) takes to weigh one game: seeded games between two
+computer players at the journeyman level (each plays the best move half the time), every move of
+White weighed, the median of a few runs per rule set.
+
+    python tests/bench_review.py [--games 5] [--runs 5]
+
+Charpentier's chances are read from the shipped tables; Bell's match chances at the score need
+that score's exact solution, which the computer has usually solved already while the game was
+played (a few seconds each): "cold" times it from nothing, "warm" with it in memory.
+"""
+import argparse
+import pathlib
+import random
+import statistics
+import sys
+import time
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
+
+from game.computer import tables as tbl  # noqa: E402
+from game.computer.player import Computer  # noqa: E402
+from game.match import MatchOptions, Phase, Session  # noqa: E402
+from game.review import review  # noqa: E402
+from game.rules import TOURNE_CASE, Side  # noqa: E402
+
+
+def seeded_game(rules: str, seed: int, length: int) -> dict:
+    """One game's record between two journeymen, from the session's seed."""
+    tbl.tables(rules)
+    s = Session.new(MatchOptions(rules=rules, length=length), seed=seed)
+    players = {side: Computer(s.rules, "journeyman", random.Random(seed * 2 + i))
+               for i, side in enumerate(Side)}
+    while s.phase is not Phase.GAME_OVER:
+        if s.phase is Phase.PRIORITY:
+            s.throw_priority()
+        elif s.phase is Phase.THROW:
+            s.throw()
+        else:
+            s.play(players[s.to_move].choose(s.position, s.dice, (length, 0, 0)))
+    return s.match.games[0]
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=5)
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args(argv)
+    for rules in TOURNE_CASE:
+        length = 3 if rules == "bell" else 1
+        t = tbl.tables(rules)
+        warm, cold, turns, rated = [], [], [], []
+        for seed in range(1, args.games + 1):
+            record = seeded_game(rules, seed, length)
+            turns.append(len(record["turns"]))
+            if rules == "bell":
+                t._match.clear()                 # the score's solution from nothing
+                start = time.perf_counter()
+                review(rules, record, Side.WHITE, (length, 0, 0))
+                cold.append(time.perf_counter() - start)
+            for _ in range(args.runs):
+                start = time.perf_counter()
+                found = review(rules, record, Side.WHITE, (length, 0, 0))
+                warm.append(time.perf_counter() - start)
+            rated.append(len(found))
+        line = (f"{rules:<20} {args.games} games, {statistics.median(turns):.0f} turns and "
+                f"{statistics.median(rated):.0f} of White's moves weighed (medians): "
+                f"{1000 * statistics.median(warm):.1f} ms a game (median of {len(warm)})")
+        if cold:
+            line += f"; cold, solving the score first: {statistics.median(cold):.2f} s"
+        print(line)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
