@@ -354,9 +354,12 @@ class TutorialScene(TableScene):
         inner = rect.inflate(-2 * pad, -2 * pad)
         title, body = self.lesson
         y = inner.top
-        heading = ui.blit_fitted(surface, _(self.script.title), 20 * s, pygame.Rect(inner.x, y, inner.w, px(26, s)),
-                                 ui.WALNUT, "italic", "midleft")
-        y = heading.bottom + px(4, s)
+        heading_size = 20 * s
+        heading_font = ui.font(heading_size, "italic")
+        for line in wrap(_(self.script.title), heading_font, inner.w)[:2]:     # French runs longer
+            ui.blit_text(surface, line, heading_size, (inner.x, y), ui.WALNUT, "italic", "topleft", box=rect)
+            y += heading_font.get_linesize()
+        y += px(4, s)
         if title:
             line = ui.blit_fitted(surface, _(title), 30 * s, pygame.Rect(inner.x, y, inner.w, px(38, s)),
                                   ui.INK, "title", "midleft")
