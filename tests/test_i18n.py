@@ -266,6 +266,34 @@ def test_a_tutorial_that_cannot_open_is_a_notice_not_a_crash(app, tmp_path, monk
     no_errors(tmp_path)
 
 
+# -- the game's notices --------------------------------------------------------------------------
+
+def test_an_error_is_reported_in_the_language_spoken(app, tmp_path):
+    from game.scenes.base import Scene
+
+    class Broken(Scene):
+        def update(self, dt):
+            raise RuntimeError("boom")
+
+    app.update_settings({"language": "fr"})
+    app.scenes.clear_to(Broken(app))
+    frames(app, 3)
+    notice = app.scenes.top
+    assert isinstance(notice, NoticeScene)
+    assert any(note.startswith("Une erreur s’est produite (RuntimeError: boom)") for note in notice.notes)
+    assert {"À noter", "D’accord"} <= words_drawn(app)
+    assert speaking.problems(app) == []
+
+
+def test_the_screenshot_notice_is_said(app, tmp_path):
+    app.update_settings({"language": "fr"})
+    press(app, pygame.K_F12)
+    assert app._toast[0].startswith("Capture d’écran enregistrée dans")
+    with ui.recording() as (_shown, unsaid):
+        frames(app, 10)
+    assert unsaid == []
+
+
 # -- each menu screen, in both languages, at the smallest window ----------------------------------
 
 def walk(app, scene) -> list[str]:
