@@ -43,9 +43,11 @@ import re
 from dataclasses import dataclass
 from typing import Callable
 
+from game.i18n import N_
 from game.match import Phase, Session
 from game.players import Advisor, Thinker, match_score
 from game.rules import DOUBLET_NAMES, IllegalMoveError, Move, Outcome, Position, Side, Step, rule_set
+from game.table_words import Words
 from game.turn import Chooser
 
 
@@ -136,13 +138,20 @@ class MoveTakenBack:
 @dataclass(frozen=True)
 class MoveRefused:
     rule: str                  # "TC-4", "C-5", ... ("" if the engine named none)
-    reason: str                # in words, e.g. "0-2: a checker may not pass over ... (TC-4)"
+    reason: Words              # why, in words said when shown: "it may not pass its own checker on point 1"
+    what: str = ""             # the step refused, in notation ("0-2"), or ""
+
+    @property
+    def text(self) -> str:
+        """The refusal in English, as the engine says it: "0-2: it may not pass ... (TC-4)"."""
+        rule = f" ({self.rule})" if self.rule else ""
+        return f"{self.what}: {self.reason}{rule}" if self.what else f"{self.reason}{rule}"
 
 
 @dataclass(frozen=True)
 class TurnPassed:
     side: Side
-    why: str
+    why: Words
     rule: str
 
 
@@ -164,7 +173,7 @@ class HintsHidden:
 
 @dataclass(frozen=True)
 class Notice:
-    words: str
+    words: Words               # said when shown
 
 
 @dataclass(frozen=True)
@@ -189,7 +198,7 @@ class BearingOffBegun:
 class GameOver:
     outcome: Outcome
     rule: str                  # the rule that scores the game (the registry's scoring_rule)
-    why: str = ""              # why it scores 1 or 2 points, in words with the rule
+    why: Words | str = ""      # why it scores 1 or 2 points, in words with the rule (said when shown)
 
 
 @dataclass(frozen=True)
@@ -202,9 +211,16 @@ RULE_IN_MESSAGE = re.compile(r"\(([A-Z]+-\d+)\)")
 
 
 def refusal(error: Exception) -> MoveRefused:
-    """The engine's IllegalMoveError as a refusal: its last rule number and its words."""
-    found = RULE_IN_MESSAGE.findall(str(error))
-    return MoveRefused(found[-1] if found else "", str(error))
+    """The engine's IllegalMoveError as a refusal: its rule, its reason as words for the
+    catalogue (game.rules.core.Illegal), the step it refuses."""
+    illegal = getattr(error, "illegal", None)
+    if illegal is not None and getattr(illegal, "reason", ""):
+        fields = {k: (v if isinstance(v, (int, float)) else str(v)) for k, v in getattr(illegal, "fields", {}).items()}
+        return MoveRefused(illegal.rule, Words(illegal.reason, **fields), getattr(error, "what", ""))
+    found = RULE_IN_MESSAGE.findall(str(error))          # an engine that names no Illegal
+    what, _, rest = str(error).partition(": ")
+    rest = RULE_IN_MESSAGE.sub("", rest).strip() if rest else str(error)
+    return MoveRefused(found[-1] if found else "", Words(N_("{reason}"), reason=rest), what if rest else "")
 
 
 def announcement(game: str, dice: tuple[int, ...]) -> Announced | None:
@@ -253,19 +269,33 @@ def playable_numbers(rules, left, steps) -> set[int]:
     return out
 
 
-def points_reason(rule_set_, position, outcome: Outcome) -> str:
-    """Why a won game scores what it does, in words, with its rule (G-10, TB-4, TC-9)."""
-    loser = outcome.winner.other
+POINTS_REASONS = {     # (game, points, loser) -> why a won game scores so, with its rule
+    ("garanguet", 2, Side.WHITE): N_("White had borne off no checker: 2 points ({rule})"),
+    ("garanguet", 2, Side.BLACK): N_("Black had borne off no checker: 2 points ({rule})"),
+    ("garanguet", 1, Side.WHITE): N_("White had begun bearing off: 1 point ({rule})"),
+    ("garanguet", 1, Side.BLACK): N_("Black had begun bearing off: 1 point ({rule})"),
+    ("tourne-case", 2, Side.WHITE): N_("White had not entered all three checkers, or had one on the bar: "
+                                       "2 points ({rule})"),
+    ("tourne-case", 2, Side.BLACK): N_("Black had not entered all three checkers, or had one on the bar: "
+                                       "2 points ({rule})"),
+    ("tourne-case", 1, Side.WHITE): N_("White had entered all three checkers: 1 point ({rule})"),
+    ("tourne-case", 1, Side.BLACK): N_("Black had entered all three checkers: 1 point ({rule})"),
+}
+
+
+def points_words(rule_set_, position, outcome: Outcome) -> Words:
+    """Why a won game scores what it does, in words said when shown, with its rule (G-10,
+    TB-4, TC-9)."""
     rule = rule_set_.scoring_rule
     if rule_set_.max_points == 1:
-        return f"1 point ({rule})"
-    if rule_set_.game == "garanguet":
-        if outcome.points == 2:
-            return f"{loser.title} had borne off no checker: 2 points ({rule})"
-        return f"{loser.title} had begun bearing off: 1 point ({rule})"
-    if outcome.points == 2:
-        return f"{loser.title} had not entered all three checkers, or had one on the bar: 2 points ({rule})"
-    return f"{loser.title} had entered all three checkers: 1 point ({rule})"
+        return Words(N_("1 point ({rule})"), rule=rule)
+    game = "garanguet" if rule_set_.game == "garanguet" else "tourne-case"
+    return Words(POINTS_REASONS[(game, outcome.points, outcome.winner.other)], rule=rule)
+
+
+def points_reason(rule_set_, position, outcome: Outcome):
+    """Why a won game scores what it does, in the language spoken now (capitalised)."""
+    return points_words(rule_set_, position, outcome).said()
 
 
 def furthest_steps(rules, position, dice, played, origin: int) -> tuple[Step, ...]:
@@ -311,6 +341,7 @@ class GameFlow:
         self.last_move: tuple[Side, Move] | None = None    # for a faint trail of what just happened
         self._undo: tuple[dict, Move] | None = None         # a person's last move, until hand-over
         self._move: Move | None = None                      # the computer's move being shown
+        self.computer_move: tuple | None = None             # (side, position, dice, move): the computer's last
         self._shown_steps = 0
         self._thought = False                               # the screen let the computer look
         self._queue: list[Step] = []                        # a double-click's steps still to play
@@ -393,7 +424,7 @@ class GameFlow:
         elif s.phase is Phase.GAME_OVER and s.outcome is not None:
             self.stage = Stage.OVER
             self._emit(GameOver(s.outcome, self.rule_set.scoring_rule,
-                                points_reason(self.rule_set, s.position, s.outcome)))
+                                points_words(self.rule_set, s.position, s.outcome)))
         return self._flush()
 
     def throw(self) -> list:
@@ -401,7 +432,7 @@ class GameFlow:
         if self.stage is not Stage.THROW:
             return []
         if self.is_computer():
-            self._emit(Notice("The computer throws its own dice"))
+            self._emit(Notice(Words(N_("The computer throws its own dice"))))
             return self._flush()
         self._throw()
         return self._flush()
@@ -487,7 +518,7 @@ class GameFlow:
         """Take back the last step of this turn, or a person's whole move until the opponent
         throws (never with touch-move, C-5)."""
         if self.touch_move:
-            self._emit(MoveRefused(self.touch_rule, f"Touch-move is on: a move cannot be taken back ({self.touch_rule})"))
+            self._emit(MoveRefused(self.touch_rule, Words(N_("touch-move is on: a move cannot be taken back"))))
         elif self.stage is Stage.CHOOSE and self.chooser.played:
             step = self.chooser.take_back()
             self.shown = self.chooser.shown()
@@ -504,7 +535,7 @@ class GameFlow:
             self._emit(MoveTakenBack(s.to_move, move))
             self._emit(StepTakenBack(move.steps[-1]))
         else:
-            self._emit(Notice("Nothing to take back"))
+            self._emit(Notice(Words(N_("Nothing to take back"))))
         return self._flush()
 
     def hint(self) -> list:
@@ -513,14 +544,14 @@ class GameFlow:
             self.hints = None
             self._emit(HintsHidden())
         elif self.stage is not Stage.CHOOSE:
-            self._emit(Notice("Hints are given when it is your move"))
+            self._emit(Notice(Words(N_("Hints are given when it is your move"))))
         elif self.advisor is None:
-            self._emit(Notice(f"No hints for {self.rules.title} yet"))
+            self._emit(Notice(Words(N_("No hints for {game} yet"), game=Words(self.rules.title))))
         else:
             s = self.session
             found = self.advisor.hints(s.position, s.dice, match_score(s))
             if found is None:
-                self._emit(Notice("Hints: the computer is still preparing its tables - ask again in a moment"))
+                self._emit(Notice(Words(N_("Hints: the computer is still preparing its tables - ask again in a moment"))))
             else:
                 self.hints = tuple(found)
                 self._emit(HintsShown(self.hints))
@@ -591,7 +622,7 @@ class GameFlow:
         moves = s.legal_moves()
         if not moves:
             self.stage = Stage.PASS
-            self._emit(TurnPassed(s.to_move, "no move can be played: the turn passes",
+            self._emit(TurnPassed(s.to_move, Words(N_("no move can be played: the turn passes")),
                                   self.rules.play_all_rule))
             return
         lost = lost_numbers(self.rules, s.dice, moves[0])
@@ -624,6 +655,7 @@ class GameFlow:
         if move is None:
             return
         self._move, self._shown_steps = move, 0
+        self.computer_move = (self.to_move, self.session.position, self.session.dice, move)
         self.stage = Stage.MOVING
         self._show_next_step()
 
@@ -679,11 +711,10 @@ class GameFlow:
             self._undo = None
             self.shown = s.position
             self._emit(GameOver(outcome, self.rule_set.scoring_rule,
-                                points_reason(self.rule_set, s.position, outcome)))
+                                points_words(self.rule_set, s.position, outcome)))
 
     def _touch_refusal(self) -> MoveRefused:
-        return MoveRefused(self.touch_rule,
-                           f"Touch-move: the checker you picked up must be played ({self.touch_rule})")
+        return MoveRefused(self.touch_rule, Words(N_("the checker you picked up must be played")))
 
     def _bearing_off(self, step: Step, before: Position) -> None:
         """The first checker a side bears off is announced (G-9)."""
@@ -699,7 +730,7 @@ class GameFlow:
             self.rules.apply(s.position, Move((*played, step)), s.dice)
         except IllegalMoveError as error:
             return refusal(error)
-        return MoveRefused("", f"{step}: not a move of this turn")
+        return MoveRefused("", Words(N_("not a move of this turn")), str(step))
 
     def _why_not_from(self, origin: int) -> MoveRefused:
         """Why the checker on `origin` cannot move: the engine's reason for its first number."""
@@ -707,5 +738,6 @@ class GameFlow:
         for number in numbers:
             refused = self._why_not(Step(origin, max(origin, 0) + number))
             if refused.rule:
-                return MoveRefused(refused.rule, f"That checker cannot move now - {refused.reason}")
-        return MoveRefused("", "That checker cannot move now")
+                return MoveRefused(refused.rule, Words(N_("that checker cannot move now: {reason}"),
+                                                       reason=refused.reason), refused.what)
+        return MoveRefused("", Words(N_("that checker cannot move now")))

@@ -12,6 +12,15 @@ from game.match import MatchOptions, Phase, Session
 from game.rules import RULE_SETS, Move, Position, Side, Step
 
 
+@pytest.fixture(autouse=True)
+def english():
+    """These tests read the table's words in English, whatever the machine's language."""
+    from game import i18n
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
+
+
 def new_session(rules="charpentier", opponent="human", seed=1, touch_move=False, length=1) -> Session:
     session = Session.new(MatchOptions(rules=rules, length=length, opponent=opponent, touch_move=touch_move),
                           seed=seed)
@@ -128,7 +137,7 @@ def test_a_step_no_number_allows_is_refused_with_the_rule():
     table.do("pick", 0)
     out = table.do("drop", 4)
     refused = [e for e in out if isinstance(e, f.MoveRefused)]
-    assert refused and refused[0].rule == "TC-1" and "0-4" in refused[0].reason
+    assert refused and refused[0].rule == "TC-1" and "0-4" in refused[0].text
     assert table.flow.chooser.selected is None and table.flow.stage is Stage.CHOOSE
     assert table.session.position.white == (0, 0, 0)
 
@@ -137,7 +146,7 @@ def test_passing_over_an_own_checker_is_refused_with_tc4():
     table = at("0,0,1/0,0,0/W", (2, 5))         # entering with the 2 would pass point 1
     assert table.flow.chooser.origins() == [1]
     refused = table.do("pick", 0)[0]
-    assert isinstance(refused, f.MoveRefused) and refused.rule == "TC-4" and "0-2" in refused.reason
+    assert isinstance(refused, f.MoveRefused) and refused.rule == "TC-4" and "0-2" in refused.text
     assert table.flow.chooser.selected is None
 
 

@@ -9,8 +9,17 @@ from game import garanguet_geometry as gg
 from game import geometry as g
 from game.match import Phase
 from game.rules import GARANGUET, Position, Side, Step
-from game.view import garanguet_board as gb
+from game.view import assets, garanguet_board as gb
 from game.view.layout import px, ui_scale
+
+
+@pytest.fixture(autouse=True)
+def english():
+    """These tests read the table's words in English, whatever the machine's language."""
+    from game import i18n
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
 
 SIDES = ("W", "B")
 START = Position.parse("1*15/1*15/B")
@@ -179,7 +188,7 @@ def test_slots_place_every_checker_once():
 # -- labels ---------------------------------------------------------------------------------
 def test_counts_on_tall_stacks_trays_and_pips():
     def texts(position, skip=frozenset()):
-        return {(lab.what, lab.side, lab.text) for lab in gb.labels(position, skip)}
+        return {(lab.what, lab.side, str(lab.text)) for lab in gb.labels(position, skip)}
     assert texts(START) == {("count", "W", "15"), ("count", "B", "15"), ("tray", "W", "0 off"),
                             ("tray", "B", "0 off"), ("pips", "W", "360"), ("pips", "B", "360"),
                             ("caption", "W", "pips"), ("caption", "B", "pips")}
@@ -226,12 +235,12 @@ def test_letters_are_stamped_and_readable(size):
                 r, gr, b, *_ = surface.get_at((round(x) + dx, round(y) + dy))
                 gilt += r > 200 and gr > 170 and b > 110 and r - b > 50
         assert gilt > font_px, f"no letter {name!r} on the rail"
-        glyph = gb.assets.font(font_px, "sans").render(name, True, (255, 255, 255)).get_bounding_rect()
+        glyph = assets.font(font_px, "sans").render(name, True, (255, 255, 255)).get_bounding_rect()
         tallest = max(tallest, glyph.h)
         assert glyph.h >= 0.45 * g.RAIL * view.scale         # even an x-high letter fills half the rail
     if size == (960, 600):
         assert tallest >= 14 and min(
-            gb.assets.font(font_px, "sans").render(c, True, (255, 255, 255)).get_bounding_rect().h
+            assets.font(font_px, "sans").render(c, True, (255, 255, 255)).get_bounding_rect().h
             for c in "acemnorsuvwxz" if c in gg.LETTERS) >= 13
 
 
@@ -344,7 +353,7 @@ def test_a_panel_goes_to_the_half_away_from_a_location():
 def test_a_checker_flying_to_the_tray_is_counted_once_it_lands():
     off = BEAROFF.black.count(gg.OFF)
     landing = ("B", gg.OFF, off - 1)
-    captions = {lab.side: lab.text for lab in gb.labels(BEAROFF, {landing}) if lab.what == "tray"}
+    captions = {lab.side: str(lab.text) for lab in gb.labels(BEAROFF, {landing}) if lab.what == "tray"}
     assert captions == {"B": f"{off - 1} off", "W": f"{BEAROFF.white.count(gg.OFF)} off"}
 
 

@@ -14,14 +14,17 @@ import pygame
 from game import flow as f
 from game.dice import toss
 from game.flow import GameFlow, Stage
-from game.players import computer_players, side_title, verb
+from game.i18n import N_
+from game.players import computer_players, title_words, verb_words
 from game.match import Phase
+from game.table_words import Words
 from game.scenes.host import Host
 from game.scenes.paced import PacedScene, set_cursor
 from game.scenes.table_input import PointKeys, lettered, point_name
 from game.scenes.table_draw import HIT_RED, TRAIL, TableDrawing, fling_from, numbers_said
 from game.view.animation import Flight, Ripple
 from game.view.dice_playback import DicePlayback
+from game.view.table_hud import TABLE_BUTTONS, TableHud
 
 # Pacing at "normal" speed (seconds); the animation-speed setting scales them.
 COMPUTER_THROW_DELAY = 1.0     # after the turn passes to the computer, before it throws (U still works)
@@ -37,14 +40,19 @@ MOVE_BASE, MOVE_PER_POINT = 0.2, 0.06
 HIT_FLIGHT = 0.6
 DOUBLE_CLICK = 0.4             # seconds between two clicks on a checker: play it as far as it goes
 DRAG_START_PX = 6              # a press that moves further than this is a drag, not a click
-CAUSE_TEXT = {"on the rail": "On the rail", "off the board": "Off the board", "tilted": "Tilted"}
-TOUCH_MOVE_NOTE = "Touch-move: the checker you picked up must be played (C-5)"
+CAUSE_TEXT = {"on the rail": N_("On the rail"), "off the board": N_("Off the board"), "tilted": N_("Tilted")}
+REFUSAL_HOLD = 6.0             # seconds a refused move's reason stays on the board (or until the next action)
+CAPTION_HOLD = 6.0             # seconds the computer's move stays said once it has landed
+HISTORY_KEY = pygame.K_F2      # opens and closes the move history (no letter: Garanguet types points by letter)
 
 
 class TableScene(TableDrawing, PacedScene):
     def __init__(self, host: Host):
         super().__init__(host)
         s = self.session
+        self.hud = TableHud(TABLE_BUTTONS)
+        self.hints_rect = None
+        self.card_rects: dict = {}
         self.flow: GameFlow | None = None
         if s.phase in (Phase.THROW, Phase.MOVE):     # the computers' tables start loading now
             thinkers, advisor = computer_players(s, thread=True)
@@ -54,7 +62,12 @@ class TableScene(TableDrawing, PacedScene):
         self.ripples: list[Ripple] = []    # landings made visible
         self.keyboard = False              # the keyboard was used last: show cursor and numbers
         self.hover = None                  # the HUD button under the mouse
-        self.note = ""                     # a short notice shown instead of the prompt for a while
+        self.note = ""                     # a short notice (Words) shown instead of the prompt for a while
+        self.refused: f.MoveRefused | None = None   # the last refused move: its rule and reason, on the board
+        self._refused_left = 0.0
+        self.caption = None                # the computer's move being said: {side, before, dice, move, left}
+        self.history_open = False          # the move history panel (HISTORY_KEY, or its button)
+        self.history_scroll = 0            # rows scrolled up from the latest
         self._note_left = 0.0
         self._press = None                 # mouse press: {"pos", "origin" or "fling", samples}
         self._drag_at = None               # board position of a checker being dragged
@@ -91,8 +104,9 @@ class TableScene(TableDrawing, PacedScene):
     def _touch_setting(self) -> bool:
         return bool(self.session.options.touch_move or self.app.settings.get("touch_move", False))
 
-    def _say(self, words: str, seconds: float = 4.0) -> None:
-        """A short notice in place of the prompt ("Nothing to take back"), gone after a while."""
+    def _say(self, words, seconds: float = 4.0) -> None:
+        """A short notice in place of the prompt ("Nothing to take back"), gone after a while;
+        `words` are Words, said when drawn (in the language of that frame)."""
         self.note, self._note_left = words, seconds
 
     def _human_turn(self) -> bool:
@@ -127,6 +141,7 @@ class TableScene(TableDrawing, PacedScene):
 
     def _on_ThrowStarted(self, event: f.ThrowStarted) -> None:
         s = self.session
+        self.refused = None
         checkers = [c for _, loc, _, c in self.view.slots(self.shown) if self.view.is_on_field(loc)]
         rate = 0 if event.resumed or not self.pace else 1 / self.pace   # resumed: where they fell
         if event.forced and rate:
@@ -147,10 +162,14 @@ class TableScene(TableDrawing, PacedScene):
 
     def _on_ThrowTakenAgain(self, event: f.ThrowTakenAgain) -> None:
         attempt = self.playback.index + 2 if self.playback is not None else 2   # the one coming
-        self._banner(f"{CAUSE_TEXT.get(event.cause, event.cause)} - thrown again (throw {attempt})", "note", 0.8)
+        cause = Words(CAUSE_TEXT[event.cause]) if event.cause in CAUSE_TEXT else event.cause
+        self._banner(Words(N_("{cause} - thrown again (throw {n})"), cause=cause, n=attempt), "note", 0.8)
 
     def _on_Announced(self, event: f.Announced) -> None:
-        words = f"{event.name} !" if event.name else f"Triplet of {event.number}s !"
+        if event.name:                     # the doublets' old names (C-4) are the same in every language
+            words = Words(N_("{name} !"), name=event.name)
+        else:
+            words = Words(N_("Triplet of {n}s !"), n=event.number)
         self._banner(words, "large", 1.3)
 
     def _on_TurnPassed(self, event: f.TurnPassed) -> None:
@@ -158,27 +177,36 @@ class TableScene(TableDrawing, PacedScene):
         self._wait(self._pause(FORCED_PASS_HOLD), self._proceed)
 
     def _on_NumbersLost(self, event: f.NumbersLost) -> None:
-        numbers = numbers_said(event.numbers)
-        self._say(f"{side_title(self.session, event.side)}: {numbers} cannot be played ({event.rule})", 5.0)
+        self._say(Words(N_("{side}: {numbers} cannot be played ({rule})"), side=title_words(self.session, event.side),
+                        numbers=numbers_said(event.numbers), rule=event.rule), 5.0)
 
     def _on_PlayedForYou(self, event: f.PlayedForYou) -> None:
-        self._banner(f"{side_title(self.session, event.side)}: only one play, {self.view.say_move(str(event.side), event.move)}"
-                     " - played by itself", "note", PASS_HOLD)
+        self._banner(Words(N_("{side}: only one play, {move} - played by itself"),
+                           side=title_words(self.session, event.side),
+                           move=self.view.say_move(str(event.side), event.move)), "note", PASS_HOLD)
 
     def _on_BearingOffBegun(self, event: f.BearingOffBegun) -> None:
-        self._banner(verb(self.session, event.side, "begin", " bearing off") + " - G-9", "note", 2.0)
+        self._banner(verb_words(self.session, event.side, "begin bearing off"), "note", 2.0)
 
     def _on_ThinkingStarted(self, event: f.ThinkingStarted) -> None:
         # Until its tables are loaded the computer plays by feel (always a legal move).
-        self._say("" if event.ready else "The computer is still studying the game: it plays by feel for now")
+        self._say("" if event.ready else Words(N_("The computer is still studying the game: it plays by feel for now")))
         self._wait(self._pause(THINK), self._proceed)
 
     def _on_Picked(self, event) -> None:
         self._sound("click", 0.5)
         self._say("")
+        self.refused = None
 
     def _on_StepPlayed(self, event: f.StepPlayed) -> None:
         dropped, self._dropped_at = self._dropped_at, None
+        self.refused = None
+        playing = self.flow.computer_move if event.by == "computer" else None
+        if playing is not None and (self.caption is None or self.caption["move"] is not playing[3]):
+            side, before, dice, move = playing     # the computer's move is said as it starts
+            self.caption = {"side": side, "before": before, "dice": dice, "move": move, "left": None}
+        if event.by == "computer" and event.last and self.caption is not None:
+            self.caption["left"] = CAPTION_HOLD     # then stays long enough to read once it has landed
         if event.by == "computer" and not event.last:
             then = lambda: self._wait(self._pause(STEP_PAUSE), self._proceed)  # noqa: E731
         else:
@@ -193,18 +221,20 @@ class TableScene(TableDrawing, PacedScene):
         self._timer = None                 # the computer does not throw after all
 
     def _on_MoveRefused(self, event: f.MoveRefused) -> None:
-        self._say(event.reason)
+        """A refused move says why on the board: its rule, the rule's name and the reason."""
+        self.refused, self._refused_left = event, REFUSAL_HOLD
+        self._say("")
 
     def _on_Notice(self, event: f.Notice) -> None:
         self._say(event.words)
 
     def _on_GameOver(self, event: f.GameOver) -> None:
         outcome = event.outcome
-        points = "point" if outcome.points == 1 else "points"
         self.banners = []                  # the result alone, over nothing said before it
-        self._banner(verb(self.session, outcome.winner, "win"), "large", GAME_OVER_HOLD, result=True)
-        why = event.why or f"{outcome.points} {points}"
-        self._banner(why[0].upper() + why[1:], "note", GAME_OVER_HOLD, result=True)
+        self.refused = None
+        self._banner(verb_words(self.session, outcome.winner, "win"), "large", GAME_OVER_HOLD, result=True)
+        why = event.why or Words("{n} point", "{n} points", outcome.points, n=outcome.points)
+        self._banner(why, "note", GAME_OVER_HOLD, result=True)
         self._wait(self._pause(GAME_OVER_HOLD), self.app.show_match)
 
     def _on_Resigned(self, event) -> None:
@@ -241,6 +271,13 @@ class TableScene(TableDrawing, PacedScene):
         self._note_left -= dt
         if self._note_left <= 0:
             self.note = ""
+        self._refused_left -= dt
+        if self._refused_left <= 0:
+            self.refused = None
+        if self.caption is not None and self.caption["left"] is not None:
+            self.caption["left"] -= dt
+            if self.caption["left"] <= 0:
+                self.caption = None
         if self.playback is not None:
             for event in self.playback.update(dt):
                 self._dice_event(event)
@@ -302,6 +339,9 @@ class TableScene(TableDrawing, PacedScene):
     def handle_event(self, event) -> None:
         if self.flow is None:
             return
+        if event.type == pygame.MOUSEWHEEL and self.history_open:
+            self.scroll_history(event.y)
+            return
         if event.type == pygame.KEYDOWN:
             self.keyboard = True
             self._last_click = None            # a key between two clicks: no double-click
@@ -323,8 +363,12 @@ class TableScene(TableDrawing, PacedScene):
         if (self.stage is Stage.CHOOSE and char and not event.mod & pygame.KMOD_CTRL
                 and (char.isdigit() or char == "b" or (self._lettered and not command))):
             self._type_point(char)
+        elif key == HISTORY_KEY:
+            self._button("history")
         elif key == pygame.K_ESCAPE:
-            self._button("menu")
+            self._button("history" if self.history_open else "menu")     # Esc closes the history first
+        elif self.history_open and key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            self.scroll_history(3 if key == pygame.K_PAGEUP else -3)
         elif key == pygame.K_h or (key in (pygame.K_QUESTION, pygame.K_F1, pygame.K_SLASH)):
             self._button("hint")
         elif key == pygame.K_u or (key == pygame.K_z and event.mod & pygame.KMOD_CTRL):
@@ -366,9 +410,10 @@ class TableScene(TableDrawing, PacedScene):
         """Play the point typed as a click there would: pick the checker on it, or move the
         picked one there (or hear why not)."""
         chooser = self.chooser
-        kind = "letter" if self._lettered else "number"
         if location is None:
-            self._say(f"No point is called {typed!r}: type a point's {kind} as the board shows it")
+            message = (N_("No point is called {typed}: type a point's letter as the board shows it") if self._lettered
+                       else N_("No point is called {typed}: type a point's number as the board shows it"))
+            self._say(Words(message, typed=repr(typed)))
         elif chooser.selected is not None and location in chooser.destinations():
             self._step(location)
         elif location in chooser.origins() or chooser.selected is None:
@@ -376,7 +421,7 @@ class TableScene(TableDrawing, PacedScene):
                 self._pick(location)
             else:
                 name = point_name(self.session.options.rules, str(self.session.to_move), location)
-                self._say(f"No checker of yours on point {name}")
+                self._say(Words(N_("No checker of yours on point {name}"), name=name or "?"))
         else:
             self.react(self.flow.drop(location))
 
@@ -400,6 +445,13 @@ class TableScene(TableDrawing, PacedScene):
             self.take_back()
         elif name == "throw":
             self.throw()
+        elif name == "history":
+            self.history_open = not self.history_open
+            self.history_scroll = 0
+
+    def scroll_history(self, rows: int) -> None:
+        """Scroll the history panel up (older moves) or down (back to the latest)."""
+        self.history_scroll = max(0, self.history_scroll + rows)
 
     def _area(self, x, y):
         """What the mouse is over for the side to move: ("point", lit destination), ("checker",
@@ -488,14 +540,11 @@ class TableScene(TableDrawing, PacedScene):
             set_cursor(pygame.SYSTEM_CURSOR_ARROW)
 
 
-def pass_said(session, side, rule: str) -> str:
-    """A forced pass in one short notice: whose pass, and why ("You (White) cannot play the 2
-    or the 5 - the turn passes (TC-7)")."""
-    numbers = sorted(set(session.dice or ()))
-    why = " or ".join(f"the {n}" for n in numbers) if numbers else "the dice"
-    if len(numbers) > 2:
-        why = f"{', '.join(f'the {n}' for n in numbers[:-1])} or the {numbers[-1]}"
-    return f"{side_title(session, side)} cannot play {why} - the turn passes ({rule})"
+def pass_said(session, side, rule: str) -> Words:
+    """A forced pass in one short notice: whose pass, and why ("You cannot play 2-5 - the turn
+    passes (TC-7)"), said when shown."""
+    dice = "-".join(map(str, session.dice or ()))
+    return verb_words(session, side, "pass", dice=dice, rule=rule)
 
 
 def typed_char(key) -> str:

@@ -7,12 +7,14 @@ import pygame
 from game import geometry as g
 from game.dice import DIE_SIZE
 from game.flow import Stage, numbers_left, playable_numbers
+from game.i18n import N_, verbatim
 from game.rules import Side
-from game.players import side_title, verb
-from game.scenes.paced import side_label
+from game.players import colour_words, title_words, verb_words
+from game.scenes import table_cards
+from game.table_words import Words, shown
 from game.view.board_view import GLOW, draw_banners
 from game.view.table_hud import HudState, draw_die_face
-from game.view.widgets import GOLD_PALE, IVORY, blit_text, text
+from game.view.widgets import GOLD_PALE, IVORY, blit_text, font
 
 HINT_GREEN = (120, 220, 140)
 HIT_RED = (225, 70, 50)
@@ -43,6 +45,7 @@ class TableDrawing:
         draw_banners(surface, view, self.hud.scale, self.banners)
         if self.hints:
             self._draw_hints(surface)
+        table_cards.draw_cards(self, surface)
         self.hud.draw(surface, self._hud_state())
 
     def _dice_marks(self) -> tuple:
@@ -164,21 +167,28 @@ class TableDrawing:
         s = self.hud.scale
         side = str(self.session.to_move)
         two = self.session.rules.name == "garanguet"     # a 2-point win's chance beside the win's
-        lines = [(f"Hints: chances for {chances_for(self.session)}", ""),
-                 ("", "win   2 pts   vs best" if two else "win   vs best")]
+        lines = [(Words(N_("Hints: chances for {what}"), what=chances_for(self.session)), ""),
+                 ("", Words(N_("win   2 pts   vs best")) if two else Words(N_("win   vs best")))]
         pips = self.view.pip_counts(self.shown)
         if pips:
             mover = self.session.to_move
-            lines.append((f"Pips: {side_title(self.session, mover)} {pips[str(mover)]}, "
-                          f"{side_title(self.session, mover.other)} {pips[str(mover.other)]}", ""))
+            lines.append((Words(N_("Pips: {side} {pips}, {other} {other_pips}"), side=title_words(self.session, mover),
+                                pips=pips[str(mover)], other=title_words(self.session, mover.other),
+                                other_pips=pips[str(mover.other)]), ""))
         for i, hint in enumerate(self.hints[:8]):
-            loss = "best" if i == 0 else loss_text(hint, self.hints[0])
+            loss = Words(N_("best")) if i == 0 else loss_text(hint, self.hints[0])
             chance = f"{100 * hint.win_probability:.1f} %"
             if two:
                 chance += f"  {100 * hint.win2:.0f} %"
-            lines.append((f"{i + 1}.  {self.view.say_move(side, hint.move)}", f"{chance}   {loss}"))
-        width, row = round((470 if two else 330) * s), round(30 * s)
-        width = max(width, text(lines[0][0], round(22 * s), IVORY, "body").get_width() + round(28 * s))
+            lines.append((verbatim(f"{i + 1}.  {self.view.say_move(side, hint.move)}"),
+                          Words(N_("{chance}   {loss}"), chance=chance, loss=loss)))
+        lines = [(shown(left), shown(right)) for left, right in lines]
+        big, small = round(22 * s), round(20 * s)
+        row, pad = round(30 * s), round(14 * s)
+        widest = max(font(big, "body").size(left)[0] + (font(small, "sans").size(right)[0] + pad if right else 0)
+                     for left, right in lines)
+        width = min(max(round((470 if two else 330) * s), widest + 2 * pad + round(8 * s)),
+                    self.view.board_rect().w)
         panel = pygame.Surface((width, row * len(lines) + round(20 * s)), pygame.SRCALPHA)
         panel.fill((20, 12, 6, 215))
         pygame.draw.rect(panel, (*HINT_GREEN, 255), panel.get_rect(), max(1, round(2 * s)))
@@ -188,9 +198,9 @@ class TableDrawing:
             y = rect.y + round(10 * s) + i * row + row // 2
             colour = HINT_GREEN if left.startswith("1.") else (IVORY if left[:1].isdigit() else GOLD_PALE)
             if left:
-                blit_text(surface, left, round(22 * s), (rect.x + round(14 * s), y), colour, "body", "midleft")
+                blit_text(surface, left, big, (rect.x + pad, y), colour, "body", "midleft", box=rect)
             if right:
-                blit_text(surface, right, round(20 * s), (rect.right - round(14 * s), y), colour, "sans", "midright")
+                blit_text(surface, right, small, (rect.right - pad, y), colour, "sans", "midright", box=rect)
 
     def _hints_place(self, rect: pygame.Rect) -> pygame.Rect:
         """Where the hints panel goes: on the half of the board away from the best move's next
@@ -240,7 +250,7 @@ class TableDrawing:
     def _hud_state(self) -> HudState:
         s = self.session
         stage = self.stage
-        names = {str(side): side_label(s, side) for side in Side}
+        names = {str(side): title_words(s, side) for side in Side}
         enabled = {"menu"}
         if stage is Stage.THROW and self._human_turn():
             enabled.add("throw")
@@ -250,11 +260,11 @@ class TableDrawing:
             enabled.add("undo")
         dice = s.dice if s.dice and stage is not Stage.ROLL else ()
         return HudState(names=names, scores={str(k): v for k, v in s.match.score.items()},
-                        length=s.match.length, title=self.rules.title,
+                        length=s.match.length, title=Words(self.rules.title),
                         to_move="" if stage is Stage.OVER else str(s.to_move),
                         prompt=self.note or self._prompt(), dice=dice,
                         marks=self._dice_marks() if dice else (),
-                        enabled=enabled, hover=self.hover, clock=self.clock, keys=self._button_keys(),
+                        enabled=enabled | {"history"}, hover=self.hover, clock=self.clock, keys=self._button_keys(),
                         attention="throw" if "throw" in enabled else None)
 
     def _button_keys(self) -> dict:
@@ -262,27 +272,31 @@ class TableDrawing:
         typed with Shift): the buttons show the defaults."""
         return {}
 
-    def _prompt(self) -> str:
+    def _prompt(self):
+        """What to do now, in words said when drawn."""
         s = self.session
-        who = side_title(s, s.to_move)
         stage = self.stage
         if stage is Stage.THROW:
             if not self._human_turn():
-                return f"{who} is about to throw"
-            extra = " - or U to take back your move" if self.flow.can_undo else ""
-            return f"{who} to throw: Space, the Throw button, or fling the dice{extra}"
+                return verb_words(s, s.to_move, "about to throw")
+            return verb_words(s, s.to_move, "to throw or undo" if self.flow.can_undo else "to throw")
         if stage is Stage.CHOOSE:
-            return self._choose_prompt(who)
+            return self._choose_prompt()
         if stage is Stage.OVER:
-            return f"{verb(s, s.outcome.winner, 'win')}: the game is over" if s.outcome else "The game is over"
-        return {Stage.ROLL: "The dice are rolling...", Stage.THINK: f"{who} is thinking...",
-                Stage.MOVING: verb(s, s.to_move, "move"), Stage.PASS: "The turn passes"}[stage]
+            return verb_words(s, s.outcome.winner, "won") if s.outcome else Words(N_("The game is over"))
+        if stage is Stage.ROLL:
+            return Words(N_("The dice are rolling..."))
+        if stage is Stage.THINK:
+            return verb_words(s, s.to_move, "think")
+        if stage is Stage.MOVING:
+            return verb_words(s, s.to_move, "move")
+        return Words(N_("The turn passes"))
 
-    def _choose_prompt(self, who: str) -> str:
+    def _choose_prompt(self, who=None):
         s = self.session
         marks = self._dice_marks()
         numbers = [d for d, m in zip(s.dice, marks) if m == "played"]
-        play = " and ".join(map(str, numbers))
+        play = numbers_said(tuple(numbers))
         if s.rules.name == "garanguet":        # up to six moves: the numbers left, as said
             left = numbers_left(self.rules, s.dice, self.chooser.played)
             playable = playable_numbers(self.rules, left, self.chooser.steps())
@@ -291,43 +305,61 @@ class TableDrawing:
         lost = {d for d in self.rules.numbers(s.dice) if d not in numbers and not any(
             self.rules.step_number(st) == d for st in self.chooser.played)}
         if lost:
-            play += f" ({' and '.join(map(str, sorted(lost)))} cannot be played)"
-        kind, keys = ("letter", "Shift for h and u; H hints") if self._lettered else ("number", "H for hints")
-        if self.chooser.selected is None:
-            return (f"{verb(s, s.to_move, 'play', ' ' + play)}: pick a checker - click it, or type its point's "
-                    f"{kind} ({keys})")
-        return (f"{verb(s, s.to_move, 'play', ' ' + play)}: choose a lit point - click it, or type its {kind} "
-                f"(Backspace puts back)")
+            play = Words("{numbers} ({lost} cannot be played)", "{numbers} ({lost} cannot be played)",
+                         len(lost), numbers=play, lost=joined(sorted(lost)))
+        said = verb_words(s, s.to_move, "play these", numbers=play)
+        return Words(PROMPTS[(self._lettered, self.chooser.selected is not None)], play=said)
 
 
-COUNT_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+PROMPTS = {
+    (False, False): N_("{play}: pick a checker - click it, or type its point's number (H for hints)"),
+    (True, False): N_("{play}: pick a checker - click it, or type its point's letter (Shift for h and u; H hints)"),
+    (False, True): N_("{play}: choose a lit point - click it, or type its number (Backspace puts back)"),
+    (True, True): N_("{play}: choose a lit point - click it, or type its letter (Backspace puts back)"),
+}
+COUNT_WORDS = {2: N_("two {n}s"), 3: N_("three {n}s"), 4: N_("four {n}s"), 5: N_("five {n}s"), 6: N_("six {n}s")}
 
 
-def numbers_said(numbers) -> str:
-    """(5, 6, 6, 6, 6) -> "the 5 and four 6s": a throw's numbers as a player says them."""
+def joined(parts) -> Words | str:
+    """Words (or numbers) joined as a list is said: "a", "a and b", "a, b and c"."""
+    parts = list(parts)
+    if not parts:
+        return ""
+    if len(parts) == 1:
+        return parts[0] if isinstance(parts[0], Words) else str(parts[0])
+    head = parts[0]
+    for part in parts[1:-1]:
+        head = Words(N_("{a}, {b}"), a=head, b=part)
+    return Words(N_("{a} and {b}"), a=head, b=parts[-1])
+
+
+def numbers_said(numbers) -> Words | str:
+    """(5, 6, 6, 6, 6) -> "the 5 and four 6s": a throw's numbers as a player says them (Words,
+    said when shown)."""
     parts = []
     for n in sorted(set(numbers)):
         k = numbers.count(n)
-        parts.append(f"the {n}" if k == 1 else f"{COUNT_WORDS.get(k, k)} {n}s")
-    return " and ".join(parts) if len(parts) < 3 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+        parts.append(Words(N_("the {n}"), n=n) if k == 1 else Words(COUNT_WORDS.get(k, N_("{k} × {n}")), n=n, k=k))
+    return joined(parts)
 
 
-def chances_for(session) -> str:
+def chances_for(session) -> Words:
     """What the hints' chances are of: the game (Charpentier, where every game is a point, or a
     1-point match) or the match at this score (Bell and Garanguet, played for the match)."""
     length = session.match.length
     if length == 1 or session.rules.name.startswith("charpentier"):
-        return "the game"
+        return Words(N_("the game"))
     mover, score = session.to_move, session.match.score
-    return (f"the match to {length} ({mover.title} {score[mover]}, "
-            f"{mover.other.title} {score[mover.other]})")
+    return Words(N_("the match to {length} ({side} {score}, {other} {other_score})"), length=length,
+                 side=colour_words(mover), score=score[mover], other=colour_words(mover.other),
+                 other_score=score[mover.other])
 
 
 def loss_text(hint, best) -> str:
     """What a move gives up against the best, in the unit the hints are ranked by: the chance of
     winning, or (a Bell game ranked for the most points) points."""
     in_points = hint.equity is not None and abs(hint.loss - (best.win_probability - hint.win_probability)) > 1e-9
-    return f"-{hint.loss:.2f} pt" if in_points else f"-{100 * hint.loss:.1f} %"
+    return Words(N_("-{loss} pt"), loss=f"{hint.loss:.2f}") if in_points else f"-{100 * hint.loss:.1f} %"
 
 
 def fling_from(samples, last) -> tuple | None:

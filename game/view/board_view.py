@@ -266,16 +266,21 @@ def along_points(side: str, origin: int, destination: int, start, end) -> list[t
 
 
 def draw_banners(surface, view: Board, scale: float, banners) -> None:
-    """Pop-up words over the middle of the board: doublet names large, notices on a ribbon."""
-    from game.view.widgets import text
+    """Pop-up words over the middle of the board: doublet names large, notices on a ribbon.
+    The words are said as they are drawn (game/table_words.py: the language of this frame);
+    a long notice shrinks, then takes two lines, to stay on the board."""
+    from game.table_words import shown
+    from game.view import widgets as ui
     cx, cy = view.to_screen(*view.centre())
+    board = view.board_rect()
     y = cy - 40 * scale * (len(banners) - 1)
     for banner in banners:
         alpha = banner.alpha()
+        words_said = shown(banner.text)
         if banner.size == "large":
-            size = max(8, round(140 * scale))       # rendered once; the pop scales the picture
-            words = text(banner.text, size, banner.colour, "title")
-            shadow = text(banner.text, size, (20, 10, 4), "title")
+            size = ui.fitting_size(words_said, max(8, round(140 * scale)), board.w - round(40 * scale), "title")
+            words = ui.text(words_said, size, banner.colour, "title")
+            shadow = ui.text(words_said, size, (20, 10, 4), "title")
             pop = banner.scale()
             if pop != 1.0:
                 words = pygame.transform.smoothscale_by(words, pop)
@@ -284,14 +289,27 @@ def draw_banners(surface, view: Board, scale: float, banners) -> None:
                 words, shadow = words.copy(), shadow.copy()
             shadow.set_alpha(alpha // 2)
             surface.blit(shadow, shadow.get_rect(center=(cx + 4 * scale, y + 5 * scale)))
-        else:
-            words = text(banner.text, round(38 * scale), banner.colour, "body").copy()
-            ribbon = pygame.Surface((words.get_width() + round(60 * scale), words.get_height() + round(16 * scale)),
-                                    pygame.SRCALPHA)
-            ribbon.fill((20, 12, 6, 190))
-            ribbon.set_alpha(alpha)
-            surface.blit(ribbon, ribbon.get_rect(center=(cx, y)))
-        words.set_alpha(alpha)
-        surface.blit(words, words.get_rect(center=(cx, y)))
-        y += words.get_height() + 10 * scale
-
+            words.set_alpha(alpha)
+            rect = words.get_rect(center=(cx, y))
+            surface.blit(words, rect)
+            y += words.get_height() + 10 * scale
+            continue
+        room = board.w - round(80 * scale)
+        size = round(38 * scale)
+        fnt_size = ui.fitting_size(words_said, size, room, "body")
+        lines = [words_said]
+        if ui.font(fnt_size, "body").size(words_said)[0] > room:
+            fnt_size = size * 0.85
+            lines = ui.wrap(words_said, ui.font(fnt_size, "body"), room)
+        line_h = ui.font(fnt_size, "body").get_linesize()
+        width = max(ui.font(fnt_size, "body").size(line)[0] for line in lines) + round(60 * scale)
+        height = line_h * len(lines) + round(16 * scale)
+        ribbon = pygame.Surface((width, height), pygame.SRCALPHA)
+        ribbon.fill((20, 12, 6, 190))
+        box = ribbon.get_rect()
+        for i, line in enumerate(lines):
+            ui.blit_text(ribbon, line, fnt_size, (width / 2, round(8 * scale) + line_h * i + line_h / 2),
+                         banner.colour, "body", "center", box)
+        ribbon.set_alpha(alpha)
+        surface.blit(ribbon, ribbon.get_rect(center=(cx, y)))
+        y += height + 10 * scale

@@ -10,6 +10,7 @@ import pygame
 
 from game import geometry as g
 from game.dice import DIE_SIZE
+from game.i18n import N_, _, verbatim
 from game.view.board_view import GLOW
 from game.view.dice_sprite import draw_dice
 
@@ -19,6 +20,8 @@ IMPACT_SOUNDS = {"dice": "dice_dice", "wood": "dice_wood", "rail": "dice_wood", 
 #: they are thrown again (seconds at normal speed).
 REST_AFTER_INVALID = 1.2
 MARK_RED = (230, 70, 50)
+#: A re-throw's cause (C-2), as it is named beside the die.
+CAUSES = {"off the board": N_("off the board"), "on the rail": N_("on the rail"), "tilted": N_("tilted")}
 #: How far inside the board's edge the mark of a die gone off the board is drawn (board units).
 MARK_INSET = 40.0
 
@@ -118,7 +121,7 @@ def draw_mark(surface, view, mark, left: float) -> None:
     """Where the throw went wrong, named: an arrow at the edge a die left the board by, or a
     ring round the die on the rail or tilted, with the cause beside it; it pulses while the
     dice rest before the re-throw."""
-    from game.view.widgets import text
+    from game.view.widgets import blit_text, text
     cause, x, y, dx, dy = mark
     pulse = 0.5 + 0.5 * math.cos(left * 9)
     px, py = view.to_screen(x, y)
@@ -136,7 +139,7 @@ def draw_mark(surface, view, mark, left: float) -> None:
         pygame.draw.circle(surface, MARK_RED, (px, py), view.length(DIE_SIZE * 1.1 + 4 * pulse),
                            max(2, view.length(3)))
         lx, ly = px, py - view.length(DIE_SIZE * 1.6)
-    words = {"off the board": "off the board", "on the rail": "on the rail", "tilted": "tilted"}.get(cause, cause)
+    words = _(CAUSES[cause]) if cause in CAUSES else verbatim(cause)
     height = max(12, view.length(24))
     anchor = "midright" if dx > 0.5 else ("midleft" if dx < -0.5 else "center")
     if dy > 0.5:
@@ -144,10 +147,10 @@ def draw_mark(surface, view, mark, left: float) -> None:
     elif dy < -0.5:
         ly += height * 0.6
     label = text(words, height, (250, 236, 200), "body")
-    rect = label.get_rect(**{anchor: (round(lx), round(ly))})
+    rect = label.get_rect(**{anchor: (round(lx), round(ly))}).clamp(surface.get_rect())
     pad = max(3, height // 4)
     pygame.draw.rect(surface, (28, 14, 8), rect.inflate(2 * pad, pad), border_radius=pad)
-    surface.blit(label, rect)
+    blit_text(surface, words, height, rect.center, (250, 236, 200), "body", "center")
 
 
 def die_layer(view, state, mark: str = ""):

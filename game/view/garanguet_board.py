@@ -17,8 +17,10 @@ import pygame
 
 from game import garanguet_geometry as gg
 from game import geometry as g
+from game.i18n import N_, _, language, verbatim
 from game.rules import Side
-from game.view import assets
+from game.table_words import Words, shown
+from game.view import widgets as ui
 from game.view.board_view import GLOW, BoardView
 from game.view.widgets import EBONY, GOLD, IVORY
 
@@ -27,7 +29,7 @@ DENT = (20, 10, 4)
 CAPTION = (214, 190, 140)
 TRAY_RIM = (58, 34, 20)
 TRAY_WELL = (34, 44, 30)                # green baize in the tray
-SIDE_NAMES = {"W": "White", "B": "Black"}
+SIDE_NAMES = {"W": N_("White"), "B": N_("Black")}     # said when drawn
 TEXT_ON = {"W": (48, 32, 22), "B": (240, 222, 180)}   # a count written on a checker of that side
 
 
@@ -71,8 +73,7 @@ class GaranguetBoardView(BoardView):
             self._rails = (board, _sample(board), lettered_rails(board))
         for strip, at in self._rails[2]:
             surface.blit(strip, (rect.x + at[0], rect.y + at[1]))
-        if self._margins is None:
-            self._margins = render_margins(self.scale)
+        self._margins = render_margins(self.scale)         # per language: kept by render_margins
         left, right = self._margins
         surface.blit(left, [round(c) for c in self.to_screen(gg.VIEW_LEFT, 0)])
         surface.blit(right, [round(c) for c in self.to_screen(g.BOARD_W, 0)])
@@ -168,19 +169,9 @@ class GaranguetBoardView(BoardView):
     def draw_labels(self, surface, position, skip=frozenset()) -> None:
         """The words and numbers of `labels`, at this scale."""
         for label in labels(position, skip):
-            picture = self._render(label.text, self.length(label.size), label.colour)
             px, py = self.to_screen(label.x, label.y)
-            surface.blit(picture, picture.get_rect(center=(round(px), round(py))))
-
-    def _render(self, words, size, colour) -> pygame.Surface:
-        """Words in the clear sans, `size` pixels a line, rendered once and kept."""
-        key = (words, size, colour)
-        label = self._texts.get(key)
-        if label is None:
-            if len(self._texts) > 200:
-                self._texts.clear()
-            label = self._texts[key] = assets.font(_sans_size(size), "sans").render(words, True, colour)
-        return label
+            ui.blit_text(surface, shown(label.text), _sans_size(self.length(label.size)), (px, py), label.colour,
+                         "sans", "center")
 
 
 @dataclass(frozen=True)
@@ -231,10 +222,10 @@ def labels(position, skip=frozenset()) -> list[Label]:
         tray = gg.tray_rect(side)
         y = tray.y + tray.h - gg.TRAY_CAPTION / 2 if side == "B" else tray.y + gg.TRAY_CAPTION / 2
         off = drawn.get((side, gg.OFF), 0)
-        out.append(Label("tray", side, f"{off} off", tray.x + tray.w / 2, y, 17, CAPTION))
+        out.append(Label("tray", side, Words(N_("{n} off"), n=off), tray.x + tray.w / 2, y, 17, CAPTION))
         x, y = pip_spot(side)
         out.append(Label("pips", side, str(gg.pips(checkers)), x, y, 32, IVORY if side == "W" else GOLD))
-        out.append(Label("caption", side, "pips", x, y + (25 if side == "W" else -25), 16, CAPTION))
+        out.append(Label("caption", side, Words(N_("pips")), x, y + (25 if side == "W" else -25), 16, CAPTION))
     return out
 
 
@@ -339,24 +330,28 @@ def letter_size(scale: float) -> int:
 def _stamp_letters(strip: pygame.Surface, scale: float, points, top_px: int) -> None:
     """Letter these points on a rail strip whose first row is the board's row `top_px`: in a
     clear sans, gilt with a dent under it."""
-    font = assets.font(letter_size(scale), "sans")
     off = max(1, round(scale * 0.8))
     for point in points:
-        name = gg.LETTERS[point]
+        name = verbatim(gg.LETTERS[point])          # a point's name: the same in every language
         x, y = gg.letter_centre(point)
         centre = (round(x * scale), round(y * scale) - top_px)
-        dent = font.render(name, True, DENT)
+        dent = ui.text(name, letter_size(scale), DENT, "sans").copy()
         dent.set_alpha(140)
-        text = font.render(name, True, LETTER_COLOUR)
+        text = ui.text(name, letter_size(scale), LETTER_COLOUR, "sans")
         rect = text.get_rect(center=centre)
         strip.blit(dent, rect.move(off, off))
         strip.blit(text, rect)
 
 
-@functools.lru_cache(maxsize=4)
 def render_margins(scale: float) -> tuple[pygame.Surface, pygame.Surface]:
     """The pictures beside the frame at this scale: the two empty trays (left) and the two
-    paths with their captions (right), each MARGIN board units wide. Cached and shared."""
+    paths with their captions (right), each MARGIN board units wide. Cached and shared, per
+    language (the captions are words)."""
+    return _render_margins(scale, language())
+
+
+@functools.lru_cache(maxsize=4)
+def _render_margins(scale: float, code: str) -> tuple[pygame.Surface, pygame.Surface]:
     size = (max(1, round(gg.MARGIN * scale)), max(1, round(gg.VIEW_H * scale)))
     left, right = pygame.Surface(size, pygame.SRCALPHA), pygame.Surface(size, pygame.SRCALPHA)
     for side in ("W", "B"):
@@ -420,5 +415,8 @@ def _draw_path(picture, side, scale, ox, oy) -> None:
                                               for x, y in tip])
     x, y = pip_spot(side)
     y += -27 if side == "W" else 27               # the side's name outside its pip count
-    label = assets.font(_sans_size(max(6, round(18 * scale))), "sans").render(SIDE_NAMES[side], True, CAPTION)
-    picture.blit(label, label.get_rect(center=(round(ox + x * scale), round(oy + y * scale))))
+    size = _sans_size(max(6, round(18 * scale)))
+    words = _(SIDE_NAMES[side])
+    room = max(1, round(gg.MARGIN * scale) - 4)
+    ui.blit_text(picture, words, ui.fitting_size(words, size, room, "sans"),
+                 (round(ox + x * scale), round(oy + y * scale)), CAPTION, "sans", "center")

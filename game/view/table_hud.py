@@ -10,13 +10,19 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.i18n import N_, _, language, verbatim
+from game.table_words import shown
 from game.view import assets
 from game.view.layout import px, ui_scale
 from game.view.widgets import (EBONY, GOLD, GOLD_PALE, GREY, IVORY, WALNUT, WALNUT_DARK,
-                               WALNUT_DEEP, blit_text)
+                               WALNUT_DEEP, blit_fitted, blit_text, font, wrap)
 
-BUTTONS = (("throw", "Throw", "Space"), ("hint", "Hint", "H"), ("undo", "Take back", "U"),
-           ("menu", "Menu", "Esc"))
+# (name, label, key): labels and key names are messages, said when drawn.
+BUTTONS = (("throw", N_("Throw"), N_("Space")), ("hint", N_("Hint"), "H"), ("undo", N_("Take back"), "U"),
+           ("menu", N_("Menu"), N_("Esc")))
+# The table's own: the priority throw has no history to show.
+TABLE_BUTTONS = (("throw", N_("Throw"), N_("Space")), ("hint", N_("Hint"), "H"), ("undo", N_("Take back"), "U"),
+                 ("history", N_("History"), "F2"), ("menu", N_("Menu"), N_("Esc")))
 PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
         4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
         6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
@@ -41,7 +47,8 @@ class HudState:
 
 
 class TableHud:
-    def __init__(self):
+    def __init__(self, buttons=BUTTONS):
+        self.button_list = tuple(buttons)
         self.size = (0, 0)
         self.scale = 1.0
         self.top = self.bottom = self.board_area = pygame.Rect(0, 0, 0, 0)
@@ -59,13 +66,14 @@ class TableHud:
         self.bottom = pygame.Rect(0, h - px(70, s), w, px(70, s))
         self.board_area = pygame.Rect(0, self.top.bottom, w, self.bottom.top - self.top.bottom).inflate(
             -px(16, s), -px(10, s))
-        bw, bh, gap = px(122, s), px(48, s), px(10, s)
-        x = w - px(16, s) - len(BUTTONS) * bw - (len(BUTTONS) - 1) * gap
+        n = len(self.button_list)
+        bw, bh, gap = px(122 if n <= 4 else 108, s), px(48, s), px(10 if n <= 4 else 7, s)
+        x = w - px(16, s) - n * bw - (n - 1) * gap
         y = self.bottom.centery - bh // 2
         white = pygame.Rect(px(16, s), px(6, s), px(330, s), px(50, s))
         self.plates = {"W": white, "B": white.move(w - 2 * px(16, s) - white.w, 0)}
         self.buttons = {}
-        for name, _, _ in BUTTONS:
+        for name, _label, _key in self.button_list:
             self.buttons[name] = pygame.Rect(x, y, bw, bh)
             x += bw + gap
 
@@ -78,7 +86,7 @@ class TableHud:
     # -- drawing
     def draw(self, surface, state: HudState) -> None:
         """The two bars, redrawn only when what they say changes; the mover's plate pulses."""
-        key = (self.size, tuple(sorted(state.names.items())), tuple(sorted(state.scores.items())),
+        key = (self.size, language(), tuple(sorted(state.names.items())), tuple(sorted(state.scores.items())),
                state.length, state.title, state.to_move, state.prompt, tuple(state.dice),
                tuple(state.marks), tuple(sorted(state.enabled)), state.hover, tuple(sorted(state.keys.items())))
         if self._cache is None or self._cache[0] != key:
@@ -106,9 +114,12 @@ class TableHud:
             surface.fill(GOLD, (bar.x, edge, bar.w, px(2, s)))
         for side, rect in self.plates.items():
             self._plate(surface, state, side, rect)
-        blit_text(surface, state.title, px(26, s), (self.top.centerx, px(22, s)), GOLD_PALE, "title")
-        points = "point" if state.length == 1 else "points"
-        blit_text(surface, f"match to {state.length} {points}", px(19, s), (self.top.centerx, px(46, s)), IVORY)
+        middle = pygame.Rect(0, 0, self.plates["B"].left - self.plates["W"].right - px(16, s), self.top.h)
+        middle.centerx = self.top.centerx
+        title = shown(state.title)
+        blit_fitted(surface, title, px(26, s), pygame.Rect(middle.x, px(4, s), middle.w, px(34, s)), GOLD_PALE, "title")
+        match = n_match(state.length)
+        blit_fitted(surface, match, px(19, s), pygame.Rect(middle.x, px(34, s), middle.w, px(24, s)), IVORY)
         self._bottom(surface, state)
 
     def _plate(self, surface, state, side: str, rect: pygame.Rect) -> None:
@@ -120,13 +131,17 @@ class TableHud:
         mirror = side == "B"
         cx = rect.right - px(28, s) if mirror else rect.x + px(28, s)
         surface.blit(icon, icon.get_rect(center=(cx, rect.centery)))
-        name = state.names.get(side, "")
+        name = shown(state.names.get(side, ""))
         anchor = "midright" if mirror else "midleft"
-        tx = rect.right - px(56, s) if mirror else rect.x + px(56, s)
-        blit_text(surface, name, px(24, s), (tx, rect.centery - px(8, s)), IVORY, "body", anchor)
-        caption = "to play" if active else ""
-        if caption:
-            blit_text(surface, caption, px(16, s), (tx, rect.centery + px(14, s)), GOLD_PALE, "body", anchor)
+        # the name between the checker and the score
+        room = pygame.Rect(0, rect.y, rect.w - px(56, s) - px(52, s), rect.h)
+        if mirror:
+            room.right = rect.right - px(56, s)
+        else:
+            room.left = rect.x + px(56, s)
+        blit_fitted(surface, name, px(24, s), room.move(0, -px(8, s)), IVORY, "body", anchor)
+        if active:
+            blit_fitted(surface, _("to play"), px(16, s), room.move(0, px(14, s)), GOLD_PALE, "body", anchor)
         score_x = rect.x + px(26, s) if mirror else rect.right - px(26, s)
         pygame.draw.circle(surface, WALNUT_DARK, (score_x, rect.centery), px(20, s))
         pygame.draw.circle(surface, GOLD, (score_x, rect.centery), px(20, s), px(2, s))
@@ -141,8 +156,9 @@ class TableHud:
             x = self._dice(surface, state, x) + px(18, s)
         prompt_room = first_button - x - px(12, s)
         if state.prompt and prompt_room > px(60, s):
-            blit_fitting(surface, state.prompt, px(24, s), (x, self.bottom.centery), IVORY, prompt_room)
-        for name, label, key in BUTTONS:
+            box = pygame.Rect(x, self.bottom.y + px(4, s), prompt_room, self.bottom.h - px(6, s))
+            blit_prompt(surface, shown(state.prompt), px(24, s), box, IVORY)
+        for name, label, key in self.button_list:
             self._button(surface, self.buttons[name], label, state.keys.get(name, key), name in state.enabled,
                          state.hover == name)
 
@@ -163,18 +179,40 @@ class TableHud:
         pygame.draw.rect(surface, face, rect, border_radius=radius)
         pygame.draw.rect(surface, GOLD if enabled else GREY, rect, px(2, s), border_radius=radius)
         ink = IVORY if enabled else GREY
-        blit_text(surface, label, px(21, s), (rect.centerx, rect.centery - px(6, s)), ink)
-        blit_text(surface, key, px(14, s), (rect.centerx, rect.bottom - px(9, s)), GOLD_PALE if enabled else GREY, "sans")
+        inner = rect.inflate(-px(8, s), 0)
+        blit_fitted(surface, _(label), px(21, s), pygame.Rect(inner.x, rect.y + px(2, s), inner.w, rect.h - px(18, s)),
+                    ink)
+        key = _(key) if any(c.isalpha() for c in key) and len(key) > 2 else verbatim(key)
+        blit_fitted(surface, key, px(14, s), pygame.Rect(inner.x, rect.bottom - px(18, s), inner.w, px(16, s)),
+                    GOLD_PALE if enabled else GREY, "sans")
 
 
-def blit_fitting(surface, words: str, size: int, midleft, colour, room: int) -> None:
-    """A line of text at midleft, shrunk (never below 60 %) to fit `room` pixels."""
-    from game.view.widgets import text
-    surf = text(words, size, colour)
-    while surf.get_width() > room and size > 10:
-        size = int(size * 0.9)
-        surf = text(words, size, colour)
-    surface.blit(surf, surf.get_rect(midleft=midleft))
+def n_match(length: int):
+    from game.table_words import Words
+    return Words("match to {n} point", "match to {n} points", length, n=length).said()
+
+
+def blit_prompt(surface, words, size: int, box: pygame.Rect, colour) -> None:
+    """The prompt in its box under the board: one line if it fits (shrunk to 80 % at most),
+    else two lines, shrunk as needed (never below half size)."""
+    for shrink in (1.0, 0.9, 0.8):
+        if font(size * shrink).size(words)[0] <= box.w:
+            blit_text(surface, words, size * shrink, (box.x, box.centery), colour, "body", "midleft", box)
+            return
+    shrink = 0.9
+    while shrink > 0.5:
+        lines = wrap(words, font(size * shrink), box.w)
+        line_h = round(size * shrink * 1.1)
+        if len(lines) <= 2 and all(font(size * shrink).size(line)[0] <= box.w for line in lines) \
+                and line_h * len(lines) <= box.h:
+            break
+        shrink -= 0.05
+    lines = wrap(words, font(size * shrink), box.w)[:2]
+    line_h = round(size * shrink * 1.1)
+    y = box.centery - line_h * (len(lines) - 1) / 2
+    for line in lines:
+        blit_text(surface, line, size * shrink, (box.x, y), colour, "body", "midleft", box)
+        y += line_h
 
 
 def draw_die_face(surface, rect: pygame.Rect, value: int, dim: bool = False, played: bool = False) -> None:

@@ -1,0 +1,249 @@
+"""The table's cards of words over the board (issue 12, "Explaining every moment"):
+
+- the refusal: a move the rules forbid says why, naming the rule by number and in words
+  ("TC-4: No passing your own checkers" over "0-2: it may not pass its own checker on point 1");
+- the caption: the computer's move said in words as it is played ("Black enters on 3 and sends
+  your checker off the board"), held long enough to read once it has landed;
+- the history: every turn of the game so far, in notation and in words, the latest at the
+  bottom (opened and closed with F2 or its button; PageUp/PageDown or the wheel scroll it).
+
+Each is placed on the board where it covers no die (nor another card), and everything is said
+at draw time, in the language of that frame. Reads the scene; changes nothing but its cache.
+"""
+from __future__ import annotations
+
+import pygame
+
+from game import geometry as g, telling
+from game.i18n import N_, _, language, verbatim
+from game.rules import Side, rule_title
+from game.table_words import Words, shown
+from game.view import widgets as ui
+from game.view.layout import px
+
+REFUSAL_RED = (200, 70, 52)
+CAPTION_GOLD = (222, 178, 86)
+CARD_FILL = (20, 12, 6, 228)
+
+
+def you_side(session) -> Side | None:
+    """The side of the one person at the screen against the computer; None for two people (or
+    two computers): both sides are then named."""
+    people = [side for side in Side if not session.is_computer(side)]
+    return people[0] if len(people) == 1 else None
+
+
+def refusal_heading(event) -> Words:
+    """The rule a refused move breaks, by number and in words: "TC-4: No passing your own checkers"."""
+    title = rule_title(event.rule) if event.rule else ""
+    if event.rule and title:
+        return Words(N_("{rule}: {title}"), rule=event.rule, title=Words(title))
+    if event.rule:
+        return Words(N_("Not allowed ({rule})"), rule=event.rule)
+    return Words(N_("Not allowed"))
+
+
+def refusal_reason(event) -> Words:
+    """Why, with the step refused: "0-2: it may not pass its own checker on point 1"."""
+    if event.what:
+        return Words(N_("{what}: {reason}"), what=event.what, reason=event.reason)
+    return event.reason
+
+
+def refusal_words(event) -> Words:
+    """The whole refusal in one line: "TC-4: No passing your own checkers - 0-2: it may not ..."."""
+    return Words(N_("{heading} - {reason}"), heading=refusal_heading(event), reason=refusal_reason(event))
+
+
+def caption_words(scene) -> tuple:
+    """(heading, words) for the computer's move being played: "Black - 5-3: 0-5, 0-3" and
+    "Black enters on 5, then on 3", said in the language of this frame (kept per language)."""
+    caption = scene.caption
+    code = language()
+    if caption.get("said", (None,))[0] != code:
+        side, before, dice, move = caption["side"], caption["before"], caption["dice"], caption["move"]
+        rules_name = scene.session.options.rules
+        try:
+            words = telling.tell_move(rules_name, before, dice, move, side, you_side(scene.session))
+        except Exception:          # a telling that cannot say it: the notation, at least
+            words = verbatim(str(move))
+        heading = _("{side} - {dice}: {move}", side=Words(SIDES[side]).said(),
+                    dice=verbatim("-".join(map(str, dice))), move=verbatim(scene.view.say_move(str(side), move)))
+        caption["said"] = (code, heading, words)
+    return caption["said"][1], caption["said"][2]
+
+
+SIDES = {Side.WHITE: N_("White"), Side.BLACK: N_("Black")}
+
+
+# --- drawing ------------------------------------------------------------------------------------
+def _lines(words, size, kind, width) -> list:
+    return ui.wrap(shown(words), ui.font(size, kind), width)
+
+
+def card(surface, scene, blocks, width: int, edge, avoid: list) -> pygame.Rect:
+    """A dark card of text blocks [(words, size, colour, kind)], each wrapped to `width`, placed
+    over the board where it covers nothing in `avoid`; returns its rect."""
+    s = scene.hud.scale
+    pad = px(14, s)
+    rows = []
+    for words, size, colour, kind in blocks:
+        for line in _lines(words, size, kind, width - 2 * pad):
+            rows.append((line, size, colour, kind))
+    height = sum(round(size * 1.25) for _, size, _, _ in rows) + 2 * pad
+    widest = max((ui.font(size, kind).size(line)[0] for line, size, _, kind in rows), default=0)
+    rect = pygame.Rect(0, 0, min(width, widest + 2 * pad + px(6, s)), height)
+    rect = place(scene, rect, avoid)
+    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    layer.fill(CARD_FILL)
+    pygame.draw.rect(layer, (*edge, 255), layer.get_rect(), max(1, px(3, s)), border_radius=px(8, s))
+    surface.blit(layer, rect)
+    y = rect.y + pad
+    for line, size, colour, kind in rows:
+        step = round(size * 1.25)
+        ui.blit_text(surface, line, size, (rect.x + pad, y + step // 2), colour, kind, "midleft", box=rect)
+        y += step
+    return rect
+
+
+def place(scene, rect: pygame.Rect, avoid: list) -> pygame.Rect:
+    """Where a card goes on the board: the first of the middle, then above and below it, then
+    the top and bottom and the corners, that covers no die, nothing in `avoid` (another card,
+    the hints) and the fewest checkers."""
+    board = scene.view.board_rect()
+    margin = px(10, scene.hud.scale)
+    inner = board.inflate(-2 * margin, -2 * margin)
+    shift = inner.h // 4
+    spots = [("center", inner.center), ("center", (inner.centerx, inner.centery - shift)),
+             ("center", (inner.centerx, inner.centery + shift)), ("midtop", inner.midtop),
+             ("midbottom", inner.midbottom), ("topleft", inner.topleft), ("topright", inner.topright),
+             ("bottomleft", inner.bottomleft), ("bottomright", inner.bottomright)]
+    dice = scene._dice_rects()
+    checkers = _checker_rects(scene)
+    best, best_cost = None, None
+    for order, (anchor, at) in enumerate(spots):
+        spot = rect.copy()
+        setattr(spot, anchor, at)
+        spot = spot.clamp(board)
+        cost = (1000 * len(spot.collidelistall(dice)) + 1000 * len(spot.collidelistall(avoid))
+                + 10 * len(spot.collidelistall(checkers)) + order)
+        if best_cost is None or cost < best_cost:
+            best, best_cost = spot, cost
+    return best
+
+
+def _checker_rects(scene) -> list:
+    """The checkers on screen (as the board shows them now), to keep a card off them."""
+    shown = scene.shown
+    if shown is None:
+        return []
+    view = scene.view
+    r = view.length(g.CHECKER_R)
+    out = []
+    for _side, _loc, _index, (x, y) in view.slots(shown):
+        px_, py_ = view.to_screen(x, y)
+        out.append(pygame.Rect(round(px_ - r), round(py_ - r), 2 * r, 2 * r))
+    return out
+
+
+def draw_cards(scene, surface) -> None:
+    """The refusal, the computer's move and the history, as they are now."""
+    s = scene.hud.scale
+    board = scene.view.board_rect()
+    avoid = [scene.hints_rect] if scene.hints and getattr(scene, "hints_rect", None) else []
+    scene.card_rects = {}
+    if scene.history_open:
+        scene.card_rects["history"] = rect = draw_history(scene, surface)
+        avoid.append(rect)
+    width = min(board.w - px(20, s), px(620, s))
+    if scene.refused is not None:
+        rect = card(surface, scene, [(refusal_heading(scene.refused), px(25, s), REFUSAL_RED, "body"),
+                                     (refusal_reason(scene.refused), px(22, s), ui.IVORY, "body")],
+                    width, REFUSAL_RED, avoid)
+        scene.card_rects["refusal"] = rect
+        avoid.append(rect)
+    if scene.caption is not None:
+        heading, words = caption_words(scene)
+        rect = card(surface, scene, [(heading, px(19, s), ui.GOLD_PALE, "sans"),
+                                     (words, px(24, s), ui.IVORY, "body")], width, CAPTION_GOLD, avoid)
+        scene.card_rects["caption"] = rect
+
+
+# --- the history -----------------------------------------------------------------------------------
+def entries(scene) -> list:
+    """The game's turns so far (game.telling.history), kept until another turn is played."""
+    record = scene.session.record or {}
+    turns = len(record.get("turns", ()))
+    cached = getattr(scene, "_history_cache", None)
+    if cached is None or cached[0] != (turns, record.get("first")):
+        found = telling.history(scene.session.options.rules, record, you_side(scene.session)) if record else []
+        cached = scene._history_cache = ((turns, record.get("first")), found)
+    return cached[1]
+
+
+def draw_history(scene, surface) -> pygame.Rect:
+    """The panel: a heading, then each turn - its number, side, dice and notation, and under it
+    the turn in words - the latest at the bottom, scrolled up by `history_scroll` turns."""
+    s = scene.hud.scale
+    area = scene.hud.board_area
+    width = min(max(px(430, s), area.w * 2 // 5), area.w // 2)
+    rect = pygame.Rect(0, area.y, width, area.h)
+    dice = scene._dice_rects()
+    rect.right = area.right
+    if rect.collidelist(dice) >= 0:            # the dice lie on the right: the panel goes left
+        rect.left = area.left
+        if rect.collidelist(dice) >= 0:
+            rect.right = area.right
+    scene.history_rect = rect
+    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    layer.fill((16, 10, 5, 236))
+    pygame.draw.rect(layer, (*ui.GOLD, 255), layer.get_rect(), max(1, px(2, s)), border_radius=px(8, s))
+    surface.blit(layer, rect)
+    pad = px(14, s)
+    head_size, note_size, word_size = px(26, s), px(17, s), px(20, s)
+    inner_w = rect.w - 2 * pad
+    y = rect.y + pad
+    ui.blit_fitted(surface, _("Moves so far"), head_size, pygame.Rect(rect.x + pad, y, inner_w, round(head_size * 1.3)),
+                   ui.GOLD_PALE, "title", "midleft")
+    y += round(head_size * 1.3)
+    ui.blit_fitted(surface, _("F2 or Esc closes - PageUp, PageDown scroll"), note_size,
+                   pygame.Rect(rect.x + pad, y, inner_w, round(note_size * 1.3)), ui.GREY, "sans", "midleft")
+    y += round(note_size * 1.5)
+    top = y
+    bottom = rect.bottom - pad
+    turns = entries(scene)
+    if not turns:
+        ui.blit_fitted(surface, _("No move yet"), word_size, pygame.Rect(rect.x + pad, y, inner_w, round(word_size * 1.4)),
+                       ui.IVORY, "body", "midleft")
+        return rect
+    scene.history_scroll = min(scene.history_scroll, len(turns) - 1)
+    shown_turns = turns[:len(turns) - scene.history_scroll]
+    blocks = []                                   # from the latest up, until the panel is full
+    room = bottom - top
+    for entry in reversed(shown_turns):
+        head = _("{number}. {side} - {dice}: {move}", number=entry.number, side=Words(SIDES[entry.side]).said(),
+                 dice=verbatim("-".join(map(str, entry.dice))),
+                 move=verbatim(scene.view.say_move(str(entry.side), entry.move) if entry.move.steps else "-"))
+        heads = ui.wrap(head, ui.font(note_size, "sans"), inner_w)
+        lines = ui.wrap(entry.words, ui.font(word_size, "body"), inner_w - px(12, s))
+        height = len(heads) * round(note_size * 1.35) + len(lines) * round(word_size * 1.2) + px(8, s)
+        if height > room and blocks:
+            break
+        blocks.append((heads, lines, entry.side, height))
+        room -= height
+    y = bottom - sum(b[3] for b in blocks)
+    for heads, lines, side, height in reversed(blocks):
+        colour = ui.IVORY if side is Side.WHITE else ui.GOLD
+        ly = y
+        for head in heads:
+            ui.blit_text(surface, head, note_size, (rect.x + pad, ly + round(note_size * 0.65)), colour, "sans",
+                         "midleft", box=rect)
+            ly += round(note_size * 1.35)
+        for line in lines:
+            if ly + round(word_size * 1.2) > bottom + px(4, s):
+                break
+            ui.blit_text(surface, line, word_size, (rect.x + pad + px(12, s), ly + round(word_size * 0.6)),
+                         ui.IVORY, "body", "midleft", box=rect)
+            ly += round(word_size * 1.2)
+        y += height
+    return rect

@@ -1,0 +1,316 @@
+"""The table speaks both languages and explains itself (issue 12): a refused move names its rule
+by number and in words, the computer's moves are said in words as they are played, the move
+history opens with F2 - and every state of both games' tables says everything through the
+catalogues and keeps it inside its box at 960x600, in English and in French."""
+import pygame
+import pytest
+
+import speaking
+from game import flow as f, i18n, telling
+from game.app import App
+from game.flow import Stage
+from game.match import MatchOptions, Phase, Session
+from game.rules import Move, Position, Side, rule_title
+from game.scenes import table_cards
+from game.scenes.table import HISTORY_KEY, TableScene
+from game.view import widgets as ui
+
+SIZE = (960, 600)
+
+
+@pytest.fixture(autouse=True)
+def english():
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
+
+
+class Pondering:
+    """A computer that is still thinking: the table stays in THINK."""
+
+    def ready(self):
+        return True
+
+    def start(self, position, dice, match):
+        pass
+
+    def poll(self):
+        return None
+
+
+def table(tmp_path, rules="charpentier", position=None, dice=None, opponent="computer", thinking=False,
+          record=None) -> tuple[App, TableScene]:
+    """The real app at 960x600 showing a table: the game at `position` with `dice` thrown (or
+    a fresh game, White - the person - to throw)."""
+    app = App(seed=7, data_dir=tmp_path, size=SIZE)
+    app.update_settings({"animation_speed": "instant", "language": "en"})
+    session = Session.new(MatchOptions(rules=rules, length=3, opponent=opponent), seed=7)
+    while session.phase is Phase.PRIORITY:
+        session.throw_priority()
+    if position is not None:
+        session.position = Position.parse(position)
+        session.phase, session.dice = (Phase.MOVE, tuple(dice)) if dice else (Phase.THROW, None)
+        session.record = record or {"first": "W", "turns": []}
+    app.match.adopt(session)
+    scene = TableScene(app)
+    if thinking:
+        scene.flow.thinkers = {side: Pondering() for side in scene.flow.thinkers}
+    app.scenes.clear_to(scene)
+    frames(app, 3)
+    assert app.scenes.top is scene
+    return app, scene
+
+
+def frames(app, n=1, dt=1 / 30):
+    for _ in range(n):
+        app.frame(dt)
+
+
+def run_until(app, done, limit=2000):
+    for _ in range(limit):
+        if done(app.scenes.top):
+            return True
+        app.frame(1 / 30)
+    return False
+
+
+def drawn_words(app, code) -> list[str]:
+    shown, _ = speaking.drawn(app, code, frames=2)
+    return [words for words, _, _ in shown]
+
+
+def play_person(app, scene) -> Move:
+    """The person throws and plays their first legal move."""
+    assert run_until(app, lambda sc: sc.stage is Stage.THROW and not sc.session.is_computer(sc.session.to_move))
+    scene.throw()
+    assert run_until(app, lambda sc: sc.stage in (Stage.CHOOSE, Stage.THROW, Stage.OVER))
+    if scene.stage is not Stage.CHOOSE:
+        return Move(())
+    move = scene.session.legal_moves()[0]
+    for step in move.steps:
+        assert run_until(app, lambda sc: sc.stage is Stage.CHOOSE)
+        scene._pick(step.origin)
+        scene._step(step.destination)
+    return move
+
+
+def refuse_tc4(tmp_path, **kwargs):
+    """White's checker on 0 may not pass its own on 1 with a 2 (TC-4)."""
+    app, scene = table(tmp_path, position="0,1,5/0,0,0/W", dice=(2, 6), **kwargs)
+    assert scene.stage is Stage.CHOOSE
+    scene._pick(0)
+    scene._step(2)
+    assert scene.refused is not None and scene.refused.rule == "TC-4"
+    return app, scene
+
+
+# --- a refused move says why --------------------------------------------------------------
+def test_a_refused_move_names_its_rule_by_number_and_in_words_in_both_languages(tmp_path):
+    app, scene = refuse_tc4(tmp_path)
+    english = drawn_words(app, "en")
+    assert "TC-4: No passing your own checkers" in english
+    assert any(w.startswith("0-2: ") and "own checker" in w for w in english), english
+    french = drawn_words(app, "fr")
+    title = i18n.catalogue("fr").gettext(rule_title("TC-4"))
+    assert title != rule_title("TC-4")                     # the rule's name has a French name
+    assert f"TC-4 : {title}" in french
+    assert not any("own checker" in w for w in french)   # the reason too is said in French
+    assert any(w.startswith("0-2 : ") for w in french), french
+    assert speaking.problems(app) == []
+
+
+def test_a_refusal_goes_when_the_next_checker_is_picked(tmp_path):
+    app, scene = refuse_tc4(tmp_path)
+    scene._pick(5)
+    assert scene.refused is None
+
+
+def test_a_refusal_card_covers_no_die(tmp_path):
+    app, scene = refuse_tc4(tmp_path)
+    frames(app, 2)
+    card = scene.card_rects["refusal"]
+    assert card.collidelist(scene._dice_rects()) < 0
+    assert scene.view.board_rect().contains(card)
+
+
+# --- the computer's moves are said ------------------------------------------------------------
+def computer_moved(tmp_path, rules="charpentier"):
+    app, scene = table(tmp_path, rules=rules)
+    play_person(app, scene)
+    assert run_until(app, lambda sc: sc.caption is not None)
+    return app, scene
+
+
+@pytest.mark.parametrize("rules", ["charpentier", "garanguet"])
+def test_the_computers_move_is_said_in_words_as_it_is_played(tmp_path, rules):
+    app, scene = computer_moved(tmp_path, rules)
+    side, before, dice, move = scene.caption["side"], scene.caption["before"], scene.caption["dice"], scene.caption["move"]
+    assert side is Side.BLACK and move.steps
+    for code in ("en", "fr"):
+        i18n.set_language(code)
+        expected = telling.tell_move(rules, before, dice, move, side, Side.WHITE)
+        words = drawn_words(app, code)
+        assert " ".join(words).count(expected.split()[0]) and expected.split()[-1] in " ".join(words)
+        assert any(w in expected for w in words if len(w) > 12), (expected, words)
+    i18n.set_language("en")
+    assert "Black " in str(telling.tell_move(rules, before, dice, move, side, Side.WHITE))
+    assert scene.card_rects["caption"].collidelist(scene._dice_rects()) < 0
+    assert speaking.problems(app) == []
+
+
+def test_the_caption_stays_long_enough_to_read_then_goes(tmp_path):
+    app, scene = computer_moved(tmp_path)
+    assert run_until(app, lambda sc: sc.caption is None or sc.caption["left"] is not None)
+    frames(app, 60)                                     # two seconds after the move landed
+    assert scene.caption is not None
+    frames(app, 150)
+    assert scene.caption is None
+
+
+# --- the history ----------------------------------------------------------------------------------
+def press(app, key, mod=0):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=""))
+    app.frame(1 / 60)
+
+
+@pytest.mark.parametrize("rules", ["charpentier", "garanguet"])
+def test_the_history_opens_with_its_key_and_lists_moves_in_notation_and_words(tmp_path, rules):
+    app, scene = computer_moved(tmp_path, rules)
+    assert run_until(app, lambda sc: sc.stage is Stage.THROW)
+    press(app, HISTORY_KEY)
+    assert scene.history_open
+    entries = table_cards.entries(scene)
+    assert len(entries) >= 2 and {e.side for e in entries} == {Side.WHITE, Side.BLACK}
+    for code in ("en", "fr"):
+        words = " ".join(drawn_words(app, code))
+        i18n.set_language(code)
+        for entry in entries:
+            notation = scene.view.say_move(str(entry.side), entry.move) if entry.move.steps else "-"
+            assert notation in words
+            first = telling.history(rules, app.session.record, Side.WHITE)[entry.number - 1].words
+            assert first.split()[0] in words and first.split()[-1] in words
+    i18n.set_language("en")
+    assert "Moves so far" in drawn_words(app, "en")
+    assert speaking.problems(app) == []
+    press(app, HISTORY_KEY)
+    assert not scene.history_open
+
+
+def test_the_history_button_and_escape_close_it_and_keep_the_latest_in_view(tmp_path):
+    record = {"first": "W", "turns": [[[1, 3], "0-1"], [[2, 5], "0-2"]] * 1}
+    app, scene = table(tmp_path, position="0,0,1/0,0,2/W", record=record)
+    scene.hud.layout(SIZE)
+    click_at = scene.hud.buttons["history"].center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=click_at, button=1))
+    app.frame(1 / 60)
+    assert scene.history_open
+    words = drawn_words(app, "en")
+    assert "2. Black - 2-5: 0-2" in words and "1. White - 1-3: 0-1" in words
+    press(app, pygame.K_ESCAPE)
+    assert not scene.history_open and app.scenes.top is scene     # Esc closed the panel, not the table
+
+
+def test_a_long_history_shows_its_latest_moves(tmp_path):
+    app, scene = computer_moved(tmp_path)
+    for _ in range(6):
+        if scene.stage is Stage.OVER:
+            break
+        play_person(app, scene)
+        run_until(app, lambda sc: sc.stage in (Stage.THROW, Stage.OVER) and sc.session.to_move is Side.WHITE)
+    scene.history_open = True
+    entries = table_cards.entries(scene)
+    words = drawn_words(app, "en")
+    last = entries[-1]
+    assert any(w.startswith(f"{last.number}. ") for w in words)
+    assert speaking.problems(app) == []
+
+
+# --- every state, both languages, at 960x600 ---------------------------------------------------
+STATES = {
+    "your throw": dict(position="0,0,0/0,0,0/W"),
+    "your move": dict(position="0,3,5/0,0,2/W", dice=(4, 6)),
+    "your picked checker": dict(position="0,3,5/0,0,2/W", dice=(4, 6), pick=3),
+    "computer thinking": dict(position="0,3,5/0,0,2/B", dice=(3, 4), thinking=True),
+    "forced pass": dict(position="11,12,12/0,0,0/W", dice=(2, 5)),
+    "game won": dict(position="11,12,12/0,0,0/W", dice=(1, 3), play=(11, 12)),
+    "hints": dict(position="0,3,5/0,0,2/W", dice=(4, 6), key=pygame.K_h),
+    "two people": dict(position="0,3,5/0,0,2/W", dice=(4, 6), opponent="human"),
+}
+GARANGUET_STATES = {
+    "your throw": dict(position="1*15/1*15/W"),
+    "your move": dict(position="1*15/1*15/W", dice=(6, 4, 1)),
+    "computer thinking": dict(position="1*15/1*15/B", dice=(6, 4, 1), thinking=True),
+    "refused": dict(position="1*15/1*15/W", dice=(6, 4, 1), pick=1, drop=4),
+    "game won": dict(position="24,25*14/2*15/W", dice=(6, 4, 1), play=(24, 25)),
+    "hints": dict(position="1*15/1*15/W", dice=(6, 4, 1), key=pygame.K_h),
+}
+
+
+def bring(tmp_path, rules, state):
+    state = dict(state)
+    pick, drop, play, key = (state.pop(k, None) for k in ("pick", "drop", "play", "key"))
+    app, scene = table(tmp_path, rules=rules, **state)
+    if pick is not None:
+        scene._pick(pick)
+    if drop is not None:
+        scene._step(drop)
+    if play is not None:
+        scene._pick(play[0])
+        scene._step(play[1])
+        assert run_until(app, lambda sc: sc.stage is Stage.OVER, 200)
+        frames(app, 1)
+    if key is not None:
+        press(app, key)
+        run_until(app, lambda sc: sc.hints is not None, 600)
+    return app, scene
+
+
+@pytest.mark.parametrize("state", list(STATES))
+def test_every_tourne_case_state_speaks_both_languages_inside_its_boxes(tmp_path, state):
+    app, scene = bring(tmp_path, "charpentier", STATES[state])
+    if state == "forced pass":
+        assert scene.stage is Stage.PASS
+    if state == "computer thinking":
+        assert scene.stage is Stage.THINK
+    assert speaking.problems(app) == []
+    scene.history_open = True
+    assert speaking.problems(app) == []
+
+
+@pytest.mark.parametrize("state", list(GARANGUET_STATES))
+def test_every_garanguet_state_speaks_both_languages_inside_its_boxes(tmp_path, state):
+    app, scene = bring(tmp_path, "garanguet", GARANGUET_STATES[state])
+    if state == "refused":
+        assert scene.refused is not None and scene.refused.rule
+    assert speaking.problems(app) == []
+    scene.history_open = True
+    assert speaking.problems(app) == []
+
+
+def test_the_language_changes_at_the_next_frame_with_the_table_open(tmp_path):
+    app, scene = refuse_tc4(tmp_path)
+    french = drawn_words(app, "fr")
+    assert "Reprendre" in french and "Take back" not in french
+    assert "Historique" in french and "Vous (Blancs)" in french
+    english = drawn_words(app, "en")
+    assert "Take back" in english and "History" in english and "You (White)" in english
+
+
+def test_side_names_are_historical_in_french():
+    from game.players import side_title, verb
+    session = Session.new(MatchOptions(rules="charpentier", opponent="human"), seed=1)
+    i18n.set_language("fr")
+    assert side_title(session, Side.WHITE) == "Les Blancs"
+    assert verb(session, Side.BLACK, "win") == "Les Noirs gagnent"
+    computer = Session.new(MatchOptions(rules="charpentier", opponent="computer"), seed=1)
+    assert side_title(computer, Side.WHITE) == "Vous (Blancs)"
+    assert verb(computer, Side.BLACK, "win") == "L’ordinateur gagne"
+
+
+def test_flow_events_keep_english_until_shown():
+    """A refusal is kept as a message and its fields, so it is said in the language of the frame."""
+    event = f.MoveRefused("TC-3", table_cards.Words("point {point} is already occupied", point=5), "3-5")
+    assert event.text == "3-5: point 5 is already occupied (TC-3)"
+    i18n.set_language("fr")
+    assert table_cards.refusal_reason(event).said().startswith("3-5 : ")
+    assert ui.said(table_cards.refusal_words(event).said())
