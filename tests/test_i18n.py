@@ -262,7 +262,7 @@ def test_a_tutorial_that_cannot_open_is_a_notice_not_a_crash(app, tmp_path, monk
     notice = app.scenes.top
     assert isinstance(notice, NoticeScene) and app.running
     assert any("tutorial cannot be opened" in note for note in notice.notes)
-    assert speaking.problems(app) == []
+    assert_clean(speaking.problems(app))
     no_errors(tmp_path)
 
 
@@ -282,7 +282,7 @@ def test_an_error_is_reported_in_the_language_spoken(app, tmp_path):
     assert isinstance(notice, NoticeScene)
     assert any(note.startswith("Une erreur s’est produite (RuntimeError: boom)") for note in notice.notes)
     assert {"À noter", "D’accord"} <= words_drawn(app)
-    assert speaking.problems(app) == []
+    assert_clean(speaking.problems(app))
 
 
 def test_the_screenshot_notice_is_said(app, tmp_path):
@@ -306,6 +306,11 @@ def walk(app, scene) -> list[str]:
     return sorted(set(found))
 
 
+def assert_clean(found):
+    found = sorted(set(found))
+    assert not found, f"{len(found)} problems:\n" + "\n".join(found)
+
+
 def show(app, scene):
     app.scenes.push(scene)
     frames(app)
@@ -324,7 +329,7 @@ def test_the_title_speaks_both_languages_in_its_boxes(app, tmp_path):
     frames(app)
     title = app.scenes.top
     assert title.continue_button.visible
-    assert walk(app, title) == []
+    assert_clean(walk(app, title))
     title.menu.focus_on(title.quit_button)
     app.update_settings({"language": "fr"})
     assert "Votre match est enregistré : « Continuer » le reprendra la prochaine fois." \
@@ -352,7 +357,7 @@ def test_the_new_match_form_speaks_both_languages_in_its_boxes(app, tmp_path):
         for _ in choice.options:
             found += speaking.problems(app)
             choice.adjust(+1)
-    assert sorted(set(found)) == []
+    assert_clean(found)
     no_errors(tmp_path)
 
 
@@ -366,7 +371,7 @@ def test_the_settings_speak_both_languages_in_their_boxes(app, tmp_path):
     for _ in speeds.options:
         speeds.adjust(+1)
         found += speaking.problems(app)
-    assert sorted(set(found)) == []
+    assert_clean(found)
     no_errors(tmp_path)
 
 
@@ -380,13 +385,13 @@ def test_the_settings_speak_both_languages_in_their_boxes(app, tmp_path):
 def test_the_overlays_speak_both_languages_in_their_boxes(app, tmp_path, make):
     saved_match(app)
     scene = show(app, make(app))
-    assert walk(app, scene) == []
+    assert_clean(walk(app, scene))
     no_errors(tmp_path)
 
 
 def test_the_statistics_speak_both_languages_in_their_boxes(app, tmp_path):
     screen = show(app, StatsScene(app))
-    assert speaking.problems(app) == [], "no game yet"
+    assert_clean(speaking.problems(app))
     app.scenes.pop()
     for rules, won in (("charpentier-reentry", True), ("garanguet", False), ("bell", True)):
         for kind in ("game", "match"):
@@ -396,7 +401,7 @@ def test_the_statistics_speak_both_languages_in_their_boxes(app, tmp_path):
     app.storage.add_record({"kind": "game", "winner": "W", "rules": "charpentier",
                             "opponent": "human", "level": "", "human_side": "W", "autoplay": False})
     screen = show(app, StatsScene(app))
-    assert speaking.problems(app) == []
+    assert_clean(speaking.problems(app))
     app.update_settings({"language": "fr"})
     drawn = words_drawn(app)
     assert {"Contre l’ordinateur", "Compagnon", "Les parties"} <= drawn, drawn
@@ -410,15 +415,15 @@ def test_the_priority_throw_speaks_both_languages_in_its_boxes(app, tmp_path):
     frames(app)
     scene = app.scenes.top
     assert type(scene).__name__ == "PriorityScene" and scene.stage == "wait"
-    assert speaking.problems(app) == []
+    assert_clean(speaking.problems(app))
     press(app, pygame.K_SPACE)
-    assert speaking.problems(app, frames=1) == []          # the dice rolling
+    assert_clean(speaking.problems(app, frames=1))          # the dice rolling
     for _ in range(600):
         if scene.stage == "result":
             break
         app.frame(0.05)
     assert scene.stage == "result"
-    assert speaking.problems(app, frames=1) == []
+    assert_clean(speaking.problems(app, frames=1))
     assert i18n.language() == "fr" and "amen" in scene.prompt(), scene.prompt()
     firsts = {"Vous commencez (Blancs)", "L’ordinateur commence (Noirs)"}
     from game.table_words import shown
