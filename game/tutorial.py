@@ -72,6 +72,7 @@ class Script:
     throw_hint: str            # the player's throw, said before each of the player's turns
     off_script: str            # a legal move that is not the script's, with {play}
     hint: str                  # the H key: the script's move, with {play}
+    their_throw: str = ""      # said while the computer throws and plays its side
     source: dict = field(default_factory=dict)
 
 
@@ -149,6 +150,8 @@ EXAMPLE_GAME_1699 = Script(
     off_script=N_("A legal move, but not the book's. The tutorial replays the game of 1699, and "
                   "here the book plays: {play}."),
     hint=N_("The book plays: {play}."),
+    their_throw=N_("The computer throws the book's dice for Black and plays the book's move. Watch "
+                   "the board; then read why."),
     source={"opening": "tests/test_example_game.py OPENING", "ending": "ENDING"},
 )
 
@@ -215,6 +218,8 @@ GARANGUET_FIRST_GAME = Script(
     off_script=N_("A legal move, but not this lesson's. The tutorial follows a prepared game, and "
                   "here it plays: {play}."),
     hint=N_("The tutorial's game plays: {play}."),
+    their_throw=N_("The computer throws the tutorial's dice for Black and plays its move. Watch the "
+                   "board; then read why."),
 )
 
 SCRIPTS = {s.game: s for s in (EXAMPLE_GAME_1699, GARANGUET_FIRST_GAME)}

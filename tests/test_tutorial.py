@@ -130,6 +130,7 @@ def play_through(app, scene, at=None, limit=600):
         if scene.gate is not None:
             if at:
                 at(scene, "page")
+            frames(app, 20)                           # a page is read before a key goes on
             press(app, pygame.K_SPACE)
         elif scene.stage is Stage.THROW and not scene.session.is_computer(scene.session.to_move):
             press(app, pygame.K_SPACE)
@@ -312,3 +313,18 @@ def test_escape_pauses_the_tutorial_and_leave_goes_back_to_the_title(app):
     leave.activate()
     frames(app, 10)
     assert isinstance(app.scenes.top, TitleScene)
+
+
+def test_continue_is_clicked_or_pressed_once_the_page_has_been_read(app):
+    scene = open_tutorial(app, "tourne-case")
+    opening = scene.lesson
+    scene.gate = scene.gate                           # the page has only just appeared
+    press(app, pygame.K_SPACE)
+    assert scene.lesson == opening                    # a held key does not skip it unread
+    frames(app, 3)
+    button = scene.continue_rect
+    assert button is not None and button.colliderect(scene.hud.caption_rect)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.center, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=button.center, button=1))
+    frames(app, 3)
+    assert scene.gate is None and scene.lesson[0] == "Your turn" and scene.stage is Stage.THROW

@@ -34,6 +34,7 @@ except ImportError:        # an engine without rule names: the number alone
 CAPTION_WIDTH = 330        # design pixels (1280x800) of the caption panel beside the board
 REFUSED_RED = (150, 40, 32)
 CONTINUE_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
+READ_AT_LEAST = 0.3        # seconds a page shows before a key may go on from it
 
 
 class TutorialKeeper:
@@ -145,7 +146,8 @@ class TutorialScene(TableScene):
         self.hud = CaptionedHud(self.hud)
         self.lesson: tuple[str, str] = ("", "")    # the caption: title and body (messages)
         self.lesson_note = None            # a refusal, a move off the script, a hint, a note
-        self.gate = None                   # what Continue does (None: nothing to continue)
+        self._gate = None                  # what Continue does (None: nothing to continue)
+        self._gate_age = 0.0               # seconds the page waiting for Continue has been shown
         self.finished = False
         self.continue_rect: pygame.Rect | None = None
 
@@ -154,6 +156,18 @@ class TutorialScene(TableScene):
         return False                       # C-5 would only get in the way of learning
 
     # --- pages and Continue ------------------------------------------------------------------
+    @property
+    def gate(self):
+        return self._gate
+
+    @gate.setter
+    def gate(self, then) -> None:
+        self._gate, self._gate_age = then, 0.0
+
+    def update(self, dt: float) -> None:
+        self._gate_age += dt
+        super().update(dt)
+
     def _read(self, pages, then) -> None:
         """Show `pages` one after the other, each until Continue; then do `then`."""
         pages = list(pages)
@@ -231,6 +245,9 @@ class TutorialScene(TableScene):
             return
         if not event.computer:
             self.lesson = (N_("Your turn"), self.script.throw_hint)
+        else:
+            self.lesson = (N_("Black's turn") if event.side is Side.BLACK else N_("White's turn"),
+                           self.script.their_throw)
         super()._on_TurnBegan(event)
 
     def _on_ChoiceOffered(self, event) -> None:
@@ -280,7 +297,8 @@ class TutorialScene(TableScene):
 
     def handle_event(self, event) -> None:
         if event.type == pygame.KEYDOWN and event.key in CONTINUE_KEYS and self.gate is not None:
-            self.go_on()
+            if self._gate_age >= READ_AT_LEAST:    # a held key does not skip page after page
+                self.go_on()
             return
         if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
             if self.gate is not None and self.continue_rect and self.continue_rect.collidepoint(event.pos):
