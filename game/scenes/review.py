@@ -347,8 +347,8 @@ class ReviewScene(MenuScene):
         self.view.draw_board(surface)
         for s, _loc, _index, (x, y) in self.view.slots(rated.position):
             self.view.draw_checker(surface, s, x, y)
-        self.trace(surface, rated, rated.best, BEST, offset=4)
-        self.trace(surface, rated, rated.played, PLAYED, offset=-4)
+        self.trace(surface, rated, rated.best, BEST, offset=6)
+        self.trace(surface, rated, rated.played, PLAYED, offset=-6)
         panel = pygame.Rect(area.right + px(16, scale), area.y, 0, area.h)
         panel.w = w - px(34, scale) - panel.x
         ui.panel(surface, panel, scale)
@@ -362,7 +362,7 @@ class ReviewScene(MenuScene):
         side = rated.side
         letter = str(side)
         position = rated.position
-        width = max(2, self.view.length(6))
+        width = max(2, self.view.length(5))
         shift = self.view.length(offset)
         for step in move.steps:
             start = self._place(position, letter, step.origin)
@@ -391,7 +391,12 @@ class ReviewScene(MenuScene):
         ui.blit_fitted(surface, where, 26 * scale, line, ui.WALNUT, "title", anchor="midleft")
         y = line.bottom
         y = self.paragraph(surface, _("The dice: {dice}", dice=dice_text(rated.dice)), 21 * scale,
-                           box, y, ui.INK, lines=1) + px(10, scale)
+                           box, y, ui.INK, lines=1)
+        if rated.match and rated.match[0] > 1:
+            length, white, black = rated.match
+            y = self.paragraph(surface, _("The score before this game: White {white}, Black {black}",
+                                          white=white, black=black), 21 * scale, box, y, ui.INK)
+        y += px(10, scale)
         game = chances_of(self.rules_name, rated.match) == "game"
         for colour, heading, move, chance in (
                 (PLAYED, N_("Played: {move}"), rated.played, rated.played_chance),
