@@ -472,6 +472,13 @@ class TutorialFlow(GameFlow):
         self._play_queued()
         return self._flush()
 
+    def next_script_step(self) -> Step | None:
+        """A step the script plays next from here (the picked checker's, if it has one)."""
+        if self.stage is not Stage.CHOOSE:
+            return None
+        steps = sorted(self.chooser.steps(), key=lambda st: st.origin != self.chooser.selected)
+        return next((st for st in steps if self._follows((st,))), None)
+
     def hint(self) -> list:
         turn = self.session.current
         if self.stage is Stage.CHOOSE and turn is not None and turn.play:

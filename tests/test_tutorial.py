@@ -233,6 +233,7 @@ def test_a_legal_move_that_is_not_the_books_is_refused_saying_what_the_book_play
     app.update_settings({"language": "en"})
     scene.show_hints()
     assert isinstance(scene.lesson_note, Hinted) and _(note.turn.play) in said_on_screen(app)
+    assert scene.flow.next_script_step() == Step(0, 1, True)                # ringed on the board
     play_step(scene, Step(0, 1))
     frames(app, 3)
     assert scene.session.turn == 3 and 0 in scene.session.position.black   # Black's checker was hit

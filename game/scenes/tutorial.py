@@ -22,6 +22,8 @@ from game.rules import Side
 from game.scenes.table import TableScene
 from game.tutorial import (Hinted, OffScript, Refused, ScriptedSession, Told, new_flow,
                            script_for)
+from game.geometry import CHECKER_R
+from game.scenes.table_draw import HINT_GREEN
 from game.view import widgets as ui
 from game.view.layout import px
 
@@ -321,7 +323,21 @@ class TutorialScene(TableScene):
 
     def draw(self, surface) -> None:
         super().draw(surface)
+        self._draw_script_step(surface)
         self._draw_lesson(surface)
+
+    def _draw_script_step(self, surface) -> None:
+        """After H: green rings on the checker the script moves next and where it goes."""
+        if not isinstance(self.lesson_note, Hinted) or self.flow is None:
+            return
+        step = self.flow.next_script_step()
+        if step is None:
+            return
+        view, side = self.view, str(self.session.to_move)
+        index = self.shown.checkers(self.session.to_move).count(step.origin) - 1
+        for x, y in (view.checker_centre(side, step.origin, max(index, 0)),
+                     view.landing_centre(self.shown, side, step.destination)):
+            view.ring(surface, x, y, HINT_GREEN, 5, CHECKER_R + 6)
 
     def _note_lines(self) -> tuple[list[Said], tuple]:
         """The refusal or note under the explanation: (lines, colour)."""
