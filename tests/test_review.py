@@ -364,3 +364,34 @@ def test_the_scoreboard_says_why_a_bell_game_scores_what_it_does_in_both_languag
     app.update_settings({"language": "fr"})
     big, small = board.headline()
     assert "gagne" in big and "dames" in small and small.endswith("(TB-4)"), (big, small)
+
+
+def test_while_the_moves_are_weighed_the_screen_says_so_and_a_perfect_game_has_no_errors(app, monkeypatch):
+    import threading
+
+    from game.scenes import review as review_scene
+    release = threading.Event()
+    real = review_scene.review_match
+
+    def slow(*args, **kwargs):
+        release.wait(30)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(review_scene, "review_match", slow)
+    session = seeded_session("charpentier", seed=17, length=3, careless=0.0)   # White plays the best
+    board = to_scoreboard(app, session)
+    while board.menu.focused.label != "Review":
+        press(app, pygame.K_DOWN)
+    press(app, pygame.K_RETURN)
+    scene = app.scenes.top
+    assert isinstance(scene, ReviewScene) and scene.rated is None
+    assert speaking.problems(app) == []
+    release.set()
+    scene.wait(30)
+    frames(app, 2)
+    assert scene.rated and scene.errors == [], "the best move every time: no errors"
+    assert [type(w).__name__ for w in scene.menu.widgets] == ["Button"]
+    assert speaking.problems(app) == []
+    press(app, pygame.K_RETURN)                     # Back
+    frames(app, 2)
+    assert app.scenes.top is board
