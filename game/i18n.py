@@ -92,9 +92,9 @@ def _(message: str, **fields) -> Said:
     return Said(words.format(**fields) if fields else words)
 
 
-def n_(singular: str, plural: str, n: int, **fields) -> Said:
-    """The singular or plural form for `n`, by the current language's rule."""
-    words = _catalogue.ngettext(singular, plural, n)
+def n_(singular: str, plural: str, count: int, /, **fields) -> Said:
+    """The singular or plural form for `count`, by the current language's rule."""
+    words = _catalogue.ngettext(singular, plural, count)
     return Said(words.format(**fields) if fields else words)
 
 

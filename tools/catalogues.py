@@ -7,8 +7,7 @@
 The messages are the English arguments of _(), n_() and N_() (game/i18n.py) in game/ and
 main.py. English is the source language, so its catalogue repeats each message (as GNU msgen
 does); French translations are written in game/locale/fr/LC_MESSAGES/tournecase.po. Translations
-waiting to be merged may sit in game/locale/parts/*.po: each fills the French messages still
-empty. Needs Babel (requirements-dev.txt); the game itself reads only the .mo files.
+waiting to be merged may sit in game/locale/parts/*.po: they replace the catalogue's French. Needs Babel (requirements-dev.txt); the game itself reads only the .mo files.
 """
 from __future__ import annotations
 
@@ -85,8 +84,8 @@ def build(code: str, template: Catalog, parts: dict) -> Catalog:
         message.flags.discard("fuzzy")
         if code == "en" and missing(message):
             message.string = message.id
-        elif code != "en" and message.id in parts and (missing(message) or message.string == message.id):
-            message.string = parts[message.id]      # a gap, or an English copy left by an old run
+        elif code != "en" and message.id in parts:
+            message.string = parts[message.id]      # the parts are newer than the catalogue
     return catalog
 
 
