@@ -6,7 +6,9 @@ virtual environment beside the game (.venv-game/), showing the progress (package
 the total, the one under way), then starts the game with that environment's Python. A lock in
 that folder makes a second start at the same moment wait for the first one's set-up. The next
 start finds the environment ready and goes straight to the game, with no pip run. Only the
-standard library is imported here, so this runs anywhere.
+standard library is imported here, so this runs anywhere; the words come from the game's
+catalogues (game/i18n.py needs nothing else), in the system's language or the one --language
+names.
 """
 import contextlib
 import os
@@ -19,6 +21,18 @@ import time
 from importlib import metadata
 from pathlib import Path
 
+try:
+    from game import i18n
+    from game.i18n import _, n_
+except Exception:   # a Python too old for the game, or a damaged copy: say it in English
+    i18n = None
+
+    def _(message, **fields):
+        return message.format(**fields) if fields else message
+
+    def n_(singular, plural, n, **fields):
+        return _(singular if n == 1 else plural, **fields)
+
 HERE = Path(__file__).resolve().parent
 REQUIREMENTS = HERE / "requirements.txt"
 VENV_NAME = ".venv-game"
@@ -26,7 +40,7 @@ STAMP = "tourne-case-requirements.txt"   # in the environment: the requirements 
 LOCK = "tourne-case-setup.lock"          # in the environment: held by the start that sets it up
 LOCK_WAIT = 30 * 60                      # seconds a second start waits for the first one's set-up
 RELAUNCHED = "TOURNE_CASE_RELAUNCHED"    # set for the relaunched game, to never loop
-MANUAL = "python -m pip install -r requirements.txt"
+MANUAL = "python -m pip install -r requirements.txt"   # a command: the same in every language
 REQUIREMENT = re.compile(r"([A-Za-z0-9][A-Za-z0-9._-]*)\s*(?:==\s*([^\s;,]+))?")
 
 
@@ -56,10 +70,11 @@ def missing_requirements(requirements) -> list:
         try:
             found = metadata.version(name)
         except metadata.PackageNotFoundError:
-            missing.append(f"{name} (not installed)")
+            missing.append(_("{name} (not installed)", name=name))
             continue
         if version is not None and found != version:
-            missing.append(f"{name} {version} (found {found})")
+            missing.append(_("{name} {version} (found {found})", name=name, version=version,
+                             found=found))
     return missing
 
 
@@ -97,7 +112,7 @@ def install_steps(path: Path) -> list:
         lines = []
     lines = [line for line in lines if line]
     if not lines or any(line.startswith("-") or not REQUIREMENT.match(line) for line in lines):
-        return [("the game's packages", ["-r", str(path)])]
+        return [(_("the game's packages"), ["-r", str(path)])]
     steps = []
     for line in lines:
         name, version = REQUIREMENT.match(line).groups()
@@ -115,21 +130,23 @@ def set_up(venv: Path, report=print, progress=None) -> None:
     if not python.exists():
         if progress is not None:
             progress(0, len(steps), "")
-        report(f"Setting up the game's own Python environment in {venv} ...")
+        report(_("Setting up the game's own Python environment in {folder} ...", folder=venv))
         import venv as venv_module
         try:
             clear_environment(venv)
             venv_module.EnvBuilder(with_pip=True, symlinks=os.name != "nt").create(venv)
         except (OSError, subprocess.CalledProcessError) as error:
-            raise SetupError(
-                f"could not create a Python environment in {venv} ({error}).\n"
+            raise SetupError(_(
+                "could not create a Python environment in {folder} ({error}).\n"
                 "On Debian or Ubuntu, install python3-venv (sudo apt install python3-venv);\n"
-                f"or install the game's packages yourself: {MANUAL}") from None
-    report("Downloading and installing the game's packages (this happens once) ...")
+                "or install the game's packages yourself: {command}",
+                folder=venv, error=error, command=MANUAL)) from None
+    report(_("Downloading and installing the game's packages (this happens once) ..."))
     for done, (label, arguments) in enumerate(steps):
         if progress is not None:
             progress(done, len(steps), label)
-        report(f"[{done + 1}/{len(steps)}] Installing {label} ...")
+        report(_("[{number}/{total}] Installing {package} ...", number=done + 1,
+                 total=len(steps), package=label))
         try:
             status, output = run_with_progress(
                 [str(python), "-m", "pip", "install", "--disable-pip-version-check",
@@ -138,10 +155,15 @@ def set_up(venv: Path, report=print, progress=None) -> None:
             status, output = 1, [str(error)]
         if status != 0:
             last = next((line for line in reversed(output) if line.strip()), "")
-            raise SetupError(
-                "could not download the game's dependencies"
-                + (f" (pip said: {last.strip()})" if last else "") + ".\n"
-                "Connect to the internet and start the game again, or run: " + MANUAL)
+            if last:
+                raise SetupError(_(
+                    "could not download the game's dependencies (pip said: {pip}).\n"
+                    "Connect to the internet and start the game again, or run: {command}",
+                    pip=last.strip(), command=MANUAL))
+            raise SetupError(_(
+                "could not download the game's dependencies.\n"
+                "Connect to the internet and start the game again, or run: {command}",
+                command=MANUAL))
     if progress is not None:
         progress(len(steps), len(steps), "")
     try:
@@ -185,22 +207,27 @@ def set_up_lock(venv: Path, report=print, wait: float = LOCK_WAIT):
         venv.mkdir(parents=True, exist_ok=True)
         handle = open(venv / LOCK, "a+", encoding="utf-8")
     except OSError as error:
-        raise SetupError(f"could not write in {venv} ({error}).\n"
-                         f"Install the game's packages yourself: {MANUAL}") from None
+        raise SetupError(_("could not write in {folder} ({error}).\n"
+                           "Install the game's packages yourself: {command}",
+                           folder=venv, error=error, command=MANUAL)) from None
     try:
         try:
             got = _try_lock(handle)
         except OSError:         # a file system without locks: go on unguarded, as before
             got, wait = True, None
         if not got:
-            report("Another start of the game is setting it up; waiting for it to finish ...")
+            report(_("Another start of the game is setting it up; waiting for it to finish ..."))
             deadline = time.monotonic() + wait
             while not got:
                 if time.monotonic() > deadline:
-                    raise SetupError(
-                        f"another start of the game ({_holder(venv)}) has been setting it up "
-                        f"for more than {max(1, round(wait / 60))} minutes. Close it, or delete "
-                        f"the folder {venv}, and start again.")
+                    minutes = max(1, round(wait / 60))
+                    raise SetupError(n_(
+                        "another start of the game ({holder}) has been setting it up for more "
+                        "than {n} minute. Close it, or delete the folder {folder}, and start "
+                        "again.",
+                        "another start of the game ({holder}) has been setting it up for more "
+                        "than {n} minutes. Close it, or delete the folder {folder}, and start "
+                        "again.", minutes, holder=_holder(venv), n=minutes, folder=venv))
                 time.sleep(0.2)
                 got = _try_lock(handle)
         if wait is not None:
@@ -237,19 +264,20 @@ def _try_lock(handle) -> bool:
 
 def _holder(venv: Path) -> str:
     try:
-        return (venv / LOCK).read_text(encoding="utf-8").strip() or "unknown"
+        return (venv / LOCK).read_text(encoding="utf-8").strip() or _("unknown")
     except OSError:
-        return "unknown"
+        return _("unknown")
 
 
 class SetupProgress:
     """What the set-up is doing, for the window and the terminal alike: requirements done out
     of the total, the one being installed, and pip's latest line. Written by the set-up's
-    thread, read by the window's: each field is replaced whole, never half-written."""
+    thread, read by the window's: each field is replaced whole, never half-written. The summary
+    is put in words when it is read, in the language spoken then."""
 
     def __init__(self):
         self.done, self.total, self.current = 0, 0, ""
-        self.latest = "Starting ..."
+        self.latest = _("Starting ...")
 
     def step(self, done: int, total: int, current: str) -> None:
         self.done, self.total, self.current = done, total, current
@@ -260,13 +288,17 @@ class SetupProgress:
 
     def summary(self) -> str:
         if not self.total:
-            return "Preparing ..."
+            return _("Preparing ...")
         if self.done >= self.total:
-            return f"All {self.total} packages installed; starting the game ..."
+            return n_("The package is installed; starting the game ...",
+                      "All {n} packages installed; starting the game ...", self.total,
+                      n=self.total)
         if not self.current:
-            return f"Making the game's own Python environment, then {self.total} packages ..."
-        return (f"Installing {self.current} ({self.done + 1} of {self.total}; "
-                f"{self.done} done)")
+            return n_("Making the game's own Python environment, then {n} package ...",
+                      "Making the game's own Python environment, then {n} packages ...",
+                      self.total, n=self.total)
+        return _("Installing {package} ({number} of {total}; {done} done)",
+                 package=self.current, number=self.done + 1, total=self.total, done=self.done)
 
 
 class ProgressWindow:
@@ -277,7 +309,7 @@ class ProgressWindow:
 
     def __init__(self, tk, root, heading):
         self.tk, self.root, self.progress = tk, root, SetupProgress()
-        root.title("Tourne Case")
+        root.title("Tourne Case")          # the game's name, in every language
         tk.Label(root, text=heading, font=("TkDefaultFont", 12, "bold")).pack(padx=20,
                                                                              pady=(16, 6))
         self.summary = tk.Label(root, text=self.progress.summary(), width=70, anchor="w")
@@ -326,12 +358,12 @@ class ProgressWindow:
 
     @staticmethod
     def show_error(message: str) -> None:
-        window = ProgressWindow.open("Tourne Case could not start")
+        window = ProgressWindow.open(_("Tourne Case could not start"))
         if window is None:
             return
         window.summary.config(text="")
         window.line.config(text=message[:1].upper() + message[1:], fg="black")
-        window.tk.Button(window.root, text="Close", command=window.root.destroy).pack(pady=8)
+        window.tk.Button(window.root, text=_("Close"), command=window.root.destroy).pack(pady=8)
         window.root.mainloop()
 
 
@@ -345,14 +377,14 @@ def set_up_once(venv: Path, report, progress=None) -> None:
     waited for the lock, use it as it is."""
     with set_up_lock(venv, report):
         if venv_is_ready(venv):
-            report("Another start of the game has set it up: starting the game ...")
+            report(_("Another start of the game has set it up: starting the game ..."))
             return
         set_up(venv, report, progress)
 
 
 def set_up_with_progress(venv: Path) -> None:
     window = None if has_terminal() else ProgressWindow.open(
-        "Setting up the game (this happens once) ...")
+        _("Setting up the game (this happens once) ..."))
     if window is None:
         set_up_once(venv, lambda line: print(line, flush=True))
         return
@@ -371,11 +403,11 @@ def set_up_with_progress(venv: Path) -> None:
 
 def fail(message: str) -> int:
     """Say what went wrong where the player will see it; exit status 1."""
-    print(f"Tourne Case: {message}", file=sys.stderr, flush=True)
+    print(_("Tourne Case: {problem}", problem=message), file=sys.stderr, flush=True)
     if not has_terminal():
         ProgressWindow.show_error(message)
     elif os.name == "nt" and _console_closes_on_exit():
-        input("Press Enter to close this window.")
+        input(_("Press Enter to close this window."))
     return 1
 
 
@@ -398,15 +430,18 @@ def relaunch(python: Path, argv) -> int:
                 stream.flush()
         os.execve(command[0], command, env)
     except OSError as error:
-        return fail(f"could not start the game's own Python {python} ({error}). Delete the "
-                    f"folder {python.parent.parent} and start again, or run: {MANUAL}")
+        return fail(_("could not start the game's own Python {python} ({error}). Delete the "
+                      "folder {folder} and start again, or run: {command}", python=python,
+                      error=error, folder=python.parent.parent, command=MANUAL))
 
 
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
+    if i18n is not None:
+        i18n.set_language(None)      # the system's language; cli reads --language below
     if sys.version_info < (3, 11):
-        return fail("this game needs Python 3.11 or newer; this is Python "
-                    + sys.version.split()[0] + ". Get it from python.org and start again.")
+        return fail(_("this game needs Python 3.11 or newer; this is Python {version}. Get it "
+                      "from python.org and start again.", version=sys.version.split()[0]))
     from game import cli
     if argv[:1] != ["analyze"]:
         cli.parse_args(argv)     # --help and bad arguments are answered before any set-up
@@ -414,12 +449,13 @@ def main(argv=None) -> int:
     if getattr(sys, "frozen", False) or not missing:
         return cli.main(argv)
     if os.environ.get(RELAUNCHED):
-        return fail(f"the game's packages are still missing after setting them up: "
-                    f"{', '.join(missing)}. Delete the folder {venv_dir()} and start again, "
-                    f"or run: {MANUAL}")
+        return fail(_("the game's packages are still missing after setting them up: "
+                      "{missing}. Delete the folder {folder} and start again, or run: {command}",
+                      missing=", ".join(missing), folder=venv_dir(), command=MANUAL))
     venv = venv_dir()
     if not venv_is_ready(venv):
-        print("The game's packages are missing here: " + ", ".join(missing), flush=True)
+        print(_("The game's packages are missing here: {missing}", missing=", ".join(missing)),
+              flush=True)
         try:
             set_up_with_progress(venv)
         except SetupError as error:

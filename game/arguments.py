@@ -4,9 +4,12 @@ argparse looks for the next option afresh after each one it reads, so its time g
 square of the number of options: 100,000 repeated `--json` flags took minutes. A flag that takes
 no value means the same however often it is given, so its repeats are dropped before argparse
 sees them; after that, no command of ours takes more than a few dozen words, and a longer list
-is refused in one line. Only the standard library is used here (main.py reads it first).
+is refused in one line, in the player's language. Only the standard library is used here
+(main.py reads it first).
 """
 import argparse
+
+from game.i18n import n_
 
 MAX_WORDS = 200
 
@@ -28,5 +31,6 @@ def tidy(parser: argparse.ArgumentParser, argv) -> list:
             seen.add(word)
         kept.append(word)
     if len(kept) > MAX_WORDS:
-        parser.error(f"{len(argv)} arguments are more than any command takes")
+        parser.error(n_("{n} argument is more than any command takes",
+                        "{n} arguments are more than any command takes", len(argv), n=len(argv)))
     return kept

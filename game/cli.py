@@ -4,16 +4,76 @@
 Only the standard library (and the rules engine, which needs nothing else) is imported at the
 top: main.py answers --help and bad arguments before the game's packages are set up. A bad
 argument gives one line on stderr and exit status 2.
+
+The words are the player's language (game/i18n.py): the system's, or the one --language names,
+which the game then speaks too until one is chosen in its settings. argparse's own words
+("usage:", "invalid choice") come from our catalogue as well, while a parser reads. The engine's
+JSON answers are a machine interface and stay English.
 """
 import argparse
+import contextlib
 import os
 import re
 import signal
 import sys
 from pathlib import Path
 
+from game import i18n
 from game.arguments import tidy
+from game.i18n import N_, _
 from game.rules import RULE_NAMES   # the standard library only, like this module
+
+#: argparse's own words that our commands can print, marked for our catalogue (Python 3.11's
+#: argparse spells them so; a later Python's new wording is shown as argparse has it).
+ARGPARSE_WORDS = (
+    N_("usage: "), N_("options"), N_("positional arguments"),
+    N_("show this help message and exit"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("unrecognized arguments: %s"), N_("not allowed with argument %s"),
+    N_("expected one argument"), N_("expected at most one argument"),
+    N_("expected at least one argument"), N_("ignored explicit argument %r"),
+    N_("the following arguments are required: %s"), N_("one of the arguments %s is required"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+)
+# argparse's plural ("expected 2 arguments"), as the catalogue reads plurals.
+_ARGPARSE_PLURALS = (i18n.n_("expected %s argument", "expected %s arguments", 2),)
+
+
+def _argparse_words(message: str) -> str:
+    return str(_(message)) if message else message
+
+
+def _argparse_plural(singular: str, plural: str, n: int) -> str:
+    return str(i18n.n_(singular, plural, n))
+
+
+@contextlib.contextmanager
+def argparse_speaks():
+    """While a parser reads (or prints its help), argparse's own words come from our catalogue."""
+    saved = argparse._, argparse.ngettext
+    argparse._, argparse.ngettext = _argparse_words, _argparse_plural
+    try:
+        yield
+    finally:
+        argparse._, argparse.ngettext = saved
+
+
+def speak(argv) -> str:
+    """Speak the language `--language CODE` (or `--language=CODE`) names in `argv`, else the
+    system's; a valid choice is also left in LANGUAGE for the game (its first start, the set-up
+    window, a relaunch) to follow. The language now spoken."""
+    chosen = None
+    for i, word in enumerate(argv):
+        if word == "--":
+            break
+        name, equals, value = word.partition("=")
+        if len(name) >= 6 and "--language".startswith(name):
+            chosen = value if equals else (argv[i + 1] if i + 1 < len(argv) else None)
+    if chosen in i18n.LANGUAGES:
+        os.environ["LANGUAGE"] = chosen
+    return i18n.set_language(chosen if chosen in i18n.LANGUAGES else None)
 
 #: The exit status after SIGTERM, as a shell reports a process it ended (128 + 15).
 TERMINATED = 143
@@ -28,22 +88,27 @@ class Terminated(KeyboardInterrupt):
 class _Parser(argparse.ArgumentParser):
     def error(self, message):
         """One clear line instead of argparse's usage block."""
-        self.exit(2, f"{self.prog}: {message} (see --help)\n")
+        self.exit(2, _("{prog}: {problem} (see --help)", prog=self.prog, problem=message) + "\n")
+
+    def parse_args(self, args=None, namespace=None):
+        with argparse_speaks():
+            return super().parse_args(args, namespace)
 
 
 def _seed(text: str) -> int:
     """ASCII digits only (int() also takes "٣" and "1_000"), and few enough for int()."""
     if re.fullmatch(r"-[0-9]+", text):
-        raise argparse.ArgumentTypeError(f"{text[:20]!r} is negative; give 0 or more")
+        raise argparse.ArgumentTypeError(_("{value} is negative; give 0 or more",
+                                           value=repr(text[:20])))
     if not re.fullmatch(r"[0-9]{1,40}", text):
-        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a whole number")
+        raise argparse.ArgumentTypeError(_("{value} is not a whole number", value=repr(text[:20])))
     return int(text)
 
 
 def _data_dir(text: str) -> str:
     path = Path(text).expanduser()
     if path.exists() and not path.is_dir():
-        raise argparse.ArgumentTypeError(f"{text!r} is a file, not a folder")
+        raise argparse.ArgumentTypeError(_("{value} is a file, not a folder", value=repr(text)))
     return str(path)
 
 
@@ -53,27 +118,33 @@ def _seconds(text: str) -> float:
     except ValueError:
         seconds = -1.0
     if not 0 < seconds < 1e6:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a positive number of seconds")
+        raise argparse.ArgumentTypeError(_("{value} is not a positive number of seconds",
+                                           value=repr(text)))
     return seconds
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog=Path(sys.argv[0]).name if sys.argv and sys.argv[0] else "main.py",
-        description="Tourne Case (Paris, 1699) and Garanguet: a tables game against the computer.",
-        epilog="Analysis: python main.py analyze --help. "
-               "Programs: python main.py engine --help")
+        description=_("Tourne Case (Paris, 1699) and Garanguet: a tables game against the "
+                      "computer."),
+        epilog=_("Analysis: python main.py analyze --help. "
+                 "Programs: python main.py engine --help"))
     parser.add_argument("--seed", type=_seed, metavar="N",
-                        help="seed every random thing (dice, computer), to replay a session")
+                        help=_("seed every random thing (dice, computer), to replay a session"))
     screen = parser.add_mutually_exclusive_group()
     screen.add_argument("--windowed", dest="fullscreen", action="store_false", default=None,
-                        help="play in a window")
+                        help=_("play in a window"))
     screen.add_argument("--fullscreen", dest="fullscreen", action="store_true",
-                        help="play full screen")
+                        help=_("play full screen"))
     parser.add_argument("--rules", choices=RULE_NAMES, metavar="|".join(RULE_NAMES),
-                        help="the rules of the first new match")
+                        help=_("the rules of the first new match"))
     parser.add_argument("--data-dir", type=_data_dir, metavar="DIR",
-                        help="keep settings, saves and records in DIR instead of your data folder")
+                        help=_("keep settings, saves and records in DIR instead of your data "
+                               "folder"))
+    parser.add_argument("--language", choices=i18n.LANGUAGES, metavar="|".join(i18n.LANGUAGES),
+                        help=_("the language of these messages, and of the game until one is "
+                               "chosen in its settings (default: the system's)"))
     # For tests and the build check: both sides played by the computer, no animation...
     parser.add_argument("--autoplay", action="store_true", help=argparse.SUPPRESS)
     # ...and the game closed after this many seconds.
@@ -82,19 +153,23 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def build_engine_parser() -> argparse.ArgumentParser:
+    # The help is for people, in their language; the answers are the protocol's, in English.
     return _Parser(
         prog="main.py engine",
-        description="Read one JSON request per line on standard input and answer each with one "
-                    "JSON line (the computer's move and the best few) until the input ends. "
-                    'A request: {"id": 1, "rules": "charpentier", "position": "0,0,0/0,0,0/W", '
-                    '"dice": [4, 3]}, optionally "level", "match", "score", "seed". '
-                    "See README.md, \"Engine protocol\".")
+        description=_("Read one JSON request per line on standard input and answer each with "
+                      "one JSON line (the computer's move and the best few) until the input "
+                      "ends. A request: {example}, optionally \"level\", \"match\", \"score\", "
+                      "\"seed\". See README.md, \"Engine protocol\".",
+                      example='{"id": 1, "rules": "charpentier", "position": "0,0,0/0,0,0/W", '
+                              '"dice": [4, 3]}'))
 
 
 def parse_args(argv) -> argparse.Namespace:
     """The options, or SystemExit: 0 after --help, 2 after one line about a bad argument.
-    `engine` takes no option but --help; `analyze` reads its own (game.computer.analysis)."""
+    `engine` takes no option but --help; `analyze` reads its own (game.computer.analysis).
+    The messages are in the language --language names, else the system's (see `speak`)."""
     argv = list(argv)
+    speak(argv if argv[:1] not in (["engine"], ["analyze"]) else [])
     if argv[:1] == ["engine"]:
         parser = build_engine_parser()
         args = parser.parse_args(tidy(parser, argv[1:]))

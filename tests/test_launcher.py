@@ -288,6 +288,9 @@ def first_start(tmp_path_factory):
     shutil.copy(ROOT / "game" / "__init__.py", folder / "game")
     shutil.copy(ROOT / "game" / "cli.py", folder / "game")
     shutil.copy(ROOT / "game" / "arguments.py", folder / "game")     # cli's, standard library only
+    shutil.copy(ROOT / "game" / "i18n.py", folder / "game")     # the words: gettext, standard library
+    shutil.copytree(ROOT / "game" / "locale", folder / "game" / "locale",
+                    ignore=shutil.ignore_patterns("parts", "*.pot"))
     # The rules engine is pure standard library: the command line reads its registry.
     shutil.copytree(ROOT / "game" / "rules", folder / "game" / "rules",
                     ignore=shutil.ignore_patterns("__pycache__"))
