@@ -46,9 +46,9 @@ VERBS = {
                             "or U to take back your move")),
     "won": (N_("You win: the game is over"), N_("The computer wins: the game is over"),
             N_("{side} wins: the game is over")),
-    "pass": (N_("You cannot play {dice} - the turn passes ({rule})"),
-             N_("The computer cannot play {dice} - the turn passes ({rule})"),
-             N_("{side} cannot play {dice} - the turn passes ({rule})")),
+    "pass": (N_("You cannot play the throw {dice} - the turn passes ({rule})"),
+             N_("The computer cannot play the throw {dice} - the turn passes ({rule})"),
+             N_("{side} cannot play the throw {dice} - the turn passes ({rule})")),
 }
 
 

@@ -21,7 +21,7 @@ from game.table_words import Words, shown
 from game.view import widgets as ui
 from game.view.layout import px
 
-REFUSAL_RED = (200, 70, 52)
+REFUSAL_RED = (236, 104, 82)
 CAPTION_GOLD = (222, 178, 86)
 CARD_FILL = (20, 12, 6, 228)
 
@@ -164,7 +164,7 @@ def draw_cards(scene, surface) -> None:
         avoid.append(rect)
     if scene.caption is not None:
         heading, words = caption_words(scene)
-        rect = card(surface, scene, [(heading, px(19, s), ui.GOLD_PALE, "sans"),
+        rect = card(surface, scene, [(heading, px(20, s), ui.GOLD_PALE, "body"),
                                      (words, px(24, s), ui.IVORY, "body")], width, CAPTION_GOLD, avoid)
         scene.card_rects["caption"] = rect
 
@@ -200,15 +200,17 @@ def draw_history(scene, surface) -> pygame.Rect:
     pygame.draw.rect(layer, (*ui.GOLD, 255), layer.get_rect(), max(1, px(2, s)), border_radius=px(8, s))
     surface.blit(layer, rect)
     pad = px(14, s)
-    head_size, note_size, word_size = px(26, s), px(17, s), px(20, s)
+    head_size, note_size, word_size = px(28, s), px(19, s), px(22, s)
     inner_w = rect.w - 2 * pad
     y = rect.y + pad
     ui.blit_fitted(surface, _("Moves so far"), head_size, pygame.Rect(rect.x + pad, y, inner_w, round(head_size * 1.3)),
                    ui.GOLD_PALE, "title", "midleft")
     y += round(head_size * 1.3)
-    ui.blit_fitted(surface, _("F2 or Esc closes - PageUp, PageDown scroll"), note_size,
-                   pygame.Rect(rect.x + pad, y, inner_w, round(note_size * 1.3)), ui.GREY, "sans", "midleft")
-    y += round(note_size * 1.5)
+    for line in ui.wrap(_("F2 or Esc closes - PageUp, PageDown scroll"), ui.font(note_size, "body"), inner_w):
+        ui.blit_text(surface, line, note_size, (rect.x + pad, y + round(note_size * 0.65)), ui.GREY, "body",
+                     "midleft", box=rect)
+        y += round(note_size * 1.3)
+    y += round(note_size * 0.4)
     top = y
     bottom = rect.bottom - pad
     turns = entries(scene)
@@ -224,7 +226,7 @@ def draw_history(scene, surface) -> pygame.Rect:
         head = _("{number}. {side} - {dice}: {move}", number=entry.number, side=Words(SIDES[entry.side]).said(),
                  dice=verbatim("-".join(map(str, entry.dice))),
                  move=verbatim(scene.view.say_move(str(entry.side), entry.move) if entry.move.steps else "-"))
-        heads = ui.wrap(head, ui.font(note_size, "sans"), inner_w)
+        heads = ui.wrap(head, ui.font(note_size, "body"), inner_w)
         lines = ui.wrap(entry.words, ui.font(word_size, "body"), inner_w - px(12, s))
         height = len(heads) * round(note_size * 1.35) + len(lines) * round(word_size * 1.2) + px(8, s)
         if height > room and blocks:
@@ -236,7 +238,7 @@ def draw_history(scene, surface) -> pygame.Rect:
         colour = ui.IVORY if side is Side.WHITE else ui.GOLD
         ly = y
         for head in heads:
-            ui.blit_text(surface, head, note_size, (rect.x + pad, ly + round(note_size * 0.65)), colour, "sans",
+            ui.blit_text(surface, head, note_size, (rect.x + pad, ly + round(note_size * 0.65)), colour, "body",
                          "midleft", box=rect)
             ly += round(note_size * 1.35)
         for line in lines:

@@ -170,8 +170,13 @@ class GaranguetBoardView(BoardView):
         """The words and numbers of `labels`, at this scale."""
         for label in labels(position, skip):
             px, py = self.to_screen(label.x, label.y)
-            ui.blit_text(surface, shown(label.text), _sans_size(self.length(label.size)), (px, py), label.colour,
-                         "sans", "center")
+            words, size, box = shown(label.text), _sans_size(self.length(label.size)), None
+            if label.what == "tray":               # a tray's caption stays inside its tray
+                tray = gg.tray_rect(label.side)
+                x, y = self.to_screen(tray.x, tray.y)
+                box = pygame.Rect(round(x), round(y), self.length(tray.w), self.length(tray.h))
+                size = ui.fitting_size(words, size, box.w - 4, "sans")
+            ui.blit_text(surface, words, size, (px, py), label.colour, "sans", "center", box)
 
 
 @dataclass(frozen=True)
