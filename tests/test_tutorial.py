@@ -329,3 +329,13 @@ def test_continue_is_clicked_or_pressed_once_the_page_has_been_read(app):
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=button.center, button=1))
     frames(app, 3)
     assert scene.gate is None and scene.lesson[0] == "Your turn" and scene.stage is Stage.THROW
+
+
+def test_a_change_of_language_shows_at_the_next_frame(app):
+    scene = open_tutorial(app, "tourne-case")
+    assert "The example game of 1699" in said_on_screen(app)
+    app.update_settings({"language": "fr"})
+    words = said_on_screen(app)
+    assert "La partie d’exemple de 1699" in words and "The example game of 1699" not in words
+    app.update_settings({"language": "en"})
+    assert "The example game of 1699" in said_on_screen(app) and scene.gate is not None
