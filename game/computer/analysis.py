@@ -1,6 +1,6 @@
 """`python main.py analyze`: what a Tourne Case position and throw are worth, for players and for
-checking. One JSON object with --json, else a readable table; bad input gives one line and
-exit status 2.
+checking. One JSON object with --json (its keys are the command's contract, in English), else
+a readable table in the player's language; bad input gives one line and exit status 2.
 
     analyze --rules charpentier|charpentier-reentry|bell [--reentry compulsory] --position P [--dice A B]
             [--match N --score X-Y] [--json]
@@ -12,8 +12,10 @@ import json
 import re
 import sys
 
+from game import i18n
 from game.arguments import tidy
-from game.rules import TOURNE_CASE, NotationError, Position, rules_by_name
+from game.i18n import N_, _
+from game.rules import TOURNE_CASE, NotationError, Position, Side, rules_by_name
 
 from . import tables as tbl
 from .player import aways, options
@@ -27,18 +29,28 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message):
         raise BadInput(message)
 
+    def parse_args(self, args=None, namespace=None):
+        from game.cli import argparse_speaks     # argparse's own words from our catalogue
+        with argparse_speaks():
+            return super().parse_args(args, namespace)
+
 
 def _parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="main.py analyze", description=__doc__.splitlines()[0])
+    parser = _Parser(prog="main.py analyze",
+                     description=_("What a Tourne Case position and throw are worth, for players "
+                                   "and for checking."))
     parser.add_argument("--rules", choices=TOURNE_CASE, required=True)
     parser.add_argument("--reentry", choices=("compulsory",),
-                        help="Charpentier with compulsory re-entry (TR-1)")
+                        help=_("Charpentier with compulsory re-entry (TR-1)"))
     parser.add_argument("--position", required=True, metavar="P",
-                        help='e.g. "0,0,3/0,0,0/B" (White/Black/side to move)')
+                        help=_("e.g. {example} (White/Black/side to move)",
+                               example='"0,0,3/0,0,0/B"'))
     parser.add_argument("--dice", nargs=2, type=_die, metavar=("A", "B"))
-    parser.add_argument("--match", type=_whole, metavar="N", help="match to N points (1..21)")
-    parser.add_argument("--score", metavar="X-Y", help="White's and Black's points so far")
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--match", type=_whole, metavar="N",
+                        help=_("match to N points (1..21)"))
+    parser.add_argument("--score", metavar="X-Y", help=_("White's and Black's points so far"))
+    parser.add_argument("--json", action="store_true",
+                        help=_("print one JSON object (its keys in English)"))
     return parser
 
 
@@ -54,14 +66,15 @@ def _number(text: str) -> int | None:
 def _whole(text: str) -> int:
     number = _number(text)
     if number is None:
-        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a whole number like 5")
+        raise argparse.ArgumentTypeError(_("{value} is not a whole number like 5",
+                                           value=repr(text[:20])))
     return number
 
 
 def _die(text: str) -> int:
     number = _number(text)
     if number is None or not 1 <= number <= 6:
-        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a die (1..6)")
+        raise argparse.ArgumentTypeError(_("{value} is not a die (1..6)", value=repr(text[:20])))
     return number
 
 
@@ -73,20 +86,23 @@ def _read(args) -> tuple:
     except NotationError as error:
         raise BadInput(f"--position: {error}") from None
     if len(position.white) != 3:
-        raise BadInput("--position: a Tourne Case position has three checkers a side")
+        raise BadInput(_("--position: a Tourne Case position has three checkers a side"))
     t = tbl.tables(name)
-    for side in ("white", "black"):
-        if getattr(position, side) not in t.index:
-            raise BadInput(f"--position: {side.title()} has a checker waiting on the bar ('b'), "
-                           f"which {rules.title} does not use")
+    for side in Side:
+        if position.checkers(side) not in t.index:
+            message = (N_("--position: White has a checker waiting on the bar ('b'), which "
+                          "{rules} does not use") if side is Side.WHITE else
+                       N_("--position: Black has a checker waiting on the bar ('b'), which "
+                          "{rules} does not use"))
+            raise BadInput(_(message, rules=_(rules.title)))
     if rules.outcome(position) is not None:
-        raise BadInput("--position: the game is already over")
+        raise BadInput(_("--position: the game is already over"))
     match = None
     if args.score is not None and args.match is None:
-        raise BadInput("--score needs --match")
+        raise BadInput(_("--score needs --match"))
     if args.match is not None:
         if not 1 <= args.match <= tbl.MATCH_MAX:
-            raise BadInput(f"--match: a match is 1 to {tbl.MATCH_MAX} points")
+            raise BadInput(_("--match: a match is 1 to {most} points", most=tbl.MATCH_MAX))
         white, black = _score(args.score or "0-0", args.match)
         match = (args.match, white, black)
     return rules, t, position, match
@@ -95,10 +111,12 @@ def _read(args) -> tuple:
 def _score(text: str, length: int) -> tuple[int, int]:
     parts = [_number(p) for p in text.split("-")]
     if len(parts) != 2 or None in parts:
-        raise BadInput(f"--score: {text[:20]!r} is not a score like 2-1 (White-Black)")
+        raise BadInput(_("--score: {value} is not a score like 2-1 (White-Black)",
+                         value=repr(text[:20])))
     white, black = parts
     if white >= length or black >= length:
-        raise BadInput(f"--score: {text} already ends a match to {length}")
+        raise BadInput(_("--score: {score} already ends a match to {length}", score=text,
+                         length=length))
     return white, black
 
 
@@ -151,15 +169,18 @@ def _match_value(t: tbl.Tables, views: dict, goal, score, c, o, home) -> float:
 
 
 def _table(result: dict) -> str:
-    lines = [f"{result['position']}: {result['to_move']} to move"]
+    """The analysis as a table for people, in their language (the JSON keeps English keys)."""
+    to_move = _("White to move") if result["to_move"] == "W" else _("Black to move")
+    lines = [f"{result['position']}: {to_move}"]
     keys = [k for k in ("win_probability", "equity", "match_win_probability") if k in result]
-    heads = {"win_probability": "win", "equity": "equity", "match_win_probability": "match"}
+    heads = {"win_probability": _("win"), "equity": _("equity"), "match_win_probability": _("match")}
     lines.append("  " + "  ".join(f"{heads[k]} {result[k]:.6f}" for k in keys))
     if "moves" in result:
         if not result["moves"]:
-            lines.append("  no legal move: the turn passes")
+            lines.append("  " + _("no legal move: the turn passes"))
         else:
-            lines.append(f"  {'move':<12}{'position after':<22}" + "".join(f"{heads[k]:>12}" for k in keys))
+            lines.append(f"  {_('move'):<12}{_('position after'):<22}"
+                         + "".join(f"{heads[k]:>12}" for k in keys))
             for m in result["moves"]:
                 lines.append(f"  {m['move']:<12}{m['position_after']:<22}"
                              + "".join(f"{m[k]:>12.6f}" for k in keys))
@@ -168,6 +189,7 @@ def _table(result: dict) -> str:
 
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
+    i18n.set_language(None)          # the system's language (the JSON stays English)
     try:
         parser = _parser()
         args = parser.parse_args(tidy(parser, argv))
