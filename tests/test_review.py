@@ -290,9 +290,9 @@ def test_the_keyboard_alone_goes_through_the_list_and_shows_an_error(app):
     expected = 1 if len(scene.errors) > 1 else 0
     assert scene.shown == expected
     rated = scene.errors[expected]
-    assert scene.view.scale > 0 and scene.view.rect.w > 300, "the board is drawn"
+    assert scene.board.scale > 0 and scene.board.rect.w > 300, "the board is drawn"
     # the board shows the position before the move: each checker where the position has it
-    assert sorted(loc for s, loc, _, _ in scene.view.slots(rated.position) if s == "W") == \
+    assert sorted(loc for s, loc, _, _ in scene.board.slots(rated.position) if s == "W") == \
         sorted(rated.position.checkers(Side.WHITE))
 
 

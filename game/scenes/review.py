@@ -94,7 +94,7 @@ class ReviewScene(MenuScene):
         self.problem = None
         self.shown: int | None = None            # the error on the board, or None: the list
         self.first = 0                           # the first row in view
-        self.view = BoardView()
+        self.board = BoardView()
         self._thread = None
         super().__init__(app)
         self.list_menu = self.menu
@@ -343,10 +343,10 @@ class ReviewScene(MenuScene):
         w, h = surface.get_size()
         rated = self.errors[self.shown]
         area = pygame.Rect(px(30, scale), px(140, scale), round(w * 0.6), h - px(140 + 136, scale))
-        self.view.fit(area)
-        self.view.draw_board(surface)
-        for s, _loc, _index, (x, y) in self.view.slots(rated.position):
-            self.view.draw_checker(surface, s, x, y)
+        self.board.fit(area)
+        self.board.draw_board(surface)
+        for s, _loc, _index, (x, y) in self.board.slots(rated.position):
+            self.board.draw_checker(surface, s, x, y)
         self.trace(surface, rated, rated.best, BEST, offset=6)
         self.trace(surface, rated, rated.played, PLAYED, offset=-6)
         panel = pygame.Rect(area.right + px(16, scale), area.y, 0, area.h)
@@ -362,25 +362,25 @@ class ReviewScene(MenuScene):
         side = rated.side
         letter = str(side)
         position = rated.position
-        width = max(2, self.view.length(5))
-        shift = self.view.length(offset)
+        width = max(2, self.board.length(5))
+        shift = self.board.length(offset)
         for step in move.steps:
             start = self._place(position, letter, step.origin)
-            end = self.view.landing_centre(position, letter, step.destination)
-            points = self.view.path(letter, step.origin, step.destination, start, end)
-            screen = [self.view.to_screen(x, y) for x, y in points]
+            end = self.board.landing_centre(position, letter, step.destination)
+            points = self.board.path(letter, step.origin, step.destination, start, end)
+            screen = [self.board.to_screen(x, y) for x, y in points]
             screen = [(sx + shift, sy + shift) for sx, sy in screen]
             if len(screen) >= 2:
                 pygame.draw.lines(surface, colour, False, screen, width)
-            self.view.ring(surface, *start, colour=colour, width_units=4)
-            self.view.ring(surface, *end, colour=colour, width_units=7)
+            self.board.ring(surface, *start, colour=colour, width_units=4)
+            self.board.ring(surface, *end, colour=colour, width_units=7)
             position = self.rules.play_steps(position, (step,))
 
     def _place(self, position, letter: str, location: int):
         """Where the checker that moves from `location` rests now (the top one of a stack)."""
-        found = [centre for s, loc, _i, centre in self.view.slots(position)
+        found = [centre for s, loc, _i, centre in self.board.slots(position)
                  if s == letter and loc == location]
-        return found[-1] if found else self.view.checker_centre(letter, location)
+        return found[-1] if found else self.board.checker_centre(letter, location)
 
     def draw_words(self, surface, scale, rated: Rated, box: pygame.Rect) -> None:
         """Which move it was, then the move played and the best move: notation, words and the
