@@ -314,3 +314,34 @@ def test_flow_events_keep_english_until_shown():
     i18n.set_language("fr")
     assert table_cards.refusal_reason(event).said().startswith("3-5 : ")
     assert ui.said(table_cards.refusal_words(event).said())
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
+def test_the_cards_and_the_history_fit_bigger_windows_too(tmp_path, size):
+    global SIZE
+    kept, SIZE = SIZE, size
+    try:
+        app, scene = computer_moved(tmp_path)
+    finally:
+        SIZE = kept
+    assert app.screen.get_size() == size
+    scene._on_MoveRefused(f.MoveRefused("TC-3", table_cards.Words("point {point} is already occupied", point=5), "3-5"))
+    scene.history_open = True
+    frames(app, 1)
+    assert {"history", "refusal", "caption"} <= set(scene.card_rects)
+    rects = [scene.card_rects[k] for k in ("history", "refusal", "caption")]
+    assert rects[1].collidelist([rects[0], rects[2]]) < 0 and rects[2].collidelist(rects[:2]) < 0
+    assert speaking.problems(app) == []
+
+
+def test_the_history_scrolls_back_and_returns_to_the_latest(tmp_path):
+    turns = [[[1, 3], "0-1"], [[2, 5], "0-2"], [[1, 2], "1-2"], [[1, 4], "0-1"]] + [[[6, 6], "pass"]] * 0
+    app, scene = table(tmp_path, position="0,0,2/0,1,2/W", record={"first": "W", "turns": turns})
+    press(app, HISTORY_KEY)
+    assert any(w.startswith("4. ") for w in drawn_words(app, "en"))
+    press(app, pygame.K_PAGEUP)
+    assert scene.history_scroll == 3
+    words = drawn_words(app, "en")
+    assert any(w.startswith("1. ") for w in words) and not any(w.startswith("4. ") for w in words)
+    press(app, pygame.K_PAGEDOWN)
+    assert scene.history_scroll == 0 and any(w.startswith("4. ") for w in drawn_words(app, "en"))

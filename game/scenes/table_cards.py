@@ -81,7 +81,7 @@ def _lines(words, size, kind, width) -> list:
     return ui.wrap(shown(words), ui.font(size, kind), width)
 
 
-def card(surface, scene, blocks, width: int, edge, avoid: list) -> pygame.Rect:
+def card(surface, scene, blocks, width: int, edge, avoid: list, region: pygame.Rect | None = None) -> pygame.Rect:
     """A dark card of text blocks [(words, size, colour, kind)], each wrapped to `width`, placed
     over the board where it covers nothing in `avoid`; returns its rect."""
     s = scene.hud.scale
@@ -93,7 +93,7 @@ def card(surface, scene, blocks, width: int, edge, avoid: list) -> pygame.Rect:
     height = sum(round(size * 1.25) for _, size, _, _ in rows) + 2 * pad
     widest = max((ui.font(size, kind).size(line)[0] for line, size, _, kind in rows), default=0)
     rect = pygame.Rect(0, 0, min(width, widest + 2 * pad + px(6, s)), height)
-    rect = place(scene, rect, avoid)
+    rect = place(scene, rect, avoid, region)
     layer = pygame.Surface(rect.size, pygame.SRCALPHA)
     layer.fill(CARD_FILL)
     pygame.draw.rect(layer, (*edge, 255), layer.get_rect(), max(1, px(3, s)), border_radius=px(8, s))
@@ -106,11 +106,11 @@ def card(surface, scene, blocks, width: int, edge, avoid: list) -> pygame.Rect:
     return rect
 
 
-def place(scene, rect: pygame.Rect, avoid: list) -> pygame.Rect:
+def place(scene, rect: pygame.Rect, avoid: list, region: pygame.Rect | None = None) -> pygame.Rect:
     """Where a card goes on the board: the first of the middle, then above and below it, then
     the top and bottom and the corners, that covers no die, nothing in `avoid` (another card,
     the hints) and the fewest checkers."""
-    board = scene.view.board_rect()
+    board = region or scene.view.board_rect()
     margin = px(10, scene.hud.scale)
     inner = board.inflate(-2 * margin, -2 * margin)
     shift = inner.h // 4
@@ -152,20 +152,24 @@ def draw_cards(scene, surface) -> None:
     board = scene.view.board_rect()
     avoid = [scene.hints_rect] if scene.hints and getattr(scene, "hints_rect", None) else []
     scene.card_rects = {}
+    region = board
     if scene.history_open:
         scene.card_rects["history"] = rect = draw_history(scene, surface)
         avoid.append(rect)
-    width = min(board.w - px(20, s), px(620, s))
+        left = pygame.Rect(board.x, board.y, max(0, rect.left - board.x), board.h)
+        right = pygame.Rect(rect.right, board.y, max(0, board.right - rect.right), board.h)
+        region = max(left, right, key=lambda r: r.w)        # the cards go beside the history
+    width = min(region.w - px(20, s), px(620, s))
     if scene.refused is not None:
         rect = card(surface, scene, [(refusal_heading(scene.refused), px(25, s), REFUSAL_RED, "body"),
                                      (refusal_reason(scene.refused), px(22, s), ui.IVORY, "body")],
-                    width, REFUSAL_RED, avoid)
+                    width, REFUSAL_RED, avoid, region)
         scene.card_rects["refusal"] = rect
         avoid.append(rect)
     if scene.caption is not None:
         heading, words = caption_words(scene)
         rect = card(surface, scene, [(heading, px(20, s), ui.GOLD_PALE, "body"),
-                                     (words, px(24, s), ui.IVORY, "body")], width, CAPTION_GOLD, avoid)
+                                     (words, px(24, s), ui.IVORY, "body")], width, CAPTION_GOLD, avoid, region)
         scene.card_rects["caption"] = rect
 
 
