@@ -229,7 +229,7 @@ def test_a_long_history_shows_its_latest_moves(tmp_path):
 STATES = {
     "your throw": dict(position="0,0,0/0,0,0/W"),
     "your move": dict(position="0,3,5/0,0,2/W", dice=(4, 6)),
-    "your picked checker": dict(position="0,3,5/0,0,2/W", dice=(4, 6), pick=3),
+    "your picked checker": dict(position="0,3,5/0,0,2/W", dice=(4, 6), pick=5),
     "computer thinking": dict(position="0,3,5/0,0,2/B", dice=(3, 4), thinking=True),
     "forced pass": dict(position="11,12,12/0,0,0/W", dice=(2, 5)),
     "game won": dict(position="11,12,12/0,0,0/W", dice=(1, 3), play=(11, 12)),
@@ -272,6 +272,8 @@ def test_every_tourne_case_state_speaks_both_languages_inside_its_boxes(tmp_path
         assert scene.stage is Stage.PASS
     if state == "computer thinking":
         assert scene.stage is Stage.THINK
+    if state == "your picked checker":
+        assert scene.chooser.selected == 5 and scene.refused is None
     assert speaking.problems(app) == []
     scene.history_open = True
     assert speaking.problems(app) == []
