@@ -51,6 +51,23 @@ def dice_text(dice) -> str:
     return verbatim("-".join(map(str, dice)))
 
 
+PIPS = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)],
+        4: [(0, 0), (2, 0), (0, 2), (2, 2)], 5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)],
+        6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)]}
+
+
+def draw_die(surface, rect: pygame.Rect, value: int, scale: float) -> None:
+    """A small flat die showing `value`: ivory, with walnut pips."""
+    radius = max(2, rect.w // 6)
+    pygame.draw.rect(surface, ui.WALNUT_DEEP, rect.move(0, px(2, scale)), border_radius=radius)
+    pygame.draw.rect(surface, ui.IVORY_WARM, rect, border_radius=radius)
+    pygame.draw.rect(surface, ui.WALNUT, rect, max(1, px(1.5, scale)), border_radius=radius)
+    step = rect.w / 4
+    for col, row in PIPS.get(value, []):
+        centre = (round(rect.x + step * (col + 1)), round(rect.y + step * (row + 1)))
+        pygame.draw.circle(surface, ui.INK, centre, max(1, round(rect.w * 0.09)))
+
+
 class ErrorRow(ui.Widget):
     """One error in the list: focus it with the keys or the pointer, Enter or click shows it."""
 
@@ -390,8 +407,16 @@ class ReviewScene(MenuScene):
         line = pygame.Rect(box.x, box.y, box.w, px(30, scale))
         ui.blit_fitted(surface, where, 26 * scale, line, ui.WALNUT, "title", anchor="midleft")
         y = line.bottom
-        y = self.paragraph(surface, _("The dice: {dice}", dice=dice_text(rated.dice)), 21 * scale,
-                           box, y, ui.INK, lines=1)
+        dice_line = _("The dice: {dice}", dice=dice_text(rated.dice))
+        drawn = ui.blit_text(surface, dice_line, 21 * scale, (box.x, y + px(4, scale)), ui.INK,
+                             anchor="topleft", box=box)
+        edge = px(26, scale)
+        x = drawn.right + px(12, scale)
+        if x + len(rated.dice) * (edge + px(6, scale)) <= box.right:
+            for value in rated.dice:
+                draw_die(surface, pygame.Rect(x, y + px(2, scale), edge, edge), value, scale)
+                x += edge + px(6, scale)
+        y += max(drawn.h, edge) + px(8, scale)
         if rated.match and rated.match[0] > 1:
             length, white, black = rated.match
             y = self.paragraph(surface, _("The score before this game: White {white}, Black {black}",
