@@ -9,6 +9,10 @@ Loading never raises: a corrupt, truncated, huge, unknown-version or hostile fil
 as `<name>.bad-YYYYmmdd-HHMMSS` (renamed, never deleted), the problem is reported as a sentence,
 and the game goes on with the previous good save or the defaults. Nothing here imports pygame.
 
+Each sentence about the files is a `Problem`: a str holding the English (for logs and tests),
+which also keeps its message and fields, so that a screen says it in the player's language when
+it shows it: `said(problem)` (game/i18n.py; translated then, never when stored).
+
 Only regular files inside the folder are read or written: a symbolic link is never followed (it
 could point anywhere), and a FIFO, a device or a folder in a file's place is never opened (a
 FIFO blocks an open for good). Each is kept aside by name, like a corrupt file, and reported.
@@ -22,7 +26,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from game.i18n import LANGUAGES
+from game.i18n import LANGUAGES, N_, Said, _, n_, verbatim
 from game.rules import MATCH_LENGTHS, RULE_NAMES
 
 FORMAT = "tourne-case-save"
@@ -57,6 +61,49 @@ DEFAULT_SETTINGS = {
 }
 
 
+class Problem(str):
+    """A sentence about the player's files. As a str it is the English; `said()` gives it in
+    the language spoken now (fields that are Problems are said too, the rest shown as they are:
+    file names, numbers, the system's own error text)."""
+
+    def __new__(cls, message: str, **fields):
+        self = super().__new__(cls, message.format(**fields) if fields else message)
+        self.message, self.fields, self.forms = message, fields, None
+        return self
+
+    @classmethod
+    def plural(cls, singular: str, plural: str, count: int, **fields) -> "Problem":
+        """A sentence with a plural form chosen by `count` (the field {n} is the count)."""
+        self = cls(singular if count == 1 else plural, n=count, **fields)
+        self.forms = (singular, plural, count)
+        return self
+
+    def __reduce__(self):
+        return str, (str(self),)
+
+    def said(self) -> Said:
+        fields = {key: value.said() if isinstance(value, Problem) else value
+                  for key, value in self.fields.items()}
+        if self.forms:
+            return n_(*self.forms, **fields)
+        return _(self.message, **fields)
+
+
+def said(problem) -> Said:
+    """A storage sentence in the player's language, to show it: a Problem is translated now;
+    any other text (an error from outside) is shown as it is."""
+    return problem.said() if isinstance(problem, Problem) else verbatim(str(problem))
+
+
+def _joined(problems) -> "Problem | None":
+    """Sentences one after the other ("a; b"), or None when there are none."""
+    joined = None
+    for problem in problems:
+        joined = problem if joined is None else Problem(N_("{first}; {then}"), first=joined,
+                                                        then=problem)
+    return joined
+
+
 def _is_bool(value):
     return isinstance(value, bool)
 
@@ -74,6 +121,9 @@ def _one_of(choices):
     return lambda value: isinstance(value, (str, int)) and not isinstance(value, bool) \
         and value in choices
 
+
+#: What a valid value looks like, where words say it (the rest are lists of the values themselves).
+_IN_WORDS = (N_("a number from 0 to 1"), N_("true or false"), N_("a level name"))
 
 #: Per setting: the test a loaded value must pass, and what a valid one looks like (for messages).
 SETTING_CHECKS = {
@@ -108,8 +158,11 @@ def validate_settings(raw) -> tuple[dict, list[str]]:
         if is_valid(raw[key]):
             settings[key] = raw[key]
         else:
-            problems.append(f"setting {key!r} was {_short(raw[key])}, not {expected}; "
-                            f"using {DEFAULT_SETTINGS[key]!r}")
+            problems.append(Problem(
+                N_("setting {key} was {value}, not {expected}; using {default}"),
+                key=repr(key), value=_short(raw[key]),
+                expected=Problem(expected) if expected in _IN_WORDS else expected,
+                default=repr(DEFAULT_SETTINGS[key])))
     return settings, problems
 
 
@@ -153,12 +206,12 @@ def _kind_of(mode: int) -> str | None:
     if stat.S_ISREG(mode):
         return None
     if stat.S_ISLNK(mode):
-        return "a link to another file, which the game never follows"
+        return Problem(N_("a link to another file, which the game never follows"))
     if stat.S_ISDIR(mode):
-        return "a folder, not a file"
+        return Problem(N_("a folder, not a file"))
     if stat.S_ISFIFO(mode):
-        return "a pipe (FIFO), not a file"
-    return "a device or socket, not a file"
+        return Problem(N_("a pipe (FIFO), not a file"))
+    return Problem(N_("a device or socket, not a file"))
 
 
 class Storage:
@@ -187,9 +240,10 @@ class Storage:
         settings, bad_values = validate_settings(raw)
         if bad_values:
             kept = self._quarantine(path)
-            problems += [f"{path.name}: {p}" for p in bad_values]
-            problems.append(f"the old file is kept as {kept}" if kept else
-                            f"could not keep the old {path.name} aside")
+            problems += [Problem(N_("{file}: {problem}"), file=path.name, problem=p)
+                         for p in bad_values]
+            problems.append(Problem(N_("the old file is kept as {kept}"), kept=kept) if kept else
+                            Problem(N_("could not keep the old {file} aside"), file=path.name))
             trouble = self.save_settings(settings)
             if trouble:
                 problems.append(trouble)
@@ -256,11 +310,12 @@ class Storage:
                 what = None
             if what is not None:
                 kept = self._quarantine(path)
-                notes.append(f"{path.name} was {what}; " + (
-                    f"kept it aside as {kept}, and started a new one" if kept else
-                    "could not move it aside"))
+                notes.append(Problem(N_("{file} was {what}; kept it aside as {kept}, and started "
+                                        "a new one"), file=path.name, what=what, kept=kept)
+                             if kept else _not_moved(path, what))
                 if not kept:
-                    return "could not add to the record of games: " + notes[0]
+                    return Problem(N_("could not add to the record of games: {problem}"),
+                                   problem=notes[0])
             fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | _NOFOLLOW | _NONBLOCK
                          | _BINARY, 0o644)
             try:
@@ -279,9 +334,9 @@ class Storage:
             finally:
                 os.close(fd)
         except OSError as error:
-            return "; ".join(notes + [
-                f"could not add to the record of games ({error.strerror or error})"])
-        return "; ".join(notes) or None
+            return _joined(notes + [Problem(N_("could not add to the record of games ({error})"),
+                                            error=_os_words(error))])
+        return _joined(notes)
 
     def records(self) -> tuple[list[dict], int]:
         """The readable records, oldest first, and how many lines were unreadable."""
@@ -316,15 +371,13 @@ class Storage:
         except (FileNotFoundError, NotADirectoryError):
             return []
         except OSError as error:
-            return [f"{path.name} could not be read ({error.strerror or error})"]
+            return [_unreadable(path, error)]
         if what is not None:
-            kept = self._quarantine(path)
-            return [f"{path.name} was {what}; " + (
-                f"kept it aside as {kept}" if kept else "could not move it aside")]
+            return [self._kept_aside(path, what)]
         try:
             os.close(_open_regular(path))
         except OSError as error:
-            return [f"{path.name} could not be read ({error.strerror or error})"]
+            return [_unreadable(path, error)]
         good, bad = [], 0
         for line in self._record_lines():
             if _parse_record(line) is None:
@@ -333,7 +386,8 @@ class Storage:
                 good.append(line if line.endswith(b"\n") else line + b"\n")
         if not bad:
             return []
-        said = f"{path.name} had {bad} unreadable line(s)"
+        told = Problem.plural(N_("{file} had {n} unreadable line"),
+                              N_("{file} had {n} unreadable lines"), bad, file=path.name)
         try:
             fd, temp = tempfile.mkstemp(prefix=f".{RECORDS_FILE}.", suffix=".tmp", dir=self.dir)
             try:
@@ -351,10 +405,12 @@ class Storage:
                 raise
             _fsync_dir(self.dir)
         except OSError as error:
-            return [f"{said}, skipped; they could not be kept aside "
-                    f"({error.strerror or error})"]
-        return [f"{said}; kept the whole file aside as {kept} and went on with the "
-                f"{len(good)} readable one(s)"]
+            return [Problem(N_("{unreadable}, skipped; they could not be kept aside ({error})"),
+                            unreadable=told, error=_os_words(error))]
+        readable = Problem.plural(N_("the {n} readable one"), N_("the {n} readable ones"),
+                                  len(good))
+        return [Problem(N_("{unreadable}; kept the whole file aside as {kept} and went on with "
+                           "{readable}"), unreadable=told, kept=kept, readable=readable)]
 
     def statistics(self) -> dict:
         """Games and matches played and won against the computer: in total, by level and by
@@ -386,12 +442,10 @@ class Storage:
             try:
                 raw = _read(path)
             except NotAFile as error:    # a link, FIFO or folder: moved aside by name
-                kept = self._quarantine(path)
-                problems.append(f"{path.name} was {error.what}; " + (
-                    f"kept it aside as {kept}" if kept else "could not move it aside"))
+                problems.append(self._kept_aside(path, error.what))
                 continue
             except OSError as error:     # not the file's fault: leave it where it is
-                problems.append(f"{path.name} could not be read ({error.strerror or error})")
+                problems.append(_unreadable(path, error))
                 continue
             if raw is None:
                 continue
@@ -399,16 +453,15 @@ class Storage:
             if data is not None:
                 self._known_good[path] = raw
                 if problems:
-                    problems.append(f"went on from the previous save ({path.name})")
+                    problems.append(Problem(N_("went on from the previous save ({file})"),
+                                            file=path.name))
                 elif path.name == name:
                     problems += self._check_backup(path.with_name(name + ".prev"), kind)
                 return data, problems, path, built
             if problem:
-                kept = self._quarantine(path)
-                problems.append(f"{path.name} {problem}; " + (
-                    f"kept it aside as {kept}" if kept else "could not move it aside"))
+                problems.append(self._kept_aside(path, problem, was=False))
         if problems and kind == "settings":
-            problems.append("using the default settings")
+            problems.append(Problem(N_("using the default settings")))
         return None, problems, None, None
 
     def _check_backup(self, path, kind) -> list[str]:
@@ -417,9 +470,7 @@ class Storage:
         try:
             raw = _read(path)
         except NotAFile as error:
-            kept = self._quarantine(path)
-            return [f"{path.name} was {error.what}; " + (
-                f"kept it aside as {kept}" if kept else "could not move it aside")]
+            return [self._kept_aside(path, error.what)]
         except OSError:
             return []       # unreadable here; a later save replaces it (a rename, no read)
         if raw is None:
@@ -428,9 +479,7 @@ class Storage:
         if data is not None:
             self._known_good[path] = raw
             return []
-        kept = self._quarantine(path)
-        return [f"{path.name} {problem}; " + (
-            f"kept it aside as {kept}" if kept else "could not move it aside")]
+        return [self._kept_aside(path, problem, was=False)]
 
     def _save(self, name, kind, data) -> str | None:
         raw = json.dumps({"format": FORMAT, "version": VERSION, "kind": kind,
@@ -454,7 +503,9 @@ class Storage:
                 raise
             _fsync_dir(self.dir)
         except OSError as error:
-            return f"could not save the {kind} in {self.dir} ({error.strerror or error})"
+            message = (N_("could not save the settings in {folder} ({error})") if kind == "settings"
+                       else N_("could not save the match in {folder} ({error})"))
+            return Problem(message, folder=str(self.dir), error=_os_words(error))
         return None
 
     def _write_all(self, fd: int, data: bytes) -> None:
@@ -486,6 +537,19 @@ class Storage:
         else:
             self._quarantine(path)
 
+    def _kept_aside(self, path, what, was: bool = True) -> Problem:
+        """A bad file (or a link, FIFO, folder in its place) renamed aside, in a sentence:
+        "match.json is empty; kept it aside as match.json.bad-..." (`was`: "was a folder...")."""
+        kept = self._quarantine(path)
+        if not kept:
+            return _not_moved(path, what, was)
+        if was:
+            return Problem(N_("{file} was {what}; kept it aside as {kept}"), file=path.name,
+                           what=what, kept=kept)
+        # TRANSLATORS: {problem} says what is wrong with the file, e.g. "is empty".
+        return Problem(N_("{file} {problem}; kept it aside as {kept}"), file=path.name,
+                       problem=what, kept=kept)
+
     def _quarantine(self, path) -> str | None:
         """Rename a bad file aside; returns its new name, or None if it could not be renamed."""
         stamp = time.strftime("%Y%m%d-%H%M%S")
@@ -499,6 +563,22 @@ class Storage:
                 return None
             return target.name
         return None
+
+
+def _not_moved(path, what, was: bool = True) -> Problem:
+    if was:
+        return Problem(N_("{file} was {what}; could not move it aside"), file=path.name, what=what)
+    return Problem(N_("{file} {problem}; could not move it aside"), file=path.name, problem=what)
+
+
+def _unreadable(path, error: OSError) -> Problem:
+    return Problem(N_("{file} could not be read ({error})"), file=path.name,
+                   error=_os_words(error))
+
+
+def _os_words(error: OSError) -> str:
+    """The system's own words for an error ("No space left on device"), shown as they are."""
+    return str(error.strerror or error)
 
 
 def _lstat_kind(path) -> str | None:
@@ -546,34 +626,41 @@ def _read(path) -> bytes | None:
 def _check(raw: bytes, kind, validate=None) -> tuple[dict | None, str | None, object]:
     """(data, None, built) for a good save of this kind, where built is what `validate`
     returned (the data itself without one); or (None, what is wrong with it, None)."""
+    # TRANSLATORS: each says what is wrong with a file, after its name ("match.json is empty").
+    settings = kind == "settings"
     if len(raw) > MAX_BYTES:
-        return None, f"is too large to be a save (over {MAX_BYTES // 1024} KiB)", None
+        return None, Problem(N_("is too large to be a save (over {size} KiB)"),
+                             size=MAX_BYTES // 1024), None
     if not raw.strip():
-        return None, "is empty", None
+        return None, Problem(N_("is empty")), None
     try:
         content = _parse_json(raw)
     except UnicodeDecodeError:
-        return None, "is not text (garbled or not a save)", None
+        return None, Problem(N_("is not text (garbled or not a save)")), None
     except RecursionError:
-        return None, "is nested too deeply to be a save", None
+        return None, Problem(N_("is nested too deeply to be a save")), None
     except ValueError as error:
-        return None, f"is damaged or cut short ({error})", None
+        return None, Problem(N_("is damaged or cut short ({error})"), error=str(error)), None
     if not isinstance(content, dict) or content.get("format") != FORMAT:
-        return None, "is not a Tourne Case save", None
+        return None, Problem(N_("is not a Tourne Case save")), None
     version = content.get("version")
     if type(version) is not int or not 1 <= version <= VERSION:
-        return None, f"has a version this game does not know ({_short(version)})", None
+        return None, Problem(N_("has a version this game does not know ({version})"),
+                             version=_short(version)), None
     if content.get("kind") != kind:
-        return None, f"holds {_short(content.get('kind'))}, not {kind}", None
+        return None, Problem(N_("holds {what}, not settings") if settings else
+                             N_("holds {what}, not match"), what=_short(content.get("kind"))), None
     data = content.get("data")
     if not isinstance(data, dict):
-        return None, f"has no {kind} in it", None
+        return None, Problem(N_("has no settings in it") if settings else
+                             N_("has no match in it")), None
     if validate is None:
         return data, None, data
     try:
         built = validate(data)
     except Exception as error:   # hostile data may trip any check; it must not stop the game
-        return None, f"holds a {kind} that cannot be resumed ({error})", None
+        return None, Problem(N_("holds a match that cannot be resumed ({error})"),
+                             error=str(error)), None
     return data, None, built
 
 
