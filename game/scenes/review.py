@@ -320,10 +320,10 @@ class ReviewScene(MenuScene):
             return n_("Your one move with a choice was the best one.",
                       "Each of your {count} moves with a choice was the best one.", len(rated),
                       count=len(rated))
-        lost = sum(r.loss for r in self.errors)
-        return n_("{count} error among your {moves} moves with a choice; {lost} lost in all",
-                  "{count} errors among your {moves} moves with a choice; {lost} lost in all",
-                  len(self.errors), count=len(self.errors), moves=len(rated), lost=percent(lost))
+        return n_("{count} error among your {moves} moves with a choice; it lost {lost}",
+                  "{count} errors among your {moves} moves with a choice; the biggest lost {lost}",
+                  len(self.errors), count=len(self.errors), moves=len(rated),
+                  lost=percent(self.errors[0].loss))
 
     def draw_list(self, surface, scale) -> None:
         w, h = surface.get_size()
