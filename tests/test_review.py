@@ -312,7 +312,15 @@ def test_a_long_list_scrolls_and_every_state_speaks_both_languages(app):
 
 def test_a_bell_match_is_weighed_by_the_match_and_says_so(app):
     session = seeded_session("bell", seed=2, length=3)
-    scene = open_review(app, to_scoreboard(app, session))
+    board = to_scoreboard(app, session)
+    button = next(w for w in board.menu.widgets if w.label == "Review")
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=button.rect.center, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    click(app, button.rect.center)                   # the mouse opens it too
+    scene = app.scenes.top
+    assert isinstance(scene, ReviewScene)
+    scene.wait(60)
+    frames(app, 3)
     assert scene.rated and all(r.of == "match" for r in scene.rated)
     assert "match to 3" in scene.of_words()
     if scene.errors:
