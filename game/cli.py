@@ -20,7 +20,7 @@ from pathlib import Path
 
 from game import i18n
 from game.arguments import tidy
-from game.i18n import N_, _
+from game.i18n import N_, _, n_
 from game.rules import RULE_NAMES   # the standard library only, like this module
 
 #: argparse's own words that our commands can print, marked for our catalogue (Python 3.11's
@@ -37,8 +37,11 @@ ARGPARSE_WORDS = (
     N_("invalid %(type)s value: %(value)r"),
     N_("invalid choice: %(value)r (choose from %(choices)s)"),
 )
-# argparse's plural ("expected 2 arguments"), as the catalogue reads plurals.
-_ARGPARSE_PLURALS = (i18n.n_("expected %s argument", "expected %s arguments", 2),)
+
+
+def _argparse_plurals() -> None:
+    """Never called: marks argparse's plural ("expected 2 arguments") for the catalogue."""
+    n_("expected %s argument", "expected %s arguments", 2)
 
 
 def _argparse_words(message: str) -> str:
@@ -46,7 +49,7 @@ def _argparse_words(message: str) -> str:
 
 
 def _argparse_plural(singular: str, plural: str, n: int) -> str:
-    return str(i18n.n_(singular, plural, n))
+    return str(n_(singular, plural, n))
 
 
 @contextlib.contextmanager
@@ -86,6 +89,10 @@ class Terminated(KeyboardInterrupt):
 
 
 class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args, **kwargs):
+        with argparse_speaks():      # the headings and -h's help are argparse's, made here
+            super().__init__(*args, **kwargs)
+
     def error(self, message):
         """One clear line instead of argparse's usage block."""
         self.exit(2, _("{prog}: {problem} (see --help)", prog=self.prog, problem=message) + "\n")

@@ -89,6 +89,12 @@ class Problem(str):
         return _(self.message, **fields)
 
 
+def _plurals() -> None:
+    """Never called: marks the sentences given to Problem.plural for the catalogue as plurals."""
+    n_("{file} had {n} unreadable line", "{file} had {n} unreadable lines", 1)
+    n_("the {n} readable one", "the {n} readable ones", 1)
+
+
 def said(problem) -> Said:
     """A storage sentence in the player's language, to show it: a Problem is translated now;
     any other text (an error from outside) is shown as it is."""
@@ -386,8 +392,8 @@ class Storage:
                 good.append(line if line.endswith(b"\n") else line + b"\n")
         if not bad:
             return []
-        told = Problem.plural(N_("{file} had {n} unreadable line"),
-                              N_("{file} had {n} unreadable lines"), bad, file=path.name)
+        told = Problem.plural("{file} had {n} unreadable line", "{file} had {n} unreadable lines",
+                              bad, file=path.name)
         try:
             fd, temp = tempfile.mkstemp(prefix=f".{RECORDS_FILE}.", suffix=".tmp", dir=self.dir)
             try:
@@ -407,8 +413,7 @@ class Storage:
         except OSError as error:
             return [Problem(N_("{unreadable}, skipped; they could not be kept aside ({error})"),
                             unreadable=told, error=_os_words(error))]
-        readable = Problem.plural(N_("the {n} readable one"), N_("the {n} readable ones"),
-                                  len(good))
+        readable = Problem.plural("the {n} readable one", "the {n} readable ones", len(good))
         return [Problem(N_("{unreadable}; kept the whole file aside as {kept} and went on with "
                            "{readable}"), unreadable=told, kept=kept, readable=readable)]
 

@@ -26,11 +26,18 @@ class BadInput(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
+    """argparse's own words ("usage:", "invalid choice") from our catalogue, as in game.cli."""
+
+    def __init__(self, *args, **kwargs):
+        from game.cli import argparse_speaks
+        with argparse_speaks():
+            super().__init__(*args, **kwargs)
+
     def error(self, message):
         raise BadInput(message)
 
     def parse_args(self, args=None, namespace=None):
-        from game.cli import argparse_speaks     # argparse's own words from our catalogue
+        from game.cli import argparse_speaks
         with argparse_speaks():
             return super().parse_args(args, namespace)
 
@@ -170,8 +177,9 @@ def _match_value(t: tbl.Tables, views: dict, goal, score, c, o, home) -> float:
 
 def _table(result: dict) -> str:
     """The analysis as a table for people, in their language (the JSON keeps English keys)."""
-    to_move = _("White to move") if result["to_move"] == "W" else _("Black to move")
-    lines = [f"{result['position']}: {to_move}"]
+    position = result["position"]
+    lines = [_("{position}: White to move", position=position) if result["to_move"] == "W"
+             else _("{position}: Black to move", position=position)]
     keys = [k for k in ("win_probability", "equity", "match_win_probability") if k in result]
     heads = {"win_probability": _("win"), "equity": _("equity"), "match_win_probability": _("match")}
     lines.append("  " + "  ".join(f"{heads[k]} {result[k]:.6f}" for k in keys))
@@ -179,8 +187,8 @@ def _table(result: dict) -> str:
         if not result["moves"]:
             lines.append("  " + _("no legal move: the turn passes"))
         else:
-            lines.append(f"  {_('move'):<12}{_('position after'):<22}"
-                         + "".join(f"{heads[k]:>12}" for k in keys))
+            move, after = _("move"), _("position after")
+            lines.append(f"  {move:<12}{after:<22}" + "".join(f"{heads[k]:>12}" for k in keys))
             for m in result["moves"]:
                 lines.append(f"  {m['move']:<12}{m['position_after']:<22}"
                              + "".join(f"{m[k]:>12.6f}" for k in keys))
@@ -196,7 +204,7 @@ def main(argv=None) -> int:
         rules, t, position, match = _read(args)
         result = analyse(rules, t, position, tuple(args.dice) if args.dice else None, match)
     except BadInput as error:
-        print(f"analyze: {error}", file=sys.stderr)
+        print(_("analyze: {problem}", problem=error), file=sys.stderr)
         return 2
     print(json.dumps(result) if args.json else _table(result))
     return 0
