@@ -1,5 +1,6 @@
 """The command line: --help, one line and exit status 2 for every bad argument, and the options
 passed on to the game (and `analyze` to the analysis command) unchanged."""
+import os
 import subprocess
 import sys
 import types
@@ -12,9 +13,17 @@ from game import cli
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def run_main(*args, python_flags=()):
+def locale_env(lang: str) -> dict:
+    """The environment with the system's language set by LANG alone."""
+    env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES")}
+    env["LANG"] = lang
+    return env
+
+
+def run_main(*args, python_flags=(), lang="C.UTF-8"):
     return subprocess.run([sys.executable, *python_flags, str(ROOT / "main.py"), *args],
-                          capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+                          capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL,
+                          env=locale_env(lang))
 
 
 def test_help_lists_the_options():
@@ -120,3 +129,96 @@ def test_a_flag_repeated_100000_times_is_read_once():
 def test_engine_words_are_checked_before_any_set_up():
     result = run_main("engine", "--level", "x")
     assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1
+
+
+# -- the language: the system's, or --language ----------------------------------------------
+
+FRENCH = "fr_FR.UTF-8"
+
+
+def test_help_follows_the_system_language():
+    english = run_main("--help", lang="C")
+    french = run_main("--help", lang=FRENCH)
+    assert english.returncode == french.returncode == 0
+    assert "usage: " in english.stdout and "play in a window" in english.stdout
+    assert "utilisation\u00a0: " in french.stdout
+    assert "jouer dans une fenêtre" in french.stdout and "afficher cette aide" in french.stdout
+    assert "play in a window" not in french.stdout
+    for option in ("--seed", "--windowed", "--fullscreen", "--rules", "--data-dir", "--language"):
+        assert option in french.stdout
+
+
+@pytest.mark.parametrize("args, english, french", [
+    (["--seed", "abc"], "'abc' is not a whole number", "'abc' n’est pas un nombre entier"),
+    (["--seed", "-3"], "is negative; give 0 or more", "est négatif\u202f; donnez 0 ou plus"),
+    (["--seed"], "expected one argument", "un argument attendu"),
+    (["--rules", "chess"], "invalid choice: 'chess'", "choix non valide\u00a0: 'chess'"),
+    (["--windowed", "--fullscreen"], "not allowed with argument --windowed",
+     "incompatible avec l’argument --windowed"),
+    (["--data-dir", str(ROOT / "main.py")], "is a file, not a folder",
+     "est un fichier, pas un dossier"),
+    (["--frobnicate"], "unrecognized arguments: --frobnicate",
+     "arguments non reconnus\u00a0: --frobnicate"),
+    (["--autoplay"] * 10 + ["--seed"] * 300, "310 arguments are more than any command takes",
+     "310 arguments, c’est plus qu’aucune commande n’en prend"),
+])
+def test_a_bad_argument_is_told_in_the_system_language(args, english, french):
+    for lang, says, other in (("C", english, french), ("en_GB.UTF-8", english, french),
+                              (FRENCH, french, english)):
+        result = run_main(*args, lang=lang)
+        assert result.returncode == 2 and result.stdout == "", (lang, result.stderr)
+        assert says in result.stderr and other not in result.stderr, (lang, result.stderr)
+        assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr
+        assert "--help" in result.stderr
+
+
+def test_language_option_overrides_the_system_language():
+    result = run_main("--language", "fr", "--seed", "x", lang="C")
+    assert result.returncode == 2 and "n’est pas un nombre entier (voir --help)" in result.stderr
+    result = run_main("--language=en", "--seed", "x", lang=FRENCH)
+    assert result.returncode == 2 and "is not a whole number (see --help)" in result.stderr
+    result = run_main("--language", "de", lang=FRENCH)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "choix non valide\u00a0: 'de'" in result.stderr and "'en', 'fr'" in result.stderr
+
+
+def test_language_option_is_left_for_the_game(monkeypatch):
+    """The game follows --language until one is chosen in its settings: the system's language
+    it reads (game/i18n.py) is the one named."""
+    from game import i18n
+    calls = []
+    fake_module(monkeypatch, "game.app", run=lambda **options: calls.append(options) or 0)
+    monkeypatch.setenv("LANG", "C")
+    monkeypatch.delenv("LANGUAGE", raising=False)
+    assert cli.main(["--language", "fr"]) == 0
+    assert os.environ["LANGUAGE"] == "fr" and i18n.system_language() == "fr"
+    assert i18n.language() == "fr"
+    assert "language" not in calls[0]          # the game reads it from the system's language
+
+
+def test_engine_help_is_for_people_and_its_answers_stay_english():
+    help_fr = run_main("engine", "--help", lang=FRENCH)
+    assert help_fr.returncode == 0 and "Lit une requête JSON par ligne" in help_fr.stdout
+    result = subprocess.run([sys.executable, str(ROOT / "main.py"), "engine"], cwd=ROOT,
+                            input='{"id": 1, "rules": "chess", "position": "0,0,0/0,0,0/W", '
+                                  '"dice": [1, 2]}\n{"id": 2, "rules": "charpentier", '
+                                  '"position": "0,0,0/0,0,0/W", "dice": [1, 2], "move": 1}\n',
+                            capture_output=True, text=True, timeout=60, env=locale_env(FRENCH))
+    replies = result.stdout.splitlines()
+    assert result.returncode == 0 and len(replies) == 2
+    assert "unknown rules" in replies[0] and "unknown field" in replies[1]
+
+
+def test_analysis_speaks_the_system_language_and_its_json_stays_english():
+    args = ("analyze", "--rules", "bell", "--position", "0,0,0/0,0,0/B", "--dice", "5", "3")
+    french = run_main(*args, lang=FRENCH)
+    assert french.returncode == 0
+    assert "0,0,0/0,0,0/B\u00a0: aux Noirs de jouer" in french.stdout
+    assert "espérance" in french.stdout and "0-5 5-8" in french.stdout
+    english = run_main(*args, lang="C")
+    assert "0,0,0/0,0,0/B: Black to move" in english.stdout and "equity" in english.stdout
+    json_fr = run_main(*args, "--json", lang=FRENCH)
+    assert '"win_probability"' in json_fr.stdout and '"equity"' in json_fr.stdout
+    bad = run_main("analyze", "--rules", "bell", "--position", "0,0,0/0,0,0/B", "--score", "1-1",
+                   lang=FRENCH)
+    assert bad.returncode == 2 and bad.stderr.strip() == "analyze\u00a0: --score demande --match"
