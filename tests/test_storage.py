@@ -454,3 +454,104 @@ def test_resume_match_hands_back_what_the_check_built(tmp_path):
     (tmp_path / "match.json").write_text("}")
     thing, problems = Storage(tmp_path, validate_match=build).resume_match()
     assert thing is built[-1] and problems[-1] == "went on from the previous save (match.json.prev)"
+
+
+# -- in the player's language ------------------------------------------------------------------
+
+def _messages(problem):
+    """Every catalogue message a Problem is made of (its own and its fields')."""
+    found = [problem.forms[:2] if problem.forms else problem.message]
+    for value in problem.fields.values():
+        if isinstance(value, storage.Problem):
+            found += _messages(value)
+    return found
+
+
+def _all_in_french(problem) -> bool:
+    from game import i18n
+    french = i18n.catalogue("fr")
+    for message in _messages(problem):
+        if isinstance(message, tuple):
+            if french.ngettext(*message, 2) == message[1]:
+                return False
+        elif french.gettext(message) == message:
+            return False
+    return True
+
+
+@pytest.mark.parametrize("what", list(BAD_MATCH_FILES))
+def test_every_problem_with_a_file_is_said_in_french(store, what):
+    from game import i18n
+    store.save_match(GOOD)
+    store.save_match(NEWER)
+    (store.dir / "match.json").write_bytes(BAD_MATCH_FILES[what])
+    _, problems = store.load_match()
+    assert problems and all(isinstance(p, storage.Problem) for p in problems)
+    for problem in problems:
+        assert _all_in_french(problem), problem
+        english = storage.said(problem)
+        assert english == problem and i18n.said(english)     # English: the str itself
+        i18n.set_language("fr")
+        french = storage.said(problem)
+        i18n.set_language("en")
+        assert i18n.said(french) and french != problem
+    assert storage.said(problems[-1]) == "went on from the previous save (match.json.prev)"
+    i18n.set_language("fr")
+    assert storage.said(problems[-1]) == "reprise depuis la sauvegarde précédente (match.json.prev)"
+
+
+def test_a_problem_is_said_in_the_language_spoken_when_shown(store):
+    from game import i18n
+    store.dir.mkdir()
+    (store.dir / "match.json").write_text("")
+    [problem] = store.load_match()[1]
+    assert re.fullmatch(r"match\.json is empty; kept it aside as match\.json\.bad-[\d-]+", problem)
+    i18n.set_language("fr")
+    assert re.fullmatch("match\\.json est vide\u202f; mis de côté sous le nom match\\.json\\.bad-[\\d-]+",
+                        storage.said(problem))
+    i18n.set_language("en")
+    assert storage.said(problem) == problem       # the same object, said again in English
+
+
+def test_a_bad_setting_and_a_failed_save_are_said_in_french(store, tmp_path):
+    from game import i18n
+    store.dir.mkdir()
+    (store.dir / "settings.json").write_text(storage.json.dumps(
+        {"format": storage.FORMAT, "version": 1, "kind": "settings", "data": {"muted": 3}}))
+    _, problems = store.load_settings()
+    assert problems[0] == "settings.json: setting 'muted' was 3, not true or false; using False"
+    (tmp_path / "a-file").write_text("")
+    trouble = Storage(tmp_path / "a-file" / "data").save_match(GOOD)
+    assert trouble.startswith("could not save the match in ")
+    i18n.set_language("fr")
+    assert storage.said(problems[0]) == ("settings.json\u00a0: le réglage 'muted' valait 3 au lieu "
+                                         "de true ou false\u202f; valeur retenue\u00a0: False")
+    assert storage.said(problems[-1]).startswith("l’ancien fichier est gardé sous le nom settings.json.bad-")
+    assert storage.said(trouble).startswith("impossible d’enregistrer le match dans ")
+    assert all(_all_in_french(p) for p in problems + [trouble])
+
+
+@pytest.mark.parametrize("bad, english, french", [
+    (1, "records.jsonl had 1 unreadable line; kept the whole file aside as {kept} and went on "
+        "with the 1 readable one", "records.jsonl avait 1 ligne illisible\u202f; le fichier entier "
+        "est gardé sous le nom {kept}, et le jeu continue avec 1 ligne lisible"),
+    (3, "records.jsonl had 3 unreadable lines; kept the whole file aside as {kept} and went on "
+        "with the 1 readable one", "records.jsonl avait 3 lignes illisibles\u202f; le fichier "
+        "entier est gardé sous le nom {kept}, et le jeu continue avec 1 ligne lisible"),
+])
+def test_unreadable_record_lines_are_counted_in_words(store, bad, english, french):
+    from game import i18n
+    store.add_record(record("game", "W"))
+    with open(store.dir / "records.jsonl", "a") as f:
+        f.write("garbage\n" * bad)
+    [problem] = store.check_records()
+    [kept] = bad_files(store.dir, "records.jsonl")
+    assert problem == english.format(kept=kept.name)
+    i18n.set_language("fr")
+    assert storage.said(problem) == french.format(kept=kept.name)
+
+
+def test_text_from_elsewhere_is_shown_as_it_is():
+    from game import i18n
+    assert storage.said("a sentence from outside") == "a sentence from outside"
+    assert i18n.said(storage.said("a sentence from outside"))
