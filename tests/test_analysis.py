@@ -7,6 +7,15 @@ from game.computer import analysis, tables
 from game.rules import BELL, CHARPENTIER, CHARPENTIER_REENTRY, Position
 
 
+@pytest.fixture(autouse=True)
+def _system_speaks_english(monkeypatch):
+    """The commands speak the system's language: these tests read their English, whatever the
+    machine's (a test that wants French sets it)."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+
+
 def run(capsys, *argv):
     status = analysis.main(list(argv))
     out, err = capsys.readouterr()

@@ -13,6 +13,15 @@ from game import cli
 ROOT = Path(__file__).resolve().parent.parent
 
 
+@pytest.fixture(autouse=True)
+def _system_speaks_english(monkeypatch):
+    """The commands speak the system's language: these tests read their English, whatever the
+    machine's (a test that wants French sets it)."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+
+
 def locale_env(lang: str) -> dict:
     """The environment with the system's language set by LANG alone."""
     env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES")}

@@ -41,6 +41,15 @@ def test_missing_requirements_names_absent_and_wrong_versions():
     assert len(missing) == 2
 
 
+@pytest.fixture(autouse=True)
+def _system_speaks_english(monkeypatch):
+    """The commands speak the system's language: these tests read their English, whatever the
+    machine's (a test that wants French sets it)."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+
+
 @pytest.fixture
 def game(tmp_path, monkeypatch):
     """main.py with a missing package, a private environment in tmp_path and a recording pip."""
@@ -123,6 +132,51 @@ def test_the_terminal_shows_each_step_out_of_the_total(game, capsys):
     assert steps == [f"[{n}/4] Installing {name} ..." for n, name in enumerate(
         ("pygame-ce 2.5.8", "pymunk 7.3.1", "numpy 2.4.6", "platformdirs 4.14.7"), 1)]
 
+
+
+def test_the_set_up_speaks_the_system_language(game, capsys, monkeypatch):
+    """Under a French system the terminal and the set-up window say each step in French."""
+    from game import i18n
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    main.main([])
+    out = capsys.readouterr().out
+    assert i18n.language() == "fr"
+    assert "Les paquets du jeu manquent ici\u00a0: pygame-ce" in out
+    assert "Téléchargement et installation des paquets du jeu (une seule fois) ..." in out
+    steps = [line for line in out.splitlines() if line.startswith("[")]
+    assert steps[2] == "[3/4] Installation de numpy 2.4.6 ..."
+    progress = main.SetupProgress()
+    assert progress.summary() == "Préparation ..." and progress.latest == "Démarrage ..."
+    progress.step(2, 4, "numpy 2.4.6")
+    assert progress.summary() == "Installation de numpy 2.4.6 (3 sur 4\u202f; terminés\u00a0: 2)"
+    progress.step(0, 4, "")
+    assert progress.summary() == ("Création de l’environnement Python propre au jeu, "
+                                  "puis 4 paquets ...")
+    progress.step(1, 1, "")
+    assert progress.summary() == "Le paquet est installé\u202f; lancement du jeu ..."
+    i18n.set_language("en")
+    assert progress.summary() == "The package is installed; starting the game ..."
+
+
+def test_a_failed_set_up_is_told_in_french(game, capsys, monkeypatch):
+    _, calls, pip_result = game
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    pip_result.update(status=1, output=["ERROR: No matching distribution", ""])
+    assert main.main([]) == 1
+    error = capsys.readouterr().err
+    assert error.startswith("Tourne Case\u00a0: impossible de télécharger les dépendances du jeu "
+                            "(pip a dit\u00a0: ERROR: No matching distribution).")
+    assert "python -m pip install -r requirements.txt" in error and calls["relaunch"] == []
+
+
+def test_a_bad_argument_at_the_launcher_is_one_french_line(tmp_path):
+    env = dict(os.environ, LANG="fr_FR.UTF-8")
+    result = subprocess.run([sys.executable, str(ROOT / "main.py"), "--rules", "chess"], env=env,
+                            capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.stderr.strip().splitlines() == [
+        "main.py\u00a0: argument --rules\u00a0: choix non valide\u00a0: 'chess' (au choix\u00a0: "
+        "'charpentier', 'charpentier-reentry', 'bell', 'garanguet') (voir --help)"]
 
 def test_requirements_with_options_install_in_one_run(tmp_path):
     path = tmp_path / "requirements.txt"
