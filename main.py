@@ -23,7 +23,7 @@ from pathlib import Path
 
 try:
     from game import i18n
-    from game.i18n import _, n_
+    from game.i18n import N_, _, n_
 except Exception:   # a Python too old for the game, or a damaged copy: say it in English
     i18n = None
 
@@ -33,6 +33,9 @@ except Exception:   # a Python too old for the game, or a damaged copy: say it i
     def n_(singular, plural, n, **fields):
         return _(singular if n == 1 else plural, **fields)
 
+    def N_(message):
+        return message
+
 HERE = Path(__file__).resolve().parent
 REQUIREMENTS = HERE / "requirements.txt"
 VENV_NAME = ".venv-game"
@@ -41,6 +44,10 @@ LOCK = "tourne-case-setup.lock"          # in the environment: held by the start
 LOCK_WAIT = 30 * 60                      # seconds a second start waits for the first one's set-up
 RELAUNCHED = "TOURNE_CASE_RELAUNCHED"    # set for the relaunched game, to never loop
 MANUAL = "python -m pip install -r requirements.txt"   # a command: the same in every language
+#: Said by the shell launchers (launchers/tourne-case.sh, install-linux.sh) before any Python
+#: runs, through the gettext command and the game's catalogues: marked here for the catalogue.
+LAUNCHER_WORDS = (N_("Tourne Case needs Python 3.11 or newer: https://www.python.org/downloads/"),
+                  N_("Tourne Case is in your applications menu ({path})."))
 REQUIREMENT = re.compile(r"([A-Za-z0-9][A-Za-z0-9._-]*)\s*(?:==\s*([^\s;,]+))?")
 
 

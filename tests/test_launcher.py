@@ -446,3 +446,50 @@ def test_the_installed_menu_entry_starts_the_game_from_a_folder_with_odd_charact
             break
         time.sleep(0.1)
     assert marker.read_text() == str(folder / "main.py")
+
+
+# -- the launchers' own words, before any Python runs ------------------------------------------
+
+def _bin_with(tmp_path, *tools) -> str:
+    """A PATH holding only these tools: no Python at all."""
+    folder = tmp_path / "bin"
+    folder.mkdir()
+    for tool in tools:
+        (folder / tool).symlink_to(shutil.which(tool))
+    return str(folder)
+
+
+@pytest.mark.skipif(shutil.which("gettext") is None, reason="needs the gettext command")
+@pytest.mark.parametrize("lang, says", [
+    ("fr_FR.UTF-8", "Le Tourne Case demande Python 3.11 ou plus récent\u00a0: "
+                    "https://www.python.org/downloads/"),
+    ("C.UTF-8", "Tourne Case needs Python 3.11 or newer: https://www.python.org/downloads/"),
+])
+def test_without_python_the_shell_launcher_says_so_in_the_system_language(tmp_path, lang, says):
+    env = {"PATH": _bin_with(tmp_path, "dirname", "gettext"), "LANG": lang}
+    result = subprocess.run(["/bin/sh", str(LAUNCHERS / "tourne-case.sh")], env=env,
+                            capture_output=True, text=True, timeout=30)
+    assert result.returncode == 1 and result.stderr.strip() == says
+
+
+def test_without_gettext_the_shell_launcher_speaks_english(tmp_path):
+    env = {"PATH": _bin_with(tmp_path, "dirname"), "LANG": "fr_FR.UTF-8"}
+    result = subprocess.run(["/bin/sh", str(LAUNCHERS / "tourne-case.sh")], env=env,
+                            capture_output=True, text=True, timeout=30)
+    assert result.returncode == 1 and result.stderr.startswith("Tourne Case needs Python 3.11")
+
+
+@pytest.mark.skipif(shutil.which("gettext") is None, reason="needs the gettext command")
+def test_the_menu_installer_speaks_french_and_the_entry_has_french_names(tmp_path):
+    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "xdg"), LANG="fr_FR.UTF-8")
+    result = subprocess.run(["sh", str(LAUNCHERS / "install-linux.sh")], env=env,
+                            capture_output=True, text=True, timeout=30, check=True)
+    entry = tmp_path / "xdg" / "applications" / "tourne-case.desktop"
+    assert result.stdout.strip() == f"Le Tourne Case est dans le menu de vos applications ({entry})."
+    lines = entry.read_text(encoding="utf-8").splitlines()
+    assert "GenericName[fr]=Jeu de tables" in lines
+    assert "Comment[fr]=Tourne Case (Paris, 1699) et Garanguet contre l’ordinateur" in lines
+    env["LANG"] = "C"
+    result = subprocess.run(["sh", str(LAUNCHERS / "install-linux.sh")], env=env,
+                            capture_output=True, text=True, timeout=30, check=True)
+    assert result.stdout.strip() == f"Tourne Case is in your applications menu ({entry})."
