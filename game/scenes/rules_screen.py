@@ -414,7 +414,10 @@ class RulesScene(Scene):
         if key not in self._wrapped:
             body = ui.font(BODY * scale)
             indent = px(INDENT, scale)
-            number_w = ui.font(21 * scale).size("(TC-10)")[0] + px(12, scale)
+            numbers = [item.number for _, section in PAGES[self.page] for item in section
+                       if isinstance(item, Rule)]
+            number_w = max((ui.font(21 * scale).size(f"({n})")[0] for n in numbers), default=0) \
+                + px(12, scale)
             rows = []
             for heading, section in PAGES[self.page]:
                 rows += [("head", "", line) for line in ui.wrap(_(heading), ui.font(HEAD * scale, "title"),
