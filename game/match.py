@@ -3,6 +3,9 @@
 The session is the flow of play - priority throw (C-1), throw, move, game over - with every
 random draw taken from one seeded `random.Random` whose state is saved with it, so that a
 match resumes exactly where it was and any game replays from its record.
+
+What is wrong with a saved match is said as a storage `Problem` (the English as the error's
+text, and the message for the catalogue): the player reads it when the save is kept aside.
 """
 from __future__ import annotations
 
@@ -11,8 +14,10 @@ import enum
 import random
 from dataclasses import asdict, dataclass, field
 
+from .i18n import N_
 from .rules import (MATCH_LENGTHS, IllegalMoveError, Move, NotationError, Outcome, Position, Rules,
                     Side, rules_by_name)
+from .storage import Problem
 
 SAVE_FORMAT = 1
 
@@ -38,12 +43,14 @@ class MatchOptions:
     def __post_init__(self):
         rules_by_name(self.rules)
         if self.length not in MATCH_LENGTHS:
-            raise ValueError(f"a match is played to {', '.join(map(str, MATCH_LENGTHS))} points, "
-                             f"not {self.length!r} (C-6)")
+            raise ValueError(Problem(N_("a match is played to {lengths} points, not {length} (C-6)"),
+                                     lengths=", ".join(map(str, MATCH_LENGTHS)),
+                                     length=repr(self.length)))
         if self.opponent not in ("computer", "human"):
-            raise ValueError(f"the opponent is 'computer' or 'human', not {self.opponent!r}")
+            raise ValueError(Problem(N_("the opponent is 'computer' or 'human', not {opponent}"),
+                                     opponent=repr(self.opponent)))
         if not isinstance(self.level, str) or not isinstance(self.human_side, Side):
-            raise ValueError("bad level or side in the match options")
+            raise ValueError(Problem(N_("bad level or side in the match options")))
 
     def to_dict(self) -> dict:
         """A JSON-ready snapshot that later play never changes."""
@@ -52,13 +59,13 @@ class MatchOptions:
     @classmethod
     def from_dict(cls, data: dict) -> "MatchOptions":
         if not isinstance(data, dict):
-            raise ValueError("match options must be an object")
+            raise ValueError(Problem(N_("match options must be an object")))
         known = {k: data[k] for k in cls.__dataclass_fields__ if k in data}
         if "human_side" in known:
             known["human_side"] = Side(known["human_side"])
         for flag in ("touch_move", "autoplay"):
             if flag in known and not isinstance(known[flag], bool):
-                raise ValueError(f"{flag} must be true or false")
+                raise ValueError(Problem(N_("{flag} must be true or false"), flag=flag))
         return cls(**known)
 
 
@@ -210,35 +217,36 @@ class Session:
         except ValueError:
             raise
         except (KeyError, TypeError, IndexError, AttributeError, NotationError) as exc:
-            raise ValueError(f"the saved match is damaged ({type(exc).__name__}: {exc})") from None
+            raise ValueError(Problem(N_("the saved match is damaged ({error})"),
+                                     error=f"{type(exc).__name__}: {exc}")) from None
 
     @classmethod
     def _from_dict(cls, data) -> "Session":
         if not isinstance(data, dict) or data.get("session") != SAVE_FORMAT:
-            raise ValueError("not a saved match of a known format")
+            raise ValueError(Problem(N_("not a saved match of a known format")))
         options = MatchOptions.from_dict(data["options"])
         session = cls(options, random.Random())
         version, internal, gauss = data["rng"]
         if (not isinstance(internal, list) or len(internal) != 625
                 or not all(isinstance(x, int) and 0 <= x < 2 ** 32 for x in internal)):
-            raise ValueError("the saved random generator is damaged")
+            raise ValueError(Problem(N_("the saved random generator is damaged")))
         session.rng.setstate((version, tuple(internal), gauss))
         session.phase = Phase(data["phase"])
         score = data["score"]
         session.match.score = {side: _count(score[str(side)]) for side in Side}
         games = data["games"]
         if not isinstance(games, list):
-            raise ValueError("the saved games are not a list")
+            raise ValueError(Problem(N_("the saved games are not a list")))
         for record in games:
             _check_record(session.rules, record)
         for side in Side:
             won = sum(r["outcome"]["points"] for r in games if r["outcome"]["winner"] == str(side))
             if won != session.match.score[side]:
-                raise ValueError("the saved score does not add up to the saved games")
+                raise ValueError(Problem(N_("the saved score does not add up to the saved games")))
         session.match.games = games
         seed = data["throw_seed"]
         if not isinstance(seed, int) or seed < 0:
-            raise ValueError("the saved throw seed is damaged")
+            raise ValueError(Problem(N_("the saved throw seed is damaged")))
         session.throw_seed = seed
         if data["priority"] is not None:
             session.priority = _dice(data["priority"], 2)
@@ -246,45 +254,60 @@ class Session:
         if session.phase in (Phase.THROW, Phase.MOVE, Phase.GAME_OVER):
             session.position = replay(session.rules, session.record)
             if str(session.position) != data["position"]:
-                raise ValueError("the saved position does not follow from the saved moves")
+                raise ValueError(Problem(N_("the saved position does not follow from the saved moves")))
         elif session.record:
-            raise ValueError("a game record is saved where no game is in progress")
+            raise ValueError(Problem(N_("a game record is saved where no game is in progress")))
         if session.phase is Phase.MOVE:
             session.dice = _dice(data["dice"], session.rules.dice_count)
         if session.phase is Phase.GAME_OVER:
             session.outcome = session.rules.outcome(session.position)
             if session.outcome is None or not games or games[-1] != session.record:
-                raise ValueError("the saved game is over but has no winner")
+                raise ValueError(Problem(N_("the saved game is over but has no winner")))
         elif session.phase is not Phase.MATCH_OVER and session.rules.outcome(session.position):
-            raise ValueError("the saved game is already won")
+            raise ValueError(Problem(N_("the saved game is already won")))
         ended = session.phase in (Phase.GAME_OVER, Phase.MATCH_OVER)
         if (session.phase is Phase.MATCH_OVER and not session.match.winner) or (
                 session.match.winner and not ended):
-            raise ValueError("the saved match's end does not agree with its score")
+            raise ValueError(Problem(N_("the saved match's end does not agree with its score")))
         return session
 
 
 def _count(value) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 100:
-        raise ValueError(f"a score is a whole number of points, not {value!r}")
+        raise ValueError(Problem(N_("a score is a whole number of points, not {value}"),
+                                 value=repr(value)))
     return value
 
 
 def _dice(value, count: int) -> tuple[int, ...]:
     if (not isinstance(value, list) or len(value) != count
             or not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in value)):
-        raise ValueError(f"saved dice must be {count} numbers from 1 to 6, not {value!r}")
+        raise ValueError(Problem(N_("saved dice must be {count} numbers from 1 to 6, not {value}"),
+                                 count=count, value=repr(value)))
     return tuple(value)
+
+
+def _refusal(error: IllegalMoveError):
+    """The engine's refusal as a Problem (its English unchanged), or its text as it is."""
+    illegal = error.illegal
+    if illegal is None:
+        return str(error)
+    reason = Problem(illegal.reason, **illegal.fields)
+    if illegal.rule:
+        return Problem(N_("{what}: {reason} ({rule})"), what=error.what, reason=reason,
+                       rule=illegal.rule)
+    return Problem(N_("{what}: {reason}"), what=error.what, reason=reason)
 
 
 def _check_record(rules: Rules, record) -> None:
     """A finished game's record must replay to the win it claims."""
     if not isinstance(record, dict) or not isinstance(record.get("turns"), list):
-        raise ValueError("a saved game record is damaged")
+        raise ValueError(Problem(N_("a saved game record is damaged")))
     try:
         outcome = rules.outcome(replay(rules, record))
     except IllegalMoveError as exc:
-        raise ValueError(f"a saved game does not replay: {exc}") from None
+        raise ValueError(Problem(N_("a saved game does not replay: {refusal}"),
+                                 refusal=_refusal(exc))) from None
     claimed = record.get("outcome")
     if outcome is None or claimed != {"winner": str(outcome.winner), "points": outcome.points}:
-        raise ValueError("a saved game's result does not follow from its moves")
+        raise ValueError(Problem(N_("a saved game's result does not follow from its moves")))

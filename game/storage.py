@@ -664,8 +664,10 @@ def _check(raw: bytes, kind, validate=None) -> tuple[dict | None, str | None, ob
     try:
         built = validate(data)
     except Exception as error:   # hostile data may trip any check; it must not stop the game
+        detail = error.args[0] if len(error.args) == 1 and isinstance(error.args[0], Problem) \
+            else str(error)
         return None, Problem(N_("holds a match that cannot be resumed ({error})"),
-                             error=str(error)), None
+                             error=detail), None
     return data, None, built
 
 

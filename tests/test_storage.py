@@ -555,3 +555,42 @@ def test_text_from_elsewhere_is_shown_as_it_is():
     from game import i18n
     assert storage.said("a sentence from outside") == "a sentence from outside"
     assert i18n.said(storage.said("a sentence from outside"))
+
+
+def test_a_damaged_saved_match_says_what_is_wrong_in_french(tmp_path):
+    """What the match's own check finds (game/match.py) is said in the player's language too,
+    down to the engine's refusal of a move that does not replay."""
+    import random
+    from game import i18n
+    from game.match import MatchOptions, Session
+    from game.rules import CHARPENTIER, Move, Side
+    session = Session(MatchOptions(), random.Random(3))
+    session.throw_priority()
+    data = session.to_dict()
+    store = Storage(tmp_path, validate_match=Session.from_dict)
+    cases = {"throw_seed": -1, "rng": [3, [1] * 5, None]}
+    said = {}
+    for key, value in cases.items():
+        store.save_match({**data, key: value})
+        [problem] = store.resume_match()[1]
+        assert _all_in_french(problem), problem
+        i18n.set_language("fr")
+        said[key] = storage.said(problem)
+        i18n.set_language("en")
+    assert "la graine du coup de dés sauvegardée est abîmée" in said["throw_seed"]
+    assert "le générateur de hasard sauvegardé est abîmé" in said["rng"]
+    assert said["rng"].startswith("match.json contient un match qui ne peut pas reprendre (")
+    # A finished game whose moves the rules refuse: the engine's reason, in French.
+    position = CHARPENTIER.start(Side.WHITE)
+    game = {"first": "W", "turns": [[[2, 6], "0-4"]], "outcome": {"winner": "W", "points": 1}}
+    from game import match
+    with pytest.raises(ValueError) as error:
+        match._check_record(CHARPENTIER, game)
+    problem = error.value.args[0]
+    assert isinstance(problem, storage.Problem) and str(problem).startswith(
+        "a saved game does not replay: 0-4: no number of this throw (2) moves that checker there")
+    i18n.set_language("fr")
+    assert storage.said(problem).startswith(
+        "une partie sauvegardée ne se rejoue pas\u00a0: 0-4\u00a0: aucun point de ce coup de dés (2) "
+        "n’amène cette dame là (TC-1)")
+    assert position.to_move is Side.WHITE and Move.parse("0-4")
