@@ -222,3 +222,31 @@ def test_rule_titles_rule_sets_and_levels_have_their_french():
     assert untranslated == []
     assert french.gettext("No passing your own checkers") != "No passing your own checkers"
     assert {name for name, _ in LEVELS + GARANGUET_LEVELS} <= set(LEVEL_TITLES)
+
+
+@pytest.mark.parametrize("text, english, french", [
+    ("0,3,3/0,0,0/W", "'0,3,3/0,0,0/W': White has two checkers on one point (TC-3)",
+     "'0,3,3/0,0,0/W'\u00a0: les Blancs ont deux dames sur une même case (TC-3)"),
+    ("0,0,0/0,0,0/X", "'0,0,0/0,0,0/X': the side to move is W or B, not 'X'",
+     "'0,0,0/0,0,0/X'\u00a0: le camp qui joue est W ou B, et non 'X'"),
+    ("0,0,0/0,x,0/W", "Black: 'x' is not a point (a number, 'b' or 'off')",
+     "Noirs\u00a0: 'x' n’est pas une case (un nombre, 'b' ou 'off')"),
+    ("1*15/1*14,24/W", "'1*15/1*14,24/W': a point holds checkers of both sides (G-3)",
+     "'1*15/1*14,24/W'\u00a0: une case porte des dames des deux camps (G-3)"),
+    ("0,0,\u00b2/0,0,0/W", "'0,0,\u00b2/0,0,0/W': the position notation is ASCII, not '\u00b2'",
+     "'0,0,\u00b2/0,0,0/W'\u00a0: la notation d’une position est en ASCII, sans '\u00b2'"),
+])
+def test_a_notation_error_keeps_its_english_and_says_it_in_french(text, english, french):
+    from game import i18n
+    from game.rules import NotationError
+    with pytest.raises(NotationError) as caught:
+        Position.parse(text)
+    error = caught.value
+    assert error.reason.format(**error.fields) == str(error)
+    if english is not None:
+        assert str(error) == english
+    i18n.set_language("fr")
+    said = i18n._(error.reason, **error.fields)
+    assert said != str(error)
+    if french is not None:
+        assert said == french

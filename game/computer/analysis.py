@@ -91,7 +91,8 @@ def _read(args) -> tuple:
     try:
         position = Position.parse(args.position)
     except NotationError as error:
-        raise BadInput(f"--position: {error}") from None
+        raise BadInput(_("--position: {problem}",
+                         problem=_(error.reason, **error.fields))) from None
     if len(position.white) != 3:
         raise BadInput(_("--position: a Tourne Case position has three checkers a side"))
     t = tbl.tables(name)

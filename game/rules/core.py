@@ -63,7 +63,56 @@ class IllegalMoveError(ValueError):
 
 
 class NotationError(ValueError):
-    """Text that is not a position or move in the engine's notation."""
+    """Text that is not a position or move in the engine's notation.
+
+    Like IllegalMoveError, it keeps its message for the catalogue (`reason`, marked with N_)
+    and its `fields` (notation and numbers, the same in every language): str(error) is the
+    English, as the engine prints it; a person reads `_(error.reason, **error.fields)`."""
+
+    def __init__(self, message="", reason: str | None = None, fields: dict | None = None):
+        super().__init__(message)
+        self.reason = message if reason is None else reason
+        self.fields = dict(fields or {})
+
+    @classmethod
+    def of(cls, reason: str, **fields) -> "NotationError":
+        return cls(reason.format(**fields), reason, fields)
+
+
+#: (White's, Black's) message for each complaint about one side's checkers, so that each
+#: language names the side in its own words.
+_SIDE_WORDS = {
+    "count": (N_("White: {token} has a bad count (1..15)"),
+              N_("Black: {token} has a bad count (1..15)")),
+    "many": (N_("White: more than 15 checkers"), N_("Black: more than 15 checkers")),
+    "order": (N_("White: checkers are written in ascending order ('b' and 0 first)"),
+              N_("Black: checkers are written in ascending order ('b' and 0 first)")),
+    "point": (N_("White: {token} is not a point (a number, 'b' or 'off')"),
+              N_("Black: {token} is not a point (a number, 'b' or 'off')")),
+    "tourne-case": (N_("{text}: White's checkers are b, 0..12"),
+                    N_("{text}: Black's checkers are b, 0..12")),
+    "two": (N_("{text}: White has two checkers on one point (TC-3)"),
+            N_("{text}: Black has two checkers on one point (TC-3)")),
+    "garanguet": (N_("{text}: White's checkers are on 1..24 or off"),
+                  N_("{text}: Black's checkers are on 1..24 or off")),
+}
+
+#: Each complaint about a text as a whole, by what the text should have been.
+_TEXT_WORDS = {
+    "step": (N_("a step is text, not {type}"), N_("a step of {n} characters is too long to be one"),
+             N_("{text}: the step notation is ASCII, not {bad}")),
+    "move": (N_("a move is text, not {type}"), N_("a move of {n} characters is too long to be one"),
+             N_("{text}: the move notation is ASCII, not {bad}")),
+    "position": (N_("a position is text, not {type}"),
+                 N_("a position of {n} characters is too long to be one"),
+                 N_("{text}: the position notation is ASCII, not {bad}")),
+}
+
+
+def _side_error(side: "Side | str", complaint: str, **fields) -> NotationError:
+    white, black = _SIDE_WORDS[complaint]
+    is_white = side in ("White", "W") or getattr(side, "value", None) == "W"
+    return NotationError.of(white if is_white else black, **fields)
 
 
 def _location_text(loc: int, last: int) -> str:
@@ -81,13 +130,14 @@ _NUMBER = re.compile(r"[0-9]{1,3}")
 
 def _text(text, what: str) -> str:
     """The text itself, once it is known to be ASCII text of a sane length (NotationError)."""
+    not_text, too_long, not_ascii = _TEXT_WORDS[what]
     if not isinstance(text, str):
-        raise NotationError(f"a {what} is text, not {type(text).__name__}")
+        raise NotationError.of(not_text, type=type(text).__name__)
     if len(text) > 1000:
-        raise NotationError(f"a {what} of {len(text)} characters is too long to be one")
+        raise NotationError.of(too_long, n=len(text))
     if not text.isascii():
         bad = next(c for c in text if not c.isascii())
-        raise NotationError(f"{text[:40]!r}: the {what} notation is ASCII, not {bad!r}")
+        raise NotationError.of(not_ascii, text=repr(text[:40]), bad=repr(bad))
     return text
 
 
@@ -104,7 +154,10 @@ def _parse_location(text: str, what: str) -> int:
         return 25
     loc = _number(text)
     if loc is None:
-        raise NotationError(f"{what}: {text[:20]!r} is not a point (a number, 'b' or 'off')")
+        if what in ("White", "Black"):
+            raise _side_error(what, "point", token=repr(text[:20]))
+        raise NotationError.of(N_("{step}: {token} is not a point (a number, 'b' or 'off')"),
+                               step=what, token=repr(text[:20]))
     return loc
 
 
@@ -130,7 +183,7 @@ class Step:
         hit = body.endswith("*")
         parts = body.rstrip("*").split("-")
         if len(parts) != 2:
-            raise NotationError(f"{text!r} is not a step like '3-5'")
+            raise NotationError.of(N_("{text} is not a step like '3-5'"), text=repr(text))
         return cls(_parse_location(parts[0], text), _parse_location(parts[1], text), hit)
 
 
@@ -208,9 +261,11 @@ class Position:
         """Read a position in the engine's notation (Tourne Case or Garanguet, told by the count)."""
         parts = _text(text, "position").strip().split("/")
         if len(parts) != 3:
-            raise NotationError(f"{text!r}: a position is WHITE/BLACK/SIDE, e.g. '0,0,0/0,0,0/W'")
+            raise NotationError.of(N_("{text}: a position is WHITE/BLACK/SIDE, e.g. {example}"),
+                                   text=repr(text), example="'0,0,0/0,0,0/W'")
         if parts[2].strip() not in ("W", "B"):
-            raise NotationError(f"{text!r}: the side to move is W or B, not {parts[2].strip()!r}")
+            raise NotationError.of(N_("{text}: the side to move is W or B, not {side}"),
+                                   text=repr(text), side=repr(parts[2].strip()))
         white = _parse_side(parts[0], "White")
         black = _parse_side(parts[1], "Black")
         position = cls(white, black, Side(parts[2].strip()))
@@ -219,7 +274,8 @@ class Position:
         elif len(white) == len(black) == 15:
             _check_garanguet(position, text)
         else:
-            raise NotationError(f"{text!r}: each side has 3 checkers (Tourne Case) or 15 (Garanguet)")
+            raise NotationError.of(N_("{text}: each side has 3 checkers (Tourne Case) or 15 "
+                                      "(Garanguet)"), text=repr(text))
         return position
 
 
@@ -242,12 +298,12 @@ def _parse_side(text: str, who: str) -> tuple[int, ...]:
         loc, star, count = token.strip().partition("*")
         n = _number(count) if star else 1
         if n is None or not 1 <= n <= 15:
-            raise NotationError(f"{who}: {token.strip()[:20]!r} has a bad count (1..15)")
+            raise _side_error(who, "count", token=repr(token.strip()[:20]))
         locs.extend([_parse_location(loc, who)] * n)
         if len(locs) > 15:
-            raise NotationError(f"{who}: more than 15 checkers")
+            raise _side_error(who, "many")
     if locs != sorted(locs):
-        raise NotationError(f"{who}: checkers are written in ascending order ('b' and 0 first)")
+        raise _side_error(who, "order")
     return tuple(locs)
 
 
@@ -255,19 +311,20 @@ def _check_tourne_case(position: Position, text: str) -> None:
     for side in Side:
         locs = position.checkers(side)
         if "*" in text or any(not BAR <= x <= 12 for x in locs):
-            raise NotationError(f"{text!r}: {side.title}'s checkers are b, 0..12")
+            raise _side_error(side, "tourne-case", text=repr(text))
         on_points = [x for x in locs if 1 <= x <= 11]
         if len(on_points) != len(set(on_points)):
-            raise NotationError(f"{text!r}: {side.title} has two checkers on one point (TC-3)")
+            raise _side_error(side, "two", text=repr(text))
 
 
 def _check_garanguet(position: Position, text: str) -> None:
     for side in Side:
         if any(not 1 <= x <= 25 for x in position.checkers(side)):
-            raise NotationError(f"{text!r}: {side.title}'s checkers are on 1..24 or off")
+            raise _side_error(side, "garanguet", text=repr(text))
     black_points = {x for x in position.black if x <= 24}
     if any(25 - x in black_points for x in position.white if x <= 24):
-        raise NotationError(f"{text!r}: a point holds checkers of both sides (G-3)")
+        raise NotationError.of(N_("{text}: a point holds checkers of both sides (G-3)"),
+                               text=repr(text))
 
 
 @dataclass(frozen=True)
