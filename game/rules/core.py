@@ -28,7 +28,9 @@ class Side(enum.Enum):
 
     @property
     def title(self) -> str:
-        return self.name.capitalize()
+        """The side's name in English ("White"), a message for the catalogue: show it as
+        _(side.title)."""
+        return N_("White") if self is Side.WHITE else N_("Black")
 
     def __str__(self) -> str:
         return self.value
