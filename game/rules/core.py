@@ -343,20 +343,10 @@ class Illegal:
 
     reason: str
     rule: str
-    fields: dict = field(default_factory=dict, compare=False, hash=False)
+    fields: dict | None = field(default=None, hash=False)
 
-    def __init__(self, reason: str, rule: str, fields: dict | None = None):
-        object.__setattr__(self, "reason", reason)
-        object.__setattr__(self, "rule", rule)
-        object.__setattr__(self, "fields", dict(fields or {}))
-
-    def __eq__(self, other) -> bool:
-        if not isinstance(other, Illegal):
-            return NotImplemented
-        return (self.reason, self.rule, self.fields) == (other.reason, other.rule, other.fields)
-
-    def __hash__(self) -> int:
-        return hash((self.reason, self.rule, tuple(sorted(self.fields.items()))))
+    def __post_init__(self):
+        object.__setattr__(self, "fields", dict(self.fields or {}))
 
     @property
     def text(self) -> str:
