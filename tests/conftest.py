@@ -19,6 +19,12 @@ def _english():
     """Each test starts in English and leaves nothing else behind (the language is the game's
     one global); a test that wants French asks for it."""
     from game import i18n
+    saved = {name: os.environ.get(name) for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
     i18n.set_language("en")
     yield
+    for name, value in saved.items():      # `main.py --language` leaves its choice in LANGUAGE
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
     i18n.set_language("en")

@@ -424,6 +424,8 @@ def test_the_priority_throw_speaks_both_languages_in_its_boxes(app, tmp_path):
         app.frame(0.05)
     assert scene.stage == "result"
     assert_clean(speaking.problems(app, frames=1))
+    app.update_settings({"language": "fr"})
+    frames(app)
     assert i18n.language() == "fr" and "amen" in scene.prompt(), scene.prompt()
     firsts = {"Vous commencez (Blancs)", "L’ordinateur commence (Noirs)"}
     from game.table_words import shown

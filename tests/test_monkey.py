@@ -32,7 +32,7 @@ from game.scenes.menus import NoticeScene
 from game.computer import garanguet_bearoff, garanguet_player
 from game.computer.player import levels_for
 from game.rules import TOURNE_CASE
-from game.scenes.title import TitleScene
+from game.scenes.title import TUTORIALS, TitleScene
 from game.storage import Storage
 from monkey_events import Monkey, event
 
@@ -44,9 +44,10 @@ RESTART_CHANCE = 0.3         # of a close request: really close and start the ga
 
 SCENES = {"TitleScene": "title", "NewMatchScene": "new match", "SettingsScene": "settings",
           "RulesScene": "rules", "StatsScene": "statistics", "PauseScene": "pause",
-          "PriorityScene": "priority", "TableScene": "table", "ScoreboardScene": "scoreboard"}
+          "PriorityScene": "priority", "TableScene": "table", "ScoreboardScene": "scoreboard",
+          "TutorialScene": "tutorial"}
 PLAYING_SCENES = ("table", "priority")
-PLAY_STEERS = 0.5            # of the steers: back to a game, whatever the least seen scene
+PLAY_STEERS = 0.6            # of the steers: back to a game, whatever the least seen scene
 FRESH_MATCH = 0.3            # of the steers to a game: a new match (other options)
 MIN_TURNS = {"human": 100, "computer": 10}      # turns played at least (the monkey is "human")
 TITLE_BUTTONS = {"new match": "New match", "rules": "Rules", "settings": "Settings",
@@ -284,6 +285,9 @@ class MonkeyRun:
 
     def to_statistics(self):
         self._title_button(TITLE_BUTTONS["statistics"])
+
+    def to_tutorial(self):
+        self._title_button(self.rng.choice([label for _, label in TUTORIALS]))
 
     def random_options(self) -> dict:
         r = self.rng
