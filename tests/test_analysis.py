@@ -12,7 +12,7 @@ def _system_speaks_english(monkeypatch):
     """The commands speak the system's language: these tests read their English, whatever the
     machine's (a test that wants French sets it)."""
     for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
-        monkeypatch.delenv(name, raising=False)
+        monkeypatch.setenv(name, "")      # empty is unset; set, so that the test's end restores it
     monkeypatch.setenv("LANG", "C.UTF-8")
 
 

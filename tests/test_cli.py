@@ -18,7 +18,7 @@ def _system_speaks_english(monkeypatch):
     """The commands speak the system's language: these tests read their English, whatever the
     machine's (a test that wants French sets it)."""
     for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
-        monkeypatch.delenv(name, raising=False)
+        monkeypatch.setenv(name, "")      # empty is unset; set, so that the test's end restores it
     monkeypatch.setenv("LANG", "C.UTF-8")
 
 
@@ -198,7 +198,7 @@ def test_language_option_is_left_for_the_game(monkeypatch):
     calls = []
     fake_module(monkeypatch, "game.app", run=lambda **options: calls.append(options) or 0)
     monkeypatch.setenv("LANG", "C")
-    monkeypatch.delenv("LANGUAGE", raising=False)
+    monkeypatch.setenv("LANGUAGE", "")      # restored at the end, after --language sets it
     assert cli.main(["--language", "fr"]) == 0
     assert os.environ["LANGUAGE"] == "fr" and i18n.system_language() == "fr"
     assert i18n.language() == "fr"
