@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import sys
 
@@ -207,7 +208,10 @@ def main(argv=None) -> int:
     except BadInput as error:
         print(_("analyze: {problem}", problem=error), file=sys.stderr)
         return 2
-    print(json.dumps(result) if args.json else _table(result))
+    try:
+        print(json.dumps(result) if args.json else _table(result), flush=True)
+    except BrokenPipeError:      # the reader went away (| head): no traceback at exit
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0
 
 
