@@ -8,8 +8,9 @@ is refused in one line, in the player's language. Only the standard library is u
 (main.py reads it first).
 """
 import argparse
+import contextlib
 
-from game.i18n import n_
+from game.i18n import N_, _, n_
 
 MAX_WORDS = 200
 
@@ -34,3 +35,43 @@ def tidy(parser: argparse.ArgumentParser, argv) -> list:
         parser.error(n_("{n} argument is more than any command takes",
                         "{n} arguments are more than any command takes", len(argv), n=len(argv)))
     return kept
+
+
+#: argparse's own words that our commands can print, marked for our catalogue (Python 3.11's
+#: argparse spells them so; a later Python's new wording is shown as argparse has it).
+ARGPARSE_WORDS = (
+    N_("usage: "), N_("options"), N_("positional arguments"),
+    N_("show this help message and exit"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("unrecognized arguments: %s"), N_("not allowed with argument %s"),
+    N_("expected one argument"), N_("expected at most one argument"),
+    N_("expected at least one argument"), N_("ignored explicit argument %r"),
+    N_("the following arguments are required: %s"), N_("one of the arguments %s is required"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+)
+
+
+def _argparse_plurals() -> None:
+    """Never called: marks argparse's plural ("expected 2 arguments") for the catalogue."""
+    n_("expected %s argument", "expected %s arguments", 2)
+
+
+def _argparse_words(message: str) -> str:
+    return str(_(message)) if message else message
+
+
+def _argparse_plural(singular: str, plural: str, n: int) -> str:
+    return str(n_(singular, plural, n))
+
+
+@contextlib.contextmanager
+def argparse_speaks():
+    """While a parser reads (or prints its help), argparse's own words come from our catalogue."""
+    saved = argparse._, argparse.ngettext
+    argparse._, argparse.ngettext = _argparse_words, _argparse_plural
+    try:
+        yield
+    finally:
+        argparse._, argparse.ngettext = saved

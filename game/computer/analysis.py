@@ -14,7 +14,7 @@ import re
 import sys
 
 from game import i18n
-from game.arguments import tidy
+from game.arguments import argparse_speaks, tidy
 from game.i18n import N_, _
 from game.rules import TOURNE_CASE, NotationError, Position, Side, rules_by_name
 
@@ -27,10 +27,9 @@ class BadInput(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse's own words ("usage:", "invalid choice") from our catalogue, as in game.cli."""
+    """argparse's own words ("usage:", "invalid choice") from our catalogue, as in game.cli (game/arguments.py)."""
 
     def __init__(self, *args, **kwargs):
-        from game.cli import argparse_speaks
         with argparse_speaks():
             super().__init__(*args, **kwargs)
 
@@ -38,7 +37,6 @@ class _Parser(argparse.ArgumentParser):
         raise BadInput(message)
 
     def parse_args(self, args=None, namespace=None):
-        from game.cli import argparse_speaks
         with argparse_speaks():
             return super().parse_args(args, namespace)
 
