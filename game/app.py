@@ -31,7 +31,7 @@ from game.scenes.rules_screen import preset_of, rules_to_explain
 from game.scenes.scoreboard import ScoreboardScene
 from game.scenes.title import NAME as TITLE_NAME, TitleScene
 from game.computer.player import levels_for
-from game.storage import Storage, append_text, default_data_dir
+from game.storage import Storage, append_text, default_data_dir, said
 from game.view import assets, widgets as ui
 from game.view.boards import PLAYABLE_RULES
 from game.view.audio import Sounds
@@ -116,7 +116,7 @@ class App:
         self.storage = Storage(data_dir, validate_match=resumable_session)
         self.settings, problems = self.storage.load_settings()
         i18n.set_language(self.settings["language"] or None)    # none saved: the system's
-        self.messages += [_("Settings: {problem}.", problem=p) for p in problems]
+        self.messages += [_("Settings: {problem}.", problem=said(p)) for p in problems]
         if autoplay:
             self.settings["animation_speed"] = "instant"
         self.default_rules = rules if rules in PLAYABLE_RULES else None
@@ -225,7 +225,7 @@ class App:
             return        # a demo run leaves the player's settings alone
         trouble = self.storage.save_settings(self.settings)
         if trouble:
-            self.notify(_("Settings: {problem}.", problem=trouble))
+            self.notify(_("Settings: {problem}.", problem=said(trouble)))
 
     @property
     def animation_speed(self) -> str:
@@ -240,7 +240,7 @@ class App:
 
     def _load_saved_match(self) -> None:
         problems = self.match.load()
-        self.messages += [_("Saved match: {problem}.", problem=p) for p in problems]
+        self.messages += [_("Saved match: {problem}.", problem=said(p)) for p in problems]
 
     def can_continue(self) -> bool:
         return self.match.can_continue()

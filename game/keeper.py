@@ -12,6 +12,7 @@ from typing import Callable
 
 from game.i18n import _
 from game.match import MatchOptions, Phase, Session
+from game.storage import said
 
 
 class MatchKeeper:
@@ -68,7 +69,7 @@ class MatchKeeper:
             return
         trouble = self.storage.save_match(self.session.to_dict())
         if trouble:
-            self.notify(_("The match could not be saved: {problem}.", problem=trouble))
+            self.notify(_("The match could not be saved: {problem}.", problem=said(trouble)))
 
     def next_game(self) -> bool:
         """After a game: the next game's priority throw; False if not at a game's end."""
@@ -111,4 +112,4 @@ class MatchKeeper:
             **record, "rules": o.rules, "length": o.length, "opponent": o.opponent,
             "level": o.level, "human_side": str(o.human_side), "autoplay": o.autoplay})
         if trouble:
-            self.notify(_("The record could not be written: {problem}.", problem=trouble))
+            self.notify(_("The record could not be written: {problem}.", problem=said(trouble)))

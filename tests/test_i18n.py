@@ -197,6 +197,23 @@ def test_the_first_start_speaks_the_system_language(tmp_path, system_language, l
         pygame.display.quit()
 
 
+def test_a_damaged_settings_file_is_reported_in_french_on_a_french_system(tmp_path, system_language):
+    """The storage's sentence (game/storage.py, a Problem) is said in the player's language, not
+    pasted in English into a French sentence."""
+    system_language("fr_FR.UTF-8")
+    (tmp_path / "settings.json").write_text('{"volume": 7}', encoding="utf-8")
+    app = App(seed=7, data_dir=tmp_path, size=SMALLEST)
+    try:
+        frames(app)
+        notice = app.scenes.top
+        assert i18n.language() == "fr" and isinstance(notice, NoticeScene), notice
+        said = " ".join(map(ui.say, notice.notes))
+        assert said.startswith("Réglages") and "mis de côté" in said, said
+        assert not {"setting", "was", "using", "number"} & set(said.replace(";", " ").split()), said
+    finally:
+        pygame.display.quit()
+
+
 def test_the_language_changes_in_the_settings_at_the_next_frame_and_is_kept(tmp_path,
                                                                              system_language):
     system_language("fr_FR.UTF-8")
