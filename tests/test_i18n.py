@@ -82,30 +82,13 @@ def test_every_message_has_a_translation_in_both_catalogues():
             held = {m.id: m for m in catalogues.read_po(handle, locale=code) if m.id}
         missing += [f"{code}: {message!r}" for message in sorted(wanted, key=str)
                     if message not in held or catalogues.missing(held[message])]
-    assert not missing, (f"{len(missing)} messages without a translation (add them to "
-                         "game/locale/parts/<area>.po and run python tools/catalogues.py):\n"
+    assert not missing, (f"{len(missing)} messages without a translation (write them in "
+                         "game/locale/fr/LC_MESSAGES/tournecase.po and run python tools/catalogues.py):\n"
                          + "\n".join(missing[:60]))
     out, err = io.StringIO(), io.StringIO()
     with redirect_stdout(out), redirect_stderr(err):
         status = catalogues.main(["--check"])
     assert status == 0, f"tools/catalogues.py --check:\n{err.getvalue()}"
-
-
-def test_french_translations_waiting_in_the_parts_are_those_of_the_catalogue():
-    """Where game/locale/parts/*.po translates a message, the French catalogue says the same:
-    not an English copy, not an older wording, not another part's different translation."""
-    with open(catalogues.po_path("fr"), "rb") as handle:
-        french = {m.id: m.string for m in catalogues.read_po(handle, locale="fr") if m.id}
-    template = {m.id for m in catalogues.extract() if m.id}
-    differ = [f"{message!r}: catalogue {french.get(message)!r}, part {wanted!r}"
-              for message, wanted in catalogues.waiting_parts().items()
-              if message in template and _strings(french.get(message)) != _strings(wanted)]
-    assert not differ, (f"{len(differ)} French translations differ from their part (run python "
-                        "tools/catalogues.py; two parts may disagree):\n" + "\n".join(differ[:40]))
-
-
-def _strings(value):
-    return tuple(value) if isinstance(value, (tuple, list)) else (value,)
 
 
 def test_a_new_message_stays_untranslated_in_french_until_it_is_translated(tmp_path, monkeypatch):

@@ -2,9 +2,9 @@
 both games said exactly, in English and in French, from either side of the screen; a game's
 history one entry per turn; and no sentence of a few whole random games left half made.
 
-The French comes from game/locale/parts/telling.po, compiled here, so these tests read the
-translations this module ships whatever the state of the generated catalogue;
-test_the_game_catalogue_speaks_these_translations checks the generated one agrees.
+The French comes from the game's French catalogue (game/locale/fr/LC_MESSAGES/tournecase.po),
+compiled here from the .po, so these tests read the translations as written;
+test_the_game_catalogue_speaks_these_translations checks the compiled one agrees.
 """
 import gettext
 import io
@@ -22,7 +22,7 @@ from game.rules import (BELL, CHARPENTIER, CHARPENTIER_REENTRY, GARANGUET, RULE_
 from game.telling import Entry, history, tell_move, tell_pass, tell_throw, tell_turn
 from tests.test_example_game import ENDING, ENDING_START, OPENING
 
-PART = Path(__file__).resolve().parent.parent / "game" / "locale" / "parts" / "telling.po"
+PART = Path(__file__).resolve().parent.parent / "game" / "locale" / "fr" / "LC_MESSAGES" / "tournecase.po"
 W, B = Side.WHITE, Side.BLACK
 
 
@@ -369,7 +369,8 @@ def test_every_sentence_is_whole_in_both_languages(name, seed):
 
 
 def test_every_message_here_is_translated():
-    """Every message this module says has its French in game/locale/parts/telling.po."""
+    """Every message this module says has its French, with the same {fields} (as every message of
+    the French catalogue)."""
     source = (Path(__file__).resolve().parent.parent / "game" / "telling.py").read_text()
     from babel.messages.extract import extract_python
     found = {m[2] if isinstance(m[2], str) else m[2][0]
@@ -394,7 +395,7 @@ def _fields(text: str) -> set[str]:
 
 
 def test_the_game_catalogue_speaks_these_translations():
-    """The compiled French catalogue (tools/catalogues.py) says what this module's part says."""
+    """The compiled French catalogue (tools/catalogues.py) says what its .po file says."""
     compiled = gettext.translation(i18n.DOMAIN, i18n.LOCALE_DIR, languages=["fr"])
     wrong = []
     for message in _part():
