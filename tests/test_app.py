@@ -305,7 +305,7 @@ def test_the_match_winner_screen_clears_the_save_and_offers_a_rematch(app, tmp_p
     frames(app, 30)
     board = top(app)
     assert isinstance(board, ScoreboardScene) and board.match_over
-    assert [w.label for w in board.menu.widgets] == ["Rematch", "Title"]
+    assert [w.label for w in board.menu.widgets] == ["Rematch", "Review", "Title"]   # two people
     assert board.headline()[0] == f"{'White' if str(winner) == 'W' else 'Black'} wins the match!"
     assert not (tmp_path / "match.json").exists() and not app.can_continue()
     records, _ = Storage(tmp_path).records()

@@ -329,10 +329,10 @@ def test_a_bell_match_is_weighed_by_the_match_and_says_so(app):
     assert speaking.problems(app) == []
 
 
-def test_no_review_for_two_people_a_demo_or_garanguet(app):
-    for options in (MatchOptions(rules="charpentier", opponent="human", length=3),
-                    MatchOptions(rules="charpentier", autoplay=True, length=3),
-                    MatchOptions(rules="garanguet", length=3)):
+def test_no_review_for_a_demo_or_garanguet(app):
+    for options in (MatchOptions(rules="charpentier", autoplay=True, length=3),
+                    MatchOptions(rules="garanguet", length=3),
+                    MatchOptions(rules="garanguet", opponent="human", length=3)):
         s = Session.new(options, seed=4)
         rng = random.Random(4)
         while s.phase is not Phase.GAME_OVER:
@@ -345,6 +345,7 @@ def test_no_review_for_two_people_a_demo_or_garanguet(app):
                 s.play(rng.choice(moves) if moves else Move(()))
         assert s.match.games and not can_review(s), options
     assert can_review(seeded_session("bell", seed=1, length=1))
+    assert can_review(two_people_session("charpentier", seed=1)), "two people at one screen"
 
 
 def test_the_scoreboard_speaks_both_languages_at_a_match_end(app):
@@ -403,3 +404,171 @@ def test_while_the_moves_are_weighed_the_screen_says_so_and_a_perfect_game_has_n
     press(app, pygame.K_RETURN)                     # Back
     frames(app, 2)
     assert app.scenes.top is board
+
+
+# -- two people at one screen: both sides weighed, each error named by its side ----------------
+
+def two_people_session(rules: str, seed: int, length: int = 1, games: int = 1,
+                       careless: float = 0.6) -> Session:
+    """A match between two people at one screen: each side plays any legal move most of the
+    time and otherwise the best (read independently of game/review.py), to the end of `games`."""
+    tbl.tables(rules)
+    s = Session.new(MatchOptions(rules=rules, length=length, opponent="human"), seed=seed)
+    rng = random.Random(seed)
+    played = 0
+    while True:
+        if s.phase is Phase.PRIORITY:
+            s.throw_priority()
+        elif s.phase is Phase.THROW:
+            s.throw()
+        elif s.phase is Phase.MOVE:
+            moves = s.legal_moves()
+            if not moves:
+                s.play(Move(()))
+            elif rng.random() < careless:
+                s.play(rng.choice(moves))
+            else:
+                t = tbl.tables(rules)
+                score = (length, s.match.score[Side.WHITE], s.match.score[Side.BLACK])
+                s.play(max(moves, key=lambda m: independent_chance(t, s.position, s.dice, m, score)))
+        else:
+            played += 1
+            if played >= games or s.match.winner:
+                return s
+            s.next_game()
+
+
+@pytest.mark.parametrize("rules, seed", [("charpentier", 23), ("bell", 34)])
+def test_two_people_have_both_sides_weighed_each_from_its_own_view(rules, seed):
+    """Every turn of either side with a choice is rated, from the view of the side that moved;
+    each loss is that side's best chance less its played one (read independently)."""
+    length = 3 if rules == "bell" else 1
+    s = two_people_session(rules, seed=seed, length=length)
+    record = s.match.games[0]
+    match = (length, 0, 0)
+    rated = review(rules, record, None, match)
+    by_turn = {r.turn: r for r in rated}
+    t = tbl.tables(rules)
+    engine = t.rules
+    position = engine.start(Side(record["first"]))
+    choices = {Side.WHITE: 0, Side.BLACK: 0}
+    for number, (dice, text) in enumerate(record["turns"], start=1):
+        move = Move.parse(text)
+        moves = engine.legal_moves(position, tuple(dice))
+        results = {str(engine.apply(position, m, tuple(dice))) for m in moves}
+        if len(results) < 2:
+            assert number not in by_turn, "forced moves and passes are not rated"
+        else:
+            side = position.to_move
+            choices[side] += 1
+            r = by_turn[number]
+            chances = [independent_chance(t, position, dice, m, match) for m in moves]
+            played = independent_chance(t, position, dice, move, match)
+            assert r.side is side and r.position == position
+            assert r.played_chance == pytest.approx(played, abs=1e-9)
+            assert r.best_chance == pytest.approx(max(chances), abs=1e-9)
+            assert r.loss == pytest.approx(r.best_chance - r.played_chance, abs=1e-12)
+            assert r.loss == pytest.approx(max(chances) - played, abs=1e-9)
+        position = engine.apply(position, move, tuple(dice))
+    assert len(rated) == sum(choices.values()) and min(choices.values()) > 2
+    wrong = errors(rated)
+    assert {r.side for r in wrong} == {Side.WHITE, Side.BLACK}, "both sides' errors are listed"
+    # one side's review is the other's turns left out, nothing else changed
+    for side in Side:
+        alone = review(rules, record, side, match, ordered=False)
+        assert [(r.turn, r.loss) for r in alone] == \
+            [(r.turn, r.loss) for r in review(rules, record, None, match, ordered=False) if r.side is side]
+
+
+def said_on_screen(app, frames_=2) -> list[str]:
+    """The words the current scene draws, in the language spoken."""
+    from game.view import widgets as ui
+    with ui.recording() as (shown, _unsaid):
+        frames(app, frames_)
+        return [str(words) for words, _rect, _box in shown]
+
+
+def test_two_people_review_names_the_side_of_each_error_in_both_languages(app):
+    session = two_people_session("charpentier", seed=23, length=3, games=2)
+    board = to_scoreboard(app, session)
+    labels = [w.label for w in board.menu.widgets]
+    assert "Review" in labels and labels[-1] in ("Title", "Save and leave")
+    assert speaking.problems(app) == []
+    scene = open_review(app, board)
+    assert scene.both and scene.human is None
+    expected = errors(review_match("charpentier", session.match.games, None, 3))
+    assert [(r.game, r.turn, r.side) for r in scene.errors] == \
+        [(r.game, r.turn, r.side) for r in expected]
+    assert {r.side for r in scene.errors} == {Side.WHITE, Side.BLACK}
+    assert [key for key, _words, _w in scene.columns()][:2] == ["game", "side"]
+
+    words = said_on_screen(app)
+    assert "Side" in words and "the side that moved" in scene.of_words()
+    visible = [scene.errors[w.index] for w in scene.menu.widgets
+               if isinstance(w, ErrorRow) and w.visible]
+    for side, name in ((Side.WHITE, "White"), (Side.BLACK, "Black")):
+        if any(r.side is side for r in visible):
+            assert name in words, f"the list names {name}'s errors"
+    whites = sum(r.side is Side.WHITE for r in scene.errors)
+    assert f"(White {whites}, Black {len(scene.errors) - whites})" in scene.summary()
+    assert speaking.problems(app) == []
+
+    app.update_settings({"language": "fr"})
+    words = said_on_screen(app)
+    assert "Camp" in words and "le camp qui a joué" in scene.of_words()
+    assert any(w in ("Les Blancs", "Les Noirs") for w in words)
+    app.update_settings({"language": "en"})
+
+    # each side's first error, shown: whose move it was, and the chances are that side's
+    for side, name, french in ((Side.WHITE, "White", "les Blancs"), (Side.BLACK, "Black", "les Noirs")):
+        index = next(i for i, r in enumerate(scene.errors) if r.side is side)
+        scene.show(index)
+        rated = scene.errors[index]
+        words = said_on_screen(app)
+        assert f"Game {rated.game}, move {rated.turn}, played by {name}" in words, words
+        assert any(w.startswith(f"leaves {name} ") and w.endswith("to win the game") for w in words)
+        assert speaking.problems(app) == []
+        app.update_settings({"language": "fr"})
+        words = said_on_screen(app)
+        assert f"Partie {rated.game}, coup {rated.turn}, joué par {french}" in words, words
+        app.update_settings({"language": "en"})
+        press(app, pygame.K_ESCAPE)
+        assert scene.shown is None
+
+
+def test_a_person_against_the_computer_still_sees_only_their_own_moves_and_no_side_column(app):
+    session = seeded_session("charpentier", seed=17, length=1)
+    scene = open_review(app, to_scoreboard(app, session))
+    assert not scene.both and all(r.side is Side.WHITE for r in scene.rated)
+    assert "side" not in [key for key, _words, _w in scene.columns()]
+    assert "the side that moved" not in scene.of_words()
+
+
+def test_two_people_while_weighed_and_when_both_played_the_best(app, monkeypatch):
+    import threading
+
+    from game.scenes import review as review_scene
+    release = threading.Event()
+    real = review_scene.review_match
+
+    def slow(*args, **kwargs):
+        release.wait(30)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(review_scene, "review_match", slow)
+    session = two_people_session("charpentier", seed=23, length=1, careless=0.0)   # both the best
+    board = to_scoreboard(app, session)
+    assert [w.label for w in board.menu.widgets] == ["Rematch", "Review", "Title"]
+    while board.menu.focused.label != "Review":
+        press(app, pygame.K_DOWN)
+    press(app, pygame.K_RETURN)
+    scene = app.scenes.top
+    assert isinstance(scene, ReviewScene) and scene.rated is None
+    assert "Weighing the moves..." in said_on_screen(app)
+    assert speaking.problems(app) == []
+    release.set()
+    scene.wait(30)
+    frames(app, 2)
+    assert scene.rated and scene.errors == [] and {r.side for r in scene.rated} == set(Side)
+    assert scene.summary() == f"Each of the {len(scene.rated)} moves with a choice was the best one."
+    assert speaking.problems(app) == []

@@ -1,5 +1,9 @@
 """Match review (issue 12): the person's biggest errors of a Tourne Case match, from the scoreboard.
 
+After a match between two people at one screen, both sides' moves are weighed: the list has a
+column naming the side that played each error (as the scoreboard names it: White, Black), the
+shown error says whose move it was, and every chance is that side's.
+
 The list shows, biggest first, each move that lost winning chance against the best move of the
 same throw (game/review.py, from the exact solution): the game and move, the dice, the move
 played, the best move and the chance lost. Enter or a click on one shows it: the position on
@@ -20,20 +24,33 @@ import pygame
 from game import i18n
 from game.i18n import N_, _, n_, verbatim
 from game.review import Rated, chances_of, errors, review_match
-from game.rules import rules_by_name
+from game.rules import Side, rules_by_name
 from game.scenes.host import Host
 from game.scenes.menus import MenuScene
 from game.view import widgets as ui
+from game.view.assets import checker
 from game.view.board_view import BoardView
 from game.view.layout import px, ui_scale
 
 PLAYED = (214, 58, 44)         # the move played, traced on the board
 BEST = (64, 178, 104)          # the best move
 
-# The list's columns: heading, left edge and width in design pixels (1280x800), inside the card.
-COLUMNS = [("game", N_("Game no."), 0, 90), ("move", N_("Move"), 90, 90), ("dice", N_("Dice"), 180, 110),
-           ("played", N_("Played"), 290, 220), ("best", N_("Best"), 510, 220),
-           ("lost", N_("Chance lost"), 730, 200)]
+# The list's columns: key, heading and width in design pixels (1280x800), inside the card; the
+# columns shown are laid side by side and stretched to the card. "game" only in a match of
+# several games, "side" only when both sides are weighed (two people at one screen).
+COLUMNS = [("game", N_("Game no."), 110), ("side", N_("Side"), 150), ("move", N_("Move"), 80),
+           ("dice", N_("Dice"), 100), ("played", N_("Played"), 200), ("best", N_("Best"), 200),
+           ("lost", N_("Chance lost"), 200)]
+
+# Two people: which move the shown error was, by the side that played it (French agrees it).
+WHOSE = {Side.WHITE: N_("Move {turn}, played by White"), Side.BLACK: N_("Move {turn}, played by Black")}
+WHOSE_IN_GAME = {Side.WHITE: N_("Game {game}, move {turn}, played by White"),
+                 Side.BLACK: N_("Game {game}, move {turn}, played by Black")}
+# Two people: the chance a move leaves, to the side that played it.
+LEAVES_GAME = {Side.WHITE: N_("leaves White {chance} to win the game"),
+               Side.BLACK: N_("leaves Black {chance} to win the game")}
+LEAVES_MATCH = {Side.WHITE: N_("leaves White {chance} to win the match"),
+                Side.BLACK: N_("leaves Black {chance} to win the match")}
 LIST_WIDTH = 960               # design width of the list's card
 ROW = 44                       # design height of a row
 
@@ -89,7 +106,9 @@ class ErrorRow(ui.Widget):
             pygame.draw.rect(surface, ui.IVORY_WARM, self.rect, border_radius=px(8, scale))
         cells = self.scene.cells(rated)
         for key, box in self.scene.column_boxes(self.rect, scale):
-            if key in cells:
+            if key == "side":
+                self.scene.draw_side(surface, scale, rated.side, box)
+            elif key in cells:
                 color = ui.RED if key == "lost" else ui.INK
                 ui.blit_fitted(surface, cells[key], 23 * scale, box, color, margin=px(6, scale))
 
@@ -106,6 +125,7 @@ class ReviewScene(MenuScene):
         self.games = [g for g in games if g.get("turns")]
         self.length = options.length
         self.human = None if options.opponent == "human" else options.human_side
+        self.both = self.human is None           # two people: each side's moves, named
         self.rated: list[Rated] | None = None
         self.errors: list[Rated] = []
         self.problem = None
@@ -236,17 +256,36 @@ class ReviewScene(MenuScene):
         card.midtop = (w // 2, px(158, scale))
         return card
 
+    def columns(self) -> list[tuple[str, str, int]]:
+        """The columns shown: the game's only in a match of several, the side's only when both
+        sides are weighed."""
+        hidden = set()
+        if len(self.games) <= 1:
+            hidden.add("game")
+        if not self.both:
+            hidden.add("side")
+        return [c for c in COLUMNS if c[0] not in hidden]
+
     def column_boxes(self, row: pygame.Rect, scale):
-        """(key, box) for each column shown in a row (the game's only in a match of several)."""
-        many = len(self.games) > 1
-        shift = 0 if many else COLUMNS[1][2]
-        room = px(COLUMNS[-1][2] + COLUMNS[-1][3] - shift, scale)
+        """(key, box) for each column shown in a row, side by side, stretched to the row."""
+        shown = self.columns()
+        room = px(sum(width for _key, _words, width in shown), scale)
         stretch = (row.w - px(20, scale)) / room
-        for key, _words, left, width in COLUMNS:
-            if key == "game" and not many:
-                continue
-            x = row.x + px(10, scale) + round(px(left - shift, scale) * stretch)
+        left = 0
+        for key, _words, width in shown:
+            x = row.x + px(10, scale) + round(px(left, scale) * stretch)
             yield key, pygame.Rect(x, row.y, round(px(width, scale) * stretch), row.h)
+            left += width
+
+    def draw_side(self, surface, scale, side: Side, box: pygame.Rect, size: float = 23) -> None:
+        """A side as the scoreboard names it (White, Black), after a small checker of its colour."""
+        d = min(px(26, scale), box.h - px(8, scale))
+        sprite = checker(str(side), d)
+        centre = (box.x + px(6, scale) + d // 2, box.centery)
+        surface.blit(sprite, sprite.get_rect(center=centre))
+        words = pygame.Rect(box.x + d + px(10, scale), box.y, box.w - d - px(10, scale), box.h)
+        ui.blit_fitted(surface, _(side.title), size * scale, words, ui.INK, anchor="midleft",
+                       margin=px(2, scale))
 
     def cells(self, rated: Rated) -> dict:
         return {"game": verbatim(str(rated.game)), "move": verbatim(str(rated.turn)),
@@ -283,7 +322,13 @@ class ReviewScene(MenuScene):
     # -- drawing --------------------------------------------------------------------------------
     def of_words(self) -> str:
         """What the chances are of, said now (as the hints panel says it)."""
-        if chances_of(self.rules_name, (self.length, 0, 0)) == "match":
+        match = chances_of(self.rules_name, (self.length, 0, 0)) == "match"
+        if self.both and match:
+            return _("Chances of the side that moved to win the match to {n}, at each game's "
+                     "score, from the exact solution", n=self.length)
+        if self.both:
+            return _("Chances of the side that moved to win the game, from the exact solution")
+        if match:
             return _("Chances of winning the match to {n}, at each game's score, from the exact "
                      "solution", n=self.length)
         return _("Chances of winning the game, from the exact solution")
@@ -314,6 +359,8 @@ class ReviewScene(MenuScene):
         rated = self.rated or []
         if self.problem is not None:
             return _("The moves could not be weighed: {problem}", problem=verbatim(str(self.problem)))
+        if self.both:
+            return self.summary_of_both(rated)
         if not rated:
             return _("None of your moves had a choice: there is nothing to weigh.")
         if not self.errors:
@@ -325,13 +372,29 @@ class ReviewScene(MenuScene):
                   len(self.errors), count=len(self.errors), moves=len(rated),
                   lost=percent(self.errors[0].loss))
 
+    def summary_of_both(self, rated: list[Rated]) -> str:
+        """The summary when both sides' moves are weighed: each side's errors counted."""
+        if not rated:
+            return _("No move had a choice: there is nothing to weigh.")
+        if not self.errors:
+            return n_("The one move with a choice was the best one.",
+                      "Each of the {count} moves with a choice was the best one.", len(rated),
+                      count=len(rated))
+        white = sum(1 for r in self.errors if r.side is Side.WHITE)
+        return n_("{count} error among {moves} moves with a choice (White {white}, Black "
+                  "{black}); it lost {lost}",
+                  "{count} errors among {moves} moves with a choice (White {white}, Black "
+                  "{black}); the biggest lost {lost}",
+                  len(self.errors), count=len(self.errors), moves=len(rated), white=white,
+                  black=len(self.errors) - white, lost=percent(self.errors[0].loss))
+
     def draw_list(self, surface, scale) -> None:
         w, h = surface.get_size()
         card = self.card((w, h), scale)
         ui.panel(surface, card, scale)
         if self.rated is None:
-            ui.blit_fitted(surface, _("Weighing your moves..."), 28 * scale, card, ui.WALNUT,
-                           margin=px(20, scale))
+            weighing = _("Weighing the moves...") if self.both else _("Weighing your moves...")
+            ui.blit_fitted(surface, weighing, 28 * scale, card, ui.WALNUT, margin=px(20, scale))
             return
         line = pygame.Rect(0, px(128, scale), w, px(26, scale))
         ui.blit_fitted(surface, self.summary(), 21 * scale, line, ui.GOLD_PALE, margin=px(40, scale))
@@ -402,10 +465,20 @@ class ReviewScene(MenuScene):
     def draw_words(self, surface, scale, rated: Rated, box: pygame.Rect) -> None:
         """Which move it was, then the move played and the best move: notation, words and the
         chance each leaves; last, the chance lost."""
-        where = (_("Game {game}, move {turn}", game=rated.game, turn=rated.turn)
-                 if len(self.games) > 1 else _("Move {turn}", turn=rated.turn))
+        many = len(self.games) > 1
         line = pygame.Rect(box.x, box.y, box.w, px(30, scale))
+        if self.both:              # whose move it was, after a checker of its colour
+            where = (_(WHOSE_IN_GAME[rated.side], game=rated.game, turn=rated.turn) if many
+                     else _(WHOSE[rated.side], turn=rated.turn))
+            d = px(26, scale)
+            sprite = checker(str(rated.side), d)
+            surface.blit(sprite, sprite.get_rect(center=(line.x + d // 2, line.centery)))
+            line = pygame.Rect(line.x + d + px(8, scale), line.y, line.w - d - px(8, scale), line.h)
+        else:
+            where = (_("Game {game}, move {turn}", game=rated.game, turn=rated.turn) if many
+                     else _("Move {turn}", turn=rated.turn))
         ui.blit_fitted(surface, where, 26 * scale, line, ui.WALNUT, "title", anchor="midleft")
+        line = pygame.Rect(box.x, line.y, box.w, line.h)
         y = line.bottom
         dice_line = _("The dice: {dice}", dice=dice_text(rated.dice))
         drawn = ui.blit_text(surface, dice_line, 21 * scale, (box.x, y + px(4, scale)), ui.INK,
@@ -431,8 +504,11 @@ class ReviewScene(MenuScene):
             ui.blit_fitted(surface, _(heading, move=verbatim(str(move))), 26 * scale, line, ui.INK,
                            "title", anchor="midleft")
             y += px(32, scale)
-            leaves = (_("leaves {chance} to win the game", chance=percent(chance)) if game
-                      else _("leaves {chance} to win the match", chance=percent(chance)))
+            if self.both:
+                leaves = _((LEAVES_GAME if game else LEAVES_MATCH)[rated.side], chance=percent(chance))
+            else:
+                leaves = (_("leaves {chance} to win the game", chance=percent(chance)) if game
+                          else _("leaves {chance} to win the match", chance=percent(chance)))
             y = self.paragraph(surface, leaves, 21 * scale, box, y, ui.WALNUT)
             words = self.told(rated, move)
             if words:

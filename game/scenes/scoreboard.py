@@ -1,6 +1,7 @@
 """After each game: its result and points, the match score and length; at the end the match
 winner, with "Rematch" and "Title". After a Tourne Case game against the computer, "Review"
-weighs each of the person's moves against the best (game/scenes/review.py).
+weighs each of the person's moves against the best (game/scenes/review.py); after one between
+two people at one screen, each side's moves, every error named by its side.
 
 "Next game" asks the session for the next game and hands over to the priority throw (C-1).
 Every word is a message translated when it is drawn (game/i18n.py): the sides are named in
@@ -67,10 +68,11 @@ def points_said(rules_name: str, outcome) -> str:
 
 
 def can_review(session) -> bool:
-    """A review is offered after a Tourne Case game a person played against the computer."""
+    """A review is offered after a Tourne Case game people played: one person against the
+    computer, or two at one screen (both sides weighed); not after a demo."""
     from game.review import reviewable
     o = session.options
-    return (reviewable(o.rules) and o.opponent == "computer" and not o.autoplay
+    return (reviewable(o.rules) and o.opponent in ("computer", "human") and not o.autoplay
             and bool(session.match.games))
 
 
@@ -110,7 +112,8 @@ class ScoreboardScene(MenuScene):
             self.app.show_match()
 
     def review(self) -> None:
-        """Each of the person's moves in this match weighed against the best (the exact solver)."""
+        """Each of the person's moves in this match (both sides' for two people) weighed against
+        the best (the exact solver)."""
         from game.scenes.review import ReviewScene
         self.app.scenes.push(ReviewScene(self.app, self.session.options, self.games))
 
