@@ -81,19 +81,43 @@ def _lines(words, size, kind, width) -> list:
     return ui.wrap(shown(words), ui.font(size, kind), width)
 
 
-def card(surface, scene, blocks, width: int, edge, avoid: list, region: pygame.Rect | None = None) -> pygame.Rect:
-    """A dark card of text blocks [(words, size, colour, kind)], each wrapped to `width`, placed
-    over the board where it covers nothing in `avoid`; returns its rect."""
+def card(surface, scene, blocks, width: int, edge, avoid: list, region: pygame.Rect | None = None,
+         shun: list = (), keep: dict | None = None) -> pygame.Rect:
+    """A dark card of text blocks [(words, size, colour, kind)], each wrapped to `width` (or
+    narrower, and so taller, if that finds it a place clear of every checker), placed on the
+    board's field where it covers nothing in `avoid` and no checker (nor, if it can, anything in
+    `shun`); returns its rect. `keep` (a dict kept while the card shows) holds the place found,
+    so the card stays put while the checkers move, as long as that place stays clear."""
     s = scene.hud.scale
     pad = px(14, s)
-    rows = []
-    for words, size, colour, kind in blocks:
-        for line in _lines(words, size, kind, width - 2 * pad):
-            rows.append((line, size, colour, kind))
-    height = sum(round(size * 1.25) for _, size, _, _ in rows) + 2 * pad
-    widest = max((ui.font(size, kind).size(line)[0] for line, size, _, kind in rows), default=0)
-    rect = pygame.Rect(0, 0, min(width, widest + 2 * pad + px(6, s)), height)
-    rect = place(scene, rect, avoid, region)
+    field = field_rect(scene, region)
+    best = None
+    trials = [width, width * 4 // 5, width * 3 // 5, width * 9 // 20]
+    kept = keep.get("at") if keep is not None else None
+    if kept is not None and kept[0] in trials:
+        trials.remove(kept[0])
+        trials.insert(0, kept[0])
+    for trial in trials:
+        rows = []
+        for words, size, colour, kind in blocks:
+            for line in _lines(words, size, kind, min(trial, field.w) - 2 * pad):
+                rows.append((line, size, colour, kind))
+        height = sum(round(size * 1.25) for _, size, _, _ in rows) + 2 * pad
+        widest = max((ui.font(size, kind).size(line)[0] for line, size, _, kind in rows), default=0)
+        rect = pygame.Rect(0, 0, min(trial, field.w, widest + 2 * pad + px(6, s)), height)
+        if kept is not None and kept[0] == trial and kept[1].size == rect.size and field.contains(kept[1]):
+            cost = spot_cost(scene, kept[1], avoid, shun)
+            if cost < COVERS:                  # where it was, while that stays clear
+                best = (cost, kept[1], rows, trial)
+                break
+        rect, cost = place(scene, rect, avoid, region, shun)
+        if best is None or cost < best[0]:
+            best = (cost, rect, rows, trial)
+        if cost < COVERS:
+            break
+    _cost, rect, rows, trial = best
+    if keep is not None:
+        keep["at"] = (trial, rect)
     layer = pygame.Surface(rect.size, pygame.SRCALPHA)
     layer.fill(CARD_FILL)
     pygame.draw.rect(layer, (*edge, 255), layer.get_rect(), max(1, px(3, s)), border_radius=px(8, s))
@@ -106,35 +130,68 @@ def card(surface, scene, blocks, width: int, edge, avoid: list, region: pygame.R
     return rect
 
 
-def place(scene, rect: pygame.Rect, avoid: list, region: pygame.Rect | None = None) -> pygame.Rect:
-    """Where a card goes on the board: the first of the middle, then above and below it, then
-    the top and bottom and the corners, that covers no die, nothing in `avoid` (another card,
-    the hints) and the fewest checkers."""
-    board = region or scene.view.board_rect()
-    margin = px(10, scene.hud.scale)
-    inner = board.inflate(-2 * margin, -2 * margin)
-    shift = inner.h // 4
-    spots = [("center", inner.center), ("center", (inner.centerx, inner.centery - shift)),
-             ("center", (inner.centerx, inner.centery + shift)), ("midtop", inner.midtop),
-             ("midbottom", inner.midbottom), ("topleft", inner.topleft), ("topright", inner.topright),
-             ("bottomleft", inner.bottomleft), ("bottomright", inner.bottomright)]
-    dice = scene._dice_rects()
+COVERS = 100          # a spot's cost from this on covers a checker (or worse: a die, another card)
+
+
+def field_rect(scene, region: pygame.Rect | None = None) -> pygame.Rect:
+    """The board's field inside its rails (the rails carry the points' numbers or letters), or
+    the part of it in `region`."""
+    view = scene.view
+    x0, y0 = view.to_screen(g.FIELD_LEFT, g.FIELD_TOP)
+    x1, y1 = view.to_screen(g.FIELD_RIGHT, g.FIELD_BOTTOM)
+    field = pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0))
+    if region is not None:
+        inside = field.clip(region)
+        if inside.w >= field.w // 4:
+            return inside
+        return pygame.Rect(region)
+    return field
+
+
+def spot_cost(scene, spot: pygame.Rect, avoid: list, shun: list = (), checkers: list | None = None) -> int:
+    """How bad a place is for a card: a die or another card 1000 each, a checker COVERS each,
+    a spot of the moving checker's way (`shun`) 10 each."""
+    if checkers is None:
+        checkers = _checker_rects(scene)
+    return (1000 * len(spot.collidelistall(scene._dice_rects())) + 1000 * len(spot.collidelistall(avoid))
+            + COVERS * len(spot.collidelistall(checkers)) + 10 * len(spot.collidelistall(list(shun))))
+
+
+def place(scene, rect: pygame.Rect, avoid: list, region: pygame.Rect | None = None, shun: list = ()) -> tuple:
+    """(where, cost): where a card goes on the board's field - the spot nearest the middle that
+    covers no die, nothing in `avoid` (another card, the hints), the fewest checkers and the
+    fewest spots in `shun`."""
+    field = field_rect(scene, region)
+    margin = px(6, scene.hud.scale)
+    inner = field.inflate(-2 * margin, -2 * margin)
+    if rect.w > inner.w or rect.h > inner.h:
+        inner = field
     checkers = _checker_rects(scene)
+    steps = 8
+    spots = []
+    for i in range(steps + 1):
+        for j in range(steps + 1):
+            x = inner.left + rect.w / 2 + (inner.w - rect.w) * i / steps
+            y = inner.top + rect.h / 2 + (inner.h - rect.h) * j / steps
+            spots.append((abs(x - inner.centerx) / max(1, inner.w) + 1.5 * abs(y - inner.centery) / max(1, inner.h),
+                          round(x), round(y)))
     best, best_cost = None, None
-    for order, (anchor, at) in enumerate(spots):
+    for order, (_distance, x, y) in enumerate(sorted(spots)):
         spot = rect.copy()
-        setattr(spot, anchor, at)
-        spot = spot.clamp(board)
-        cost = (1000 * len(spot.collidelistall(dice)) + 1000 * len(spot.collidelistall(avoid))
-                + 10 * len(spot.collidelistall(checkers)) + order)
+        spot.center = (x, y)
+        spot = spot.clamp(field)
+        cost = spot_cost(scene, spot, avoid, shun, checkers)
         if best_cost is None or cost < best_cost:
             best, best_cost = spot, cost
-    return best
+        if cost == 0:
+            break
+    return best, best_cost
 
 
-def _checker_rects(scene) -> list:
-    """The checkers on screen (as the board shows them now), to keep a card off them."""
-    shown = scene.shown
+def _checker_rects(scene, position=None) -> list:
+    """The checkers on screen (as the board shows them now, or in `position`), to keep a card
+    off them."""
+    shown = scene.shown if position is None else position
     if shown is None:
         return []
     view = scene.view
@@ -143,6 +200,35 @@ def _checker_rects(scene) -> list:
     for _side, _loc, _index, (x, y) in view.slots(shown):
         px_, py_ = view.to_screen(x, y)
         out.append(pygame.Rect(round(px_ - r), round(py_ - r), 2 * r, 2 * r))
+    return out
+
+
+def caption_way(scene) -> list:
+    """move_way for the caption showing, kept while it shows (and the board keeps its place)."""
+    board = tuple(scene.view.board_rect())
+    way = scene.caption.get("way")
+    if way is None or way[0] != board:
+        way = scene.caption["way"] = (board, move_way(scene))
+    return way[1]
+
+
+def move_way(scene) -> list:
+    """Where the computer's move being said takes its checkers, and where they end: the card
+    keeps off them when it can, so the move is seen as it is said."""
+    caption = scene.caption
+    view = scene.view
+    side = str(caption["side"])
+    r = view.length(g.CHECKER_R)
+    out = []
+    try:
+        after = scene.rules.apply(caption["before"], caption["move"], caption["dice"])
+        out += _checker_rects(scene, after)
+        for step in caption["move"].steps:
+            for x, y in view.path(side, step.origin, step.destination, (0, 0), (0, 0))[1:-1]:
+                sx, sy = view.to_screen(x, y)
+                out.append(pygame.Rect(round(sx - r), round(sy - r), 2 * r, 2 * r))
+    except Exception:          # a move the board cannot follow: the checkers as they are will do
+        pass
     return out
 
 
@@ -169,7 +255,9 @@ def draw_cards(scene, surface) -> None:
     if scene.caption is not None:
         heading, words = caption_words(scene)
         rect = card(surface, scene, [(heading, px(20, s), ui.GOLD_PALE, "body"),
-                                     (words, px(24, s), ui.IVORY, "body")], width, CAPTION_GOLD, avoid, region)
+                                     (words, px(24, s), ui.IVORY, "body")], width, CAPTION_GOLD, avoid, region,
+                    shun=caption_way(scene) + list(getattr(scene, "banner_rects", ())),
+                    keep=scene.caption)
         scene.card_rects["caption"] = rect
 
 

@@ -42,7 +42,7 @@ class TableDrawing:
             x, y, height = flight.where()
             view.draw_checker(surface, flight.side, x, y, max(height, 6))
         self._draw_held(surface)
-        draw_banners(surface, view, self.hud.scale, self.banners)
+        self.banner_rects = draw_banners(surface, view, self.hud.scale, self.banners)
         if self.hints:
             self._draw_hints(surface)
         table_cards.draw_cards(self, surface)

@@ -265,51 +265,85 @@ def along_points(side: str, origin: int, destination: int, start, end) -> list[t
     return [tuple(start), *(g.checker_centre(side, p, 0) for p in points), tuple(end)]
 
 
-def draw_banners(surface, view: Board, scale: float, banners) -> None:
+def draw_banners(surface, view: Board, scale: float, banners) -> list:
     """Pop-up words over the middle of the board: doublet names large, notices on a ribbon.
     The words are said as they are drawn (game/table_words.py: the language of this frame);
-    a long notice shrinks, then takes two lines, to stay on the board."""
+    a long banner shrinks, then takes two lines, to stay on the board. Each is drawn through
+    game.view.widgets on a plate of its own with the board as its box (in the plate's
+    coordinates), so a test sees any that would leave the board. Returns where each is drawn."""
     from game.table_words import shown
-    from game.view import widgets as ui
-    cx, cy = view.to_screen(*view.centre())
     board = view.board_rect()
-    y = cy - 40 * scale * (len(banners) - 1)
-    for banner in banners:
-        alpha = banner.alpha()
-        words_said = shown(banner.text)
-        if banner.size == "large":
-            size = ui.fitting_size(words_said, max(8, round(140 * scale)), board.w - round(40 * scale), "title")
-            words = ui.text(words_said, size, banner.colour, "title")
-            shadow = ui.text(words_said, size, (20, 10, 4), "title")
-            pop = banner.scale()
-            if pop != 1.0:
-                words = pygame.transform.smoothscale_by(words, pop)
-                shadow = pygame.transform.smoothscale_by(shadow, pop)
-            else:
-                words, shadow = words.copy(), shadow.copy()
-            shadow.set_alpha(alpha // 2)
-            surface.blit(shadow, shadow.get_rect(center=(cx + 4 * scale, y + 5 * scale)))
-            words.set_alpha(alpha)
-            rect = words.get_rect(center=(cx, y))
-            surface.blit(words, rect)
-            y += words.get_height() + 10 * scale
-            continue
-        room = board.w - round(80 * scale)
-        size = round(38 * scale)
-        fnt_size = ui.fitting_size(words_said, size, room, "body")
-        lines = [words_said]
-        if ui.font(fnt_size, "body").size(words_said)[0] > room:
-            fnt_size = size * 0.85
-            lines = ui.wrap(words_said, ui.font(fnt_size, "body"), room)
-        line_h = ui.font(fnt_size, "body").get_linesize()
-        width = max(ui.font(fnt_size, "body").size(line)[0] for line in lines) + round(60 * scale)
-        height = line_h * len(lines) + round(16 * scale)
-        ribbon = pygame.Surface((width, height), pygame.SRCALPHA)
-        ribbon.fill((20, 12, 6, 190))
-        box = ribbon.get_rect()
+    cx, cy = view.to_screen(*view.centre())
+    plates = [banner_plate(shown(banner.text), banner, board, scale) for banner in banners]
+    gap = round(10 * scale)
+    drawn = []
+    y = cy - (sum(plate.h for plate, _ in plates) + gap * (len(plates) - 1)) / 2
+    for banner, (plate, draw) in zip(banners, plates):
+        rect = plate.copy()
+        rect.center = (round(cx), round(y + plate.h / 2))
+        rect = rect.clamp(board)
+        layer = pygame.Surface(plate.size, pygame.SRCALPHA)
+        draw(layer, board.move(-rect.x, -rect.y))       # the board, seen from the plate
+        pop = banner.scale() if banner.size == "large" else 1.0
+        if pop != 1.0:
+            layer = pygame.transform.smoothscale_by(layer, pop)
+        layer.set_alpha(banner.alpha())
+        surface.blit(layer, layer.get_rect(center=rect.center))
+        drawn.append(rect)
+        y += plate.h + gap
+    return drawn
+
+
+def banner_lines(words: str, size: float, room: int, kind: str, shrinks) -> tuple[float, list]:
+    """(size, lines): the words on one line at the largest size of `shrinks` (fractions of
+    `size`) that fits `room`, else on two lines, else on as few as fit at the smallest."""
+    from game.view import widgets as ui
+    for shrink in shrinks:
+        if ui.font(size * shrink, kind).size(words)[0] <= room:
+            return size * shrink, [words]
+    for most in (2, 3):
+        for shrink in shrinks:
+            lines = ui.wrap(words, ui.font(size * shrink, kind), room)
+            if len(lines) <= most and all(ui.font(size * shrink, kind).size(line)[0] <= room for line in lines):
+                return size * shrink, lines
+    size = size * shrinks[-1]
+    while size > 8:
+        lines = ui.wrap(words, ui.font(size, kind), room)
+        if all(ui.font(size, kind).size(line)[0] <= room for line in lines):
+            break
+        size -= 1
+    return size, ui.wrap(words, ui.font(size, kind), room)
+
+
+def banner_plate(words: str, banner, board: pygame.Rect, scale: float):
+    """(plate rect, draw(layer, box)) of one banner: a doublet's name or a result large in the
+    title face with a shadow, a notice on a dark ribbon."""
+    from game.view import widgets as ui
+    if banner.size == "large":
+        room = board.w - round(60 * scale)
+        size, lines = banner_lines(words, max(8, round(140 * scale)), room, "title",
+                                   (1.0, 0.9, 0.8, 0.7, 0.6, 0.5, 0.42, 0.36))
+        line_h = round(ui.font(size, "title").get_linesize() * 0.92)
+        off = (max(1, round(4 * scale)), max(1, round(5 * scale)))
+        width = max(ui.font(size, "title").size(line)[0] for line in lines) + 2 * off[0]
+        plate = pygame.Rect(0, 0, min(board.w, width), line_h * len(lines) + off[1])
+
+        def draw(layer, box):
+            for i, line in enumerate(lines):
+                x, y = plate.w / 2, line_h * i + line_h / 2
+                ui.blit_text(layer, line, size, (x + off[0], y + off[1]), (20, 10, 4), "title", "center", box)
+                ui.blit_text(layer, line, size, (x, y), banner.colour, "title", "center", box)
+        return plate, draw
+    room = board.w - round(80 * scale)
+    size, lines = banner_lines(words, round(38 * scale), room, "body", (1.0, 0.9, 0.8, 0.7))
+    line_h = ui.font(size, "body").get_linesize()
+    pad = round(8 * scale)
+    width = max(ui.font(size, "body").size(line)[0] for line in lines) + round(60 * scale)
+    plate = pygame.Rect(0, 0, min(board.w, width), line_h * len(lines) + 2 * pad)
+
+    def draw(layer, box):
+        layer.fill((20, 12, 6, 190))
         for i, line in enumerate(lines):
-            ui.blit_text(ribbon, line, fnt_size, (width / 2, round(8 * scale) + line_h * i + line_h / 2),
-                         banner.colour, "body", "center", box)
-        ribbon.set_alpha(alpha)
-        surface.blit(ribbon, ribbon.get_rect(center=(cx, y)))
-        y += height + 10 * scale
+            ui.blit_text(layer, line, size, (plate.w / 2, pad + line_h * i + line_h / 2), banner.colour, "body",
+                         "center", box)
+    return plate, draw

@@ -67,7 +67,7 @@ class TableHud:
         self.board_area = pygame.Rect(0, self.top.bottom, w, self.bottom.top - self.top.bottom).inflate(
             -px(16, s), -px(10, s))
         n = len(self.button_list)
-        bw, bh, gap = px(122 if n <= 4 else 108, s), px(48, s), px(10 if n <= 4 else 7, s)
+        bw, bh, gap = px(122 if n <= 4 else 108, s), px(56, s), px(10 if n <= 4 else 7, s)
         x = w - px(16, s) - n * bw - (n - 1) * gap
         y = self.bottom.centery - bh // 2
         white = pygame.Rect(px(16, s), px(6, s), px(330, s), px(50, s))
@@ -173,6 +173,8 @@ class TableHud:
         return x
 
     def _button(self, surface, rect, label, key, enabled: bool, hover: bool) -> None:
+        """A button: its label above, its key's name under it, large enough to read at 960x600
+        (key_size), both inside the button."""
         s = self.scale
         radius = px(9, s)
         face = (WALNUT if not hover else (126, 80, 46)) if enabled else WALNUT_DARK
@@ -180,11 +182,18 @@ class TableHud:
         pygame.draw.rect(surface, GOLD if enabled else GREY, rect, px(2, s), border_radius=radius)
         ink = IVORY if enabled else GREY
         inner = rect.inflate(-px(8, s), 0)
-        blit_fitted(surface, _(label), px(21, s), pygame.Rect(inner.x, rect.y + px(2, s), inner.w, rect.h - px(18, s)),
-                    ink)
+        key_box = pygame.Rect(inner.x, 0, inner.w, max(15, px(20, s)))
+        key_box.bottom = rect.bottom - px(3, s)
+        label_box = pygame.Rect(inner.x, rect.y + px(2, s), inner.w, key_box.top - rect.y - px(2, s))
+        blit_fitted(surface, _(label), px(21, s), label_box, ink)
         key = _(key) if any(c.isalpha() for c in key) and len(key) > 2 else verbatim(key)
-        blit_fitted(surface, key, px(14, s), pygame.Rect(inner.x, rect.bottom - px(18, s), inner.w, px(16, s)),
-                    GOLD_PALE if enabled else GREY, "sans")
+        blit_fitted(surface, key, key_size(s), key_box, GOLD_PALE if enabled else GREY, "sans")
+
+
+def key_size(scale: float) -> int:
+    """The size of a key's name under its button: pygame's sans draws small for its size (18
+    is 12 pixels tall), so never below 18, and larger with the window."""
+    return max(18, px(22, scale))
 
 
 def n_match(length: int):
