@@ -40,16 +40,14 @@ def seeded_game(rules: str, seed: int, length: int) -> dict:
     return s.match.games[0]
 
 
-def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=5)
-    parser.add_argument("--runs", type=int, default=5)
-    args = parser.parse_args(argv)
+def run(games: int = 5, runs: int = 5) -> dict:
+    """Per rule set: medians of the turns, the moves weighed and the time to weigh a game."""
+    figures = {}
     for rules in TOURNE_CASE:
         length = 3 if rules == "bell" else 1
         t = tbl.tables(rules)
         warm, cold, turns, rated = [], [], [], []
-        for seed in range(1, args.games + 1):
+        for seed in range(1, games + 1):
             record = seeded_game(rules, seed, length)
             turns.append(len(record["turns"]))
             if rules == "bell":
@@ -57,16 +55,31 @@ def main(argv=None) -> int:
                 start = time.perf_counter()
                 review(rules, record, Side.WHITE, (length, 0, 0))
                 cold.append(time.perf_counter() - start)
-            for _ in range(args.runs):
+            for _ in range(runs):
                 start = time.perf_counter()
                 found = review(rules, record, Side.WHITE, (length, 0, 0))
                 warm.append(time.perf_counter() - start)
             rated.append(len(found))
-        line = (f"{rules:<20} {args.games} games, {statistics.median(turns):.0f} turns and "
-                f"{statistics.median(rated):.0f} of White's moves weighed (medians): "
-                f"{1000 * statistics.median(warm):.1f} ms a game (median of {len(warm)})")
+        figures[rules] = {"games": games, "turns_median": statistics.median(turns),
+                          "weighed_median": statistics.median(rated),
+                          "ms_per_game_median": round(1000 * statistics.median(warm), 2),
+                          "timed": len(warm)}
         if cold:
-            line += f"; cold, solving the score first: {statistics.median(cold):.2f} s"
+            figures[rules]["cold_s_median"] = round(statistics.median(cold), 3)
+    return figures
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=5)
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args(argv)
+    for rules, f in run(args.games, args.runs).items():
+        line = (f"{rules:<20} {f['games']} games, {f['turns_median']:.0f} turns and "
+                f"{f['weighed_median']:.0f} of White's moves weighed (medians): "
+                f"{f['ms_per_game_median']:.1f} ms a game (median of {f['timed']})")
+        if "cold_s_median" in f:
+            line += f"; cold, solving the score first: {f['cold_s_median']:.2f} s"
         print(line)
     return 0
 
