@@ -2,18 +2,22 @@
 by number and in words, the computer's moves are said in words as they are played, the move
 history opens with F2 - and every state of both games' tables says everything through the
 catalogues and keeps it inside its box at 960x600, in English and in French."""
+import time
+
 import pygame
 import pytest
 
 import speaking
-from game import flow as f, i18n, telling
+from game import flow as f, geometry, i18n, telling
 from game.app import App
 from game.flow import Stage
 from game.match import MatchOptions, Phase, Session
 from game.rules import Move, Position, Side, rule_title
 from game.scenes import table_cards
+from game.scenes.priority import PLAYS_FIRST
 from game.scenes.table import HISTORY_KEY, TableScene
-from game.view import widgets as ui
+from game.table_words import Words
+from game.view import table_hud, widgets as ui
 
 SIZE = (960, 600)
 
@@ -347,3 +351,170 @@ def test_the_history_scrolls_back_and_returns_to_the_latest(tmp_path):
     assert any(w.startswith("1. ") for w in words) and not any(w.startswith("4. ") for w in words)
     press(app, pygame.K_PAGEDOWN)
     assert scene.history_scroll == 0 and any(w.startswith("4. ") for w in drawn_words(app, "en"))
+
+
+# --- legible keys, banners on the board, the caption off the checkers (review of issue 12) -------
+KEY_NAMES = {"en": ("Space", "H", "U", "F2", "Esc"), "fr": ("Espace", "H", "U", "F2", "Échap")}
+
+
+@pytest.mark.parametrize("code", ["en", "fr"])
+def test_the_buttons_key_names_are_drawn_large_enough_to_read_at_960x600(tmp_path, code):
+    app, scene = table(tmp_path, position="0,3,5/0,0,2/W", dice=(4, 6))
+    scene.hud._cache = None                            # the bars are drawn again, not from the cache
+    shown, _ = speaking.drawn(app, code, frames=1)
+    buttons = scene.hud.buttons
+    assert len(buttons) == 5
+    for name, key in zip(("throw", "hint", "undo", "history", "menu"), KEY_NAMES[code]):
+        button = buttons[name]
+        found = [(rect, box) for words, rect, box in shown if words == key and button.contains(box)]
+        assert found, (key, name)
+        rect, box = found[0]
+        assert rect.h >= 12, (key, rect)               # was 6 to 8 pixels tall (pygame's sans at 10)
+        assert ui.font(table_hud.key_size(scene.hud.scale), "sans").get_height() >= 12
+        assert button.contains(rect) and box.contains(rect)
+        label = [r for words, r, b in shown if b.bottom <= rect.top + 1 and button.contains(b)]
+        assert label and all(r.bottom <= rect.top + rect.h // 3 for r in label)   # the label above it
+    assert speaking.problems(app) == []
+
+
+def banner_table(tmp_path, *banners):
+    """A table showing `banners` [(words, kind)] in full view (popped, not fading)."""
+    app, scene = table(tmp_path, position="0,3,5/0,0,2/W", dice=(4, 6))
+    for words, kind in banners:
+        scene._banner(words, kind, 30)
+    for banner in scene.banners:
+        banner.elapsed = 0.6
+    return app, scene
+
+
+def banner_lines_drawn(app, scene, code) -> list:
+    """(words, rect, box) drawn with the board as their box (in the plate's own coordinates)."""
+    shown, _ = speaking.drawn(app, code, frames=1)
+    board = scene.view.board_rect()
+    return [(words, rect, box) for words, rect, box in shown if box.size == board.size and box.topleft != (0, 0)]
+
+
+LONG_BANNERS = [
+    (Words(PLAYS_FIRST[("The computer", Side.BLACK)]), "large"),
+    (Words("{side}: only one play, {move} - played by itself", side=Words("The computer"), move="0-4, 3-9"), "note"),
+]
+
+
+def test_the_banners_are_drawn_with_the_board_as_their_box_and_stay_on_it_in_both_languages(tmp_path):
+    app, scene = banner_table(tmp_path, *LONG_BANNERS)
+    for code in ("en", "fr"):
+        drawn = banner_lines_drawn(app, scene, code)
+        i18n.set_language(code)
+        said = [str(words.said()) for words, _ in LONG_BANNERS]
+        i18n.set_language("en")
+        for whole in said:          # every banner's words are drawn (on one or two lines) with a box
+            assert whole.split()[0] in " ".join(w for w, _, _ in drawn) and whole.split()[-1] in " ".join(
+                w for w, _, _ in drawn), (code, whole, drawn)
+        assert all(box.contains(rect) for _, rect, box in drawn), (code, drawn)
+    assert speaking.problems(app) == []
+
+
+@pytest.mark.parametrize("name", sorted(set(f.DOUBLET_NAMES.values())))
+def test_every_doublet_name_banner_stays_on_the_board(tmp_path, name):
+    app, scene = banner_table(tmp_path, (Words("{name} !", name=name), "large"))
+    for code in ("en", "fr"):
+        drawn = banner_lines_drawn(app, scene, code)
+        assert any(name in words for words, _, _ in drawn)
+    assert speaking.problems(app) == []
+
+
+def test_a_banner_too_long_for_one_line_takes_two_and_stays_on_the_board(tmp_path):
+    words = Words("{side}: only one play, {move} - played by itself", side=Words("The computer"),
+                  move="0-4, 3-9, 9-11, 11-12")
+    app, scene = banner_table(tmp_path, (words, "large"))
+    drawn = banner_lines_drawn(app, scene, "fr")
+    lines = {w for w, _, _ in drawn}
+    assert len(lines) >= 2                                # wrapped (each line drawn with its shadow)
+    assert all(box.contains(rect) for _, rect, box in drawn)
+    assert speaking.problems(app) == []
+
+
+def checker_rects(scene) -> list:
+    """Each checker on the board as drawn, from the board's own geometry."""
+    view = scene.view
+    r = view.length(geometry.CHECKER_R)
+    rects = []
+    for _side, _loc, _index, (x, y) in view.slots(scene.shown):
+        cx, cy = view.to_screen(x, y)
+        rects.append(pygame.Rect(round(cx - r), round(cy - r), 2 * r, 2 * r))
+    return rects
+
+
+def field_on_screen(scene) -> pygame.Rect:
+    """The field inside the rails: the rails carry the points' numbers (or Garanguet's letters)."""
+    x0, y0 = scene.view.to_screen(geometry.FIELD_LEFT, geometry.FIELD_TOP)
+    x1, y1 = scene.view.to_screen(geometry.FIELD_RIGHT, geometry.FIELD_BOTTOM)
+    return pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0))
+
+
+def wait_until(app, done, seconds=60.0) -> bool:
+    """Frames until `done`, giving the computer's thinking (a thread) the time it takes."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if done(app.scenes.top):
+            return True
+        app.frame(1 / 30)
+        if app.scenes.top.stage is Stage.THINK:
+            time.sleep(0.01)
+    return False
+
+
+CAPTION_POSITIONS = [
+    ("charpentier", "3,5,8/2,6,10/B"),
+    ("charpentier", "0,1,2/9,11,12/B"),
+    ("charpentier", "4,7,12/1,3,5/B"),
+    ("garanguet", "1*15/1*15/B"),
+    ("garanguet", "2*3,4*3,6*3,8*3,10*3/2*3,4*3,6*3,8*3,10*3/B"),
+    ("garanguet", "13*3,15*3,17*3,19*3,21*3/14*3,16*3,18*3,20*3,22*3/B"),
+]
+
+
+@pytest.mark.parametrize("rules, position", CAPTION_POSITIONS)
+def test_the_computers_caption_covers_no_checker_no_die_and_no_point_number(tmp_path, rules, position):
+    """The computer throws and plays from a position with checkers along both rows: on every
+    frame its caption shows, in either language, it lies on the field, off every checker and die."""
+    app, scene = table(tmp_path, rules=rules, position=position)
+    assert wait_until(app, lambda sc: sc.caption is not None and "caption" in sc.card_rects)
+    seen = 0
+    code = "en"
+    while scene.caption is not None and seen < 400:
+        if seen % 40 == 20:                             # the language changes while it shows
+            code = "fr" if code == "en" else "en"
+            app.update_settings({"language": code})
+        app.frame(1 / 30)
+        if scene.caption is None or "caption" not in scene.card_rects:
+            break
+        caption = scene.card_rects["caption"]
+        assert caption.collidelist(checker_rects(scene)) < 0, (seen, caption)
+        assert caption.collidelist(scene._dice_rects()) < 0, (seen, caption)
+        assert field_on_screen(scene).contains(caption), (seen, caption)
+        seen += 1
+    assert seen > 30 and app.session.position != Position.parse(position)
+    app.update_settings({"language": "en"})
+
+
+@pytest.mark.parametrize("rules", ["charpentier", "garanguet"])
+def test_the_caption_stays_off_the_checkers_through_a_played_game(tmp_path, rules):
+    """Several of the computer's turns of a seeded game: its caption never covers a checker."""
+    app, scene = computer_moved(tmp_path, rules)
+    seen = []
+
+    def clear_until_your_turn(sc) -> bool:
+        if sc.caption is not None and "caption" in sc.card_rects:
+            caption = sc.card_rects["caption"]
+            assert caption.collidelist(checker_rects(sc)) < 0
+            assert caption.collidelist(sc._dice_rects()) < 0
+            seen.append(id(sc.caption))
+        return sc.stage is Stage.OVER or (sc.stage is Stage.THROW and sc.session.to_move is Side.WHITE
+                                          and sc.caption is None)
+    for _ in range(4):
+        assert wait_until(app, clear_until_your_turn)
+        if scene.stage is Stage.OVER:
+            break
+        play_person(app, scene)
+    assert len(seen) > 60 and len(set(seen)) >= 3          # three of the computer's turns, at least
