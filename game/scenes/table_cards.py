@@ -7,8 +7,12 @@
 - the history: every turn of the game so far, in notation and in words, the latest at the
   bottom (opened and closed with F2 or its button; PageUp/PageDown or the wheel scroll it).
 
-Each is placed on the board where it covers no die (nor another card), and everything is said
-at draw time, in the language of that frame. Reads the scene; changes nothing but its cache.
+Each card lies on the board's field, inside the rails that carry the points' numbers (or
+Garanguet's letters), where it covers no die, no other card and no checker - narrower and taller
+if that is what it takes; the caption also keeps off the way the computer's checkers go and the
+banners, and stays where it is while that place stays clear. Everything is said at draw time, in
+the language of that frame. Reads the scene; changes nothing but its cache (and the caption's
+place, kept in it).
 """
 from __future__ import annotations
 
