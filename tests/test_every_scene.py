@@ -1,0 +1,145 @@
+"""Every scene of the game, in English and in French, at the smallest window (960x600): no word
+that skipped the catalogues, no text out of its box (issue 12; tests/speaking.py).
+
+The scenes' own tests look at many states of each; this one makes sure none is forgotten: it
+finds every scene class in game/scenes and fails for one that has no way in here.
+"""
+import importlib
+import inspect
+import pkgutil
+import random
+
+import pygame
+import pytest
+
+import game.scenes
+import speaking
+from game.app import App
+from game.i18n import N_, _
+from game.match import MatchOptions, Phase, Session
+from game.rules import Move
+from game.scenes.base import Scene
+from game.scenes.menus import (ConfirmScene, MenuScene, NoticeScene, OverlayScene, PauseScene,
+                               SavedMatchScene, SettingsScene, StatsScene)
+from game.scenes.paced import PacedScene
+from game.scenes.rules_screen import RulesScene
+from game.scenes.title import NewMatchScene
+
+SMALLEST = (960, 600)
+BASES = {Scene, MenuScene, OverlayScene, PacedScene}      # never shown on their own
+
+
+def scene_classes() -> set[type]:
+    found = set()
+    for info in pkgutil.iter_modules(game.scenes.__path__):
+        module = importlib.import_module(f"game.scenes.{info.name}")
+        for _name, value in inspect.getmembers(module, inspect.isclass):
+            if issubclass(value, Scene) and value.__module__ == module.__name__ and value not in BASES:
+                found.add(value)
+    return found
+
+
+@pytest.fixture
+def app(tmp_path):
+    a = App(seed=7, data_dir=tmp_path, size=SMALLEST)
+    a.update_settings({"language": "en", "animation_speed": "instant"})
+    pygame.event.clear()
+    yield a
+    pygame.display.quit()
+
+
+def frames(app, n=3):
+    for _ in range(n):
+        app.frame(1 / 60)
+
+
+def played(rules: str, opponent: str, until: Phase, seed: int = 5) -> Session:
+    """A session of one game played with random legal moves up to `until` (MOVE: a turn to play;
+    GAME_OVER: the game won)."""
+    s = Session.new(MatchOptions(rules=rules, length=1, opponent=opponent), seed=seed)
+    rng = random.Random(seed)
+    while s.phase is not until:
+        if s.phase is Phase.PRIORITY:
+            s.throw_priority()
+        elif s.phase is Phase.THROW:
+            s.throw()
+        elif s.phase is Phase.MOVE:
+            moves = s.legal_moves()
+            s.play(rng.choice(moves) if moves else Move(()))
+        else:
+            raise AssertionError(f"{s.phase} before {until}")
+    return s
+
+
+def push(scene_of):
+    return lambda app: app.scenes.push(scene_of(app))
+
+
+def show(session):
+    def to(app):
+        app.match.adopt(session)
+        app.show_match()
+    return to
+
+
+def review(app):
+    show(played("charpentier", "human", Phase.GAME_OVER))(app)
+    frames(app, 20)
+    board = app.scenes.top
+    button = next(w for w in board.menu.widgets if w.label == "Review")
+    button.action()
+    frames(app)
+    app.scenes.top.wait(60)
+
+
+def saved_match(app):
+    app.match.adopt(played("garanguet", "computer", Phase.MOVE))
+    app.scenes.push(SavedMatchScene(app, lambda: None))
+
+
+def tutorial(game):
+    def to(app):
+        from game.scenes.tutorial import TutorialScene
+        app.scenes.push(TutorialScene(app, game))
+    return to
+
+
+# The ways into each scene; several for the scenes that show more than one game.
+WAYS = {
+    "TitleScene": [lambda app: None],
+    "NewMatchScene": [push(NewMatchScene)],
+    "SettingsScene": [push(SettingsScene)],
+    "StatsScene": [push(StatsScene)],
+    "NoticeScene": [push(lambda app: NoticeScene(app, [lambda: _("Settings: {problem}.",
+                                                                 problem=_("a folder, not a file"))]))],
+    "PauseScene": [push(PauseScene)],
+    "ConfirmScene": [push(lambda app: ConfirmScene(app, N_("Abandon the match?"),
+                                                   N_("The match ends here and its save is deleted."),
+                                                   lambda: None))],
+    "SavedMatchScene": [saved_match],
+    "PriorityScene": [show(Session.new(MatchOptions(rules=r, opponent="computer"), seed=3))
+                      for r in ("charpentier", "garanguet")],
+    "RulesScene": [push(lambda app, r=r: RulesScene(app, r))
+                   for r in ("charpentier", "charpentier-reentry", "bell", "garanguet")],
+    "TableScene": [show(played(r, "human", Phase.MOVE)) for r in ("bell", "garanguet")],
+    "ScoreboardScene": [show(played(r, "computer", Phase.GAME_OVER)) for r in ("charpentier", "garanguet")],
+    "ReviewScene": [review],
+    "TutorialScene": [tutorial("tourne-case"), tutorial("garanguet")],
+}
+
+
+def test_every_scene_class_has_a_way_in():
+    names = {cls.__name__ for cls in scene_classes()}
+    assert len(names) >= 14, names
+    assert names == set(WAYS), f"scenes with no way in here: {names - set(WAYS)}; " \
+                               f"ways to no scene: {set(WAYS) - names}"
+
+
+@pytest.mark.parametrize("name, way", [(name, i) for name, ways in WAYS.items()
+                                       for i in range(len(ways))])
+def test_every_scene_speaks_both_languages_inside_its_boxes(app, name, way):
+    WAYS[name][way](app)
+    frames(app)
+    assert type(app.scenes.top).__name__ == name, app.scenes.top
+    found = speaking.problems(app)
+    assert found == [], "\n".join(found[:30])
