@@ -518,3 +518,19 @@ def test_the_caption_stays_off_the_checkers_through_a_played_game(tmp_path, rule
             break
         play_person(app, scene)
     assert len(seen) > 60 and len(set(seen)) >= 3          # three of the computer's turns, at least
+
+
+@pytest.mark.parametrize("position, dice", [("1,5,8/0,3,10/W", (2, 4)), ("0,2,6/1,4,9/W", (3, 5)),
+                                            ("0,1,5/0,3,10/W", (5, 2)), ("0,0,1/0,0,2/W", (6, 6))])
+def test_the_hints_and_the_history_open_together_never_cover_each_other(tmp_path, position, dice):
+    """Seen on the real game: with the history open, the hints panel lay half under it."""
+    record = {"first": "W", "turns": [[[1, 3], "0-1"], [[2, 5], "0-2"]]}
+    app, scene = table(tmp_path, position=position, dice=dice, record=record)
+    scene.show_hints()
+    frames(app, 3)
+    press(app, HISTORY_KEY)
+    frames(app, 3)
+    assert scene.history_open and scene.hints and scene.hints_rect is not None
+    assert not scene.hints_rect.colliderect(scene.history_rect), (scene.hints_rect, scene.history_rect)
+    assert scene.hints_rect.collidelist(scene._dice_rects()) < 0, "the hints cover a die"
+    assert speaking.problems(app) == []

@@ -222,13 +222,21 @@ class TableDrawing:
         for x in (board.left + rect.w // 2 + reach, board.right - rect.w // 2 - reach):   # the corners
             spots += [(x, board.top + rect.h // 2 + reach), (x, board.bottom - rect.h // 2 - reach)]
         dice = self._dice_rects()
+        history = getattr(self, "history_rect", None) if getattr(self, "history_open", False) else None
+        if history is not None:               # the history panel is open: beside it, not under it
+            dice = dice + [history]
+            free = max((pygame.Rect(board.x, board.y, max(0, history.left - board.x), board.h),
+                        pygame.Rect(history.right, board.y, max(0, board.right - history.right), board.h)),
+                       key=lambda r: r.w)
+            spots = [(free.centerx, y) for y in (board.centery, board.top + rect.h // 2 + reach,
+                                                 board.bottom - rect.h // 2 - reach)] + spots
         for centre in spots:
             place = rect.copy()
             place.center = centre
             if not any(place.inflate(2 * reach, 2 * reach).collidepoint(x, y) for x, y in rings) \
                     and place.collidelist(dice) < 0:
                 return place
-        for centre in spots:                  # no room for both: the dice stay in sight
+        for centre in spots:                  # no room for both: the dice (and the history) stay in sight
             place = rect.copy()
             place.center = centre
             if place.collidelist(dice) < 0:
