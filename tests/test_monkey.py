@@ -38,7 +38,7 @@ from monkey_events import Monkey, event
 
 SEED = 1699_2026
 EVENTS = 100_000
-STEER_EVERY = 1_500
+STEER_EVERY = 1_000
 MIN_SHARE = 500              # events each scene must have handled
 RESTART_CHANCE = 0.3         # of a close request: really close and start the game again
 
