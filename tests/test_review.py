@@ -109,11 +109,12 @@ def test_the_slow_method_agrees_with_the_review_on_every_throw_of_the_ending():
 # -- seeded games of every rule set ----------------------------------------------------------------
 
 def seeded_session(rules: str, seed: int, length: int = 1, games: int = 1,
-                   careless: float = 0.7) -> Session:
+                   careless: float = 0.7, opponent: str = "computer") -> Session:
     """A match against the computer (the person at White): White plays any legal move most of
-    the time and otherwise the best, Black always the best; to the end of `games` games."""
+    the time and otherwise the best (read independently of game/review.py), Black always the
+    best; between two people both sides play so. To the end of `games` games."""
     tbl.tables(rules)
-    s = Session.new(MatchOptions(rules=rules, length=length, opponent="computer"), seed=seed)
+    s = Session.new(MatchOptions(rules=rules, length=length, opponent=opponent), seed=seed)
     rng = random.Random(seed)
     played = 0
     while True:
@@ -125,7 +126,7 @@ def seeded_session(rules: str, seed: int, length: int = 1, games: int = 1,
             moves = s.legal_moves()
             if not moves:
                 s.play(Move(()))
-            elif s.to_move is Side.WHITE and rng.random() < careless:
+            elif (opponent == "human" or s.to_move is Side.WHITE) and rng.random() < careless:
                 s.play(rng.choice(moves))
             else:
                 t = tbl.tables(rules)
@@ -410,32 +411,8 @@ def test_while_the_moves_are_weighed_the_screen_says_so_and_a_perfect_game_has_n
 
 def two_people_session(rules: str, seed: int, length: int = 1, games: int = 1,
                        careless: float = 0.6) -> Session:
-    """A match between two people at one screen: each side plays any legal move most of the
-    time and otherwise the best (read independently of game/review.py), to the end of `games`."""
-    tbl.tables(rules)
-    s = Session.new(MatchOptions(rules=rules, length=length, opponent="human"), seed=seed)
-    rng = random.Random(seed)
-    played = 0
-    while True:
-        if s.phase is Phase.PRIORITY:
-            s.throw_priority()
-        elif s.phase is Phase.THROW:
-            s.throw()
-        elif s.phase is Phase.MOVE:
-            moves = s.legal_moves()
-            if not moves:
-                s.play(Move(()))
-            elif rng.random() < careless:
-                s.play(rng.choice(moves))
-            else:
-                t = tbl.tables(rules)
-                score = (length, s.match.score[Side.WHITE], s.match.score[Side.BLACK])
-                s.play(max(moves, key=lambda m: independent_chance(t, s.position, s.dice, m, score)))
-        else:
-            played += 1
-            if played >= games or s.match.winner:
-                return s
-            s.next_game()
+    """A match between two people at one screen, each side careless as seeded_session's White."""
+    return seeded_session(rules, seed, length, games, careless, opponent="human")
 
 
 @pytest.mark.parametrize("rules, seed", [("charpentier", 23), ("bell", 34)])

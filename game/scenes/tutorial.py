@@ -390,7 +390,7 @@ class TutorialScene(TableScene):
         y = inner.top
         heading_size = 20 * s
         heading_font = ui.font(heading_size, "italic")
-        for line in wrap(_(self.script.title), heading_font, inner.w)[:2]:     # French runs longer
+        for line in ui.wrap(_(self.script.title), heading_font, inner.w)[:2]:     # French runs longer
             ui.blit_text(surface, line, heading_size, (inner.x, y), ui.WALNUT, "italic", "topleft", box=rect)
             y += heading_font.get_linesize()
         y += px(4, s)
@@ -407,7 +407,7 @@ class TutorialScene(TableScene):
         size = 22 * s
         while True:
             fnt = ui.font(size)
-            blocks = [([line for words in texts for line in wrap(words, fnt, inner.w)], c)
+            blocks = [([line for words in texts for line in ui.wrap(words, fnt, inner.w)], c)
                       for texts, c in paragraphs]
             step = fnt.get_linesize()
             gap = px(12, s)
@@ -432,21 +432,3 @@ class TutorialScene(TableScene):
                              button, px(3, s), border_radius=px(10, s))
             ui.blit_fitted(surface, _("Continue"), 26 * s, button, ui.IVORY, "body", "center", margin=px(10, s))
             self.continue_rect = button
-
-
-def wrap(words: Said, fnt, width: int) -> list[Said]:
-    """Lines of at most `width`, broken at plain spaces only: a no-break space (French puts one
-    before ":" and inside the quotes) keeps its neighbours on one line."""
-    lines, line = [], ""
-    for word in words.split(" "):
-        if not word:
-            continue
-        trial = f"{line} {word}" if line else word
-        if line and fnt.size(trial)[0] > width:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
-    if line:
-        lines.append(line)
-    return [Said(line) for line in lines]

@@ -13,6 +13,7 @@ language shows at the next frame. Every word is drawn inside its widget's box, s
 """
 import contextlib
 import math
+import re
 
 import pygame
 
@@ -130,11 +131,12 @@ def fitting_size(words: str, size: float, width: int, kind: str = "body") -> flo
 
 
 def wrap(words: str, fnt: pygame.font.Font, width: int) -> list[str]:
-    """Break a paragraph into lines no wider than width (a single long word stays whole).
-    The lines of translated words are translated words too."""
+    """Break a paragraph into lines no wider than width (a single long word stays whole), at
+    plain spaces only: a no-break space (French puts one before ":" and inside the quotes) keeps
+    its neighbours on one line. The lines of translated words are translated words too."""
     kept = Said if isinstance(words, Said) else str
     lines, line = [], ""
-    for word in words.split():
+    for word in filter(None, re.split(r"[ \t\r\n]+", words)):
         trial = f"{line} {word}" if line else word
         if line and fnt.size(trial)[0] > width:
             lines.append(line)
