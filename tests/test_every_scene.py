@@ -14,10 +14,10 @@ import pytest
 
 import game.scenes
 import speaking
+from sessions import at_random, steps
 from game.app import App
 from game.i18n import N_, _
 from game.match import MatchOptions, Phase, Session
-from game.rules import Move
 from game.scenes.base import Scene
 from game.scenes.menus import (ConfirmScene, MenuScene, NoticeScene, OverlayScene, PauseScene,
                                SavedMatchScene, SettingsScene, StatsScene)
@@ -49,7 +49,7 @@ def app(tmp_path):
 
 
 def frames(app, n=3):
-    for _ in range(n):
+    for _frame in range(n):
         app.frame(1 / 60)
 
 
@@ -57,18 +57,7 @@ def played(rules: str, opponent: str, until: Phase, seed: int = 5) -> Session:
     """A session of one game played with random legal moves up to `until` (MOVE: a turn to play;
     GAME_OVER: the game won)."""
     s = Session.new(MatchOptions(rules=rules, length=1, opponent=opponent), seed=seed)
-    rng = random.Random(seed)
-    while s.phase is not until:
-        if s.phase is Phase.PRIORITY:
-            s.throw_priority()
-        elif s.phase is Phase.THROW:
-            s.throw()
-        elif s.phase is Phase.MOVE:
-            moves = s.legal_moves()
-            s.play(rng.choice(moves) if moves else Move(()))
-        else:
-            raise AssertionError(f"{s.phase} before {until}")
-    return s
+    return next(s for s in steps(s, at_random(random.Random(seed))) if s.phase is until)
 
 
 def push(scene_of):

@@ -25,10 +25,10 @@ import pygame
 import pytest
 
 from game.app import App, resumable_session
-from game.match import MatchOptions, Phase, Session
-from game.rules import Move
+from game.match import MatchOptions, Session
 from game.scenes.menus import NoticeScene
 from game.storage import DEFAULT_SETTINGS, MATCH_FILE, RECORDS_FILE, SETTINGS_FILE, Storage
+from sessions import at_random, steps
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = (SETTINGS_FILE, MATCH_FILE, MATCH_FILE + ".prev", RECORDS_FILE)
@@ -42,20 +42,12 @@ IS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0   # root reads and writes
 
 def match_states(count: int, seed: int = SEED) -> list[dict]:
     """A seeded demo match, one saved state per throw or move (as the game saves them)."""
-    s, rng = Session.new(MatchOptions(length=3, autoplay=True), seed=seed), random.Random(seed)
+    s = Session.new(MatchOptions(length=3, autoplay=True), seed=seed)
     states = []
-    while len(states) < count:
-        if s.phase is Phase.PRIORITY:
-            s.throw_priority()
-        elif s.phase is Phase.THROW:
-            s.throw()
-        elif s.phase is Phase.MOVE:
-            moves = s.legal_moves()
-            s.play(rng.choice(moves) if moves else Move(()))
-        else:
-            s.next_game()
+    for s in steps(s, at_random(random.Random(seed))):
         states.append(json.loads(json.dumps(s.to_dict())))
-    return states
+        if len(states) >= count:
+            return states
 
 
 STATES = match_states(12)

@@ -20,6 +20,7 @@ from game.rules import TOURNE_CASE, Move, Position, Side, aways, rules_by_name
 from game.scenes.review import ErrorRow, ReviewScene
 from game.scenes.scoreboard import ScoreboardScene, can_review
 from tests import speaking
+from tests.sessions import steps
 from tests.test_menus import app, frames, press  # noqa: F401  (app is a fixture)
 
 THROWS = [(a, b) for a in range(1, 7) for b in range(1, 7)]
@@ -116,27 +117,20 @@ def seeded_session(rules: str, seed: int, length: int = 1, games: int = 1,
     tbl.tables(rules)
     s = Session.new(MatchOptions(rules=rules, length=length, opponent=opponent), seed=seed)
     rng = random.Random(seed)
+    t = tbl.tables(rules)
+
+    def choose(s, moves):
+        if (opponent == "human" or s.to_move is Side.WHITE) and rng.random() < careless:
+            return rng.choice(moves)
+        score = (length, s.match.score[Side.WHITE], s.match.score[Side.BLACK])
+        return max(moves, key=lambda m: independent_chance(t, s.position, s.dice, m, score))
+
     played = 0
-    while True:
-        if s.phase is Phase.PRIORITY:
-            s.throw_priority()
-        elif s.phase is Phase.THROW:
-            s.throw()
-        elif s.phase is Phase.MOVE:
-            moves = s.legal_moves()
-            if not moves:
-                s.play(Move(()))
-            elif (opponent == "human" or s.to_move is Side.WHITE) and rng.random() < careless:
-                s.play(rng.choice(moves))
-            else:
-                t = tbl.tables(rules)
-                score = (length, s.match.score[Side.WHITE], s.match.score[Side.BLACK])
-                s.play(max(moves, key=lambda m: independent_chance(t, s.position, s.dice, m, score)))
-        else:
+    for s in steps(s, choose):
+        if s.phase is Phase.GAME_OVER:
             played += 1
             if played >= games or s.match.winner:
                 return s
-            s.next_game()
 
 
 def independent_chance(t, position, dice, move, match) -> float:
