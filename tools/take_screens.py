@@ -128,8 +128,9 @@ def to_palette(raw: Path, target: Path) -> None:
     """`raw` as an 8-bit palette PNG at `target`: ImageMagick, else Pillow, else as it is."""
     convert = shutil.which("convert")
     if convert:
-        done = subprocess.run([convert, str(raw), "-colors", "256", f"PNG8:{target}"],
-                              capture_output=True)
+        done = subprocess.run([convert, str(raw), "-strip", "-colors", "256",   # no dates: the
+                               "-define", "png:exclude-chunks=date,time",      # same screen, the
+                               f"PNG8:{target}"], capture_output=True)         # same bytes
         if done.returncode == 0 and target.exists():
             return
     try:
