@@ -92,5 +92,6 @@ def english(words) -> str:
 def plurals() -> None:
     """Never called: marks for the catalogue the plural messages the table builds as Words."""
     n_("{n} point", "{n} points", 1)
+    n_("{n} off", "{n} off", 1)             # a Garanguet tray: French "0 sortie", "2 sorties"
     n_("match to {n} point", "match to {n} points", 1)
     n_("{numbers} ({lost} cannot be played)", "{numbers} ({lost} cannot be played)", 1)

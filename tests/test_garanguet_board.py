@@ -197,6 +197,15 @@ def test_counts_on_tall_stacks_trays_and_pips():
     assert not any(what == "count" and side == "B" for what, side, _ in middle)   # none of six or more
     bearoff = texts(BEAROFF)
     assert {("tray", "W", "4 off"), ("tray", "B", "5 off"), ("pips", "B", "36"), ("pips", "W", "38")} <= bearoff
+    from game import i18n
+    from game.table_words import shown
+    i18n.set_language("fr")       # French counts 0 and 1 in the singular: "0 sortie", "4 sorties"
+    try:
+        trays = {str(shown(lab.text)) for position in (START, BEAROFF)
+                 for lab in gb.labels(position) if lab.what == "tray"}
+    finally:
+        i18n.set_language("en")
+    assert trays == {"0 sortie", "4 sorties", "5 sorties"}
     # a checker in flight is not counted where it is not drawn
     assert ("count", "W", "14") in texts(START, {("W", 1, 14)})
 

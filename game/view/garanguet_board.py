@@ -227,7 +227,7 @@ def labels(position, skip=frozenset()) -> list[Label]:
         tray = gg.tray_rect(side)
         y = tray.y + tray.h - gg.TRAY_CAPTION / 2 if side == "B" else tray.y + gg.TRAY_CAPTION / 2
         off = drawn.get((side, gg.OFF), 0)
-        out.append(Label("tray", side, Words(N_("{n} off"), n=off), tray.x + tray.w / 2, y, 17, CAPTION))
+        out.append(Label("tray", side, Words("{n} off", "{n} off", off, n=off), tray.x + tray.w / 2, y, 17, CAPTION))
         x, y = pip_spot(side)
         out.append(Label("pips", side, str(gg.pips(checkers)), x, y, 32, IVORY if side == "W" else GOLD))
         out.append(Label("caption", side, Words(N_("pips")), x, y + (25 if side == "W" else -25), 16, CAPTION))
