@@ -4,7 +4,10 @@ The messages are English in the code, marked for extraction (`python tools/catal
 extracts them with Babel into game/locale/tournecase.pot and compiles the catalogues):
 
     _("Black enters on {point}", point=3)     translated now, then formatted
-    n_("{n} point", "{n} points", n, n=n)      a plural, by the language's own rule
+    n_("{count} point", "{count} points", count, count=count)
+                                               a plural, by the language's own rule
+    p_("column", "Games")                      in a context, where the same English needs
+                                               other words in another language
     N_("Settings")                             marked only: translated where it is shown
     verbatim(name)                             words that are not translated (a player's
                                                name, notation, a file's path)
@@ -95,6 +98,13 @@ def _(message: str, **fields) -> Said:
 def n_(singular: str, plural: str, count: int, /, **fields) -> Said:
     """The singular or plural form for `count`, by the current language's rule."""
     words = _catalogue.ngettext(singular, plural, count)
+    return Said(words.format(**fields) if fields else words)
+
+
+def p_(context: str, message: str, /, **fields) -> Said:
+    """`message` as said in `context`, where the same English needs other words in another
+    language (a column "Games" is "Parties", a rule "Matches" is "Les matchs")."""
+    words = _catalogue.pgettext(context, message)
     return Said(words.format(**fields) if fields else words)
 
 

@@ -74,12 +74,12 @@ def test_every_message_has_a_translation_in_both_catalogues():
     the English and the French catalogues, and the compiled .mo files are those of the .po
     files made from the code as it is (`python tools/catalogues.py --check` passes)."""
     template = catalogues.extract()
-    wanted = {m.id for m in template if m.id}
+    wanted = {(m.id, m.context) for m in template if m.id}     # a message in a context is its own
     assert len(wanted) > 100, "the extraction found the game's messages"
     missing = []
     for code in i18n.LANGUAGES:
         with open(catalogues.po_path(code), "rb") as handle:
-            held = {m.id: m for m in catalogues.read_po(handle, locale=code) if m.id}
+            held = {(m.id, m.context): m for m in catalogues.read_po(handle, locale=code) if m.id}
         missing += [f"{code}: {message!r}" for message in sorted(wanted, key=str)
                     if message not in held or catalogues.missing(held[message])]
     assert not missing, (f"{len(missing)} messages without a translation (write them in "
@@ -404,7 +404,7 @@ def test_the_statistics_speak_both_languages_in_their_boxes(app, tmp_path):
     assert_clean(speaking.problems(app))
     app.update_settings({"language": "fr"})
     drawn = words_drawn(app)
-    assert {"Contre l’ordinateur", "Compagnon", "Les parties"} <= drawn, drawn
+    assert {"Contre l’ordinateur", "Compagnon", "Parties", "Matchs"} <= drawn, drawn
     assert dict(screen.rows())["Compagnon"][:3] == ["3", "2", "67 %"]
     no_errors(tmp_path)
 

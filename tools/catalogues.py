@@ -4,7 +4,7 @@
     python tools/catalogues.py --check    change nothing; exit 1 if a message lacks a translation
                                           or a compiled catalogue is stale
 
-The messages are the English arguments of _(), n_() and N_() (game/i18n.py) in game/ and
+The messages are the English arguments of _(), n_(), p_() and N_() (game/i18n.py) in game/ and
 main.py. English is the source language, so its catalogue repeats each message (as GNU msgen
 does); French translations are written in game/locale/fr/LC_MESSAGES/tournecase.po. Translations
 waiting to be merged may sit in game/locale/parts/*.po: they replace the catalogue's French. Needs Babel (requirements-dev.txt); the game itself reads only the .mo files.
@@ -26,7 +26,7 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "game" / "locale"
 DOMAIN = "tournecase"
-KEYWORDS = {"_": None, "n_": (1, 2), "N_": None}
+KEYWORDS = {"_": None, "n_": (1, 2), "N_": None, "p_": ((1, "c"), 2)}
 LANGUAGES = ("en", "fr")
 FIXED_DATE = datetime(2026, 1, 1, tzinfo=timezone.utc)   # headers that don't change run to run
 PLURALS = {"en": "nplurals=2; plural=(n != 1);", "fr": "nplurals=2; plural=(n > 1);"}

@@ -10,7 +10,7 @@ import pygame
 
 from game import i18n, stats
 from game.computer import LEVELS
-from game.i18n import N_, _, n_, verbatim
+from game.i18n import N_, _, n_, p_, verbatim
 from game.rules import Side, rules_by_name
 from game.scenes.base import BACK_KEYS, Scene
 from game.scenes.host import Host
@@ -177,7 +177,12 @@ class StatsScene(MenuScene):
     the best and current winning streaks (figures from game.stats)."""
 
     heading = N_("Statistics")
-    COLUMNS = (N_("Games"), N_("won"), N_("share"), N_("Matches"), N_("won"), N_("share"))
+    @staticmethod
+    def columns() -> list:
+        """The column headings in the current language (a column "Games" is not a rule's "Matches")."""
+        return [p_("statistics column", "Games"), _("won"), _("share"),
+                p_("statistics column", "Matches"), _("won"), _("share")]
+
     COLUMN_WIDTHS = (80, 62, 72, 96, 62, 72)     # design pixels, right-aligned, right to left
 
     def build(self):
@@ -248,7 +253,7 @@ class StatsScene(MenuScene):
             columns.insert(0, x)
             x -= px(width, scale)
         name_room = columns[0] - px(self.COLUMN_WIDTHS[0], scale) - x0 - px(16, scale)
-        heads = [_(title) for title in self.COLUMNS]
+        heads = self.columns()
         head_size = min(ui.fitting_size(head, size * 0.85, px(width - 6, scale))     # one size for all
                         for head, width in zip(heads, self.COLUMN_WIDTHS))
         for head, x, width in zip(heads, columns, self.COLUMN_WIDTHS):
