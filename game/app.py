@@ -24,6 +24,7 @@ from game import i18n
 from game.i18n import _, verbatim
 from game.keeper import MatchKeeper
 from game.match import MatchOptions, Phase, Session
+from game.players import settle
 from game.rules import Side, rule_set
 from game.scenes.base import SceneManager
 from game.scenes.menus import PauseScene
@@ -350,6 +351,7 @@ class App:
                 self.handle_event(event)
             self.scenes.update(dt)
             self._apply_scene_changes()
+            settle()          # the collector back on once no computer is thinking (game/players.py)
             self.draw(dt)
             pygame.display.flip()
         except Exception as exc:

@@ -157,14 +157,27 @@ class ThreadedThinker(SyncThinker):
         gc.disable()
         self._thread = threading.Thread(target=SyncThinker.start, args=(self, position, dice, match),
                                         daemon=True)
+        _thinking.add(self._thread)
         self._thread.start()
 
     def poll(self) -> Move | None:
         if self._thread is None or self._thread.is_alive():
             return None
         self._thread = None
-        gc.enable()
+        settle()
         return super().poll()
+
+
+_thinking: set[threading.Thread] = set()      # the thoughts under way, on their threads
+
+
+def settle() -> None:
+    """Let the garbage collector run again once no thought is under way. The main loop calls it
+    every frame: a table left while the computer thought (back to the title, a new match) never
+    polls that thought, and the collector would otherwise stay off for the rest of the game."""
+    _thinking.difference_update([thread for thread in list(_thinking) if not thread.is_alive()])
+    if not _thinking and not gc.isenabled():
+        gc.enable()
 
 
 def random_thinker(rules, rng: random.Random, thread: bool = False):

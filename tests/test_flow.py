@@ -267,6 +267,26 @@ def test_a_threaded_thinker_answers_through_poll():
     assert move == Move((Step(0, 1),)) and thinker.poll() is None
 
 
+def test_the_collector_is_off_while_the_computer_thinks_and_back_on_after_even_unpolled():
+    """A thought never polled (its table left for the title) must not leave the garbage
+    collector off for the rest of the game: settle(), called every frame, turns it back on."""
+    import gc
+    import threading
+    from game.players import settle
+    go = threading.Event()
+    thinker = ThreadedThinker(lambda p, d, m: go.wait(10) and Move((Step(0, 1),)))
+    thinker.start(Position.parse("0,0,0/0,0,0/W"), (1, 3), (1, 0, 0))
+    try:
+        settle()
+        assert not gc.isenabled(), "the collector runs while the thinking thread works"
+    finally:
+        go.set()
+    thinker._thread.join(10)
+    assert not gc.isenabled(), "nothing polled yet"
+    settle()
+    assert gc.isenabled()
+
+
 def test_a_person_cannot_throw_for_the_computer():
     session = new_session("charpentier", "computer", seed=4)
     if not session.is_computer(session.to_move):
