@@ -286,24 +286,18 @@ def test_killed_at_random_moments_the_match_continues_exactly_where_it_was(tmp_p
 SAVE_THEN_DIE = r"""
 import json, os, random, signal, sys
 sys.path.insert(0, sys.argv[1])
-from game.match import MatchOptions, Phase, Session
-from game.rules import Move
+sys.path.insert(0, os.path.join(sys.argv[1], "tests"))
+from game.match import MatchOptions, Session
 from game.storage import Storage
+from sessions import at_random, steps
 
 folder, saves, trap, nth = sys.argv[2], int(sys.argv[3]), sys.argv[4], int(sys.argv[5])
-s, rng = Session.new(MatchOptions(length=3, autoplay=True), seed=saves), random.Random(saves)
+s = Session.new(MatchOptions(length=3, autoplay=True), seed=saves)
 states = []
-while len(states) <= saves:
-    if s.phase is Phase.PRIORITY:
-        s.throw_priority()
-    elif s.phase is Phase.THROW:
-        s.throw()
-    elif s.phase is Phase.MOVE:
-        moves = s.legal_moves()
-        s.play(rng.choice(moves) if moves else Move(()))
-    else:
-        s.next_game()
+for s in steps(s, at_random(random.Random(saves))):
     states.append(json.loads(json.dumps(s.to_dict())))
+    if len(states) > saves:
+        break
 with open(os.path.join(folder, "..", "expected.json"), "w") as f:
     json.dump({"older": states[-3], "old": states[-2], "new": states[-1]}, f)
 store = Storage(folder, validate_match=Session.from_dict)
