@@ -403,6 +403,8 @@ def test_the_game_catalogue_speaks_these_translations():
             continue
         if isinstance(message.id, tuple):
             got = (compiled.ngettext(*message.id, 1), compiled.ngettext(*message.id, 2))
+        elif message.context:
+            got = compiled.pgettext(message.context, message.id)
         else:
             got = compiled.gettext(message.id)
         if got != message.string:
