@@ -43,11 +43,10 @@ import re
 from dataclasses import dataclass
 from typing import Callable
 
-from game.i18n import N_
+from game.i18n import N_, Words
 from game.match import Phase, Session
 from game.players import Advisor, Thinker, match_score
 from game.rules import DOUBLET_NAMES, IllegalMoveError, Move, Outcome, Position, Side, Step, rule_set
-from game.table_words import Words
 from game.turn import Chooser
 
 

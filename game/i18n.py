@@ -11,6 +11,8 @@ extracts them with Babel into game/locale/tournecase.pot and compiles the catalo
     N_("Settings")                             marked only: translated where it is shown
     verbatim(name)                             words that are not translated (a player's
                                                name, notation, a file's path)
+    Words(N_("{side} wins"), side=...)         a message kept until it is shown: said()
+                                               translates it then, str() is its English
 
 Each returns `Said`, a str that remembers it passed through a catalogue; the renderer can
 then tell (tests/test_i18n.py) that no text reaches the screen untranslated. Translate when
@@ -106,6 +108,69 @@ def p_(context: str, message: str, /, **fields) -> Said:
     language (a column "Games" is "Parties", a rule "Matches" is "Les matchs")."""
     words = _catalogue.pgettext(context, message)
     return Said(words.format(**fields) if fields else words)
+
+
+class Words:
+    """An English message and its fields, kept so until shown: `said()` gives them in the
+    language spoken at that moment, `str()` in English (for logs and tests). Fields may be Words
+    themselves (a side's name inside a sentence) or anything with `said()`, numbers, or plain
+    str (notation, a file's name: shown as they are)."""
+
+    __slots__ = ("message", "plural", "n", "fields")
+
+    def __init__(self, message: str, plural: str | None = None, n: int | None = None, /, **fields):
+        """Words(N_("Nothing to take back")); Words(N_("{side} wins"), side=...); a plural:
+        Words("{n} point", "{n} points", n, n=n) - its two forms also written in an n_(...) call
+        that is never run (e.g. game/table_words.py's `plurals`), so that the catalogue holds
+        them as one plural message."""
+        self.message = message
+        self.plural = plural
+        self.n = n
+        self.fields = fields
+
+    def said(self) -> Said:
+        """The words in the language spoken now, their fields filled in (and said) too."""
+        values = {name: _field(value) for name, value in self.fields.items()}
+        if self.plural is not None:     # the form for n, then its fields (a field may be called n)
+            form = n_(self.message, self.plural, self.n)
+            return Said(form.format(**values)) if values else form
+        return _(self.message, **values)
+
+    def english(self) -> str:
+        values = {name: (v.english() if isinstance(v, Words) else v) for name, v in self.fields.items()}
+        message = self.message if self.plural is None or self.n == 1 else self.plural
+        return message.format(**values) if values else message
+
+    def __str__(self) -> str:
+        return self.english()
+
+    def __repr__(self) -> str:
+        return f"Words({self.english()!r})"
+
+    def __contains__(self, part: str) -> bool:
+        return part in self.english()
+
+    def _key(self):
+        return (self.message, self.plural, self.n, tuple(sorted((k, str(v)) for k, v in self.fields.items())))
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, Words):
+            return self._key() == other._key()
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __bool__(self) -> bool:
+        return bool(self.message)
+
+
+def _field(value):
+    if callable(getattr(value, "said", None)):      # Words, or a storage Problem
+        return value.said()
+    if isinstance(value, Said) or not isinstance(value, str):
+        return value
+    return verbatim(value)              # notation, a number written out: the same in every language
 
 
 def N_(message: str) -> str:

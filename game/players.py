@@ -10,10 +10,9 @@ import random
 import threading
 from typing import Callable, Protocol
 
-from game.i18n import N_, Said, verbatim
+from game.i18n import N_, Said, Words, verbatim
 from game.match import Session
 from game.rules import Move, Position, Side, rule_set
-from game.table_words import Words
 
 
 COLOURS = {Side.WHITE: N_("White"), Side.BLACK: N_("Black")}

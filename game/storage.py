@@ -26,7 +26,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from game.i18n import LANGUAGES, N_, Said, _, n_, verbatim
+from game.i18n import LANGUAGES, N_, Said, Words, n_, verbatim
 from game.rules import MATCH_LENGTHS, RULE_NAMES
 
 FORMAT = "tourne-case-save"
@@ -82,11 +82,7 @@ class Problem(str):
         return str, (str(self),)
 
     def said(self) -> Said:
-        fields = {key: value.said() if isinstance(value, Problem) else value
-                  for key, value in self.fields.items()}
-        if self.forms:
-            return n_(*self.forms, **fields)
-        return _(self.message, **fields)
+        return Words(*(self.forms or (self.message,)), **self.fields).said()
 
 
 def _plurals() -> None:

@@ -9,6 +9,7 @@ import pytest
 
 import speaking
 from game import flow as f, geometry, i18n, telling
+from game.i18n import Words
 from game.app import App
 from game.flow import Stage
 from game.match import MatchOptions, Phase, Session
@@ -16,7 +17,6 @@ from game.rules import Move, Position, Side, rule_title
 from game.scenes import table_cards
 from game.scenes.priority import PLAYS_FIRST
 from game.scenes.table import HISTORY_KEY, TableScene
-from game.table_words import Words
 from game.view import table_hud, widgets as ui
 
 SIZE = (960, 600)

@@ -8,12 +8,11 @@ Its words are translated where they are shown (game/i18n.py; the banners as game
 import pygame
 
 from game.dice import priority_rounds
-from game.i18n import N_, _, verbatim
+from game.i18n import N_, Words, _, verbatim
 from game.match import Phase
 from game.rules import Side
 from game.scenes.host import Host
 from game.scenes.menus import rules_title
-from game.table_words import Words
 from game.scenes.paced import PacedScene, side_label
 from game.view.board_view import draw_banners
 from game.view.dice_playback import DicePlayback

@@ -14,10 +14,9 @@ import pygame
 from game import flow as f
 from game.dice import toss
 from game.flow import GameFlow, Stage
-from game.i18n import N_
+from game.i18n import N_, Words
 from game.players import computer_players, title_words, verb_words
 from game.match import Phase
-from game.table_words import Words
 from game.scenes.host import Host
 from game.scenes.paced import PacedScene, set_cursor
 from game.scenes.table_input import PointKeys, lettered, point_name

@@ -19,9 +19,9 @@ from __future__ import annotations
 import pygame
 
 from game import geometry as g, telling
-from game.i18n import N_, _, language, verbatim
+from game.i18n import N_, Words, _, language, verbatim
 from game.rules import Side, rule_title
-from game.table_words import Words, shown
+from game.table_words import shown
 from game.view import widgets as ui
 from game.view.layout import px
 

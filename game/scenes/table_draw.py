@@ -7,11 +7,11 @@ import pygame
 from game import geometry as g
 from game.dice import DIE_SIZE
 from game.flow import Stage, numbers_left, playable_numbers
-from game.i18n import N_, verbatim
+from game.i18n import N_, Words, verbatim
 from game.rules import Side
 from game.players import colour_words, title_words, verb_words
 from game.scenes import table_cards
-from game.table_words import Words, shown
+from game.table_words import shown
 from game.view.board_view import GLOW, draw_banners
 from game.view.table_hud import HudState, draw_die_face
 from game.view.widgets import GOLD_PALE, IVORY, blit_text, font

@@ -17,9 +17,9 @@ import pygame
 
 from game import garanguet_geometry as gg
 from game import geometry as g
-from game.i18n import N_, _, language, verbatim
+from game.i18n import N_, Words, _, language, verbatim
 from game.rules import Side
-from game.table_words import Words, shown
+from game.table_words import shown
 from game.view import widgets as ui
 from game.view.board_view import GLOW, BoardView
 from game.view.widgets import EBONY, GOLD, IVORY

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.i18n import N_, _, language, verbatim
+from game.i18n import N_, Words, _, language, verbatim
 from game.table_words import shown
 from game.view import assets
 from game.view.layout import px, ui_scale
@@ -197,7 +197,6 @@ def key_size(scale: float) -> int:
 
 
 def n_match(length: int):
-    from game.table_words import Words
     return Words("match to {n} point", "match to {n} points", length, n=length).said()
 
 
