@@ -8,7 +8,9 @@ if %errorlevel%==0 (
 ) else (
     where python >nul 2>nul
     if errorlevel 1 (
+        rem No gettext on Windows to read the catalogues: both languages, in plain ASCII, no brackets.
         echo Tourne Case needs Python 3.11 or newer: https://www.python.org/downloads/
+        echo Tourne Case a besoin de Python 3.11 ou plus : https://www.python.org/downloads/
         pause
         exit /b 1
     )
