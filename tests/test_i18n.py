@@ -18,9 +18,10 @@ from game.app import App
 from game.match import MatchOptions, Session
 from game.scenes.menus import (ConfirmScene, NoticeScene, PauseScene, SavedMatchScene,
                                SettingsScene, StatsScene)
-from game.scenes.title import NewMatchScene, TitleScene
+from game.scenes.title import NewMatchScene
 from game.storage import Storage
 from game.view import widgets as ui
+from tests.test_menus import app, frames, press  # noqa: F401  (app: the menus' fixture, at 960x600 in English)
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
@@ -35,25 +36,6 @@ def english_after():
     """Each test leaves the game speaking English, as the other tests expect."""
     yield
     i18n.set_language("en")
-
-
-@pytest.fixture
-def app(tmp_path):
-    a = App(seed=7, data_dir=tmp_path, size=SMALLEST)
-    a.update_settings({"language": "en"})       # whatever the machine's locale
-    pygame.event.clear()
-    yield a
-    pygame.display.quit()
-
-
-def frames(app, n=2):
-    for _ in range(n):
-        app.frame(DT)
-
-
-def press(app, key, mod=0):
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
-    frames(app)
 
 
 def words_drawn(app, n=2) -> set[str]:
