@@ -16,17 +16,8 @@ while IFS= read -r line; do
     esac
 done < "$here/tourne-case.desktop" > "$apps/tourne-case.desktop"
 chmod +x "$apps/tourne-case.desktop"
-# In the player's language from the game's catalogues, through the gettext command if there is
-# one (no Python runs here); English without it.
-say() {
-    case "${LANGUAGE:-${LC_ALL:-${LC_MESSAGES:-$LANG}}}" in
-        fr*|French*)
-            if command -v gettext >/dev/null 2>&1; then
-                LANGUAGE=fr LC_ALL=C.UTF-8 TEXTDOMAINDIR="$(dirname "$here")/game/locale" \
-                    TEXTDOMAIN=tournecase gettext "$1" 2>/dev/null && return
-            fi ;;
-    esac
-    printf '%s' "$1"
-}
+# Messages in the player's language (launchers/say.sh).
+locale_dir="$(dirname "$here")/game/locale"
+. "$here"/say.sh
 told="$(say "Tourne Case is in your applications menu ({path}).")"
 echo "${told%%"{path}"*}$apps/tourne-case.desktop${told#*"{path}"}"

@@ -8,17 +8,9 @@ for python in python3 python3.13 python3.12 python3.11 python; do
         exec "$python" "$game" "$@"
     fi
 done
-# No Python to read the game's catalogues: the gettext command reads them (English without it).
-say() {
-    case "${LANGUAGE:-${LC_ALL:-${LC_MESSAGES:-$LANG}}}" in
-        fr*|French*)
-            if command -v gettext >/dev/null 2>&1; then
-                LANGUAGE=fr LC_ALL=C.UTF-8 TEXTDOMAINDIR="$(dirname "$game")/game/locale" \
-                    TEXTDOMAIN=tournecase gettext "$1" 2>/dev/null && return
-            fi ;;
-    esac
-    printf '%s' "$1"
-}
+# Messages in the player's language (launchers/say.sh).
+locale_dir="$(dirname "$game")/game/locale"
+. "$(dirname "$0")"/say.sh
 message="$(say "Tourne Case needs Python 3.11 or newer: https://www.python.org/downloads/")"
 echo "$message" >&2
 command -v notify-send >/dev/null 2>&1 && notify-send "Tourne Case" "$message"
