@@ -15,7 +15,6 @@ from game.match import Session
 from game.rules import Move, Position, Side, rule_set
 
 
-COLOURS = {Side.WHITE: N_("White"), Side.BLACK: N_("Black")}
 # A side with the colour alongside, as the plates and the scoreboard show it.
 TITLES = {("you", Side.WHITE): N_("You (White)"), ("you", Side.BLACK): N_("You (Black)"),
           ("computer", Side.WHITE): N_("The computer (White)"),
@@ -60,7 +59,7 @@ def who(session: Session, side: Side) -> str:
 
 def colour_words(side: Side) -> Words:
     """ "White" / "Black" ("Les Blancs" / "Les Noirs"), said when shown."""
-    return Words(COLOURS[side])
+    return Words(side.title)
 
 
 def name_words(session: Session, side: Side) -> Words:

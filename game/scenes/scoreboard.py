@@ -12,6 +12,7 @@ import math
 import pygame
 
 from game.i18n import N_, _, n_, verbatim
+from game.players import title_words, who
 from game.rules import Side, rule_set
 from game.scenes.host import Host
 from game.scenes.menus import MenuScene
@@ -21,11 +22,6 @@ from game.view.layout import px, ui_scale
 
 AUTOPLAY_WAIT = 0.5     # seconds the scoreboard stays up before autoplay goes on
 
-# How each side is named: "you" and "computer" in a match against the computer, else its colour.
-TITLES = {("you", Side.WHITE): N_("You (White)"), ("you", Side.BLACK): N_("You (Black)"),
-          ("computer", Side.WHITE): N_("The computer (White)"),
-          ("computer", Side.BLACK): N_("The computer (Black)"),
-          ("colour", Side.WHITE): N_("White"), ("colour", Side.BLACK): N_("Black")}
 GAME_WON = {("you", Side.WHITE): N_("You win (White)"), ("you", Side.BLACK): N_("You win (Black)"),
             ("computer", Side.WHITE): N_("The computer wins (White)"),
             ("computer", Side.BLACK): N_("The computer wins (Black)"),
@@ -44,13 +40,6 @@ GARANGUET_SINGLE = {Side.WHITE: N_("White had begun bearing off: 1 point ({rule}
                     Side.BLACK: N_("Black had begun bearing off: 1 point ({rule})")}
 GARANGUET_DOUBLE = {Side.WHITE: N_("White had borne off no checker: 2 points ({rule})"),
                     Side.BLACK: N_("Black had borne off no checker: 2 points ({rule})")}
-
-
-def who(session, side: Side) -> str:
-    """ "you", "computer", or "colour" (two people at one screen, or a demo)."""
-    if session.is_computer(side) == session.is_computer(side.other):
-        return "colour"
-    return "computer" if session.is_computer(side) else "you"
 
 
 def points_said(rules_name: str, outcome) -> str:
@@ -186,7 +175,7 @@ class ScoreboardScene(MenuScene):
             d = px(52, scale)
             sprite = checker(str(side), d)
             surface.blit(sprite, sprite.get_rect(center=(card.x + px(62, scale), y)))
-            name = _(TITLES[(who(self.session, side), side)])
+            name = title_words(self.session, side).said()
             name_box = pygame.Rect(card.x + px(110, scale), y - px(24, scale),
                                    px(310, scale), px(48, scale))
             ui.blit_fitted(surface, name, 32 * scale, name_box, ui.INK, anchor="midleft")

@@ -71,13 +71,10 @@ def caption_words(scene) -> tuple:
             words = telling.tell_move(rules_name, before, dice, move, side, you_side(scene.session))
         except Exception:          # a telling that cannot say it: the notation, at least
             words = verbatim(str(move))
-        heading = _("{side} - {dice}: {move}", side=Words(SIDES[side]).said(),
+        heading = _("{side} - {dice}: {move}", side=_(side.title),
                     dice=verbatim("-".join(map(str, dice))), move=verbatim(scene.view.say_move(str(side), move)))
         caption["said"] = (code, heading, words)
     return caption["said"][1], caption["said"][2]
-
-
-SIDES = {Side.WHITE: N_("White"), Side.BLACK: N_("Black")}
 
 
 # --- drawing ------------------------------------------------------------------------------------
@@ -319,7 +316,7 @@ def draw_history(scene, surface) -> pygame.Rect:
     blocks = []                                   # from the latest up, until the panel is full
     room = bottom - top
     for entry in reversed(shown_turns):
-        head = _("{number}. {side} - {dice}: {move}", number=entry.number, side=Words(SIDES[entry.side]).said(),
+        head = _("{number}. {side} - {dice}: {move}", number=entry.number, side=_(entry.side.title),
                  dice=verbatim("-".join(map(str, entry.dice))),
                  move=verbatim(scene.view.say_move(str(entry.side), entry.move) if entry.move.steps else "-"))
         heads = ui.wrap(head, ui.font(note_size, "body"), inner_w)

@@ -29,7 +29,6 @@ DENT = (20, 10, 4)
 CAPTION = (214, 190, 140)
 TRAY_RIM = (58, 34, 20)
 TRAY_WELL = (34, 44, 30)                # green baize in the tray
-SIDE_NAMES = {"W": N_("White"), "B": N_("Black")}     # said when drawn
 TEXT_ON = {"W": (48, 32, 22), "B": (240, 222, 180)}   # a count written on a checker of that side
 
 
@@ -421,7 +420,7 @@ def _draw_path(picture, side, scale, ox, oy) -> None:
     x, y = pip_spot(side)
     y += -27 if side == "W" else 27               # the side's name outside its pip count
     size = _sans_size(max(6, round(18 * scale)))
-    words = _(SIDE_NAMES[side])
+    words = _(Side(side).title)
     room = max(1, round(gg.MARGIN * scale) - 4)
     ui.blit_text(picture, words, ui.fitting_size(words, size, room, "sans"),
                  (round(ox + x * scale), round(oy + y * scale)), CAPTION, "sans", "center")
