@@ -395,7 +395,7 @@ def banner_lines_drawn(app, scene, code) -> list:
 
 
 LONG_BANNERS = [
-    (Words(PLAYS_FIRST[("The computer", Side.BLACK)]), "large"),
+    (Words(PLAYS_FIRST[("computer", Side.BLACK)]), "large"),
     (Words("{side}: only one play, {move} - played by itself", side=Words("The computer"), move="0-4, 3-9"), "note"),
 ]
 

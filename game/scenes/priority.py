@@ -10,6 +10,7 @@ import pygame
 from game.dice import priority_rounds
 from game.i18n import N_, Words, _, verbatim
 from game.match import Phase
+from game.players import who
 from game.rules import Side
 from game.scenes.host import Host
 from game.scenes.menus import rules_title
@@ -23,24 +24,24 @@ AUTO_THROW = 0.9        # seconds before two computers throw for priority
 TIE_HOLD = 1.3          # "Tie - thrown again" shows this long before the dice fly again
 RESULT_HOLD = 2.4       # the result stays this long (a key or click skips it)
 
-#: Who plays first, by who the side is ("You", "The computer" or its colour) and its colour.
+#: Who plays first, by who the side is (game.players.who: "you", "computer", "colour") and its colour.
 PLAYS_FIRST = {
-    ("You", Side.WHITE): N_("You play first (White)"),
-    ("You", Side.BLACK): N_("You play first (Black)"),
-    ("The computer", Side.WHITE): N_("The computer plays first (White)"),
-    ("The computer", Side.BLACK): N_("The computer plays first (Black)"),
-    ("White", Side.WHITE): N_("White plays first"),
-    ("Black", Side.BLACK): N_("Black plays first"),
+    ("you", Side.WHITE): N_("You play first (White)"),
+    ("you", Side.BLACK): N_("You play first (Black)"),
+    ("computer", Side.WHITE): N_("The computer plays first (White)"),
+    ("computer", Side.BLACK): N_("The computer plays first (Black)"),
+    ("colour", Side.WHITE): N_("White plays first"),
+    ("colour", Side.BLACK): N_("Black plays first"),
 }
-#: What each side threw, by who plays White: (while the result shows, once it is done).
+#: What each side threw, by who plays White (game.players.who): (while the result shows, once it is done).
 THROWS = {
-    "You": (N_("You throw {white} (White), the computer throws {black} (Black) - press Space "
+    "you": (N_("You throw {white} (White), the computer throws {black} (Black) - press Space "
                "to play"),
             N_("You throw {white} (White), the computer throws {black} (Black)")),
-    "The computer": (N_("The computer throws {white} (White), you throw {black} (Black) - "
+    "computer": (N_("The computer throws {white} (White), you throw {black} (Black) - "
                         "press Space to play"),
                      N_("The computer throws {white} (White), you throw {black} (Black)")),
-    "White": (N_("White throws {white}, Black throws {black} - press Space to play"),
+    "colour": (N_("White throws {white}, Black throws {black} - press Space to play"),
               N_("White throws {white}, Black throws {black}")),
 }
 #: A die beside its owner's colour.
@@ -49,14 +50,6 @@ DIE_LABELS = {Side.WHITE: N_("White {n}"), Side.BLACK: N_("Black {n}")}
 NOT_COUNTED = {"off the board": N_("Off the board - thrown again"),
                "on the rail": N_("On the rail - thrown again"),
                "tilted": N_("Tilted - thrown again")}
-
-
-def side_name(session, side: Side) -> str:
-    """Who a side is, as the table names it: "You" and "The computer" in a match against the
-    computer, else its colour (a key of PLAYS_FIRST and THROWS, never shown as it is)."""
-    if session.is_computer(side) == session.is_computer(side.other):
-        return "White" if side is Side.WHITE else "Black"
-    return "The computer" if session.is_computer(side) else "You"
 
 
 class PriorityScene(PacedScene):
@@ -109,7 +102,7 @@ class PriorityScene(PacedScene):
             return
         first = Side.WHITE if white > black else Side.BLACK
         self.stage = "result"
-        self._banner(Words(PLAYS_FIRST[side_name(self.session, first), first]), "large", RESULT_HOLD)
+        self._banner(Words(PLAYS_FIRST[who(self.session, first), first]), "large", RESULT_HOLD)
         self._wait(self._pause(RESULT_HOLD), self._to_table)
 
     def _to_table(self) -> None:
@@ -178,7 +171,7 @@ class PriorityScene(PacedScene):
         if self.stage in ("result", "done") and self.faces:
             white, black = self.faces
             s = self.session
-            words = THROWS[side_name(s, Side.WHITE)][0 if self.stage == "result" else 1]
+            words = THROWS[who(s, Side.WHITE)][0 if self.stage == "result" else 1]
             return _(words, white=white, black=black)
         if self.stage == "wait":
             if self._humans():
