@@ -534,3 +534,22 @@ def test_the_hints_and_the_history_open_together_never_cover_each_other(tmp_path
     assert not scene.hints_rect.colliderect(scene.history_rect), (scene.hints_rect, scene.history_rect)
     assert scene.hints_rect.collidelist(scene._dice_rects()) < 0, "the hints cover a die"
     assert speaking.problems(app) == []
+
+
+def test_a_garanguet_refusal_names_its_points_by_the_boards_letters(tmp_path):
+    """The engine counts each side's own path 1..24; the board letters its points a..x. A
+    refusal at the Garanguet table names the step and its point as the board does (the tutorial
+    did; the table said '1-8')."""
+    from game import garanguet_geometry as gg
+    app, scene = table(tmp_path, rules="garanguet", position="1*15/1*15/W", dice=(1, 1, 5),
+                       opponent="human")
+    scene.flow.pick(1)
+    events = scene.flow.drop(8)
+    scene.react(events)
+    refused = next(e for e in events if isinstance(e, f.MoveRefused))
+    assert refused.rule == "G-2" and refused.what == "1-8"
+    step = f"{gg.name('W', 1)}-{gg.name('W', 8)}"
+    for code in ("en", "fr"):
+        words = " ".join(drawn_words(app, code))
+        assert step in words and "1-8" not in words, words
+    assert speaking.problems(app) == []

@@ -47,16 +47,37 @@ def refusal_heading(event) -> Words:
     return Words(N_("Not allowed"))
 
 
-def refusal_reason(event) -> Words:
-    """Why, with the step refused: "0-2: it may not pass its own checker on point 1"."""
-    if event.what:
-        return Words(N_("{what}: {reason}"), what=event.what, reason=event.reason)
-    return event.reason
+def as_board_says(view, side: str, what: str, fields: dict) -> tuple[str, dict]:
+    """A refused step and the point its reason names, as the board names them (Garanguet's
+    points by letter: the engine counts each side's own path 1..24)."""
+    def name(location: str) -> str:
+        return view.say_point(side, int(location)) if location.isdigit() else location
+
+    def step(words: str) -> str:
+        hit = "*" if words.endswith("*") else ""
+        return "-".join(name(part) for part in words.rstrip("*").split("-")) + hit
+    fields = dict(fields)
+    if isinstance(fields.get("point"), int):
+        fields["point"] = name(str(fields["point"]))
+    return " ".join(map(step, what.split())), fields
 
 
-def refusal_words(event) -> Words:
+def refusal_reason(event, view=None, side: str = "W") -> Words:
+    """Why, with the step refused: "0-2: it may not pass its own checker on point 1"; with the
+    board's `view`, its points as that board names them."""
+    what, reason = event.what, event.reason
+    if view is not None:
+        what, fields = as_board_says(view, side, what, reason.fields)
+        reason = Words(reason.message, reason.plural, reason.n, **fields)
+    if what:
+        return Words(N_("{what}: {reason}"), what=what, reason=reason)
+    return reason
+
+
+def refusal_words(event, view=None, side: str = "W") -> Words:
     """The whole refusal in one line: "TC-4: No passing your own checkers - 0-2: it may not ..."."""
-    return Words(N_("{heading} - {reason}"), heading=refusal_heading(event), reason=refusal_reason(event))
+    return Words(N_("{heading} - {reason}"), heading=refusal_heading(event),
+                 reason=refusal_reason(event, view, side))
 
 
 def caption_words(scene) -> tuple:
@@ -249,7 +270,8 @@ def draw_cards(scene, surface) -> None:
     width = min(region.w - px(20, s), px(620, s))
     if scene.refused is not None:
         rect = card(surface, scene, [(refusal_heading(scene.refused), px(25, s), REFUSAL_RED, "body"),
-                                     (refusal_reason(scene.refused), px(22, s), ui.IVORY, "body")],
+                                     (refusal_reason(scene.refused, scene.view, str(scene.session.to_move)), px(22, s),
+                                      ui.IVORY, "body")],
                     width, REFUSAL_RED, avoid, region)
         scene.card_rects["refusal"] = rect
         avoid.append(rect)

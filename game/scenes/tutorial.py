@@ -20,6 +20,7 @@ from game.i18n import N_, Said, _, verbatim
 from game.match import Phase
 from game.rules import Side
 from game.scenes.table import TableScene
+from game.scenes.table_cards import as_board_says
 from game.tutorial import (Hinted, OffScript, Refused, ScriptedSession, Told, new_flow,
                            script_for)
 from game.geometry import CHECKER_R
@@ -351,7 +352,7 @@ class TutorialScene(TableScene):
                 lines.append(_("Not allowed - {rule}", rule=verbatim(note.rule)))
             else:
                 lines.append(_("Not allowed"))
-            what, fields = self._as_board_says(note.what, note.fields)
+            what, fields = as_board_says(self.view, str(self.session.to_move), note.what, note.fields)
             lines.append(_("You tried {what}: {reason}.", what=verbatim(what), reason=_(note.reason, **fields)))
             return lines, REFUSED_RED
         if isinstance(note, OffScript):
@@ -361,22 +362,6 @@ class TutorialScene(TableScene):
         if isinstance(note, Told):
             return [_(note.words)], ui.WALNUT
         return [], ui.INK
-
-    def _as_board_says(self, what: str, fields: dict) -> tuple[str, dict]:
-        """A refused step and its point as the board names them: Garanguet's points by letter
-        (the engine counts each side's own path 1..24)."""
-        if self.script.game != "garanguet":
-            return what, fields
-        from game.garanguet_geometry import LETTERS, letter
-        side = str(self.session.to_move)
-
-        def name(location: str) -> str:
-            return LETTERS[letter(side, int(location))] if location.isdigit() and 1 <= int(location) <= 24 else location
-        what = " ".join("-".join(name(part) for part in step.rstrip("*").split("-")) for step in what.split())
-        fields = dict(fields)
-        if isinstance(fields.get("point"), int) and 1 <= fields["point"] <= 24:
-            fields["point"] = name(str(fields["point"]))
-        return what, fields
 
     def _draw_lesson(self, surface) -> None:
         rect = self.hud.caption_rect

@@ -57,6 +57,7 @@ class Board(Protocol):
     def draw_labels(self, surface, position, skip=frozenset()) -> None: ...  # counts over checkers
     def is_on_field(self, location: int) -> bool: ...      # a checker there lies in the dice's box
     def say_move(self, side: str, move) -> str: ...        # a move as this board names its points
+    def say_point(self, side: str, location: int) -> str: ...   # one location as the board names it
     def pip_counts(self, position) -> dict: ...            # "W"/"B" -> pips, or {} if none shown
 
 
@@ -220,6 +221,9 @@ class BoardView:
     def say_move(self, side: str, move) -> str:
         """The move in the game's notation: the points are numbered on this board."""
         return str(move)
+
+    def say_point(self, side: str, location: int) -> str:
+        return str(location)
 
     def pip_counts(self, position) -> dict:
         """Three checkers a side need no pip count."""

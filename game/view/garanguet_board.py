@@ -141,6 +141,11 @@ class GaranguetBoardView(BoardView):
         """A move in the board's letters, a checker's steps run together: "a-g-k, a-b"."""
         return say_move(side, move)
 
+    def say_point(self, side: str, location: int) -> str:
+        """A point by its letter, the tray "off" (a step past the rim, too); the engine counts
+        each side's own path 1..24."""
+        return gg.name(side, min(location, gg.OFF)) if location >= 1 else str(location)
+
     def pip_counts(self, position) -> dict:
         return {str(side): gg.pips(position.checkers(side)) for side in Side}
 
