@@ -16,7 +16,8 @@ from game.match import MatchOptions, Phase, Session
 from game.rules import Move, Position, Side, rule_title
 from game.scenes import table_cards
 from game.scenes.priority import PLAYS_FIRST
-from game.scenes.table import HISTORY_KEY, TableScene
+from game.scenes.table import TableScene
+from game.scenes.table_controls import HISTORY_KEY
 from game.view import table_hud, widgets as ui
 
 SIZE = (960, 600)
