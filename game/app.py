@@ -28,7 +28,8 @@ from game.players import settle
 from game.rules import Side, rule_set
 from game.scenes.base import SceneManager
 from game.scenes.menus import PauseScene
-from game.scenes.rules_screen import preset_of, rules_to_explain
+from game.scenes.games import preset_of, with_option
+from game.scenes.rules_screen import rules_to_explain
 from game.scenes.scoreboard import ScoreboardScene
 from game.scenes.title import NAME as TITLE_NAME, TitleScene
 from game.computer.player import levels_for
@@ -257,9 +258,7 @@ class App:
     def last_options(self) -> dict:
         """The options of the last new match (from the settings), as new_match takes them."""
         s = self.settings
-        rules = self.default_rules or s["rules"]
-        if rules == "charpentier" and s["reentry"]:
-            rules = "charpentier-reentry"
+        rules = with_option(self.default_rules or s["rules"], s["reentry"])
         return {"rules": rules, "length": s["length"], "opponent": s["opponent"],
                 "level": level_of(rules, s["level"]), "human_side": s["human_side"]}
 
@@ -447,7 +446,7 @@ class App:
             self.recover(again)
 
 
-def default_level(rules: str = "charpentier") -> str:
+def default_level(rules: str) -> str:
     """The level offered to a new player: the middle of the game's range."""
     levels = levels_for(rules)
     return levels[len(levels) // 2][0]

@@ -7,7 +7,7 @@ import pytest
 
 from game import i18n
 from game.app import App
-from game.scenes import rules_screen
+from game.scenes import games
 from game.scenes.menus import MenuScene, PauseScene, SettingsScene, StatsScene
 from game.scenes.rules_screen import RulesScene
 from game.scenes.title import NewMatchScene, TitleScene
@@ -211,9 +211,9 @@ def test_the_new_match_footnote_on_the_reentry_row_is_about_reentry(app):
     screen.changed(None)
     frames(app)
     screen.menu.reset_focus(screen.menu.widgets.index(screen.choices["reentry"]))
-    assert screen.footnote() == rules_screen.REENTRY_NOTE
+    assert screen.footnote() == games.REENTRY.note
     screen.menu.reset_focus(screen.menu.widgets.index(screen.choices["rules"]))
-    assert screen.footnote() != rules_screen.REENTRY_NOTE and "TR-1" not in screen.footnote()
+    assert screen.footnote() != games.REENTRY.note and "TR-1" not in screen.footnote()
 
 
 # -- statistics ----------------------------------------------------------------------------------

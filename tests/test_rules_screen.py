@@ -10,8 +10,9 @@ import pytest
 from game import i18n
 from game.rules import BAR, RULE_SETS, Move, Position, Side, rule_set, rule_title
 from game.rules.core import Illegal
-from game.scenes import rules_screen
-from game.scenes.rules_screen import PAGES, Rule, RulesScene
+from game.scenes import games, rules_pages, rules_screen
+from game.scenes.rules_pages import PAGES, Rule
+from game.scenes.rules_screen import RulesScene
 from game.view import diagrams
 from game.view.diagrams import Diagram
 from tests import speaking
@@ -20,7 +21,7 @@ from tests.test_menus import NUMBER, app, frames, press  # noqa: F401  (app is a
 ROOT = Path(__file__).resolve().parent.parent
 RULEBOOK = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
 NUMBERS = set(re.findall(r"^#### ((?:C|TC|TR|TB|G)-\d+)", RULEBOOK, re.M))
-ALL_DIAGRAMS = list(dict.fromkeys(d for page in PAGES for d in rules_screen.items(page, Diagram)))
+ALL_DIAGRAMS = list(dict.fromkeys(d for page in PAGES for d in rules_pages.items(page, Diagram)))
 
 
 @pytest.fixture(autouse=True)
@@ -34,15 +35,15 @@ def english():
 def test_every_rule_on_the_rules_screen_has_a_name_in_words_and_its_number_from_the_rulebook():
     shown = set()
     for page in PAGES:
-        for rule in rules_screen.items(page, Rule):
+        for rule in rules_pages.items(page, Rule):
             name = rule_title(rule.number)
             assert rule.text and rule.number in NUMBERS, rule
             assert re.search(r"[a-z]{3,}", name) and not re.search(NUMBER, name), (rule.number, name)
             shown.add(rule.number)
     assert shown == NUMBERS, f"missing from the screen: {NUMBERS - shown}"
-    assert {f"G-{i}" for i in range(1, 12)} <= {r.number for r in rules_screen.items("garanguet", Rule)}
+    assert {f"G-{i}" for i in range(1, 12)} <= {r.number for r in rules_pages.items("garanguet", Rule)}
     # each page holds its own rule set's rules: re-entry TR-*, Bell TB-*, and only those
-    families = {page: {r.number.split("-")[0] for r in rules_screen.items(page, Rule)} for page in PAGES}
+    families = {page: {r.number.split("-")[0] for r in rules_pages.items(page, Rule)} for page in PAGES}
     assert families == {"charpentier": {"TC", "C"}, "charpentier-reentry": {"TC", "TR", "C"},
                         "bell": {"TC", "TB", "C"}, "garanguet": {"G", "C"}}
     assert rules_screen.rule_name("TR-1").lower().startswith("compulsory re-entry")
@@ -52,9 +53,10 @@ def test_every_rule_on_the_rules_screen_has_a_name_in_words_and_its_number_from_
 
 
 def test_the_rules_screen_names_rules_through_the_rules_engine_only():
-    source = (ROOT / "game" / "scenes" / "rules_screen.py").read_text(encoding="utf-8")
-    assert 'N_("Only the lower die")' not in source and 'N_("The hit")' not in source
-    assert "rule_title" in source
+    for name in ("rules_screen.py", "rules_pages.py"):
+        source = (ROOT / "game" / "scenes" / name).read_text(encoding="utf-8")
+        assert 'N_("Only the lower die")' not in source and 'N_("The hit")' not in source
+    assert "rule_title" in (ROOT / "game" / "scenes" / "rules_screen.py").read_text(encoding="utf-8")
 
 
 def test_the_rules_screen_cites_the_rulebook_in_the_repository():
@@ -64,9 +66,9 @@ def test_the_rules_screen_cites_the_rulebook_in_the_repository():
 
 
 def test_the_rules_tabs_come_from_the_registry_garanguet_included(app):
-    assert [key for key, _ in rules_screen.TABS] == list(RULE_SETS)
-    for (key, label), name in zip(rules_screen.TABS, RULE_SETS):
-        assert label in (RULE_SETS[name].title, rules_screen.TAB_LABELS.get(name))
+    assert [key for key, _ in rules_pages.TABS] == list(RULE_SETS)
+    for (key, label), name in zip(rules_pages.TABS, RULE_SETS):
+        assert label in (RULE_SETS[name].title, rules_pages.BY_NAME[name].tab)
     for rules_name, page, preset in [("garanguet", "garanguet", "garanguet"),
                                      ("charpentier-reentry", "charpentier-reentry", "charpentier"),
                                      ("bell", "bell", "bell"), ("nonsense", "charpentier", "charpentier")]:
@@ -79,7 +81,7 @@ def test_the_rules_tabs_come_from_the_registry_garanguet_included(app):
     assert screen.page == "garanguet"
     rows = screen.lines(600, 1.0)
     assert ("rule", "G-9", "Bearing off") in rows
-    assert any(style == "diagram" and line.diagram is rules_screen.BEAR_OFF for style, _, line in rows)
+    assert any(style == "diagram" and line.diagram is rules_pages.BEAR_OFF for style, _, line in rows)
     click = screen.tabs[0].rect.center
     for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
         pygame.event.post(pygame.event.Event(kind, pos=click, button=1))
@@ -90,7 +92,7 @@ def test_the_rules_tabs_come_from_the_registry_garanguet_included(app):
 
 
 def test_the_reentry_note_is_about_reentry():
-    assert "TR-1" in rules_screen.REENTRY_NOTE and "re-entry" in rules_screen.REENTRY_NOTE.lower()
+    assert "TR-1" in games.REENTRY.note and "re-entry" in games.REENTRY.note.lower()
 
 
 # -- both languages, at the smallest window, scrolled to the end ---------------------------------
@@ -126,7 +128,7 @@ def test_each_page_speaks_both_languages_inside_its_boxes_from_top_to_end(app, p
             stops += 1
             assert stops < 60
         assert stops >= 3 and screen.scroll == most > 0, (code, stops)
-        assert seen == set(rules_screen.items(page, Diagram)), code
+        assert seen == set(rules_pages.items(page, Diagram)), code
 
 
 def test_the_words_change_with_the_language_while_the_screen_is_open(app):
@@ -147,7 +149,7 @@ def test_the_words_change_with_the_language_while_the_screen_is_open(app):
 
 def states(diagram: Diagram):
     """The rules, the position shown, and the mover's (own, opponent's) checkers there."""
-    rules = rule_set(diagram.rules).rules
+    rules = diagram.rules
     position = Position.parse(diagram.position)
     side = position.to_move
     return rules, position, position.checkers(side), position.checkers(side.other)
@@ -158,11 +160,11 @@ def test_the_illustrations_show_each_rule_the_issue_asks_for():
     # a hit, a blocked move, the home point, a doublet played double, a six-point block, bearing off
     assert {"TC-6", "TC-4", "TC-5", "G-5", "G-8", "G-9"} <= rules
     for page in PAGES:
-        assert rules_screen.items(page, Diagram), page
-        numbers = [r.number for r in rules_screen.items(page, Rule)]
-        for d in rules_screen.items(page, Diagram):
+        assert rules_pages.items(page, Diagram), page
+        numbers = [r.number for r in rules_pages.items(page, Rule)]
+        for d in rules_pages.items(page, Diagram):
             assert d.rule in numbers, (page, d.rule)         # shown on the page of its rule
-            assert rule_set(d.rules).game == rule_set(page).game
+            assert rule_set(d.rules.name).game == rule_set(page).game
             assert d.caption and re.search(r"[a-z]{4,}", d.caption)
 
 
@@ -193,11 +195,11 @@ def test_each_illustration_is_legal_and_its_move_is_what_its_caption_says(diagra
     legal = rules.legal_moves(position, diagram.dice)
     assert (legal == []) == diagram.passes
     hits = [step for _, step in diagram.played() if step.hit]
-    assert bool(hits) == (diagram.rule in ("TC-6",) or diagram is rules_screen.HIT_BETWEEN)
+    assert bool(hits) == (diagram.rule in ("TC-6",) or diagram is rules_pages.HIT_BETWEEN)
 
 
 def test_the_captions_particular_claims_hold_in_the_engine():
-    s = rules_screen
+    s = rules_pages
     # TC-1: 6 and 2 play only the 2
     assert rule_set("charpentier").rules.numbers(s.LOWER_DIE.dice) == (2,)
     # TC-5: the checker on 9 goes home with the 3, never with a 4, 5 or 6
@@ -265,8 +267,8 @@ def test_every_word_of_the_rules_screen_has_its_french_in_the_catalogue():
     """The messages of every page (headings, summaries, captions, the rules' names, the tabs)
     are in the French catalogue, in other words than the English: only names stay alike."""
     french = i18n.catalogue("fr")
-    messages = {rules_screen.REENTRY_NOTE, *(note for _, _, note in rules_screen.PRESETS),
-                *(label for _, label in rules_screen.TABS)}
+    messages = {games.REENTRY.note, *games.PRESET_NOTES.values(),
+                *(label for _, label in rules_pages.TABS)}
     for page in PAGES:
         for heading, section in PAGES[page]:
             messages.add(heading)

@@ -13,6 +13,7 @@ from game.computer import LEVELS
 from game.i18n import N_, _, n_, p_, verbatim
 from game.rules import Side, rules_by_name
 from game.scenes.base import BACK_KEYS, Scene
+from game.scenes.games import game_of, presets
 from game.scenes.host import Host
 from game.scenes.rules_screen import RulesScene, rules_to_explain
 from game.view import widgets as ui
@@ -28,12 +29,6 @@ LANGUAGES = [(code, verbatim(i18n.LANGUAGE_NAMES[code])) for code in i18n.LANGUA
 #: The computer's levels by name, as the menus show them (every game's levels).
 LEVEL_TITLES = {"novice": N_("Novice"), "journeyman": N_("Journeyman"), "master": N_("Master"),
                 "perfect": N_("Perfect")}
-
-#: The rule sets' titles (game.rules), marked here for the catalogue: the menus translate them.
-RULES_TITLES = {"charpentier": N_("Charpentier 1699"),
-                "charpentier-reentry": N_("Charpentier 1699, compulsory re-entry"),
-                "bell": N_("Bell"), "garanguet": N_("Garanguet")}
-
 
 class MenuScene(Scene):
     """A heading and a column of widgets over the walnut backdrop; Esc goes back."""
@@ -303,8 +298,6 @@ def level_title(name: str) -> str:
 def rules_title(name: str) -> str:
     """ "charpentier-reentry" -> "Charpentier 1699, compulsory re-entry" (in the current
     language); unknown names as they are."""
-    if name in RULES_TITLES:
-        return _(RULES_TITLES[name])
     try:
         return _(rules_by_name(name).title)
     except ValueError:
@@ -456,8 +449,11 @@ def saved_match_words(session) -> str:
     current language)"""
     o = session.options
     score = session.match.score
-    game = (verbatim("Garanguet") if o.rules == "garanguet"
-            else _("Tourne Case ({rules})", rules=rules_title(o.rules)))
+    game = game_of(o.rules)
+    if len(presets(game)) > 1:      # the game and which of its rule sets: "Tourne Case (Bell)"
+        game = _("{game} ({rules})", game=game.title, rules=rules_title(o.rules))
+    else:
+        game = game.title
     return n_("Your {game} match to {count} point stands at White {white}, Black {black}.",
               "Your {game} match to {count} points stands at White {white}, Black {black}.",
               o.length, game=game, count=o.length, white=score[Side.WHITE], black=score[Side.BLACK])

@@ -13,9 +13,10 @@ from game.computer.player import levels_for
 from game.i18n import N_, _, n_, verbatim
 from game.scenes.menus import (LEVEL_TITLES, MenuScene, NoticeScene, SavedMatchScene,
                                SettingsScene, StatsScene, level_title)
+from game.rules import MATCH_LENGTHS, rule_set
+from game.scenes import games
 from game.scenes.host import Host
-from game.scenes.rules_screen import (PRESETS, REENTRY_NOTE, RulesScene, preset_of,
-                                      rules_to_explain)
+from game.scenes.rules_screen import RulesScene, rules_to_explain
 from game.view import widgets as ui
 from game.view.assets import checker
 from game.view.layout import px, ui_scale
@@ -23,12 +24,12 @@ from game.view.layout import px, ui_scale
 
 #: The game's name, on the title and the window's caption: both its games (never translated).
 NAME = verbatim("Tourne Case & Garanguet")
-LENGTHS = [1, 3, 5, 7, 9, 11, 15, 21]
+LENGTHS = list(MATCH_LENGTHS)
 HOP_PERIOD = 0.9      # seconds between two hops of the frieze's checkers
 
 
 #: The tutorials the title offers: (game, label); each opens game.scenes.tutorial.TutorialScene.
-TUTORIALS = [("tourne-case", N_("Tutorial: Tourne Case")), ("garanguet", N_("Tutorial: Garanguet"))]
+TUTORIALS = [(game.key, game.tutorial) for game in games.offered()]
 
 
 class TitleScene(MenuScene):
@@ -166,11 +167,11 @@ class TitleScene(MenuScene):
 
 
 #: The games a new match offers: (key, title); Tourne Case comes with its rule presets.
-GAMES = [("tourne-case", verbatim("Tourne Case")), ("garanguet", verbatim("Garanguet"))]
+GAMES = [(game.key, game.title) for game in games.offered()]
 
-
-def game_of(rules_name: str) -> str:
-    return "garanguet" if rules_name == "garanguet" else "tourne-case"
+#: The presets the form's "Rules" row offers: those of each game that has a choice of them.
+PRESETS = [name for game in games.offered() if len(games.presets(game)) > 1
+           for name in games.presets(game)]
 
 
 def level_choices(rules_name: str) -> list[tuple[str, object]]:
@@ -179,16 +180,6 @@ def level_choices(rules_name: str) -> list[tuple[str, object]]:
     return [(name, LEVEL_TITLES.get(name) or (lambda name=name: level_title(name)))
             for name, _ in levels_for(rules_name)]
 
-
-#: Where each side starts, as the form says it: Tourne Case's rows, Garanguet's stacks.
-SIDES = {"tourne-case": [("W", N_("White (top row)")), ("B", N_("Black (bottom row)"))],
-         "garanguet": [("W", N_("White (starts on x)")), ("B", N_("Black (starts on a)"))]}
-
-GAME_NOTES = {
-    "tourne-case": N_("Three checkers each on two rows of twelve points, printed in Paris in 1699."),
-    "garanguet": N_("Fifteen checkers each, three dice, no hitting: block the way and bear off "
-                    "first (Lepeintre, 1818)."),
-}
 
 OPPONENTS = [("computer", N_("The computer")), ("human", N_("Two players, one screen"))]
 
@@ -209,35 +200,35 @@ class NewMatchScene(MenuScene):
     def build(self):
         app = self.app
         last = app.last_options()
+        game = games.game_of(last["rules"])
+        preset = games.preset_of(last["rules"])
         self.choices = {
-            "game": ui.Choice(N_("Game"), GAMES, game_of(last["rules"]), self.changed),
+            "game": ui.Choice(N_("Game"), GAMES, game.key, self.changed),
             "opponent": ui.Choice(N_("Opponent"), OPPONENTS, last["opponent"], self.changed),
             "level": ui.Choice(N_("Level"), level_choices(last["rules"]), last["level"],
                                self.changed),
-            "human_side": ui.Choice(N_("You play"), SIDES[game_of(last["rules"])],
-                                    last["human_side"], self.changed),
+            "human_side": ui.Choice(N_("You play"), list(game.sides), last["human_side"],
+                                    self.changed),
             "length": ui.Choice(N_("Match to"), [(n, points(n)) for n in LENGTHS],
                                 last["length"], self.changed),
-            "rules": ui.Choice(N_("Rules"), [(key, preset_title(key, title))
-                                             for key, title, _ in PRESETS],
-                               preset_of(last["rules"]), self.changed),
-            "reentry": ui.toggle(N_("Compulsory re-entry (TR-1)"),
-                                 last["rules"] == "charpentier-reentry", self.changed),
+            "rules": ui.Choice(N_("Rules"), [(name, rule_set(name).title) for name in PRESETS],
+                               preset if preset in PRESETS else PRESETS[0], self.changed),
+            "reentry": ui.toggle(games.REENTRY.label, last["rules"] == games.REENTRY.rules,
+                                 self.changed),
         }
         self.changed(None)
         return [*self.choices.values(), ui.Button(N_("Start the match"), self.start),
                 ui.Button(N_("Back"), self.back)]
 
     def changed(self, _value) -> None:
-        """Show only what applies: the game's own levels against the computer, Tourne Case's
-        presets, re-entry in Charpentier."""
+        """Show only what applies: the game's own levels against the computer, its presets if
+        it has a choice of them (Tourne Case's), the preset's option (re-entry in Charpentier)."""
         c = self.choices
         against_computer = c["opponent"].value == "computer"
-        tourne_case = c["game"].value == "tourne-case"
         c["level"].visible = c["human_side"].visible = against_computer
-        c["rules"].visible = tourne_case
-        c["reentry"].visible = tourne_case and c["rules"].value == "charpentier"
-        c["human_side"].options = SIDES[c["game"].value]
+        c["rules"].visible = c["rules"].value in games.presets(self.game())
+        c["reentry"].visible = c["rules"].visible and c["rules"].value == games.REENTRY.preset
+        c["human_side"].options = list(self.game().sides)
         levels = level_choices(self.rules())
         names = [name for name, _ in levels]
         if names != [name for name, _ in c["level"].options]:   # another game: its levels, the same one if it has it
@@ -245,14 +236,18 @@ class NewMatchScene(MenuScene):
             c["level"].options = levels
             c["level"].index = names.index(keep) if keep in names else len(names) // 2
 
+    def game(self) -> games.Game:
+        return games.GAMES[self.choices["game"].value]
+
+    def preset(self) -> str:
+        """The preset chosen: the "Rules" row's if the game has a choice, else its one."""
+        chosen = self.choices["rules"].value
+        offered = games.presets(self.game())
+        return chosen if chosen in offered else offered[0]
+
     def rules(self) -> str:
-        """The rule set chosen: Garanguet, or the Tourne Case preset (re-entry folded in)."""
-        c = self.choices
-        if c["game"].value == "garanguet":
-            return "garanguet"
-        if c["rules"].value == "charpentier" and c["reentry"].value:
-            return "charpentier-reentry"
-        return c["rules"].value
+        """The rule set chosen: the game's preset, its option folded in (re-entry)."""
+        return games.with_option(self.preset(), self.choices["reentry"].value)
 
     def options(self) -> dict:
         """What new_match takes (the re-entry option folds into the rules' name)."""
@@ -270,8 +265,7 @@ class NewMatchScene(MenuScene):
 
     def begin(self) -> None:
         remembered = {key: choice.value for key, choice in self.choices.items() if key != "game"}
-        if self.choices["game"].value == "garanguet":
-            remembered["rules"] = "garanguet"
+        remembered["rules"] = self.preset()
         self.app.update_settings(remembered)
         self.app.new_match(self.options())
 
@@ -285,11 +279,11 @@ class NewMatchScene(MenuScene):
         if focused is self.choices["level"]:
             return dict(levels_for(self.rules())).get(focused.value, "")
         if focused is self.choices["game"]:
-            return GAME_NOTES[focused.value]
+            return games.GAMES[focused.value].note
         if focused is self.choices["reentry"]:
-            return REENTRY_NOTE
+            return games.REENTRY.note
         if focused is self.choices["rules"]:
-            return dict((k, n) for k, _, n in PRESETS)[self.choices["rules"].value]
+            return games.PRESET_NOTES[self.choices["rules"].value]
         return N_("Up/Down move between rows; Left/Right change a choice; Esc goes back.")
 
     def draw(self, surface):
@@ -297,8 +291,3 @@ class NewMatchScene(MenuScene):
         scale = ui_scale(surface.get_size())
         self.draw_footnote(surface, self.footnote(), 22, self.menu.widgets[-1].rect.bottom
                            + px(14, scale), px(self.width + 140, scale), 3)
-
-
-def preset_title(key: str, title: str) -> str:
-    """A Tourne Case preset's name, as the rules screen gives it (translated when drawn)."""
-    return {"charpentier": N_("Charpentier 1699"), "bell": N_("Bell")}.get(key, title)

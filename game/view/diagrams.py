@@ -18,9 +18,10 @@ import pygame
 
 from game import garanguet_geometry as gg
 from game import geometry as g
-from game.rules import Move, Position, Side, rule_set
+from game.rules import Move, Position, Rules, Side
 from game.rules.core import Illegal
-from game.view.board_view import MARGIN as TC_MARGIN, VIEW_H as TC_VIEW_H, VIEW_W as TC_VIEW_W, BoardView
+from game.view.boards import board_for
+from game.view.board_view import MARGIN as TC_MARGIN, VIEW_H as TC_VIEW_H, VIEW_W as TC_VIEW_W
 from game.view.garanguet_board import GaranguetBoardView, labels, lettered_rails, render_margins
 
 GOLD = (236, 190, 80)
@@ -36,13 +37,13 @@ DIE_EDGE = (70, 46, 30)
 
 @dataclass(frozen=True)
 class Diagram:
-    """One rule in action. `rules` is the registry's name of the rule set, `position` the board
+    """One rule in action. `rules` is the rule set's engine (game.rules.CHARPENTIER, ...), `position` the board
     before the move (engine notation, the mover to move), `dice` the throw. `move` holds the
     steps shown played (legal, in order), `refused` a step the rules refuse from the position
     shown, by the rule `refused_by` (`rule` if not given); `passes` says the throw has no legal
     move at all. `lit` lights up (side, location) spots; `rule` is what the caption names."""
 
-    rules: str
+    rules: Rules
     position: str
     dice: tuple[int, ...]
     caption: str
@@ -57,17 +58,13 @@ class Diagram:
     def refusing_rule(self) -> str:
         return self.refused_by or self.rule
 
-    @property
-    def game(self) -> str:
-        return rule_set(self.rules).game
-
     def start(self) -> Position:
         return Position.parse(self.position)
 
     def played(self) -> list:
         """The steps shown as played, as the engine plays them (each with its hit mark), and
         the positions before each: [(position before, step)]."""
-        rules = rule_set(self.rules).rules
+        rules = self.rules
         position = self.start()
         out = []
         for step in Move.parse(self.move).steps if self.move else ():
@@ -82,7 +79,7 @@ class Diagram:
 
     def used_dice(self) -> tuple[bool, ...]:
         """Which dice of the throw count (the higher die is idle in Charpentier's lower-die game)."""
-        numbers = list(rule_set(self.rules).rules.numbers(self.dice))
+        numbers = list(self.rules.numbers(self.dice))
         used = []
         for die in self.dice:
             used.append(die in numbers)
@@ -105,26 +102,26 @@ def picture(diagram: Diagram, width: int) -> pygame.Surface:
 
 @functools.lru_cache(maxsize=48)
 def _picture(diagram: Diagram, width: int) -> pygame.Surface:
-    view = BoardView() if diagram.game == "tourne-case" else GaranguetBoardView()
+    view = board_for(diagram.rules.name)
     height = board_height(width)
     full = round(width * TC_VIEW_W / (TC_VIEW_W - TC_MARGIN))
     view.fit(pygame.Rect(0, 0, full, height))
     canvas = pygame.Surface((full, height), pygame.SRCALPHA)
     position = diagram.start()
-    if diagram.game == "tourne-case":
-        view.draw_board(canvas)
-    else:
+    if isinstance(view, GaranguetBoardView):
         _garanguet_board(view, canvas)
+    else:
+        view.draw_board(canvas)
     for side, location in diagram.lit:
         view.point_glow(canvas, side, location, LIT, 110)
     played = diagram.played()
     hit = [(before, step) for before, step in played if step.hit]
     for side, location, index, (x, y) in view.slots(position):
         view.draw_checker(canvas, side, x, y)
-    if diagram.game == "garanguet":
+    if isinstance(view, GaranguetBoardView):
         _counts(view, canvas, position)
     mover = str(position.to_move)
-    rules = rule_set(diagram.rules).rules
+    rules = diagram.rules
     for before, step in hit:                 # the checker hit: ringed in red, and sent off
         other = str(before.to_move.other)
         x, y = view.checker_centre(other, step.destination, 0)
@@ -141,7 +138,7 @@ def _picture(diagram: Diagram, width: int) -> pygame.Surface:
         drawn.add(journey)
         start = _centre_of(view, before, mover, step.origin)
         end = view.landing_centre(before, mover, step.destination)
-        off = diagram.game == "garanguet" and step.destination == gg.OFF
+        off = isinstance(view, GaranguetBoardView) and step.destination == gg.OFF
         middle = _arrow(canvas, view, start, end, GOLD, GOLD_EDGE, bow=0.9 if off else 0.35)
         if journeys.count(journey) > 1:
             _badge(canvas, view, middle, journeys.count(journey))

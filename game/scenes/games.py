@@ -1,0 +1,103 @@
+"""What the menus say of each game and offer of its rule sets: the game's name, a line about it,
+where each side starts, its tutorial; which rule sets are presets and which an option of one
+(Charpentier's compulsory re-entry). Everything else about a rule set is the registry's
+(game.rules.RULE_SETS): the new-match form, the rules screen and the title read both, so a new
+rule set of a game shown here needs nothing more than its registry entry, its board and its
+rules page.
+
+Words are English messages marked with N_, translated where they are drawn.
+"""
+from dataclasses import dataclass
+
+from game.i18n import N_, verbatim
+from game.rules import BELL, CHARPENTIER, CHARPENTIER_REENTRY, GARANGUET, RULE_SETS, RuleSet, rule_set
+from game.view.boards import PLAYABLE_RULES
+
+
+def entry(rules) -> RuleSet:
+    """The registry's entry for a rule set given by its engine (game.rules.CHARPENTIER, ...),
+    its entry or its name."""
+    if isinstance(rules, RuleSet):
+        return rules
+    return rule_set(getattr(rules, "name", rules))
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game as the menus show it: `key` is its rule sets' `RuleSet.game`."""
+
+    key: str
+    title: str                  # never translated: the game's own name
+    note: str                   # one line about it, on the new-match form
+    sides: tuple                # ((side, where it starts), ...) as the form offers them
+    tutorial: str               # the title's button for its tutorial
+
+
+GAMES = {game.key: game for game in (
+    Game(entry(CHARPENTIER).game, verbatim("Tourne Case"),
+         N_("Three checkers each on two rows of twelve points, printed in Paris in 1699."),
+         (("W", N_("White (top row)")), ("B", N_("Black (bottom row)"))),
+         N_("Tutorial: Tourne Case")),
+    Game(entry(GARANGUET).game, verbatim("Garanguet"),
+         N_("Fifteen checkers each, three dice, no hitting: block the way and bear off first "
+            "(Lepeintre, 1818)."),
+         (("W", N_("White (starts on x)")), ("B", N_("Black (starts on a)"))),
+         N_("Tutorial: Garanguet")),
+)}
+
+#: One line on each preset, where the form offers a choice of rule sets for a game.
+PRESET_NOTES = {
+    CHARPENTIER.name: N_("The rules printed in Paris in 1699: only the lower die is played; a hit "
+                         "checker starts over."),
+    BELL.name: N_("R. C. Bell's reading: both dice are played, hit checkers wait on the bar, wins "
+                  "score 1 or 2."),
+}
+
+
+@dataclass(frozen=True)
+class Option:
+    """A rule set the form offers as an option of a preset, on a row of its own."""
+
+    preset: str                 # the preset's name
+    rules: str                  # the rule set the preset becomes with the option
+    label: str
+    note: str
+
+
+#: Charpentier's compulsory re-entry, the one option (the settings remember it as "reentry").
+REENTRY = Option(CHARPENTIER.name, CHARPENTIER_REENTRY.name, N_("Compulsory re-entry (TR-1)"),
+                 N_("Compulsory re-entry (TR-1): while a side has a hit checker off the board, its "
+                    "move must bring that checker back if it can; if it cannot, the turn passes."))
+
+#: The options, by the preset they change.
+OPTIONS = {REENTRY.preset: REENTRY}
+
+
+def game_of(rules_name: str) -> Game:
+    """The game a rule set belongs to."""
+    return GAMES[rule_set(rules_name).game]
+
+
+def offered() -> list[Game]:
+    """The games a new match offers: those with a rule set the board can show, in the
+    registry's order."""
+    keys = dict.fromkeys(rule_set(name).game for name in PLAYABLE_RULES)
+    return [GAMES[key] for key in keys if key in GAMES]
+
+
+def preset_of(rules_name: str) -> str:
+    """The preset a rule set is, or is an option of ("charpentier-reentry" -> "charpentier")."""
+    return next((o.preset for o in OPTIONS.values() if o.rules == rules_name), rules_name)
+
+
+def presets(game: Game) -> list[str]:
+    """A game's presets, in the registry's order: its rule sets that are not an option."""
+    options = {o.rules for o in OPTIONS.values()}
+    return [name for name in PLAYABLE_RULES
+            if RULE_SETS[name].game == game.key and name not in options]
+
+
+def with_option(preset: str, chosen: bool) -> str:
+    """The rule set a preset gives, with its option chosen or not."""
+    option = OPTIONS.get(preset)
+    return option.rules if option is not None and chosen else preset
