@@ -34,20 +34,31 @@ How a turn goes (the stages, `Stage`):
 
 Every intent returns the list of events it caused, in order; an intent that does not fit the
 stage changes nothing (at most a Notice saying why).
+
+The flow knows no game by name: what differs between games - what a throw announces, the
+touch-move rule, a single play played by itself, why a win scores what it does, the bearing-off
+notice - is asked of the session's `RuleSet` (game/rules). The events are in game/flow_events.py,
+a turn's bookkeeping in game/turn.py, the refusals in game/refusals.py.
 """
 from __future__ import annotations
 
-import copy
 import enum
-import re
-from dataclasses import dataclass
 from typing import Callable
 
+from game.flow_events import *  # noqa: F401,F403 - the events are the flow's own names
+from game.flow_events import (Announced, BearingOffBegun, ChoiceOffered, ComputerMoved, GameOver,
+                              HintsHidden, HintsShown, MoveTakenBack, Notice, NumbersLost, Picked,
+                              PlayedForYou, PutBack, Resigned, StepPlayed, StepTakenBack,
+                              ThinkingStarted, ThrowStarted, ThrowTakenAgain, TurnBegan, TurnEnded,
+                              TurnPassed)
 from game.i18n import N_, Words
 from game.match import Phase, Session
 from game.players import Advisor, Thinker, match_score
-from game.rules import DOUBLET_NAMES, IllegalMoveError, Move, Outcome, Position, Side, Step, rule_set
-from game.turn import Chooser
+from game.refusals import RULE_IN_MESSAGE, MoveRefused, refusal, why_not, why_not_from  # noqa: F401
+from game.rules import IllegalMoveError, Move, Outcome, Position, Side, Step, rule_set
+from game.turn import (Choice, Chooser, dice_marks, furthest_steps, lost_numbers,  # noqa: F401
+                       numbers_left, playable_numbers)
+
 
 
 class Stage(enum.StrEnum):
@@ -60,259 +71,24 @@ class Stage(enum.StrEnum):
     OVER = "over"          # the game is won (or the match given up)
 
 
-# --- events out --------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class TurnBegan:
-    side: Side
-    computer: bool             # the computer throws (after the screen's pause) by `proceed()`
-
-
-@dataclass(frozen=True)
-class ThrowStarted:
-    side: Side
-    dice: tuple[int, ...]      # the faces the accepted throw shows (from the session, C-3)
-    seed: int                  # the seed of the dice physics for this throw
-    resumed: bool = False      # a saved game resumed with the dice already on the table
-    forced: bool = False       # nothing can be played with these dice: the turn will pass, so the
-                               # screen may show the throw quicker (the faces are already drawn)
-
-
-@dataclass(frozen=True)
-class ThrowTakenAgain:
-    cause: str                 # "off the board", "on the rail", "tilted"
-    rule: str = "C-2"
-
-
-@dataclass(frozen=True)
-class Announced:
-    kind: str                  # "doublet" or "triplet"
-    number: int
-    name: str                  # the old name (C-4), or "" for a triplet
-    rule: str                  # C-4, G-5 or G-6
-
-
-@dataclass(frozen=True)
-class ChoiceOffered:
-    side: Side
-
-
-@dataclass(frozen=True)
-class ThinkingStarted:
-    side: Side
-    ready: bool                # False: its tables are still loading, it plays by feel
-
-
-@dataclass(frozen=True)
-class Picked:
-    location: int
-
-
-@dataclass(frozen=True)
-class PutBack:
-    location: int
-
-
-@dataclass(frozen=True)
-class StepPlayed:
-    side: Side
-    step: Step
-    before: Position           # the board before and after this step (the same side to move)
-    after: Position
-    by: str                    # "person" or "computer"
-    last: bool                 # this step completes the turn
-    dropped: bool = False      # a person dragged the checker there (it settles, no glide)
-
-
-@dataclass(frozen=True)
-class StepTakenBack:
-    step: Step
-
-
-@dataclass(frozen=True)
-class MoveTakenBack:
-    side: Side
-    move: Move
-
-
-@dataclass(frozen=True)
-class MoveRefused:
-    rule: str                  # "TC-4", "C-5", ... ("" if the engine named none)
-    reason: Words              # why, in words said when shown: "it may not pass its own checker on point 1"
-    what: str = ""             # the step refused, in notation ("0-2"), or ""
-
-    @property
-    def text(self) -> str:
-        """The refusal in English, as the engine says it: "0-2: it may not pass ... (TC-4)"."""
-        rule = f" ({self.rule})" if self.rule else ""
-        return f"{self.what}: {self.reason}{rule}" if self.what else f"{self.reason}{rule}"
-
-
-@dataclass(frozen=True)
-class TurnPassed:
-    side: Side
-    why: Words
-    rule: str
-
-
-@dataclass(frozen=True)
-class TurnEnded:
-    side: Side
-    move: Move
-
-
-@dataclass(frozen=True)
-class HintsShown:
-    hints: tuple
-
-
-@dataclass(frozen=True)
-class HintsHidden:
-    pass
-
-
-@dataclass(frozen=True)
-class Notice:
-    words: Words               # said when shown
-
-
-@dataclass(frozen=True)
-class NumbersLost:
-    side: Side
-    numbers: tuple[int, ...]   # the numbers of this throw that no play can use
-    rule: str                  # G-7 (or TB-2, TC-7)
-
-
-@dataclass(frozen=True)
-class PlayedForYou:
-    side: Side
-    move: Move                 # the only legal play, played by itself
-
-
-@dataclass(frozen=True)
-class BearingOffBegun:
-    side: Side                 # its first checker was just borne off (G-9)
-
-
-@dataclass(frozen=True)
-class GameOver:
-    outcome: Outcome
-    rule: str                  # the rule that scores the game (the registry's scoring_rule)
-    why: Words | str = ""      # why it scores 1 or 2 points, in words with the rule (said when shown)
-
-
-@dataclass(frozen=True)
-class Resigned:
-    side: Side
-
-
-# --- the flow --------------------------------------------------------------------------------
-RULE_IN_MESSAGE = re.compile(r"\(([A-Z]+-\d+)\)")
-
-
-def refusal(error: Exception) -> MoveRefused:
-    """The engine's IllegalMoveError as a refusal: its rule, its reason as words for the
-    catalogue (game.rules.core.Illegal), the step it refuses."""
-    illegal = getattr(error, "illegal", None)
-    if illegal is not None and getattr(illegal, "reason", ""):
-        fields = {k: (v if isinstance(v, (int, float)) else str(v)) for k, v in getattr(illegal, "fields", {}).items()}
-        return MoveRefused(illegal.rule, Words(illegal.reason, **fields), getattr(error, "what", ""))
-    found = RULE_IN_MESSAGE.findall(str(error))          # an engine that names no Illegal
-    what, _, rest = str(error).partition(": ")
-    rest = RULE_IN_MESSAGE.sub("", rest).strip() if rest else str(error)
-    return MoveRefused(found[-1] if found else "", Words(N_("{reason}"), reason=rest), what if rest else "")
-
-
-def announcement(game: str, dice: tuple[int, ...]) -> Announced | None:
-    """What is announced for a throw: a Tourne Case doublet (C-4); in Garanguet a doublet over a
-    lower third (G-5, named as C-4 says) or a triplet (G-6)."""
-    if game != "garanguet":
-        return Announced("doublet", dice[0], DOUBLET_NAMES[dice[0]], "C-4") if len(set(dice)) == 1 else None
-    low, middle, high = sorted(dice)
-    if low == high:
-        return Announced("triplet", low, "", "G-6")
-    if middle == high:
-        return Announced("doublet", high, DOUBLET_NAMES[high], "G-5")
-    return None
-
-
-def lost_numbers(rules, dice, move: Move) -> tuple[int, ...]:
-    """The numbers of a throw that a legal play leaves unplayed (G-7, TB-2): the same for every
-    legal play, since each plays as many numbers as any can."""
-    left = list(rules.numbers(dice))
-    for step in move.steps:
-        number = rules.step_number(step)
-        if number in left:
-            left.remove(number)
-    return tuple(sorted(left))
-
-
-def numbers_left(rules, dice, played) -> list[int]:
-    """The throw's numbers still to play after `played`: each step takes its own distance, or,
-    bearing off from short of the rim (G-9), the smallest larger number left."""
-    left = sorted(rules.numbers(dice))
-    for step in played:
-        distance = rules.step_number(step)
-        if distance in left:
-            left.remove(distance)
-        elif step.destination > rules.last_point and any(n > distance for n in left):
-            left.remove(min(n for n in left if n > distance))
-    return left
-
-
-def playable_numbers(rules, left, steps) -> set[int]:
-    """Which of the numbers left some next step can use (a bear-off takes a larger one too)."""
-    out = set()
-    for step in steps:
-        distance = rules.step_number(step)
-        out |= {n for n in left if n == distance or (step.destination > rules.last_point and n > distance)}
-    return out
-
-
-POINTS_REASONS = {     # (game, points, loser) -> why a won game scores so, with its rule
-    ("garanguet", 2, Side.WHITE): N_("White had borne off no checker: 2 points ({rule})"),
-    ("garanguet", 2, Side.BLACK): N_("Black had borne off no checker: 2 points ({rule})"),
-    ("garanguet", 1, Side.WHITE): N_("White had begun bearing off: 1 point ({rule})"),
-    ("garanguet", 1, Side.BLACK): N_("Black had begun bearing off: 1 point ({rule})"),
-    ("tourne-case", 2, Side.WHITE): N_("White had not entered all three checkers, or had one on the bar: "
-                                       "2 points ({rule})"),
-    ("tourne-case", 2, Side.BLACK): N_("Black had not entered all three checkers, or had one on the bar: "
-                                       "2 points ({rule})"),
-    ("tourne-case", 1, Side.WHITE): N_("White had entered all three checkers: 1 point ({rule})"),
-    ("tourne-case", 1, Side.BLACK): N_("Black had entered all three checkers: 1 point ({rule})"),
-}
+def announcement(rule_set_, dice: tuple[int, ...]) -> Announced | None:
+    """What is announced for a throw (C-4, G-5, G-6): the rule set's Announcement as an event.
+    `rule_set_` is a RuleSet (or, as before, a rule set's or a family's name)."""
+    if isinstance(rule_set_, str):   # shim until callers pass the RuleSet
+        rule_set_ = rule_set("garanguet" if rule_set_ == "garanguet" else "charpentier")
+    said = rule_set(rule_set_).announcement(dice)
+    return Announced.of(said) if said else None
 
 
 def points_words(rule_set_, position, outcome: Outcome) -> Words:
     """Why a won game scores what it does, in words said when shown, with its rule (G-10,
-    TB-4, TC-9)."""
-    rule = rule_set_.scoring_rule
-    if rule_set_.max_points == 1:
-        return Words(N_("1 point ({rule})"), rule=rule)
-    game = "garanguet" if rule_set_.game == "garanguet" else "tourne-case"
-    return Words(POINTS_REASONS[(game, outcome.points, outcome.winner.other)], rule=rule)
+    TB-4, TC-9): the rule set's own reasons."""
+    return rule_set(rule_set_).points_words(outcome)
 
 
 def points_reason(rule_set_, position, outcome: Outcome):
     """Why a won game scores what it does, in the language spoken now (capitalised)."""
     return points_words(rule_set_, position, outcome).said()
-
-
-def furthest_steps(rules, position, dice, played, origin: int) -> tuple[Step, ...]:
-    """The steps that take the checker on `origin` as far as it can go this turn (a double-click):
-    one checker, the furthest destination, the fewest steps on a tie."""
-    best: tuple[Step, ...] = ()
-
-    def search(at: int, chain: tuple[Step, ...]) -> None:
-        nonlocal best
-        if chain and (chain[-1].destination > (best[-1].destination if best else -99)
-                      or (chain[-1].destination == best[-1].destination and len(chain) < len(best))):
-            best = chain
-        for step in rules.next_steps(position, dice, (*played, *chain)):
-            if step.origin == at:
-                search(step.destination, (*chain, step))
-
-    search(origin, ())
-    return best
 
 
 class GameFlow:
@@ -328,7 +104,7 @@ class GameFlow:
     def __init__(self, session: Session, save: Callable[[], None], thinkers: dict[Side, Thinker] | None = None,
                  advisor: Advisor | None = None, touch_move: bool = False):
         self.session = session
-        self.rule_set = rule_set(session.options.rules)
+        self.rule_set = session.rule_set
         self.save = save
         self.thinkers = thinkers or {}
         self.advisor = advisor
@@ -338,21 +114,26 @@ class GameFlow:
         self.shown = session.position     # the board shown: a turn's steps so far included
         self.hints: tuple | None = None
         self.last_move: tuple[Side, Move] | None = None    # for a faint trail of what just happened
-        self._undo: tuple[dict, Move] | None = None         # a person's last move, until hand-over
+        self._undo = None                                   # (snapshot, move): a person's last move
         self._move: Move | None = None                      # the computer's move being shown
-        self.computer_move: tuple | None = None             # (side, position, dice, move): the computer's last
+        self.computer_move: tuple | None = None             # shim until scenes use ComputerMoved
         self._shown_steps = 0
         self._thought = False                               # the screen let the computer look
         self._queue: list[Step] = []                        # a double-click's steps still to play
         self._out: list = []
-        # Garanguet plays a single legal play by itself (a person's turn with no choice)
-        self.auto_single = self.rule_set.game == "garanguet"
-        self.touch_rule = "G-11" if self.rule_set.game == "garanguet" else "C-5"
 
     # --- reading ---------------------------------------------------------------------------
     @property
     def rules(self):
         return self.session.rules
+
+    @property
+    def auto_single(self) -> bool:       # shim until scenes read rule_set.plays_single
+        return self.rule_set.plays_single
+
+    @property
+    def touch_rule(self) -> str:         # shim until scenes read rule_set.touch_rule
+        return self.rule_set.touch_rule
 
     @property
     def to_move(self) -> Side:
@@ -362,6 +143,13 @@ class GameFlow:
         return self.session.is_computer(self.to_move if side is None else side)
 
     @property
+    def choice(self) -> Choice | None:
+        """A person's turn in progress, as a snapshot to draw from (None when nobody chooses)."""
+        if self.chooser is None or self.stage not in (Stage.CHOOSE, Stage.MOVING):
+            return None
+        return self.chooser.snapshot()
+
+    @property
     def can_undo(self) -> bool:
         if self.touch_move:
             return False
@@ -369,46 +157,12 @@ class GameFlow:
             self.stage is Stage.THROW and self._undo is not None)
 
     def dice_marks(self) -> tuple[str, ...]:
-        """Per die: "played" (counts, still to play) or "dim" (does not count (TC-1), already
-        used, or cannot be played and is lost (TB-2))."""
+        """Per die: "played" (counts, still to play) or "dim" (game/turn.py, `dice_marks`)."""
         dice = self.session.dice
         if dice is None:
             return ()
-        if self.rule_set.game == "garanguet":
-            return self._garanguet_marks(dice)
-        counts = list(self.rules.numbers(dice))
         chooser = self.chooser if self.stage in (Stage.CHOOSE, Stage.MOVING) else None
-        used = [self.rules.step_number(st) for st in (chooser.played if chooser else ())]
-        playable = ({self.rules.step_number(st) for st in chooser.steps()}
-                    if chooser and self.stage is Stage.CHOOSE else None)
-        marks = []
-        for value in dice:
-            if value in counts:
-                counts.remove(value)
-                if value in used:
-                    used.remove(value)
-                    marks.append("dim")
-                else:
-                    marks.append("played" if playable is None or value in playable else "dim")
-            else:
-                marks.append("dim")
-        return tuple(marks)
-
-    def _garanguet_marks(self, dice) -> tuple[str, ...]:
-        """Three dice for up to six numbers (G-5, G-6): a die stays lit while its share of its
-        number is still to play, and some step can play it."""
-        chooser = self.chooser if self.stage in (Stage.CHOOSE, Stage.MOVING) else None
-        numbers = list(self.rules.numbers(dice))
-        left = numbers_left(self.rules, dice, chooser.played if chooser else ())
-        playable = (playable_numbers(self.rules, left, chooser.steps())
-                    if chooser and self.stage is Stage.CHOOSE else set(left))
-        lit = {v: -(-left.count(v) * dice.count(v) // numbers.count(v)) if v in playable else 0
-               for v in set(dice)}
-        marks = []
-        for value in dice:
-            marks.append("played" if lit[value] > 0 else "dim")
-            lit[value] -= 1
-        return tuple(marks)
+        return dice_marks(self.rule_set, dice, chooser, self.stage is Stage.CHOOSE)
 
     # --- intents in ------------------------------------------------------------------------
     def start(self) -> list:
@@ -421,9 +175,7 @@ class GameFlow:
         elif s.phase is Phase.THROW:
             self._begin_turn()
         elif s.phase is Phase.GAME_OVER and s.outcome is not None:
-            self.stage = Stage.OVER
-            self._emit(GameOver(s.outcome, self.rule_set.scoring_rule,
-                                points_words(self.rule_set, s.position, s.outcome)))
+            self._game_over(s.outcome)
         return self._flush()
 
     def throw(self) -> list:
@@ -474,12 +226,14 @@ class GameFlow:
             if chooser.drop():
                 self._emit(PutBack(origin))
             return self._flush()
-        self.hints = None
-        self.stage = Stage.MOVING
-        self.shown = chooser.shown()
-        self._emit(StepPlayed(self.to_move, step, before, self.shown, "person", chooser.complete, dragged))
-        self._bearing_off(step, before)
+        self._person_stepped(step, before, dragged)
         return self._flush()
+
+    def move_cursor(self, delta: int) -> list:
+        """The keyboard moves its cursor among the checkers to pick, or the picked one's points."""
+        if self.stage is Stage.CHOOSE:
+            self.chooser.move_cursor(delta)
+        return []
 
     def furthest(self, location: int) -> list:
         """A double-click: the checker on `location` goes as far as it can this turn, step by step."""
@@ -498,26 +252,12 @@ class GameFlow:
         self._play_queued()
         return self._flush()
 
-    def _play_queued(self) -> None:
-        step = self._queue.pop(0)
-        if self.chooser.selected != step.origin:
-            self.chooser.drop()
-            self.chooser.pick(step.origin)
-        before = self.chooser.shown()
-        if self.chooser.step_to(step.destination) is None:      # cannot happen: the search is legal
-            self._queue = []
-            return
-        self.hints = None
-        self.stage = Stage.MOVING
-        self.shown = self.chooser.shown()
-        self._emit(StepPlayed(self.to_move, step, before, self.shown, "person", self.chooser.complete))
-        self._bearing_off(step, before)
-
     def undo(self) -> list:
         """Take back the last step of this turn, or a person's whole move until the opponent
         throws (never with touch-move, C-5)."""
         if self.touch_move:
-            self._emit(MoveRefused(self.touch_rule, Words(N_("touch-move is on: a move cannot be taken back"))))
+            self._emit(MoveRefused(self.rule_set.touch_rule,
+                                   Words(N_("touch-move is on: a move cannot be taken back"))))
         elif self.stage is Stage.CHOOSE and self.chooser.played:
             step = self.chooser.take_back()
             self.shown = self.chooser.shown()
@@ -615,28 +355,28 @@ class GameFlow:
 
     def _dice_down(self) -> None:
         s = self.session
-        said = announcement(self.rule_set.game, s.dice)
+        said = announcement(self.rule_set, s.dice)
         if said:
             self._emit(said)
-        moves = s.legal_moves()
-        if not moves:
+        plays = s.plays()
+        if not plays:
             self.stage = Stage.PASS
             self._emit(TurnPassed(s.to_move, Words(N_("no move can be played: the turn passes")),
                                   self.rules.play_all_rule))
             return
-        lost = lost_numbers(self.rules, s.dice, moves[0])
-        if lost and self.rule_set.game == "garanguet" and not self.rules.outcome(
-                self.rules.apply(s.position, moves[0], s.dice)):     # not the winning throw's rest
-            self._emit(NumbersLost(s.to_move, lost, "G-7"))
+        first, after = plays[0]
+        lost = lost_numbers(self.rules, s.dice, first)
+        if lost and self.rule_set.lost_numbers_rule and not self.rules.outcome(after):   # not the winning throw's rest
+            self._emit(NumbersLost(s.to_move, lost, self.rule_set.lost_numbers_rule))
         if s.is_computer(s.to_move):
             self.stage = Stage.THINK
             self._thought = False
             thinker = self.thinkers[s.to_move]
             thinker.start(s.position, s.dice, match_score(s))
             self._emit(ThinkingStarted(s.to_move, thinker.ready()))
-        elif self.auto_single and len(moves) == 1:
-            self._emit(PlayedForYou(s.to_move, moves[0]))
-            self._move, self._shown_steps = moves[0], 0
+        elif self.rule_set.plays_single and len(plays) == 1:
+            self._emit(PlayedForYou(s.to_move, first))
+            self._move, self._shown_steps = first, 0
             self.stage = Stage.MOVING
             self._show_next_step()
         else:
@@ -653,8 +393,11 @@ class GameFlow:
         move = self.thinkers[self.to_move].poll()
         if move is None:
             return
+        s = self.session
         self._move, self._shown_steps = move, 0
-        self.computer_move = (self.to_move, self.session.position, self.session.dice, move)
+        self.computer_move = (self.to_move, s.position, s.dice, move)    # shim until scenes use ComputerMoved
+        self._emit(ComputerMoved(self.to_move, s.position, s.dice, move,
+                                 self.rules.play_steps(s.position, move.steps).passed()))
         self.stage = Stage.MOVING
         self._show_next_step()
 
@@ -670,6 +413,24 @@ class GameFlow:
         self._emit(StepPlayed(self.to_move, step, before, self.shown, "computer",
                               self._shown_steps == len(move.steps)))
         self._bearing_off(step, before)
+
+    def _person_stepped(self, step: Step, before: Position, dragged: bool = False) -> None:
+        self.hints = None
+        self.stage = Stage.MOVING
+        self.shown = self.chooser.shown()
+        self._emit(StepPlayed(self.to_move, step, before, self.shown, "person", self.chooser.complete, dragged))
+        self._bearing_off(step, before)
+
+    def _play_queued(self) -> None:
+        step = self._queue.pop(0)
+        if self.chooser.selected != step.origin:
+            self.chooser.drop()
+            self.chooser.pick(step.origin)
+        before = self.chooser.shown()
+        if self.chooser.step_to(step.destination) is None:      # cannot happen: the search is legal
+            self._queue = []
+            return
+        self._person_stepped(step, before)
 
     def _step_landed(self) -> None:
         if self._move is not None:
@@ -687,11 +448,12 @@ class GameFlow:
             self.stage = Stage.CHOOSE
 
     def _commit(self, move: Move) -> None:
-        """Hand the turn's move to the session; keep what is needed to take it back."""
+        """Hand the turn's move to the session; keep what is needed to take it back (a snapshot
+        of the turn: nothing is replayed to take it back)."""
         s = self.session
         side = s.to_move
         person = bool(move.steps) and not s.is_computer(side)
-        saved = copy.deepcopy(s.to_dict()) if person else None
+        saved = s.snapshot() if person else None
         try:
             outcome = s.play(move)
         except IllegalMoveError as error:  # the engine disagrees with what was shown: say so, retry
@@ -706,37 +468,33 @@ class GameFlow:
         if outcome is None:
             self._begin_turn()
         else:
-            self.stage = Stage.OVER
-            self._undo = None
             self.shown = s.position
-            self._emit(GameOver(outcome, self.rule_set.scoring_rule,
-                                points_words(self.rule_set, s.position, outcome)))
+            self._game_over(outcome)
+
+    def _game_over(self, outcome: Outcome) -> None:
+        self.stage = Stage.OVER
+        self._undo = None
+        self._emit(GameOver(outcome, self.rule_set.scoring_rule, self.rule_set.points_words(outcome)))
 
     def _touch_refusal(self) -> MoveRefused:
-        return MoveRefused(self.touch_rule, Words(N_("the checker you picked up must be played")))
+        return MoveRefused(self.rule_set.touch_rule, Words(N_("the checker you picked up must be played")))
 
     def _bearing_off(self, step: Step, before: Position) -> None:
         """The first checker a side bears off is announced (G-9)."""
-        if (self.rule_set.game == "garanguet" and step.destination > self.rules.last_point
-                and not any(c > self.rules.last_point for c in before.checkers(before.to_move))):
+        if self.rule_set.begins_bearing_off(step, before):
             self._emit(BearingOffBegun(before.to_move))
 
     def _why_not(self, step: Step) -> MoveRefused:
         """Why a step cannot be played now, in the engine's words and with its rule."""
         s = self.session
-        played = self.chooser.played if self.chooser else ()
-        try:
-            self.rules.apply(s.position, Move((*played, step)), s.dice)
-        except IllegalMoveError as error:
-            return refusal(error)
-        return MoveRefused("", Words(N_("not a move of this turn")), str(step))
+        return (why_not(self.rules, s.position, s.dice, self.chooser.played if self.chooser else (), step)
+                or MoveRefused("", Words(N_("not a move of this turn")), str(step)))
 
     def _why_not_from(self, origin: int) -> MoveRefused:
         """Why the checker on `origin` cannot move: the engine's reason for its first number."""
-        numbers = sorted(set(self.rules.numbers(self.session.dice)))
-        for number in numbers:
-            refused = self._why_not(Step(origin, max(origin, 0) + number))
-            if refused.rule:
-                return MoveRefused(refused.rule, Words(N_("that checker cannot move now: {reason}"),
-                                                       reason=refused.reason), refused.what)
-        return MoveRefused("", Words(N_("that checker cannot move now")))
+        s = self.session
+        refused = why_not_from(self.rules, s.position, s.dice, self.chooser.played if self.chooser else (), origin)
+        if refused is None:
+            return MoveRefused("", Words(N_("that checker cannot move now")))
+        return MoveRefused(refused.rule, Words(N_("that checker cannot move now: {reason}"),
+                                               reason=refused.reason), refused.what)

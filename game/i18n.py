@@ -165,6 +165,30 @@ class Words:
         return bool(self.message)
 
 
+class Problem(str):
+    """A sentence about the player's files or saves (game/storage.py, game/match.py). As a str it is the English; `said()` gives it in
+    the language spoken now (fields that are Problems are said too, the rest shown as they are:
+    file names, numbers, the system's own error text)."""
+
+    def __new__(cls, message: str, **fields):
+        self = super().__new__(cls, message.format(**fields) if fields else message)
+        self.message, self.fields, self.forms = message, fields, None
+        return self
+
+    @classmethod
+    def plural(cls, singular: str, plural: str, count: int, **fields) -> "Problem":
+        """A sentence with a plural form chosen by `count` (the field {n} is the count)."""
+        self = cls(singular if count == 1 else plural, n=count, **fields)
+        self.forms = (singular, plural, count)
+        return self
+
+    def __reduce__(self):
+        return str, (str(self),)
+
+    def said(self) -> Said:
+        return Words(*(self.forms or (self.message,)), **self.fields).said()
+
+
 def _field(value):
     if callable(getattr(value, "said", None)):      # Words, or a storage Problem
         return value.said()

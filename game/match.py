@@ -4,20 +4,25 @@ The session is the flow of play - priority throw (C-1), throw, move, game over -
 random draw taken from one seeded `random.Random` whose state is saved with it, so that a
 match resumes exactly where it was and any game replays from its record.
 
-What is wrong with a saved match is said as a storage `Problem` (the English as the error's
-text, and the message for the catalogue): the player reads it when the save is kept aside.
+What is wrong with a saved match is said as a `Problem` (game/i18n.py: the English as the
+error's text, and the message for the catalogue): the player reads it when the save is kept aside.
+
+The session receives its game as a `RuleSet` (game/rules): `MatchOptions.rules` holds the rule
+set's name for the saves, `MatchOptions.rule_set` the rule set itself (one outside the registry,
+a variant a program defines, is played the same way, but not saved).
 """
 from __future__ import annotations
 
 import copy
 import enum
 import random
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
+from typing import Callable
 
-from .i18n import N_
+from .i18n import N_, Problem
+from .refusals import refusal
 from .rules import (MATCH_LENGTHS, IllegalMoveError, Move, NotationError, Outcome, Position, Rules,
-                    Side, rules_by_name)
-from .storage import Problem
+                    RuleSet, Side, rule_set)
 
 SAVE_FORMAT = 1
 
@@ -32,7 +37,7 @@ class Phase(enum.Enum):
 
 @dataclass(frozen=True)
 class MatchOptions:
-    rules: str = "charpentier"
+    rules: str | RuleSet = "charpentier"     # a RuleSet, or its name (kept as the name)
     length: int = 3
     opponent: str = "computer"          # "computer" or "human" (two people at one screen)
     level: str = ""                     # the computer's level by name ("" = the strongest)
@@ -40,8 +45,14 @@ class MatchOptions:
     touch_move: bool = False            # C-5
     autoplay: bool = False              # both sides played by the computer (demos, tests)
 
+    _rule_set: RuleSet | None = field(default=None, repr=False, compare=False)
+
     def __post_init__(self):
-        rules_by_name(self.rules)
+        if isinstance(self.rules, RuleSet):
+            object.__setattr__(self, "_rule_set", self.rules)
+            object.__setattr__(self, "rules", self.rules.name)
+        elif self._rule_set is None or self._rule_set.name != self.rules:
+            object.__setattr__(self, "_rule_set", rule_set(self.rules))
         if self.length not in MATCH_LENGTHS:
             raise ValueError(Problem(N_("a match is played to {lengths} points, not {length} (C-6)"),
                                      lengths=", ".join(map(str, MATCH_LENGTHS)),
@@ -52,15 +63,20 @@ class MatchOptions:
         if not isinstance(self.level, str) or not isinstance(self.human_side, Side):
             raise ValueError(Problem(N_("bad level or side in the match options")))
 
+    @property
+    def rule_set(self) -> RuleSet:
+        return self._rule_set
+
     def to_dict(self) -> dict:
         """A JSON-ready snapshot that later play never changes."""
-        return {**asdict(self), "human_side": str(self.human_side)}
+        data = {name: getattr(self, name) for name in self.__dataclass_fields__ if not name.startswith("_")}
+        return {**data, "human_side": str(self.human_side)}
 
     @classmethod
     def from_dict(cls, data: dict) -> "MatchOptions":
         if not isinstance(data, dict):
             raise ValueError(Problem(N_("match options must be an object")))
-        known = {k: data[k] for k in cls.__dataclass_fields__ if k in data}
+        known = {k: data[k] for k in cls.__dataclass_fields__ if k in data and not k.startswith("_")}
         if "human_side" in known:
             known["human_side"] = Side(known["human_side"])
         for flag in ("touch_move", "autoplay"):
@@ -94,6 +110,21 @@ class Match:
         return max(self.length - self.score[side], 0)
 
 
+@dataclass(frozen=True)
+class TurnSnapshot:
+    """A session as it was at one moment of a game: enough to go back to it (a take-back)
+    without replaying anything."""
+
+    phase: "Phase"
+    position: Position
+    dice: tuple[int, ...] | None
+    throw_seed: int
+    rng: tuple
+    turns: int                 # how many turns the game's record held
+    score: tuple[int, int]
+    games: int
+
+
 def replay(rules: Rules, record: dict) -> Position:
     """The position reached by a game's record: who threw first, then each (dice, move)."""
     position = rules.start(Side(record["first"]))
@@ -107,7 +138,8 @@ class Session:
 
     def __init__(self, options: MatchOptions, rng: random.Random):
         self.options = options
-        self.rules = rules_by_name(options.rules)
+        self.rule_set = options.rule_set
+        self.rules = self.rule_set.rules
         self.match = Match(self.rules, options.length)
         self.rng = rng
         self.phase = Phase.PRIORITY
@@ -164,6 +196,11 @@ class Session:
         self._expect(Phase.MOVE)
         return self.rules.legal_moves(self.position, self.dice)
 
+    def plays(self) -> list[tuple[Move, Position]]:
+        """The throw's legal plays, each with the position it leads to (Rules.plays)."""
+        self._expect(Phase.MOVE)
+        return self.rules.plays(self.position, self.dice)
+
     def play(self, move: Move) -> Outcome | None:
         """Play the side to move's turn (a pass is `Move(())`); ends the game when it is won."""
         self._expect(Phase.MOVE)
@@ -186,10 +223,28 @@ class Session:
         self.position = self.rules.start(Side.WHITE)
         self.phase = Phase.MATCH_OVER if self.match.winner else Phase.PRIORITY
 
-    def restore(self, data: dict) -> None:
-        """Go back to an earlier snapshot of this match (a take-back), in place, so whoever
-        holds the session keeps holding the match being played."""
-        vars(self).update(vars(Session.from_dict(data)))
+    def snapshot(self) -> TurnSnapshot:
+        """Where the session is now, to come back to it (`restore`) at no cost."""
+        return TurnSnapshot(self.phase, self.position, self.dice, self.throw_seed, self.rng.getstate(),
+                            len(self.record.get("turns", ())), (self.match.score[Side.WHITE],
+                                                                self.match.score[Side.BLACK]),
+                            len(self.match.games))
+
+    def restore(self, data: "TurnSnapshot | dict") -> None:
+        """Go back to an earlier moment of this match (a take-back), in place, so whoever holds
+        the session keeps holding the match being played: a TurnSnapshot of this game (nothing
+        replayed), or a saved dict (checked and replayed as a save is)."""
+        if not isinstance(data, TurnSnapshot):
+            vars(self).update(vars(Session.from_dict(data)))
+            return
+        self.phase, self.position, self.dice = data.phase, data.position, data.dice
+        self.throw_seed = data.throw_seed
+        self.rng.setstate(data.rng)
+        del self.record["turns"][data.turns:]
+        self.record.pop("outcome", None)
+        del self.match.games[data.games:]
+        self.match.score = {Side.WHITE: data.score[0], Side.BLACK: data.score[1]}
+        self.outcome = None
 
     # --- saving ------------------------------------------------------------------------------
     def to_dict(self) -> dict:
@@ -287,18 +342,6 @@ def _dice(value, count: int) -> tuple[int, ...]:
     return tuple(value)
 
 
-def _refusal(error: IllegalMoveError):
-    """The engine's refusal as a Problem (its English unchanged), or its text as it is."""
-    illegal = error.illegal
-    if illegal is None:
-        return str(error)
-    reason = Problem(illegal.reason, **illegal.fields)
-    if illegal.rule:
-        return Problem(N_("{what}: {reason} ({rule})"), what=error.what, reason=reason,
-                       rule=illegal.rule)
-    return Problem(N_("{what}: {reason}"), what=error.what, reason=reason)
-
-
 def _check_record(rules: Rules, record) -> None:
     """A finished game's record must replay to the win it claims."""
     if not isinstance(record, dict) or not isinstance(record.get("turns"), list):
@@ -307,7 +350,7 @@ def _check_record(rules: Rules, record) -> None:
         outcome = rules.outcome(replay(rules, record))
     except IllegalMoveError as exc:
         raise ValueError(Problem(N_("a saved game does not replay: {refusal}"),
-                                 refusal=_refusal(exc))) from None
+                                 refusal=refusal(exc))) from None
     claimed = record.get("outcome")
     if outcome is None or claimed != {"winner": str(outcome.winner), "points": outcome.points}:
         raise ValueError(Problem(N_("a saved game's result does not follow from its moves")))

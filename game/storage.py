@@ -26,7 +26,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from game.i18n import LANGUAGES, N_, Said, Words, n_, verbatim
+from game.i18n import LANGUAGES, N_, Problem, Said, Words, n_, verbatim  # noqa: F401 (Problem: as before)
 from game.rules import MATCH_LENGTHS, RULE_NAMES
 
 FORMAT = "tourne-case-save"
@@ -59,30 +59,6 @@ DEFAULT_SETTINGS = {
     "length": 3,
     "human_side": "W",
 }
-
-
-class Problem(str):
-    """A sentence about the player's files. As a str it is the English; `said()` gives it in
-    the language spoken now (fields that are Problems are said too, the rest shown as they are:
-    file names, numbers, the system's own error text)."""
-
-    def __new__(cls, message: str, **fields):
-        self = super().__new__(cls, message.format(**fields) if fields else message)
-        self.message, self.fields, self.forms = message, fields, None
-        return self
-
-    @classmethod
-    def plural(cls, singular: str, plural: str, count: int, **fields) -> "Problem":
-        """A sentence with a plural form chosen by `count` (the field {n} is the count)."""
-        self = cls(singular if count == 1 else plural, n=count, **fields)
-        self.forms = (singular, plural, count)
-        return self
-
-    def __reduce__(self):
-        return str, (str(self),)
-
-    def said(self) -> Said:
-        return Words(*(self.forms or (self.message,)), **self.fields).said()
 
 
 def _plurals() -> None:

@@ -23,10 +23,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from game.flow import GameFlow, PutBack, Stage, furthest_steps
-from game.i18n import N_
+from game.flow import GameFlow, PutBack, Stage
+from game.i18n import N_, Words
 from game.match import MatchOptions, Phase, Session
+from game.refusals import MoveRefused, why_not, why_not_from
 from game.rules import IllegalMoveError, Move, Position, Side, Step, rule_set
+from game.turn import furthest_steps
 
 
 @dataclass(frozen=True)
@@ -332,15 +334,6 @@ def on_script(rules, position: Position, dice, played, steps, move: Move) -> boo
     return reaches((*played, *steps))
 
 
-def why_not(rules, position: Position, dice, played, step: Step) -> IllegalMoveError | None:
-    """The engine's reason a step cannot follow `played` this turn (None if it can)."""
-    try:
-        rules.apply(position, Move((*played, step)), dice)
-    except IllegalMoveError as error:
-        return error
-    return None
-
-
 def replay(script: Script):
     """Every turn of a script with the position before it: (part index, turn, position before),
     checked legal by the rules engine as it goes (IllegalMoveError otherwise)."""
@@ -359,13 +352,17 @@ def replay(script: Script):
 # --- the flow of a tutorial ---------------------------------------------------------------------
 @dataclass(frozen=True)
 class Refused:
-    """A step the rules forbid: the engine's reason (an English message with its fields) and
-    the rule, for the screen to say in the player's language."""
+    """A step the rules forbid, as the tutorial screen reads it: shim until the scene takes the
+    flow's MoveRefused (game/refusals.py), which it is made from (`of`)."""
 
     what: str                  # the step in notation ("0-2")
     reason: str                # English message (the engine's, marked N_ where it is written)
     rule: str
     fields: dict = field(default_factory=dict, compare=False, hash=False)
+
+    @classmethod
+    def of(cls, refused: MoveRefused) -> "Refused":
+        return cls(refused.what, refused.reason.message, refused.rule, dict(refused.reason.fields))
 
 
 @dataclass(frozen=True)
@@ -390,15 +387,6 @@ NOT_THIS_TURN = N_("no number of this throw takes that checker there")
 CANNOT_MOVE = N_("that checker has no move with this throw")
 
 
-def refused(error: IllegalMoveError | None, step: Step, fallback: str = NOT_THIS_TURN) -> Refused:
-    """The engine's refusal as an event (or `fallback` when it gave no reason it can say)."""
-    illegal = getattr(error, "illegal", None)
-    what = getattr(error, "what", "") or str(Step(step.origin, step.destination))
-    if illegal is None:
-        return Refused(what, fallback, "")
-    return Refused(what, illegal.reason, illegal.rule, dict(illegal.fields))
-
-
 class TutorialFlow(GameFlow):
     """The play flow of a tutorial: the person's steps must follow the script. A step the rules
     forbid is refused with the engine's reason and rule (Refused); a legal step that leaves the
@@ -419,12 +407,8 @@ class TutorialFlow(GameFlow):
 
     def _refused_from(self, origin: int) -> Refused:
         s = self.session
-        for number in sorted(set(self.rules.numbers(s.dice))):
-            step = Step(origin, max(origin, 0) + number)
-            error = why_not(self.rules, s.position, s.dice, self.chooser.played, step)
-            if error is not None and error.illegal is not None:
-                return refused(error, step)
-        return Refused(str(origin), CANNOT_MOVE, "")
+        said = why_not_from(self.rules, s.position, s.dice, self.chooser.played, origin)
+        return Refused.of(said or MoveRefused("", Words(CANNOT_MOVE), str(origin)))
 
     def pick(self, location: int) -> list:
         chooser = self.chooser
@@ -448,7 +432,8 @@ class TutorialFlow(GameFlow):
             if step is None:
                 s = self.session
                 wanted = Step(origin, location)
-                self._emit(refused(why_not(self.rules, s.position, s.dice, chooser.played, wanted), wanted))
+                said = why_not(self.rules, s.position, s.dice, chooser.played, wanted)
+                self._emit(Refused.of(said or MoveRefused("", Words(NOT_THIS_TURN), str(wanted))))
             else:
                 self._emit(OffScript(step, self.session.current))
             chooser.drop()

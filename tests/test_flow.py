@@ -246,7 +246,9 @@ def test_the_computer_thinks_then_its_steps_come_one_by_one():
     table.do("proceed")
     assert table.flow.stage is Stage.THINK and calls == [("0,0,0/0,0,0/B", (4, 2), (1, 0, 0))]
     assert table.do("poll") == []                   # it waits for the screen to let it "look"
-    first = table.do("proceed")
+    moved, *first = table.do("proceed")
+    assert isinstance(moved, f.ComputerMoved) and moved.move == Move((Step(0, 2), Step(2, 6)))
+    assert moved.before.black == (0, 0, 0) and moved.after.black == (0, 0, 6) and moved.dice == (4, 2)
     assert [(type(e), e.by, e.last) for e in first] == [(f.StepPlayed, "computer", False)]
     assert first[0].after.black == (0, 0, 2) and session.position.black == (0, 0, 0)
     second = table.do("proceed")

@@ -13,7 +13,7 @@ from game.i18n import Words
 from game.app import App
 from game.flow import Stage
 from game.match import MatchOptions, Phase, Session
-from game.rules import Move, Position, Side, rule_title
+from game.rules import DOUBLET_NAMES, Move, Position, Side, rule_title
 from game.scenes import table_cards
 from game.scenes.priority import PLAYS_FIRST
 from game.scenes.table import TableScene
@@ -415,7 +415,7 @@ def test_the_banners_are_drawn_with_the_board_as_their_box_and_stay_on_it_in_bot
     assert speaking.problems(app) == []
 
 
-@pytest.mark.parametrize("name", sorted(set(f.DOUBLET_NAMES.values())))
+@pytest.mark.parametrize("name", sorted(set(DOUBLET_NAMES.values())))
 def test_every_doublet_name_banner_stays_on_the_board(tmp_path, name):
     app, scene = banner_table(tmp_path, (Words("{name} !", name=name), "large"))
     for code in ("en", "fr"):

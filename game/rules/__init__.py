@@ -9,21 +9,16 @@ The registry below is the one place that says which rule sets exist, what each i
 its positions are written and what a game scores; the command line, the saves, the screens and
 the computer all read it.
 """
-from dataclasses import dataclass
+import importlib
+from dataclasses import dataclass, field
 
-from game.i18n import verbatim
+from game.i18n import N_, Words
 
-from .core import (BAR, OUT, Illegal, IllegalMoveError, Move, NotationError, Outcome, Position,
-                   Rules, Side, Step)
-from .garanguet import GARANGUET
+from .core import (BAR, DOUBLET_NAMES, OUT, Announcement, Illegal, IllegalMoveError, Move,
+                   NotationError, Outcome, Position, Rules, Side, Step)
+from .garanguet import GARANGUET, LAST_QUADRANT, OFF
 from .titles import RULE_TITLES, rule_title
 from .tourne_case import BELL, CHARPENTIER, CHARPENTIER_REENTRY, HOME
-
-#: The doublets' historical names (C-4). They are the games' own vocabulary, announced as the
-#: French players announced them, so they read the same in English and in French (as in
-#: docs/rules.md): shown verbatim, never translated.
-DOUBLET_NAMES = {6: verbatim("Sonnés"), 5: verbatim("Quines"), 4: verbatim("Carmes"),
-                 3: verbatim("Ternes"), 2: verbatim("Double deux"), 1: verbatim("Bezas")}
 
 #: The lengths a match may be played to (C-6).
 MATCH_LENGTHS = (1, 3, 5, 7, 9, 11, 15, 21)
@@ -31,17 +26,45 @@ MATCH_LENGTHS = (1, 3, 5, 7, 9, 11, 15, 21)
 TOURNE_CASE_NOTATION = "WHITE/BLACK/SIDE, three locations a side: b, 0, 1..11, 12 (home)"
 GARANGUET_NOTATION = "WHITE/BLACK/SIDE, fifteen locations a side: 1..24, off; a run as loc*count"
 
+#: Why a won game scores 1 or 2 points, by (points, the loser), with {rule}.
+TOURNE_CASE_POINTS = {
+    (2, Side.WHITE): N_("White had not entered all three checkers, or had one on the bar: 2 points ({rule})"),
+    (2, Side.BLACK): N_("Black had not entered all three checkers, or had one on the bar: 2 points ({rule})"),
+    (1, Side.WHITE): N_("White had entered all three checkers: 1 point ({rule})"),
+    (1, Side.BLACK): N_("Black had entered all three checkers: 1 point ({rule})"),
+}
+GARANGUET_POINTS = {
+    (2, Side.WHITE): N_("White had borne off no checker: 2 points ({rule})"),
+    (2, Side.BLACK): N_("Black had borne off no checker: 2 points ({rule})"),
+    (1, Side.WHITE): N_("White had begun bearing off: 1 point ({rule})"),
+    (1, Side.BLACK): N_("Black had begun bearing off: 1 point ({rule})"),
+}
+
 
 @dataclass(frozen=True)
 class RuleSet:
-    """One playable rule set: the engine, the game it belongs to, and the facts every screen,
-    save and command quotes about it."""
+    """One playable rule set: the engine and everything else that makes it its own game, as
+    data and small hooks, so that the flow, the words, the screens, the saves and the computer
+    ask it rather than its name. What lives above the rules (its board, its computer player, its
+    rules page, its tutorial) is named by a dotted path, "module:attribute", that the layer which
+    shows or plays it resolves (`load`): the rules import nothing above them."""
 
     rules: Rules
-    game: str               # "tourne-case" or "garanguet": which board shows it
+    game: str               # the family ("tourne-case", "garanguet"): records, menus, tutorials
     notation: str           # how a position is written (README, "Position notation")
     max_points: int         # what a game can score: 1, or 2 for a win the loser was far from
     scoring_rule: str       # the rule that scores a game
+    touch_rule: str = "C-5"            # the touch-move rule quoted (C-5; Garanguet's G-11)
+    plays_single: bool = False         # a person's only legal play is played by itself
+    lettered: bool = False             # the board names its points by letter, not number
+    bearing_off: bool = False          # the first checker borne off is announced (G-9)
+    lost_numbers_rule: str = ""        # numbers no play can use are said, with this rule (G-7)
+    dice_shares: bool = False          # a die stands for a share of up to six numbers (G-5, G-6)
+    points_reasons: dict = field(default_factory=dict, compare=False)   # (points, loser) -> why
+    board: str = "game.view.board_view:BoardView"        # draws it (game/view)
+    computer: str = "game.computer.player"               # plays it: LEVELS, Computer, hints
+    rules_page: str = ""                                 # its page of the rules screen
+    tutorial: str = ""                                   # its tutorial script (game/tutorial.py)
 
     @property
     def name(self) -> str:
@@ -52,12 +75,54 @@ class RuleSet:
         """The rule set's name, in English for the catalogue: show it as _(rule_set.title)."""
         return self.rules.title
 
+    def __str__(self) -> str:
+        return self.name
 
+    def announcement(self, dice) -> Announcement | None:
+        """What a throw announces when the dice lie still (C-4, G-5, G-6), or None."""
+        return self.rules.announcement(dice)
+
+    def say_point(self, side, location: int) -> str:
+        """A location of `side`'s path ("W", "B" or a Side) as the board names it: "7", "k"."""
+        return self.rules.point_name(Side(str(side)), location)
+
+    def points_words(self, outcome: Outcome) -> Words:
+        """Why a won game scores what it does, in words said when shown, with its rule."""
+        if self.max_points == 1:
+            return Words(N_("1 point ({rule})"), rule=self.scoring_rule)
+        return Words(self.points_reasons[(outcome.points, outcome.winner.other)], rule=self.scoring_rule)
+
+    def begins_bearing_off(self, step: Step, before: Position) -> bool:
+        """Whether `step` bears off the mover's first checker, where that is announced (G-9)."""
+        last = self.rules.last_point
+        return (self.bearing_off and step.destination > last
+                and not any(c > last for c in before.checkers(before.to_move)))
+
+    @staticmethod
+    def load(path: str):
+        """The object a dotted path names ("package.module:attribute", or a module), imported
+        now: called by the layer that owns it (the screens for a board, the players for a
+        computer), never by the rules."""
+        module, _, attribute = path.partition(":")
+        found = importlib.import_module(module)
+        return getattr(found, attribute) if attribute else found
+
+
+_TOURNE_CASE = dict(game="tourne-case", notation=TOURNE_CASE_NOTATION, points_reasons=TOURNE_CASE_POINTS,
+                    tutorial="game.tutorial:EXAMPLE_GAME_1699")
 RULE_SETS: dict[str, RuleSet] = {s.name: s for s in (
-    RuleSet(CHARPENTIER, "tourne-case", TOURNE_CASE_NOTATION, 1, "TC-9"),
-    RuleSet(CHARPENTIER_REENTRY, "tourne-case", TOURNE_CASE_NOTATION, 1, "TC-9"),
-    RuleSet(BELL, "tourne-case", TOURNE_CASE_NOTATION, 2, "TB-4"),
-    RuleSet(GARANGUET, "garanguet", GARANGUET_NOTATION, 2, "G-10"),
+    RuleSet(CHARPENTIER, max_points=1, scoring_rule="TC-9",
+            rules_page="game.scenes.rules_screen:CHARPENTIER", **_TOURNE_CASE),
+    RuleSet(CHARPENTIER_REENTRY, max_points=1, scoring_rule="TC-9",
+            rules_page="game.scenes.rules_screen:CHARPENTIER_REENTRY", **_TOURNE_CASE),
+    RuleSet(BELL, max_points=2, scoring_rule="TB-4", rules_page="game.scenes.rules_screen:BELL",
+            **_TOURNE_CASE),
+    RuleSet(GARANGUET, "garanguet", GARANGUET_NOTATION, 2, "G-10", touch_rule="G-11",
+            plays_single=True, lettered=True, bearing_off=True, lost_numbers_rule="G-7",
+            dice_shares=True, points_reasons=GARANGUET_POINTS,
+            board="game.view.garanguet_board:GaranguetBoardView",
+            computer="game.computer.garanguet_player", rules_page="game.scenes.rules_screen:GARANGUET",
+            tutorial="game.tutorial:GARANGUET_FIRST_GAME"),
 )}
 RULES: dict[str, Rules] = {name: s.rules for name, s in RULE_SETS.items()}
 RULE_NAMES = tuple(RULE_SETS)
@@ -81,15 +146,21 @@ def rules_by_name(name: str) -> Rules:
     return rule_set(name).rules
 
 
-def rule_set(name: str) -> RuleSet:
-    """The registry's entry for a name; ValueError naming the choices for any other."""
+def rule_set(name) -> RuleSet:
+    """The registry's entry for a name - where a name comes in as text (the command line, the
+    settings, a save, the engine's requests) - or the RuleSet of a RuleSet or of its Rules;
+    ValueError naming the choices for any other."""
+    if isinstance(name, RuleSet):
+        return name
+    if isinstance(name, Rules):
+        return next((s for s in RULE_SETS.values() if s.rules is name), None) or rule_set(name.name)
     try:
         return RULE_SETS[name]
     except (KeyError, TypeError):
         raise ValueError(f"unknown rules {name!r}: choose one of {', '.join(RULE_SETS)}") from None
 
 
-__all__ = ["BAR", "OUT", "HOME", "Illegal", "IllegalMoveError", "Move", "NotationError", "Outcome",
+__all__ = ["BAR", "OUT", "OFF", "HOME", "LAST_QUADRANT", "Announcement", "Illegal", "IllegalMoveError", "Move", "NotationError", "Outcome",
            "Position", "Rules", "Side", "Step", "CHARPENTIER", "CHARPENTIER_REENTRY", "BELL",
            "GARANGUET", "RULES", "RULE_SETS", "RULE_NAMES", "RuleSet", "TOURNE_CASE",
            "MATCH_LENGTHS", "DOUBLET_NAMES", "RULE_TITLES", "aways", "rule_title", "rules_by_name",

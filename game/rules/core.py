@@ -12,7 +12,7 @@ import enum
 import re
 from dataclasses import dataclass, field
 
-from game.i18n import N_
+from game.i18n import N_, verbatim
 
 BAR = -1   # hit and waiting to re-enter ("b"): Bell's bar, compulsory re-entry
 OUT = 0    # not entered
@@ -34,6 +34,25 @@ class Side(enum.Enum):
 
     def __str__(self) -> str:
         return self.value
+
+
+#: The doublets' historical names (C-4). They are the games' own vocabulary, announced as the
+#: French players announced them, so they read the same in English and in French (as in
+#: docs/rules.md): shown verbatim, never translated.
+DOUBLET_NAMES = {6: verbatim("Sonnés"), 5: verbatim("Quines"), 4: verbatim("Carmes"),
+                 3: verbatim("Ternes"), 2: verbatim("Double deux"), 1: verbatim("Bezas")}
+
+
+@dataclass(frozen=True)
+class Announcement:
+    """What is said aloud once the dice lie still: a doublet by its old name (C-4), or in
+    Garanguet a doublet played double (G-5) or a triplet (G-6)."""
+
+    kind: str                  # "doublet" or "triplet"
+    number: int
+    name: str                  # the doublet's old name (C-4), "" for a triplet
+    rule: str                  # C-4, G-5 or G-6
+    played_double: bool = False    # G-5: a doublet over a lower third, its number played 4 times
 
 
 class IllegalMoveError(ValueError):
@@ -397,6 +416,17 @@ class Rules:
     def outcome(self, position: Position) -> Outcome | None:
         raise NotImplementedError
 
+    def announcement(self, dice) -> Announcement | None:
+        """What a throw announces (C-4): a doublet of two dice, by its old name."""
+        dice = tuple(dice)
+        if len(dice) == 2 and dice[0] == dice[1]:
+            return Announcement("doublet", dice[0], DOUBLET_NAMES[dice[0]], "C-4")
+        return None
+
+    def point_name(self, side: Side, location: int) -> str:
+        """A location of `side`'s path as the board names it (a number here)."""
+        return str(location)
+
     # --- whole turns ---------------------------------------------------------------------------
     def check_dice(self, dice) -> tuple[int, ...]:
         if (not isinstance(dice, (tuple, list)) or len(dice) != self.dice_count
@@ -452,16 +482,22 @@ class Rules:
             used.remove(n)
         return (played, sorted(used, reverse=True))
 
-    def legal_moves(self, position: Position, dice) -> list[Move]:
-        """Every legal whole turn, one per distinct result; [] when the turn passes (TC-7)."""
+    def plays(self, position: Position, dice) -> list[tuple[Move, Position]]:
+        """Every legal whole turn with the position it leads to (the other side to move), one
+        per distinct result; [] when the turn passes (TC-7). Built from the turn search that
+        finds them, so that nobody needs to apply the moves again."""
         numbers = self.numbers(self.check_dice(dice))
         side = position.to_move
         ends = self._terminals(position.checkers(side), position.checkers(side.other), numbers)
-        moves: dict[tuple, Move] = {}
+        found: dict[tuple, tuple[Move, Position]] = {}
         for (own, opp, _), steps in ends.items():
-            if steps:
-                moves.setdefault((own, opp), Move(steps))
-        return sorted(moves.values(), key=lambda m: [(s.origin, s.destination) for s in m.steps])
+            if steps and (own, opp) not in found:
+                found[own, opp] = (Move(steps), position.with_checkers(side, own, opp).passed())
+        return sorted(found.values(), key=lambda p: [(s.origin, s.destination) for s in p[0].steps])
+
+    def legal_moves(self, position: Position, dice) -> list[Move]:
+        """Every legal whole turn, one per distinct result; [] when the turn passes (TC-7)."""
+        return [move for move, _ in self.plays(position, dice)]
 
     def play_steps(self, position: Position, steps) -> Position:
         """Steps played by the side to move, checked one by one on the board (the same side
@@ -489,8 +525,11 @@ class Rules:
             return after.passed()
         numbers = self.numbers(self.check_dice(dice))
         own, opp = position.checkers(side), position.checkers(side.other)
-        ends = self._terminals(own, opp, numbers)
         states = self._consume(own, opp, numbers, move)
+        for state in states:
+            if not state[2]:        # every number played: a whole turn, none can play more
+                return position.with_checkers(side, state[0], state[1]).passed()
+        ends = self._terminals(own, opp, numbers)
         for state in states:
             if state in ends:
                 return position.with_checkers(side, state[0], state[1]).passed()

@@ -6,16 +6,31 @@ blocked points (G-3) and bearing off (G-9) are Garanguet's own: the core builds 
 """
 from __future__ import annotations
 
+import threading
 from bisect import bisect_right
 from functools import lru_cache
 from itertools import combinations
 
 from game.i18n import N_
 
-from .core import Illegal, Move, Outcome, Position, Rules, Side, Step
+from .core import DOUBLET_NAMES, Announcement, Illegal, Move, Outcome, Position, Rules, Side, Step
 
 OFF = 25            # borne off: the rim, counted as one more point while bearing off (G-9)
 LAST_QUADRANT = 19  # own points 19..24: all fifteen must be there before any is borne off
+LETTERS = "abcdefghijklmnopqrstuvwx"    # the board's points, as Lepeintre letters them
+
+
+def classify(dice) -> tuple[str, int]:
+    """What a throw of three dice is (G-2, G-4..G-6): ("triplet", n), ("doublet over", n) (a
+    doublet over a lower third), ("doublet under", n) (under a higher third) or ("simple", 0)."""
+    low, middle, high = sorted(dice)
+    if low == high:
+        return "triplet", low
+    if middle == high:
+        return "doublet over", high
+    if low == middle:
+        return "doublet under", low
+    return "simple", 0
 
 
 class Garanguet(Rules):
@@ -32,15 +47,30 @@ class Garanguet(Rules):
     play_all_rule = "G-7"
 
     def __init__(self):
-        self._recent: dict = {}
+        self._local = threading.local()      # each thread's recent turns: no state shared
 
     def numbers(self, dice):
-        low, middle, high = sorted(dice)
-        if low == high:                  # G-6 triplet: the number six times
-            return (low,) * 6
-        if middle == high:               # G-5 doublet over a lower third: four times, and the third
-            return (low,) + (high,) * 4
-        return (low, middle, high)       # G-2 simple throw, G-4 doublet under a higher third
+        kind, number = classify(dice)
+        if kind == "triplet":            # G-6 triplet: the number six times
+            return (number,) * 6
+        if kind == "doublet over":       # G-5 doublet over a lower third: four times, and the third
+            return (min(dice),) + (number,) * 4
+        return tuple(sorted(dice))       # G-2 simple throw, G-4 doublet under a higher third
+
+    def announcement(self, dice):
+        """A triplet (G-6) and a doublet played double (G-5, named as C-4 says) are announced."""
+        kind, number = classify(dice)
+        if kind == "triplet":
+            return Announcement("triplet", number, "", "G-6")
+        if kind == "doublet over":
+            return Announcement("doublet", number, DOUBLET_NAMES[number], "G-5", played_double=True)
+        return None
+
+    def point_name(self, side, location):
+        """A point by its letter (a..x: White starts on x, Black on a), "off" once borne off."""
+        if location == OFF:
+            return "off"
+        return LETTERS[location - 1 if str(side) == "B" else 24 - location]
 
     def start(self, first: Side) -> Position:
         return Position((1,) * 15, (1,) * 15, first)
@@ -70,14 +100,15 @@ class Garanguet(Rules):
             destination = OFF
         return _moved(own, origin, destination), opp, Step(origin, destination)
 
-    def legal_moves(self, position: Position, dice) -> list[Move]:
-        """As `Rules.legal_moves`, in fewer steps for Garanguet's many ends (a thousand is not
-        rare): G-7 leaves one multiset of numbers played, so every end is already a distinct
-        result. The moves come in the order of the positions they lead to."""
+    def plays(self, position: Position, dice) -> list[tuple[Move, Position]]:
+        """As `Rules.plays`, in fewer steps for Garanguet's many ends (a thousand is not rare):
+        G-7 leaves one multiset of numbers played, so every end is already a distinct result.
+        The plays come in the order of the positions they lead to."""
         numbers = self.numbers(self.check_dice(dice))
         side = position.to_move
         ends = self._terminals(position.checkers(side), position.checkers(side.other), numbers)
-        return [Move(steps) for _, steps in sorted(ends.items()) if steps]
+        return [(Move(steps), position.with_checkers(side, own, opp).passed())
+                for (own, opp, _), steps in sorted(ends.items()) if steps]
 
     def _terminals(self, own, opp, numbers):
         """The core's whole turns, remembered for the last few turns so that `apply` or
@@ -85,16 +116,19 @@ class Garanguet(Rules):
         off this turn (a step's legality then depends only on its two points, so a turn is a
         chain of numbers for each checker: `_chains`); otherwise walked step by step."""
         key = (own, opp, numbers)
-        ends = self._recent.get(key)
+        recent = getattr(self._local, "recent", None)
+        if recent is None:
+            recent = self._local.recent = {}
+        ends = recent.get(key)
         if ends is None:
-            if len(self._recent) >= 16:
-                self._recent.clear()
+            if len(recent) >= 16:
+                recent.clear()
             need = sum(LAST_QUADRANT - point for point in own if point < LAST_QUADRANT)
             if need >= sum(numbers):
                 ends = _chains(own, opp, _free_points(opp), numbers)
             else:
                 ends = super()._terminals(own, opp, numbers)
-            self._recent[key] = ends
+            recent[key] = ends
         return ends
 
     def outcome(self, position: Position) -> Outcome | None:
