@@ -91,6 +91,11 @@ def test_the_rules_tabs_come_from_the_registry_garanguet_included(app):
     assert screen.page == "charpentier-reentry" and screen.preset == "charpentier"
 
 
+def test_each_rule_set_finds_its_page_where_the_registry_says():
+    for name, entry in RULE_SETS.items():
+        assert entry.load(entry.rules_page) is rules_pages.BY_NAME[name], name
+
+
 def test_the_reentry_note_is_about_reentry():
     assert "TR-1" in games.REENTRY.note and "re-entry" in games.REENTRY.note.lower()
 

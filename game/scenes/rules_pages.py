@@ -180,13 +180,13 @@ REENTRY_RULE = Rule("TC-8", N_("A hit checker is off the board, not entered, and
 WIN = Rule("TC-9", N_("The first to bring all three checkers to the home point wins the game "
                       "and scores 1 point."))
 
-CHARPENTIER_PAGE = [
+CHARPENTIER_SECTIONS = [
     BOARD,
     (N_("Charpentier 1699 (also Fallavel 1715)"), [*LOWER, *MOVING, REENTRY_RULE, WIN]),
     COMMON,
 ]
 
-CHARPENTIER_REENTRY_PAGE = [
+CHARPENTIER_REENTRY_SECTIONS = [
     BOARD,
     (N_("Charpentier 1699, with compulsory re-entry"), [
         N_("The Charpentier rules, after Littré's dictionary for a hit checker: it must come "
@@ -202,7 +202,7 @@ CHARPENTIER_REENTRY_PAGE = [
     COMMON,
 ]
 
-BELL_PAGE = [
+BELL_SECTIONS = [
     BOARD,
     (N_("Bell 1975"), [
         Rule("TB-1", N_("Both dice are played as two moves, in either order, by one checker or "
@@ -225,7 +225,7 @@ BELL_PAGE = [
     COMMON,
 ]
 
-GARANGUET_PAGE = [
+GARANGUET_SECTIONS = [
     (N_("The board and the paths"), [
         N_("Twenty-four points, lettered a to x: a faces x, and l faces m. Each player has "
            "fifteen checkers, all stacked at the start on the first point of their path: "
@@ -299,13 +299,14 @@ class Page:
         return self.tab or self.rules.title
 
 
+CHARPENTIER_PAGE = Page(CHARPENTIER, CHARPENTIER_SECTIONS)
+CHARPENTIER_REENTRY_PAGE = Page(CHARPENTIER_REENTRY, CHARPENTIER_REENTRY_SECTIONS, N_("Compulsory re-entry"))
+BELL_PAGE = Page(BELL, BELL_SECTIONS, N_("Bell 1975"))
+GARANGUET_PAGE = Page(GARANGUET, GARANGUET_SECTIONS)
+
 #: Every rule set's page, by the rule set's name.
-BY_NAME = {page.rules.name: page for page in (
-    Page(CHARPENTIER, CHARPENTIER_PAGE),
-    Page(CHARPENTIER_REENTRY, CHARPENTIER_REENTRY_PAGE, N_("Compulsory re-entry")),
-    Page(BELL, BELL_PAGE, N_("Bell 1975")),
-    Page(GARANGUET, GARANGUET_PAGE),
-)}
+BY_NAME = {page.rules.name: page for page in (CHARPENTIER_PAGE, CHARPENTIER_REENTRY_PAGE, BELL_PAGE,
+                                              GARANGUET_PAGE)}
 PAGES = {name: page.sections for name, page in BY_NAME.items()}
 
 #: The tabs, (page, label), one per rule set of the registry that has a page, in its order.
