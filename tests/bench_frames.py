@@ -57,9 +57,8 @@ def _table_frames(data_dir, throws=12):
             timed_frame(throw_times)
         while scene.stage in ("choose", "moving"):
             if scene.stage == "choose":
-                chooser = scene.chooser        # the intents a click on each would send
-                scene.react(scene.flow.pick(chooser.origins()[0]))
-                scene.react(scene.flow.drop(chooser.destinations()[-1]))
+                scene.react(scene.flow.pick(scene.choice.origins[0]))   # the intents a click on each would send
+                scene.react(scene.flow.drop(scene.choice.destinations[-1]))
             while scene.flights:
                 timed_frame(move_times)
             app.frame(DT)

@@ -96,22 +96,22 @@ class Monkey:
 
     def table_options(self, scene) -> list[tuple[float, float]]:
         """Board points of the checkers the player may pick, or of the lit destinations."""
-        chooser = getattr(scene, "chooser", None)
+        chooser = getattr(scene, "choice", None)
         if chooser is None or getattr(scene, "stage", None) != "choose" or scene.view.scale <= 0:
             return []
         side = str(scene.session.to_move)
         if chooser.selected is not None:
-            return [scene.view.landing_centre(scene.shown, side, d) for d in chooser.destinations()]
+            return [scene.view.landing_centre(scene.shown, side, d) for d in chooser.destinations]
         mine = scene.shown.checkers(scene.session.to_move)
-        return [scene.view.checker_centre(side, o, mine.count(o) - 1) for o in chooser.origins()]
+        return [scene.view.checker_centre(side, o, mine.count(o) - 1) for o in chooser.origins]
 
     def checker_and_point(self, scene):
         """Screen spots of a checker that may move and of a point it may reach, if any."""
-        chooser = getattr(scene, "chooser", None)
+        chooser = getattr(scene, "choice", None)
         if chooser is None or getattr(scene, "stage", None) != "choose" or scene.view.scale <= 0 \
-                or chooser.selected is not None or not chooser.steps():
+                or chooser.selected is not None or not chooser.steps:
             return None
-        step = self.rng.choice(chooser.steps())
+        step = self.rng.choice(chooser.steps)
         side = str(scene.session.to_move)
         mine = scene.shown.checkers(scene.session.to_move)
         start = scene.view.checker_centre(side, step.origin, mine.count(step.origin) - 1)

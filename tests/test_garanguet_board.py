@@ -413,12 +413,12 @@ def test_on_the_table_a_click_picks_a_stack_and_a_click_on_the_tray_bears_off(ta
     assert isinstance(scene.view, gb.GaranguetBoardView) and scene.stage == "choose"
     bottom = gg.checker_centre("B", 19, 0, 2)               # any checker of the stack picks it
     tt.click(app, tt.screen_pos(scene, bottom))
-    assert scene.chooser.selected == 19
-    assert gg.OFF in scene.chooser.destinations()
+    assert scene.choice.selected == 19
+    assert gg.OFF in scene.choice.destinations
     tray = gg.tray_rect("B")
     tt.click(app, tt.screen_pos(scene, (tray.x + tray.w / 2, tray.y + tray.h / 2)))
     tt.pump(app, screen, 0.3)
-    assert scene.chooser.played[:1] == (Step(19, gg.OFF),)
+    assert scene.choice.played[:1] == (Step(19, gg.OFF),)
     assert scene.shown.black.count(gg.OFF) == BEAROFF.black.count(gg.OFF) + 1
 
 

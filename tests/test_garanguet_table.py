@@ -161,7 +161,7 @@ def test_on_the_table_a_double_click_and_a_drag_play_checkers(screen):
         extra = {"rel": (0, 0), "buttons": (1, 0, 0)} if kind == pygame.MOUSEMOTION else {"button": 1}
         app.scenes.handle_event(pygame.event.Event(kind, pos=pos, **extra))
     tt.pump(app, screen, 0.3)
-    assert scene.chooser.played and scene.chooser.played[0].destination == 6
+    assert scene.choice.played and scene.choice.played[0].destination == 6
 
 
 def test_from_the_title_a_garanguet_match_is_chosen_and_played(tmp_path):
@@ -266,11 +266,11 @@ def test_letter_keys_pick_the_lettered_point_and_h_u_keep_their_meaning(screen):
     app = tt.start(screen, rules="garanguet", opponent="human")
     scene = tt.table_at(app, screen, Position.parse("1*15/1*15/B"), (6, 4, 1))
     tt.key(app, pygame.K_a)                                  # Black's stack is on a
-    assert scene.chooser.selected == gg.location("B", gg.LETTERS.index("a"))
+    assert scene.choice.selected == gg.location("B", gg.LETTERS.index("a"))
     target = gg.name("B", 1 + 4)                             # four points on: e
     tt.key(app, getattr(pygame, f"K_{target}"))
     tt.pump(app, screen, 0.5)
-    assert scene.chooser.played and scene.chooser.played[0].destination == 5
+    assert scene.choice.played and scene.choice.played[0].destination == 5
     assert scene._hud_state().keys == {}                     # H and U, as in Tourne Case
     assert "type its point's letter" in scene._prompt()
     tt.key(app, pygame.K_h)                                  # H shows the hints, as everywhere
@@ -287,4 +287,4 @@ def test_shift_types_the_points_h_and_u(screen):
     assert gg.name("B", 8) == "h"
     assert "Shift for h and u" in scene._prompt()
     tt.key(app, pygame.K_h, pygame.KMOD_SHIFT)
-    assert scene.chooser.selected == 8 and scene.hints is None
+    assert scene.choice.selected == 8 and scene.hints is None

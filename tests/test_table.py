@@ -223,12 +223,12 @@ def lit(app, scene: TableScene) -> dict:
     """Every checker the mover may pick (clicked), with the destinations lit once it is picked."""
     out = {}
     side = str(app.session.to_move)
-    for origin in scene.chooser.origins():
+    for origin in scene.choice.origins:
         click_checker(app, scene, origin, side)
-        assert scene.chooser.selected == origin
-        out[origin] = scene.chooser.destinations()
+        assert scene.choice.selected == origin
+        out[origin] = scene.choice.destinations
         key(app, pygame.K_BACKSPACE)
-        assert scene.chooser.selected is None
+        assert scene.choice.selected is None
     return out
 
 
@@ -245,7 +245,7 @@ def test_only_legal_destinations_light_up(screen, rules):
             s = app.session
             for origin, destinations in lit(app, scene).items():
                 for destination in destinations:
-                    played = scene.chooser.played + (Step(origin, destination),)
+                    played = scene.choice.played + (Step(origin, destination),)
                     assert leads_to_legal_turn(s.rules, s.position, s.dice, played), \
                         (str(s.position), s.dice, played)
                     checked += 1
@@ -279,11 +279,11 @@ def test_a_click_off_the_lit_points_does_not_move(screen):
     scene = table_at(app, screen, Position((0, 0, 0), (0, 0, 0), Side.WHITE), (3, 5))
     assert scene.stage == "choose"
     click_checker(app, scene, 0)
-    assert scene.chooser.selected == 0
+    assert scene.choice.selected == 0
     x, y = scene.view.to_screen(*geometry.checker_centre("W", 7))
     click(app, (round(x), round(y)))              # point 7 is not lit (the lower die is 3)
-    assert scene.chooser.played == () and app.session.phase is Phase.MOVE
-    assert scene.chooser.selected is None          # a click elsewhere puts the checker back
+    assert scene.choice.played == () and app.session.phase is Phase.MOVE
+    assert scene.choice.selected is None          # a click elsewhere puts the checker back
     assert "TC-1: Only the lower die" in refusal(scene)   # and says which rule forbids it, by name
     click_checker(app, scene, 0)
     click_point(app, scene, 3)
@@ -318,26 +318,26 @@ def test_take_back_a_bell_step_shows_the_stop_then_undoes_it(screen):
     app = start(screen, rules="bell", opponent="human")
     scene = table_at(app, screen, Position((0, 0, 0), (0, 0, 0), Side.WHITE), (4, 2))
     click_checker(app, scene, 0)
-    assert scene.chooser.destinations() == [2, 4]
+    assert scene.choice.destinations == (2, 4)
     click_point(app, scene, 2)
     pump(app, screen, 0.3)
     assert scene.stage == "choose" and scene.shown.white == (0, 0, 2)     # the intermediate stop
     assert app.session.phase is Phase.MOVE and app.session.position.white == (0, 0, 0)
     assert scene.flow.dice_marks() == ("played", "dim")     # the 2 is used, the 4 still counts
     key(app, pygame.K_u)
-    assert scene.chooser.played == () and scene.shown.white == (0, 0, 0)
+    assert scene.choice.played == () and scene.shown.white == (0, 0, 0)
 
 
 def test_touch_move_refuses_take_back_and_holds_the_picked_checker(screen):
     app = start(screen, opponent="human", touch_move=True)
     scene = table_at(app, screen, Position((0, 0, 3), (0, 0, 0), Side.WHITE), (2, 2))
-    assert scene.chooser.origins() == [0, 3]
+    assert scene.choice.origins == (0, 3)
     key(app, pygame.K_RETURN)                      # picks the first checker that can move
-    picked = scene.chooser.selected
+    picked = scene.choice.selected
     click_checker(app, scene, 3 if picked == 0 else 0)
-    assert scene.chooser.selected == picked and "Touch-move" in refusal(scene)
+    assert scene.choice.selected == picked and "Touch-move" in refusal(scene)
     key(app, pygame.K_BACKSPACE)
-    assert scene.chooser.selected == picked and "Touch-move" in refusal(scene)
+    assert scene.choice.selected == picked and "Touch-move" in refusal(scene)
     key(app, pygame.K_RETURN)
     pump(app, screen, 0.3)
     key(app, pygame.K_u)
@@ -452,7 +452,7 @@ def test_a_checker_dragged_onto_a_lit_point_is_played_there(screen):
     origin = scene.view.to_screen(*geometry.checker_centre("W", 2))
     target = scene.view.to_screen(*geometry.checker_centre("W", 5))
     app.scenes.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=origin, button=1))
-    assert scene.chooser.selected == 2
+    assert scene.choice.selected == 2
     app.scenes.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=target, rel=(0, 0), buttons=(1, 0, 0)))
     pump(app, screen)                              # drawn under the mouse
     app.scenes.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=target, button=1))
@@ -506,17 +506,17 @@ def test_notices_never_stack_and_never_cover_a_result(screen):
 def test_number_keys_pick_the_point_with_that_number_not_the_nth_option(screen):
     app = start(screen, rules="bell", opponent="human")
     scene = table_at(app, screen, Position((2, 5, 9), (0, 0, 0), Side.WHITE), (3, 1))
-    assert scene.chooser.origins() == [2, 5, 9]
+    assert scene.choice.origins == (2, 5, 9)
     key(app, pygame.K_5)                         # the 2nd option, but point 5
-    assert scene.chooser.selected == 5
+    assert scene.choice.selected == 5
     key(app, pygame.K_8)                         # point 8: 5 + 3
     pump(app, screen, 0.5)
-    assert scene.chooser.played == (Step(5, 8),)
+    assert scene.choice.played == (Step(5, 8),)
     key(app, pygame.K_2)                         # 2 -> 3 with the 1
     pump(app, screen, 0.5)
-    assert scene.chooser.selected == 2
+    assert scene.choice.selected == 2
     key(app, pygame.K_7)                         # not lit: said why, nothing moves
-    assert scene.chooser.played == (Step(5, 8),) and (scene.note or scene.refused)
+    assert scene.choice.played == (Step(5, 8),) and (scene.note or scene.refused)
     assert "type its point's number" in scene._prompt()
 
 
@@ -524,9 +524,9 @@ def test_a_one_then_a_two_picks_point_twelve(screen):
     app = start(screen, opponent="human", speed="normal")
     scene = table_at(app, screen, Position((1, 9, 11), (0, 0, 0), Side.WHITE), (1, 3))
     key(app, pygame.K_1)
-    assert scene.chooser.selected is None        # 1, or 11? waits for a second digit
+    assert scene.choice.selected is None        # 1, or 11? waits for a second digit
     key(app, pygame.K_1)
-    assert scene.chooser.selected == 11
+    assert scene.choice.selected == 11
     key(app, pygame.K_1)
     key(app, pygame.K_2)
     pump(app, screen, 0.5)

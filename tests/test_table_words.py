@@ -278,7 +278,7 @@ def test_every_tourne_case_state_speaks_both_languages_inside_its_boxes(tmp_path
     if state == "computer thinking":
         assert scene.stage is Stage.THINK
     if state == "your picked checker":
-        assert scene.chooser.selected == 5 and scene.refused is None
+        assert scene.choice.selected == 5 and scene.refused is None
     assert speaking.problems(app) == []
     scene.history_open = True
     assert speaking.problems(app) == []

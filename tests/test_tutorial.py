@@ -139,7 +139,7 @@ def play_through(app, scene, at=None, limit=600):
                 at(scene, "choose")
             if scene.stage is Stage.CHOOSE:
                 move = Move.parse(scene.session.current.move)
-                play_step(scene, move.steps[len(scene.chooser.played)])
+                play_step(scene, move.steps[len(scene.choice.played)])
                 frames(app, 3)
         else:
             frames(app, 5)
@@ -218,7 +218,7 @@ def test_a_drop_on_a_point_the_throw_cannot_reach_says_why(app):
     scene.react(scene.flow.pick(0))
     scene.react(scene.flow.drop(4))
     assert isinstance(scene.lesson_note, Refused) and scene.lesson_note.rule == "TC-1"
-    assert scene.chooser.played == () and "TC-1" in said_on_screen(app)
+    assert scene.choice.played == () and "TC-1" in said_on_screen(app)
 
 
 def test_a_legal_move_that_is_not_the_books_is_refused_saying_what_the_book_plays(app):
@@ -226,7 +226,7 @@ def test_a_legal_move_that_is_not_the_books_is_refused_saying_what_the_book_play
     to_turn(app, scene, 2)                            # 5 and 1: the book hits on 1, 3 to 4 is legal
     play_step(scene, Step(3, 4))
     note = scene.lesson_note
-    assert isinstance(note, OffScript) and scene.chooser.played == ()
+    assert isinstance(note, OffScript) and scene.choice.played == ()
     words = said_on_screen(app)
     assert _(note.turn.play) in words
     assert speaking.problems(app) == []
@@ -244,9 +244,9 @@ def test_a_garanguet_step_off_the_script_is_refused_and_one_on_it_is_kept(app):
     to_turn(app, scene, 0)                            # Quines: four 5s and the 2
     play_step(scene, Step(1, 6))
     frames(app, 3)
-    assert scene.chooser.played == (Step(1, 6),) and scene.stage is Stage.CHOOSE
+    assert scene.choice.played == (Step(1, 6),) and scene.stage is Stage.CHOOSE
     play_step(scene, Step(6, 11))                     # legal, but not the prepared game's
-    assert isinstance(scene.lesson_note, OffScript) and scene.chooser.played == (Step(1, 6),)
+    assert isinstance(scene.lesson_note, OffScript) and scene.choice.played == (Step(1, 6),)
 
 
 @pytest.mark.parametrize("game", list(SCRIPTS))
@@ -260,7 +260,7 @@ def test_the_tutorial_speaks_both_languages_inside_its_boxes(app, game):
             return
         seen.add(kind)
         if what == "choose":                       # with a refusal or a move off the script shown
-            s.react(s.flow.pick(s.chooser.origins()[0]))
+            s.react(s.flow.pick(s.choice.origins[0]))
             s.react(s.flow.drop(None))
             s.show_hints()
         found.extend(speaking.problems(app))

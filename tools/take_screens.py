@@ -179,7 +179,7 @@ def play_until(app: App, scene, stop, limit: int = 600) -> None:
             if stop(scene, "choose"):
                 return
             move = Move.parse(scene.session.current.move)
-            play_step(scene, move.steps[len(scene.chooser.played)])
+            play_step(scene, move.steps[len(scene.choice.played)])
             frames(app, 3)
         else:
             frames(app, 5)
@@ -228,7 +228,7 @@ def tutorial_garanguet(shooter: Shooter) -> None:
     for _ in range(2):                                # two of the four 5s played: x to s
         play_step(scene, Step(1, 6))
         frames(app, 3)
-    if len(scene.chooser.played) != 2 or scene.stage is not Stage.CHOOSE:
+    if len(scene.choice.played) != 2 or scene.stage is not Stage.CHOOSE:
         raise RuntimeError("the Quines turn did not go as the script says")
     shooter.shoot(app, "tutorial-garanguet")
     pygame.display.quit()

@@ -47,6 +47,7 @@ class TableScene(TableControls, TableDrawing, PacedScene):
         self.hints_rect = None
         self.card_rects: dict = {}
         self.flow: GameFlow | None = None
+        self.choice = None                 # the person's turn in progress (flow.choice, a snapshot)
         if s.phase in (Phase.THROW, Phase.MOVE):     # the computers' tables start loading now
             thinkers, advisor = computer_players(s, thread=True)
             self.flow = GameFlow(s, host.match.save, thinkers, advisor, self._touch_setting())
@@ -78,9 +79,6 @@ class TableScene(TableControls, TableDrawing, PacedScene):
     def stage(self) -> Stage:
         return self.flow.stage if self.flow else Stage.OVER
 
-    @property
-    def chooser(self):
-        return self.flow.chooser if self.flow else None
 
     @property
     def shown(self):
@@ -118,11 +116,13 @@ class TableScene(TableControls, TableDrawing, PacedScene):
         self.react(self.flow.start())
 
     def react(self, events) -> None:
-        """Show what the flow says happened (its events), in order."""
+        """Show what the flow says happened (its events), in order; then take the turn in
+        progress as it now stands."""
         for event in events:
             handler = getattr(self, "_on_" + type(event).__name__, None)
             if handler:
                 handler(event)
+        self.choice = self.flow.choice if self.flow else None
 
     def _proceed(self) -> None:
         self.react(self.flow.proceed())
@@ -191,13 +191,14 @@ class TableScene(TableControls, TableDrawing, PacedScene):
         self._say("")
         self.refused = None
 
+    def _on_ComputerMoved(self, event: f.ComputerMoved) -> None:
+        """The computer's move is said as it starts (table_cards), and the card keeps off its way."""
+        self.caption = {"side": event.side, "before": event.before, "dice": event.dice, "move": event.move,
+                        "after": event.after, "left": None}
+
     def _on_StepPlayed(self, event: f.StepPlayed) -> None:
         dropped, self._dropped_at = self._dropped_at, None
         self.refused = None
-        playing = self.flow.computer_move if event.by == "computer" else None
-        if playing is not None and (self.caption is None or self.caption["move"] is not playing[3]):
-            side, before, dice, move = playing     # the computer's move is said as it starts
-            self.caption = {"side": side, "before": before, "dice": dice, "move": move, "left": None}
         if event.by == "computer" and event.last and self.caption is not None:
             self.caption["left"] = CAPTION_HOLD     # then stays long enough to read once it has landed
         if event.by == "computer" and not event.last:

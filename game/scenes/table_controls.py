@@ -85,11 +85,10 @@ class TableControls:
             self._choose_key(key)
 
     def _choose_key(self, key) -> None:
-        chooser = self.chooser
         if key in (pygame.K_LEFT, pygame.K_UP):
-            chooser.move_cursor(-1)
+            self.react(self.flow.move_cursor(-1))
         elif key in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_TAB):
-            chooser.move_cursor(1)
+            self.react(self.flow.move_cursor(1))
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             if self.point_keys.typed:              # a digit waiting for another: take it now
                 typed = self.point_keys.typed
@@ -105,8 +104,8 @@ class TableControls:
 
     def _type_point(self, char: str) -> None:
         """A digit (Tourne Case) or a letter (Garanguet): the point the board calls so."""
-        chooser = self.chooser
-        wanted = chooser.destinations() if chooser.selected is not None else chooser.origins()
+        choice = self.choice
+        wanted = choice.destinations if choice.selected is not None else choice.origins
         location = self.point_keys.type(char, str(self.session.to_move), wanted)
         if not self.point_keys.typed:
             self._point_key(location, char)
@@ -114,14 +113,14 @@ class TableControls:
     def _point_key(self, location, typed: str) -> None:
         """Play the point typed as a click there would: pick the checker on it, or move the
         picked one there (or hear why not)."""
-        chooser = self.chooser
+        choice = self.choice
         if location is None:
             message = (N_("No point is called {typed}: type a point's letter as the board shows it") if self._lettered
                        else N_("No point is called {typed}: type a point's number as the board shows it"))
             self._say(Words(message, typed=repr(typed)))
-        elif chooser.selected is not None and location in chooser.destinations():
+        elif choice.selected is not None and location in choice.destinations:
             self._step(location)
-        elif location in chooser.origins() or chooser.selected is None:
+        elif location in choice.origins or choice.selected is None:
             if location in self.shown.checkers(self.session.to_move):
                 self._pick(location)
             else:
@@ -131,12 +130,12 @@ class TableControls:
             self.react(self.flow.drop(location))
 
     def _activate(self, index) -> None:
-        chooser = self.chooser
-        options = chooser.options()
-        i = chooser.cursor if index is None else index
+        choice = self.choice
+        options = choice.options
+        i = choice.cursor if index is None else index
         if not 0 <= i < len(options):
             return
-        if chooser.selected is None:
+        if choice.selected is None:
             self._pick(options[i])
         else:
             self._step(options[i])
@@ -161,8 +160,8 @@ class TableControls:
     def _area(self, x, y):
         """What the mouse is over for the side to move: ("point", lit destination), ("checker",
         location), ("point", other point) or None."""
-        chooser = self.chooser
-        lit = chooser.destinations() if chooser is not None else ()
+        choice = self.choice
+        lit = choice.destinations if choice is not None else ()
         return self.view.area_at(self.shown, str(self.session.to_move), x, y, lit), lit
 
     def _press_at(self, pos) -> None:
@@ -180,23 +179,23 @@ class TableControls:
             self._press_choose(pos, x, y)
 
     def _press_choose(self, pos, x, y) -> None:
-        chooser = self.chooser
+        choice = self.choice
         area, lit = self._area(x, y)
         kind, location = area or (None, None)
         if kind == "point" and location in lit:
             self._step(location)
-        elif kind == "checker" and location in chooser.origins():
+        elif kind == "checker" and location in choice.origins:
             now, last = self.app.clock(), self._last_click
             self._last_click = (location, now)
-            if (last is not None and last[0] == location and chooser.selected == location
+            if (last is not None and last[0] == location and choice.selected == location
                     and now - last[1] <= DOUBLE_CLICK):        # still held from the first click
                 self._last_click = None
                 self.react(self.flow.furthest(location))
                 return
             self._pick(location)
-            if chooser.selected == location:
+            if self.choice.selected == location:
                 self._press = {"pos": pos, "origin": location}
-        elif chooser.selected is not None:      # elsewhere: put back (a point says why not)
+        elif choice.selected is not None:      # elsewhere: put back (a point says why not)
             self.react(self.flow.drop(location if kind == "point" else None))
         elif kind == "checker":                 # a checker that cannot move: say why
             self._pick(location)
@@ -232,7 +231,7 @@ class TableControls:
         hand = self.hud.button_at(pos) is not None
         if not hand and self.stage is Stage.CHOOSE and self.view.scale > 0:
             area, lit = self._area(*self.view.to_board(*pos))
-            hand = area is not None and (area[1] in lit if area[0] == "point" else area[1] in self.chooser.origins())
+            hand = area is not None and (area[1] in lit if area[0] == "point" else area[1] in self.choice.origins)
         elif not hand and self.stage is Stage.THROW and self._human_turn():
             hand = self.view.board_rect().collidepoint(pos)
         if hand != self._hand:

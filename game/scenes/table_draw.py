@@ -66,8 +66,8 @@ class TableDrawing:
 
     def _held_origin(self):
         """The picked checker is drawn lifted (or under the mouse while dragged)."""
-        if self.stage is Stage.CHOOSE and self.chooser is not None and self.chooser.selected is not None:
-            return self.chooser.selected
+        if self.stage is Stage.CHOOSE and self.choice is not None and self.choice.selected is not None:
+            return self.choice.selected
         return None
 
     def _draw_in_hand(self, surface) -> None:
@@ -113,21 +113,21 @@ class TableDrawing:
         """Movable checkers, the picked one, lit destinations, Bell's stop, the keyboard cursor,
         the best hint."""
         self._draw_last_move(surface)
-        if self.stage is not Stage.CHOOSE or self.chooser is None:
+        if self.stage is not Stage.CHOOSE or self.choice is None:
             return
-        chooser, view = self.chooser, self.view
+        choice, view = self.choice, self.view
         side = str(self.session.to_move)
         pulse = 0.5 + 0.5 * math.sin(self.clock * 5)
-        for step in chooser.played:
+        for step in choice.played:
             view.disc(surface, *view.checker_centre(side, step.destination, 0), GLOW, 40, g.CHECKER_R + 8)
-        if chooser.selected is None:
-            for origin in chooser.origins():
+        if choice.selected is None:
+            for origin in choice.origins:
                 view.ring(surface, *view.checker_centre(side, origin, self._top_index(origin)), GLOW, 3,
                           alpha=int(110 + 120 * pulse))
         else:
             other = str(self.session.to_move.other)
-            hits = {s.destination for s in chooser.steps() if s.origin == chooser.selected and s.hit}
-            for dest in chooser.destinations():
+            hits = {s.destination for s in choice.steps if s.origin == choice.selected and s.hit}
+            for dest in choice.destinations:
                 view.point_glow(surface, side, dest, GLOW, int(45 + 45 * pulse))
                 view.disc(surface, *view.landing_centre(self.shown, side, dest), GLOW, int(70 + 60 * pulse))
                 if dest in hits:                           # landing there hits (TC-6)
@@ -139,21 +139,21 @@ class TableDrawing:
             self._draw_best(surface, side)
 
     def _option_centre(self, side, option):
-        if self.chooser.selected is None:
+        if self.choice.selected is None:
             return self.view.checker_centre(side, option, self._top_index(option))
         return self.view.landing_centre(self.shown, side, option)
 
     def _draw_cursor(self, surface, side) -> None:
         """The keyboard's cursor on the option it would take; the points themselves are typed
         by the board's own numbers or letters."""
-        options = self.chooser.options()
-        if 0 <= self.chooser.cursor < len(options):
-            x, y = self._option_centre(side, options[self.chooser.cursor])
+        options = self.choice.options
+        if 0 <= self.choice.cursor < len(options):
+            x, y = self._option_centre(side, options[self.choice.cursor])
             self.view.ring(surface, x, y, WHITE_RING, 5, g.CHECKER_R + 9)
 
     def _draw_best(self, surface, side) -> None:
         best = self.hints[0].move.steps
-        played = self.chooser.played
+        played = self.choice.played
         if tuple(best[:len(played)]) != tuple(played) or len(best) <= len(played):
             return
         step = best[len(played)]
@@ -166,7 +166,7 @@ class TableDrawing:
     def _draw_hints(self, surface) -> None:
         s = self.hud.scale
         side = str(self.session.to_move)
-        two = self.session.rules.name == "garanguet"     # a 2-point win's chance beside the win's
+        two = hasattr(self.hints[0], "win2")     # a 2-point win's chance beside the win's
         lines = [(Words(N_("Hints: chances for {what}"), what=chances_for(self.session)), ""),
                  ("", Words(N_("win   2 pts   vs best")) if two else Words(N_("win   vs best")))]
         pips = self.view.pip_counts(self.shown)
@@ -207,7 +207,7 @@ class TableDrawing:
         step, or (a step across the halves) above or below the middle, wherever none of its
         rings is covered; failing that, away from where the step lands."""
         best = self.hints[0].move.steps
-        played = self.chooser.played if self.chooser else ()
+        played = self.choice.played if self.choice else ()
         step = best[len(played)] if len(best) > len(played) else (best[-1] if best else None)
         board = self.view.board_rect()
         if step is None:
@@ -305,18 +305,18 @@ class TableDrawing:
         marks = self._dice_marks()
         numbers = [d for d, m in zip(s.dice, marks) if m == "played"]
         play = numbers_said(tuple(numbers))
-        if s.rules.name == "garanguet":        # up to six moves: the numbers left, as said
-            left = numbers_left(self.rules, s.dice, self.chooser.played)
-            playable = playable_numbers(self.rules, left, self.chooser.steps())
+        if s.rule_set.dice_shares:             # up to six moves: the numbers left, as said
+            left = numbers_left(self.rules, s.dice, self.choice.played)
+            playable = playable_numbers(self.rules, left, self.choice.steps)
             play = numbers_said(tuple(n for n in left if n in playable))
             numbers = s.dice                   # what cannot be played is said by its own notice
         lost = {d for d in self.rules.numbers(s.dice) if d not in numbers and not any(
-            self.rules.step_number(st) == d for st in self.chooser.played)}
+            self.rules.step_number(st) == d for st in self.choice.played)}
         if lost:
             play = Words("{numbers} ({lost} cannot be played)", "{numbers} ({lost} cannot be played)",
                          len(lost), numbers=play, lost=joined(sorted(lost)))
         said = verb_words(s, s.to_move, "play these", numbers=play)
-        return Words(PROMPTS[(self._lettered, self.chooser.selected is not None)], play=said)
+        return Words(PROMPTS[(self._lettered, self.choice.selected is not None)], play=said)
 
 
 PROMPTS = {
@@ -355,7 +355,7 @@ def chances_for(session) -> Words:
     """What the hints' chances are of: the game (Charpentier, where every game is a point, or a
     1-point match) or the match at this score (Bell and Garanguet, played for the match)."""
     length = session.match.length
-    if length == 1 or session.rules.name.startswith("charpentier"):
+    if length == 1 or session.rule_set.max_points == 1:
         return Words(N_("the game"))
     mover, score = session.to_move, session.match.score
     return Words(N_("the match to {length} ({side} {score}, {other} {other_score})"), length=length,

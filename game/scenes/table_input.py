@@ -5,6 +5,7 @@ A player reading the board types the point they see, not the rank of an option i
 bookkeeping (no pygame), so the table scene only feeds it characters and the clock.
 """
 from game import garanguet_geometry as gg
+from game.rules import rule_set
 from game.rules.core import BAR
 from game.turn import Chooser
 
@@ -14,8 +15,9 @@ __all__ = ["Chooser", "PointKeys", "location_named", "point_name"]
 SECOND_DIGIT = 0.7
 
 
-def lettered(rules_name: str) -> bool:
-    return rules_name == "garanguet"
+def lettered(rules) -> bool:
+    """Does the rule set's board name its points by letter (RuleSet.lettered)?"""
+    return rule_set(rules).lettered
 
 
 def location_named(rules_name: str, side: str, name: str) -> int | None:
