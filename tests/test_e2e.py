@@ -10,6 +10,7 @@ import pytest
 
 from game.app import MAX_DT, App
 from game.match import Phase
+from game.priority_flow import PriorityStage
 from game.scenes.menus import SettingsScene
 from game.scenes.priority import PriorityScene
 from game.scenes.scoreboard import ScoreboardScene
@@ -90,7 +91,7 @@ def test_a_whole_match_to_3_points_against_the_computer(tmp_path):
             post_click(button(scene, "Next game").rect.center)
             step(app, 2)
             continue
-        if isinstance(scene, PriorityScene) and scene.stage in ("wait", "result"):
+        if isinstance(scene, PriorityScene) and scene.stage in (PriorityStage.WAIT, PriorityStage.RESULT):
             post_key(pygame.K_SPACE)
         elif isinstance(scene, TableScene) and session.to_move is human:
             if scene.stage == "throw":

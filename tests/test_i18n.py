@@ -16,6 +16,7 @@ import speaking
 from game import i18n
 from game.app import App
 from game.match import MatchOptions, Session
+from game.priority_flow import PriorityStage
 from game.scenes.menus import (ConfirmScene, NoticeScene, PauseScene, SavedMatchScene,
                                SettingsScene, StatsScene)
 from game.scenes.title import NewMatchScene
@@ -396,15 +397,15 @@ def test_the_priority_throw_speaks_both_languages_in_its_boxes(app, tmp_path):
     app.new_match({**app.last_options(), "opponent": "computer", "rules": "charpentier"})
     frames(app)
     scene = app.scenes.top
-    assert type(scene).__name__ == "PriorityScene" and scene.stage == "wait"
+    assert type(scene).__name__ == "PriorityScene" and scene.stage is PriorityStage.WAIT
     assert_clean(speaking.problems(app))
     press(app, pygame.K_SPACE)
     assert_clean(speaking.problems(app, frames=1))          # the dice rolling
     for _ in range(600):
-        if scene.stage == "result":
+        if scene.stage is PriorityStage.RESULT:
             break
         app.frame(0.05)
-    assert scene.stage == "result"
+    assert scene.stage is PriorityStage.RESULT
     assert_clean(speaking.problems(app, frames=1))
     app.update_settings({"language": "fr"})
     frames(app)

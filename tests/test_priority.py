@@ -2,6 +2,7 @@
 import pygame
 
 from game.match import MatchOptions, Phase, Session
+from game.priority_flow import PriorityStage
 from game.scenes.priority import PriorityScene
 from game.scenes.table import TableScene
 from test_table import key, pump, screen, start  # noqa: F401 (screen is a fixture)
@@ -13,7 +14,7 @@ def test_the_priority_throw_names_the_winner_and_hands_over(screen):
     assert isinstance(scene, PriorityScene) and app.session.phase is Phase.PRIORITY
     key(app, pygame.K_SPACE)
     for _ in range(400):
-        if scene.stage == "result":
+        if scene.stage is PriorityStage.RESULT:
             break
         pump(app, screen, 0.05)
     white, black = app.session.priority
@@ -45,10 +46,10 @@ def test_a_tie_is_named_and_thrown_again(screen):
     seen_tie = False
     for _ in range(600):
         seen_tie |= any("a tie - thrown again" in b.text for b in scene.banners)
-        if scene.stage == "result":
+        if scene.stage is PriorityStage.RESULT:
             break
         pump(app, screen, 0.05)
-    assert seen_tie and scene.stage == "result"
+    assert seen_tie and scene.stage is PriorityStage.RESULT
     white, black = app.session.priority
     assert white != black and app.session.phase is Phase.THROW
 
@@ -72,4 +73,4 @@ def test_a_pause_during_the_priority_throw_does_not_skip_its_result(screen):
     assert app.paused == 1
     scene.leave()
     scene.enter()                      # the pause menu closes: the same scene is on top again
-    assert app.scenes.top is scene and scene.stage == "roll"
+    assert app.scenes.top is scene and scene.stage is PriorityStage.ROLL

@@ -1,16 +1,15 @@
 """The priority throw (C-1): each side throws one die from its own side of the board; a tie is
 thrown again; the higher die takes the game's dice and throws them for the first turn.
 
-The session picks the faces (`Session.throw_priority`); the physics only shows them fall. When a
-human plays, the throw waits for Space, a click or a fling; two computers throw on their own.
-Its words are translated where they are shown (game/i18n.py; the banners as game.table_words.Words).
+The play is the priority flow's (game/priority_flow.py: its stages, the faces, the saving); the
+scene shows the dice fall and says the result. When a human plays, the throw waits for Space or
+a click; two computers throw on their own. Its words are translated where they are shown (game/i18n.py; the banners as game.table_words.Words).
 """
 import pygame
 
-from game.dice import priority_rounds
 from game.i18n import N_, Words, _, verbatim
-from game.match import Phase
 from game.players import who
+from game.priority_flow import PriorityFlow, PriorityStage as Stage
 from game.rules import Side
 from game.scenes.host import Host
 from game.scenes.menus import rules_title
@@ -55,61 +54,65 @@ NOT_COUNTED = {"off the board": N_("Off the board - thrown again"),
 class PriorityScene(PacedScene):
     def __init__(self, app: Host):
         super().__init__(app)
-        self.stage = "wait"           # wait -> roll -> (tie -> roll ...) -> result
-        self.rounds = []                # priority rounds still to show (ties first)
+        self.flow = PriorityFlow(self.session, app.match.save)
         self.playback: DicePlayback | None = None
-        self.faces = None
         self.hover = None
+        self._started = False
+
+    @property
+    def stage(self) -> Stage:
+        return self.flow.stage
+
+    @property
+    def faces(self):
+        return self.flow.faces
 
     def _humans(self) -> bool:
-        return not all(self.session.is_computer(side) for side in Side)
+        return not self.flow.computers_only
 
     def enter(self) -> None:
-        if self.stage != "wait":           # back from the pause menu: carry on
+        if self._started:                  # back from the pause menu: carry on
             return
-        if self.session.phase is not Phase.PRIORITY:
-            self._to_table()
-        elif not self._humans():
+        self._started = True
+        self.react(self.flow.start())
+        if self.stage is Stage.WAIT and not self._humans():
             self._wait(self._pause(AUTO_THROW), self.throw)
 
+    def react(self, events) -> None:
+        """Show what the flow says happened (its events), in order."""
+        for event in events:
+            getattr(self, "_on_" + type(event).__name__)(event)
+
     def throw(self) -> None:
-        """Both sides throw their die at once, each from its own side; ties are thrown again.
+        """Both sides throw their die at once, each from its own side; ties are thrown again."""
+        self.react(self.flow.throw())
 
-        Every round is simulated now (the session picks the faces), then played back in turn."""
-        s = self.session
-        if self.stage != "wait" or s.phase is not Phase.PRIORITY:
-            return
-        self.rounds = priority_rounds(s.throw_priority, s.physics_rng())
-        self.app.match.save()
-        self._next_round()
+    def _proceed(self) -> None:
+        self.react(self.flow.proceed())
 
-    def _next_round(self) -> None:
-        rnd = self.rounds.pop(0)
-        self.faces = (rnd.white, rnd.black)
-        self.playback = DicePlayback(rnd.attempts, 1 / self.pace if self.pace else 0)
+    def _on_RoundThrown(self, event) -> None:
+        self.playback = DicePlayback(event.round.attempts, 1 / self.pace if self.pace else 0)
         self._sound("throw")
-        self.stage = "roll"
         self._check_settled()
 
-    def _check_settled(self) -> None:
-        if self.stage != "roll" or not self.playback.settled:
-            return
-        white, black = self.faces
-        if white == black:
-            self.stage = "tie"
-            self._banner(Words(N_("Both throw {n}: a tie - thrown again"), n=white), "note", TIE_HOLD)
-            self._wait(self._pause(TIE_HOLD), self._next_round)
-            return
-        first = Side.WHITE if white > black else Side.BLACK
-        self.stage = "result"
-        self._banner(Words(PLAYS_FIRST[who(self.session, first), first]), "large", RESULT_HOLD)
+    def _on_PriorityTie(self, event) -> None:
+        self._banner(Words(N_("Both throw {n}: a tie - thrown again"), n=event.number), "note", TIE_HOLD)
+        self._wait(self._pause(TIE_HOLD), self._proceed)
+
+    def _on_FirstChosen(self, event) -> None:
+        self._banner(Words(PLAYS_FIRST[who(self.session, event.side), event.side]), "large", RESULT_HOLD)
         self._wait(self._pause(RESULT_HOLD), self._to_table)
 
-    def _to_table(self) -> None:
-        if self.stage == "done":
-            return
-        self.stage = "done"
+    def _on_PriorityDone(self, event) -> None:
         self.app.show_match()
+
+    def _check_settled(self) -> None:
+        if self.stage is Stage.ROLL and self.playback.settled:
+            self.react(self.flow.settled())
+
+    def _to_table(self) -> None:
+        if self.stage is Stage.RESULT:
+            self._proceed()
 
     def update(self, dt: float) -> None:
         if self.playback is not None:
@@ -136,9 +139,9 @@ class PriorityScene(PacedScene):
         if pressed == "menu":
             self.app.pause()
         elif pressed == "throw":
-            if self.stage == "wait" and self._humans():
+            if self.stage is Stage.WAIT and self._humans():
                 self.throw()
-            elif self.stage == "result":
+            elif self.stage is Stage.RESULT:
                 self._to_table()
 
     def draw(self, surface) -> None:
@@ -152,34 +155,34 @@ class PriorityScene(PacedScene):
         self.view.draw_labels(surface, start)
         if self.playback is not None:
             self.playback.draw(surface, self.view)
-        if self.stage in ("result", "tie", "done"):
+        if self.stage in (Stage.RESULT, Stage.TIE, Stage.DONE):
             self._label_dice(surface)
         draw_banners(surface, self.view, self.hud.scale, self.banners)
         s = self.session
         state = HudState(names={str(side): side_label(s, side) for side in Side},
                          scores={str(k): v for k, v in s.match.score.items()}, length=s.match.length,
                          title=rules_title(s.rules.name), to_move="", prompt=self.prompt(),
-                         enabled={"menu"} | ({"throw"} if self.stage == "wait" and self._humans() else set()),
+                         enabled={"menu"} | ({"throw"} if self.stage is Stage.WAIT and self._humans() else set()),
                          hover=self.hover, clock=self.clock,
-                         attention="throw" if self.stage == "wait" and self._humans() else None)
+                         attention="throw" if self.stage is Stage.WAIT and self._humans() else None)
         self.hud.draw(surface, state)
 
     def prompt(self) -> str:
         """The line under the board, in the current language: what to do now, and the result
         once the dice lie still (said there, not over the middle of the board, where a die may
         lie)."""
-        if self.stage in ("result", "done") and self.faces:
+        if self.stage in (Stage.RESULT, Stage.DONE) and self.faces:
             white, black = self.faces
             s = self.session
-            words = THROWS[who(s, Side.WHITE)][0 if self.stage == "result" else 1]
+            words = THROWS[who(s, Side.WHITE)][0 if self.stage is Stage.RESULT else 1]
             return _(words, white=white, black=black)
-        if self.stage == "wait":
+        if self.stage is Stage.WAIT:
             if self._humans():
                 return _("Priority: each side throws one die - the higher plays first. "
                          "Press Space or click to throw")
             return _("Priority: each side throws one die - the higher plays first.")
-        return {"roll": _("The dice are rolling..."), "tie": _("A tie: thrown again"),
-                "done": verbatim("")}[self.stage]
+        return {Stage.ROLL: _("The dice are rolling..."), Stage.TIE: _("A tie: thrown again"),
+                Stage.DONE: verbatim("")}[self.stage]
 
     def _label_dice(self, surface) -> None:
         """Each die's owner and number beside it, so the result reads at a glance."""
