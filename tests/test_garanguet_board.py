@@ -396,12 +396,10 @@ def test_the_board_has_every_member_of_the_tables_board_interface():
 
 
 @pytest.fixture
-def table(monkeypatch):
+def table():
     """The real table scene with Garanguet on this board (helpers from the table's own tests)."""
     import test_table
 
-    from game.view import boards
-    monkeypatch.setitem(boards.BOARDS, "garanguet", gb.GaranguetBoardView)
     screen = pygame.Surface((960, 600))
     return test_table, screen
 

@@ -11,7 +11,7 @@ import math
 
 import pygame
 
-from game.i18n import N_, _, n_, verbatim
+from game.i18n import N_, _, n_
 from game.players import title_words, who
 from game.rules import Side, rule_set
 from game.scenes.host import Host
@@ -29,31 +29,11 @@ GAME_WON = {("you", Side.WHITE): N_("You win (White)"), ("you", Side.BLACK): N_(
 MATCH_WON = {"you": N_("You win the match!"), "computer": N_("The computer wins the match!"),
              Side.WHITE: N_("White wins the match!"), Side.BLACK: N_("Black wins the match!")}
 MATCH_SCORE = {Side.WHITE: N_("White, {won} to {lost}"), Side.BLACK: N_("Black, {won} to {lost}")}
-# Why a game scores what it does, by the loser's colour (TB-4, G-10).
-BELL_SINGLE = {Side.WHITE: N_("White had entered all three checkers: 1 point ({rule})"),
-               Side.BLACK: N_("Black had entered all three checkers: 1 point ({rule})")}
-BELL_DOUBLE = {Side.WHITE: N_("White had not entered all three checkers, or had one on the bar: "
-                              "2 points ({rule})"),
-               Side.BLACK: N_("Black had not entered all three checkers, or had one on the bar: "
-                              "2 points ({rule})")}
-GARANGUET_SINGLE = {Side.WHITE: N_("White had begun bearing off: 1 point ({rule})"),
-                    Side.BLACK: N_("Black had begun bearing off: 1 point ({rule})")}
-GARANGUET_DOUBLE = {Side.WHITE: N_("White had borne off no checker: 2 points ({rule})"),
-                    Side.BLACK: N_("Black had borne off no checker: 2 points ({rule})")}
 
 
-def points_said(rules_name: str, outcome) -> str:
-    """Why a won game scores what it does, with its rule: said now."""
-    entry = rule_set(rules_name)
-    rule = verbatim(entry.scoring_rule)
-    if entry.max_points == 1:
-        return _("1 point ({rule})", rule=rule)
-    loser = outcome.winner.other
-    if entry.game == "garanguet":
-        table = GARANGUET_DOUBLE if outcome.points == 2 else GARANGUET_SINGLE
-    else:
-        table = BELL_DOUBLE if outcome.points == 2 else BELL_SINGLE
-    return _(table[loser], rule=rule)
+def points_said(rules, outcome) -> str:
+    """Why a won game scores what it does, with its rule (RuleSet.points_words): said now."""
+    return rule_set(rules).points_words(outcome).said()
 
 
 def can_review(session) -> bool:

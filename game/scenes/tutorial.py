@@ -7,7 +7,8 @@ each turn as its rule arises, says why a move is refused, and waits for "Continu
 Enter or its button) where there is something to read: the computer's move, a forced pass, a
 jump to a later position, the end. Finishing goes back to the title.
 
-The title menu opens it: `TutorialScene(host, "tourne-case")` or `TutorialScene(host, "garanguet")`.
+The title menu opens it for a game, `TutorialScene(host, game)`: the script its rule sets name
+(`RuleSet.tutorial`, game/tutorial.py).
 """
 from __future__ import annotations
 
@@ -21,8 +22,9 @@ from game.match import Phase
 from game.rules import Side
 from game.scenes.table import TableScene
 from game.scenes.table_cards import as_board_says
-from game.tutorial import (Hinted, OffScript, Refused, ScriptedSession, Told, new_flow,
-                           script_for)
+from game.refusals import MoveRefused
+from game.rules import RULE_SETS
+from game.tutorial import Hinted, OffScript, Refused, ScriptedSession, Told, new_flow
 from game.geometry import CHECKER_R
 from game.scenes.table_draw import HINT_GREEN
 from game.view import widgets as ui
@@ -137,9 +139,17 @@ class CaptionedHud:
         self._board = pygame.Rect(area.x, area.y, area.w - width - px(12, s), area.h)
 
 
+def script_of(game: str):
+    """The tutorial of a game (RuleSet.game): the script its rule sets name; ValueError if none."""
+    for entry in RULE_SETS.values():
+        if entry.game == game and entry.tutorial:
+            return entry.load(entry.tutorial)
+    raise ValueError(f"no tutorial for {game!r}")
+
+
 class TutorialScene(TableScene):
     def __init__(self, host, game: str):
-        self.script = script_for(game)
+        self.script = script_of(game)
         session = ScriptedSession(self.script)
         self.host = host
         session.phase = Phase.PRIORITY     # the table starts no computer of its own...
@@ -279,9 +289,12 @@ class TutorialScene(TableScene):
             self.lesson_note = None
         super()._on_StepPlayed(event)
 
-    def _on_Refused(self, event: Refused) -> None:
+    def _on_MoveRefused(self, event: MoveRefused) -> None:
+        """A refusal is said in the caption panel, as the lesson's note (not on the board)."""
         self.lesson_note = event
         self._sound("click", 0.3)
+
+    _on_Refused = _on_MoveRefused          # the tutorial flow's own refusal (tutorial.Refused)
 
     def _on_OffScript(self, event: OffScript) -> None:
         self.lesson_note = event
@@ -343,7 +356,7 @@ class TutorialScene(TableScene):
     def _note_lines(self) -> tuple[list[Said], tuple]:
         """The refusal or note under the explanation: (lines, colour)."""
         note = self.lesson_note
-        if isinstance(note, Refused):
+        if isinstance(note, (Refused, MoveRefused)):
             lines = []
             title = rule_title(note.rule) if note.rule else ""
             if note.rule and title:
@@ -352,8 +365,10 @@ class TutorialScene(TableScene):
                 lines.append(_("Not allowed - {rule}", rule=verbatim(note.rule)))
             else:
                 lines.append(_("Not allowed"))
-            what, fields = as_board_says(self.view, str(self.session.to_move), note.what, note.fields)
-            lines.append(_("You tried {what}: {reason}.", what=verbatim(what), reason=_(note.reason, **fields)))
+            reason, fields = ((note.reason.message, note.reason.fields) if isinstance(note, MoveRefused)
+                              else (note.reason, note.fields))
+            what, fields = as_board_says(self.view, str(self.session.to_move), note.what, fields)
+            lines.append(_("You tried {what}: {reason}.", what=verbatim(what), reason=_(reason, **fields)))
             return lines, REFUSED_RED
         if isinstance(note, OffScript):
             return [_(self.script.off_script, play=_(note.turn.play) if note.turn and note.turn.play else "")], REFUSED_RED
