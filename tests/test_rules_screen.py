@@ -66,8 +66,8 @@ def test_the_rules_screen_cites_the_rulebook_in_the_repository():
 
 
 def test_the_rules_tabs_come_from_the_registry_garanguet_included(app):
-    assert [key for key, _ in rules_pages.TABS] == list(RULE_SETS)
-    for (key, label), name in zip(rules_pages.TABS, RULE_SETS):
+    assert [key for key, _ in rules_screen.tabs()] == list(RULE_SETS) == [key for key, _ in rules_pages.TABS]
+    for (key, label), name in zip(rules_screen.tabs(), RULE_SETS):
         assert label in (RULE_SETS[name].title, rules_pages.BY_NAME[name].tab)
     for rules_name, page, preset in [("garanguet", "garanguet", "garanguet"),
                                      ("charpentier-reentry", "charpentier-reentry", "charpentier"),

@@ -16,12 +16,12 @@ from dataclasses import dataclass
 import pygame
 
 from game.i18n import N_, _, language, verbatim
-from game.rules import rule_title
+from game.rules import RULE_SETS, RuleSet, rule_set, rule_title
 from game.scenes.base import BACK_KEYS, Scene
 from game.scenes.games import preset_of
 from game.scenes.host import Host
 from game.scenes.rules_pages import (BELL_PAGE, CHARPENTIER_PAGE, CHARPENTIER_REENTRY_PAGE,
-                                     GARANGUET_PAGE, PAGES, TABS, Rule)
+                                     GARANGUET_PAGE, Page, Rule)
 from game.view import diagrams
 from game.view import widgets as ui
 from game.view.diagrams import Diagram
@@ -32,6 +32,17 @@ from game.view.layout import px, ui_scale
 #: words and illustrations are rules_pages.py's.
 CHARPENTIER, CHARPENTIER_REENTRY, BELL, GARANGUET = (CHARPENTIER_PAGE, CHARPENTIER_REENTRY_PAGE,
                                                      BELL_PAGE, GARANGUET_PAGE)
+
+
+def page_for(rules) -> Page:
+    """A rule set's page, where its registry entry says (RuleSet.rules_page)."""
+    entry = rule_set(rules)
+    return RuleSet.load(entry.rules_page)
+
+
+def tabs() -> list[tuple[str, str]]:
+    """(rule set's name, tab label): one tab per rule set with a page, in the registry's order."""
+    return [(name, page_for(entry).label) for name, entry in RULE_SETS.items() if entry.rules_page]
 
 
 def rule_name(number: str) -> str:
@@ -58,9 +69,9 @@ def page_of(rules_name: str) -> str:
     """The rules page for a rules name: its own, or the page of the preset it is an option
     of, or the first page."""
     for name in (rules_name, preset_of(rules_name)):
-        if name in PAGES:
+        if name in RULE_SETS and RULE_SETS[name].rules_page:
             return name
-    return TABS[0][0]
+    return tabs()[0][0]
 
 
 @dataclass(frozen=True)
@@ -76,17 +87,17 @@ class Block:
 
 
 class RulesScene(Scene):
-    def __init__(self, app: Host, rules_name: str = TABS[0][0]):
+    def __init__(self, app: Host, rules_name: str = ""):
         super().__init__(app)
         self.page = page_of(rules_name)     # the page shown
         self.scroll = 0.0          # pixels scrolled, eased towards `target`
         self.target = 0.0
         self._wrapped: dict = {}
-        keys = [key for key, _ in TABS]
-        self.tabs = [ui.Button(label, lambda k=key: self.show(k), size=24) for key, label in TABS]
+        self.tab_keys = [key for key, _ in tabs()]
+        self.tabs = [ui.Button(label, lambda k=key: self.show(k), size=24) for key, label in tabs()]
         self.leaving = False
         self.back_button = ui.Button(N_("Back"), self.back)
-        self.menu = ui.Menu([*self.tabs, self.back_button], app.sounds, focus=keys.index(self.page))
+        self.menu = ui.Menu([*self.tabs, self.back_button], app.sounds, focus=self.tab_keys.index(self.page))
 
     @property
     def preset(self) -> str:
@@ -113,12 +124,13 @@ class RulesScene(Scene):
         if key not in self._wrapped:
             body = ui.font(BODY * scale)
             indent = px(INDENT, scale)
-            numbers = [item.number for _, section in PAGES[self.page] for item in section
+            sections = page_for(self.page).sections
+            numbers = [item.number for _, section in sections for item in section
                        if isinstance(item, Rule)]
             number_w = max((ui.font(21 * scale).size(f"({n})")[0] for n in numbers), default=0) \
                 + px(12, scale)
             rows = []
-            for heading, section in PAGES[self.page]:
+            for heading, section in sections:
                 rows += [("head", "", line) for line in ui.wrap(_(heading), ui.font(HEAD * scale, "title"),
                                                                    width)]
                 for item in section:
@@ -174,14 +186,13 @@ class RulesScene(Scene):
             page = self.geometry(self.app.size)[0].h * 0.85
             moves = {pygame.K_UP: -step * 2, pygame.K_DOWN: step * 2, pygame.K_PAGEUP: -page,
                      pygame.K_PAGEDOWN: page, pygame.K_HOME: -1e9, pygame.K_END: 1e9}
-            keys = [key for key, _ in TABS]
             if event.key in moves:
                 self.target = min(most, max(0.0, self.target + moves[event.key]))
                 return
             if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-                i = keys.index(self.page) + (1 if event.key == pygame.K_RIGHT else -1)
-                self.show(keys[i % len(keys)])
-                self.menu.focus = i % len(keys)
+                i = self.tab_keys.index(self.page) + (1 if event.key == pygame.K_RIGHT else -1)
+                self.show(self.tab_keys[i % len(self.tab_keys)])
+                self.menu.focus = i % len(self.tab_keys)
                 return
             if event.key in BACK_KEYS:
                 self.back()
@@ -253,7 +264,7 @@ class RulesScene(Scene):
             pygame.draw.rect(surface, ui.IVORY_SHADE, bar, border_radius=bar.w)
             pygame.draw.rect(surface, ui.WALNUT, knob, border_radius=bar.w)
         self.menu.draw(surface, scale)
-        shown = self.tabs[[key for key, _ in TABS].index(self.page)].rect
+        shown = self.tabs[self.tab_keys.index(self.page)].rect
         pygame.draw.rect(surface, ui.GOLD, (shown.x + px(20, scale), shown.bottom + px(8, scale),
                                             shown.w - px(40, scale), px(4, scale)))
 
