@@ -114,14 +114,20 @@ class TableScene(TableControls, TableDrawing, PacedScene):
             self.app.show_match()
             return
         self.react(self.flow.start())
+        self.take_choice()
 
     def react(self, events) -> None:
-        """Show what the flow says happened (its events), in order; then take the turn in
-        progress as it now stands."""
+        """Show what the flow says happened (its events), in order; then, if anything did, take
+        the turn in progress as it now stands."""
         for event in events:
             handler = getattr(self, "_on_" + type(event).__name__, None)
             if handler:
                 handler(event)
+        if events:
+            self.take_choice()
+
+    def take_choice(self) -> None:
+        """The person's turn in progress, as the flow shows it now (a snapshot to draw from)."""
         self.choice = self.flow.choice if self.flow else None
 
     def _proceed(self) -> None:

@@ -85,10 +85,9 @@ class TableControls:
             self._choose_key(key)
 
     def _choose_key(self, key) -> None:
-        if key in (pygame.K_LEFT, pygame.K_UP):
-            self.react(self.flow.move_cursor(-1))
-        elif key in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_TAB):
-            self.react(self.flow.move_cursor(1))
+        if key in (pygame.K_LEFT, pygame.K_UP, pygame.K_RIGHT, pygame.K_DOWN, pygame.K_TAB):
+            self.react(self.flow.move_cursor(-1 if key in (pygame.K_LEFT, pygame.K_UP) else 1))
+            self.take_choice()
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             if self.point_keys.typed:              # a digit waiting for another: take it now
                 typed = self.point_keys.typed

@@ -216,6 +216,7 @@ class TutorialScene(TableScene):
         def jump():
             session.go_to_part(session.part + 1)
             self.flow = new_flow(session)
+            self.take_choice()
             self.playback, self.flights, self.banners = None, [], []
             for said_before in ("caption", "refused"):     # the table's words about the old board
                 if hasattr(self, said_before):
