@@ -357,7 +357,7 @@ def person_to_throw(scene) -> bool:
 
 
 def table_history(shooter: Shooter) -> None:
-    from game.scenes.table import HISTORY_KEY
+    from game.scenes.table_controls import HISTORY_KEY
     app, scene = table(shooter)
     rng = random.Random(4)
     turns = 0
