@@ -102,7 +102,7 @@ def test_no_play_passes_with_whose_turn_and_the_rule():
 
 def test_a_double_click_plays_the_furthest_one_checker_can_go():
     table = at("1*15/1*15/B", (6, 4, 1), rules="garanguet")
-    steps = furthest_steps(GARANGUET, table.flow.chooser.position, (6, 4, 1), (), 1)
+    steps = furthest_steps(GARANGUET, table.flow.session.position, (6, 4, 1), (), 1)
     assert steps[-1].destination == 12 and all(a.destination == b.origin for a, b in zip(steps, steps[1:]))
     table.do("furthest", 1)
     for _ in range(6):
@@ -248,12 +248,12 @@ def test_the_dice_stay_lit_while_their_numbers_are_left_bearing_off_included():
     table.do("pick", 20)
     table.do("drop", gg.OFF)                                 # the exact 5 is taken first
     table.do("proceed")
-    assert numbers_left(GARANGUET, (6, 5, 1), table.flow.chooser.played) == [1, 6]
+    assert numbers_left(GARANGUET, (6, 5, 1), table.flow.choice.played) == [1, 6]
     assert table.flow.dice_marks() == ("played", "dim", "played")
     table.do("pick", 20)
     table.do("drop", gg.OFF)                                 # then the 6, from short of the rim
     table.do("proceed")
-    assert numbers_left(GARANGUET, (6, 5, 1), table.flow.chooser.played) == [1]
+    assert numbers_left(GARANGUET, (6, 5, 1), table.flow.choice.played) == [1]
     assert table.flow.dice_marks() == ("dim", "dim", "played")
     doublet = at("1*15/1*15/W", (5, 2, 5), rules="garanguet")    # four 5s and the 2 (G-5)
     doublet.do("pick", 1)
