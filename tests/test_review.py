@@ -46,7 +46,7 @@ def slow_chances(rules, start: Position, tol: float = 1e-13):
         p = todo.pop()
         if p in following or rules.outcome(p) is not None:
             continue
-        following[p] = [[rules.apply(p, m, d) for m in rules.legal_moves(p, d)] or [p.passed()]
+        following[p] = [[after for _, after in rules.plays(p, d)] or [p.passed()]
                         for d in THROWS]
         todo += [q for nexts in following[p] for q in nexts]
     over = {q for nexts in following.values() for n in nexts for q in n if q not in following}
@@ -95,8 +95,9 @@ def test_the_slow_method_agrees_with_the_review_on_every_throw_of_the_ending():
     position = Position.parse("9,11,12/10,11,12/W")
     _value, after = slow_chances(rules, position)
     for dice in THROWS:
-        moves = rules.legal_moves(position, dice)
-        chances = {str(m): after(rules.apply(position, m, dice)) for m in moves}
+        plays = rules.plays(position, dice)
+        moves = [m for m, _ in plays]
+        chances = {str(m): after(reached) for m, reached in plays}
         for move in moves:
             rated = rate_turn("charpentier", position, dice, move)
             if len(set(chances.values())) < 2 and len(moves) < 2:
