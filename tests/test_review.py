@@ -14,13 +14,12 @@ import pytest
 
 from game import i18n
 from game.computer import tables as tbl
-from game.match import MatchOptions, Phase, Session
+from game.match import MatchOptions, Phase, Session, play_out
 from game.review import errors, rate_turn, review, review_match
 from game.rules import TOURNE_CASE, Move, Position, Side, aways, rules_by_name
 from game.scenes.review import ErrorRow, ReviewScene
 from game.scenes.scoreboard import ScoreboardScene, can_review
 from tests import speaking
-from tests.sessions import steps
 from tests.test_menus import app, frames, press  # noqa: F401  (app is a fixture)
 
 THROWS = [(a, b) for a in range(1, 7) for b in range(1, 7)]
@@ -126,12 +125,8 @@ def seeded_session(rules: str, seed: int, length: int = 1, games: int = 1,
         score = (length, s.match.score[Side.WHITE], s.match.score[Side.BLACK])
         return max(moves, key=lambda m: independent_chance(t, s.position, s.dice, m, score))
 
-    played = 0
-    for s in steps(s, choose):
-        if s.phase is Phase.GAME_OVER:
-            played += 1
-            if played >= games or s.match.winner:
-                return s
+    return play_out(s, choose, lambda s: s.phase is Phase.GAME_OVER
+                    and (len(s.match.games) >= games or s.match.winner is not None))
 
 
 def independent_chance(t, position, dice, move, match) -> float:
@@ -331,14 +326,7 @@ def test_no_review_for_a_demo_or_garanguet(app):
                     MatchOptions(rules="garanguet", opponent="human", length=3)):
         s = Session.new(options, seed=4)
         rng = random.Random(4)
-        while s.phase is not Phase.GAME_OVER:
-            if s.phase is Phase.PRIORITY:
-                s.throw_priority()
-            elif s.phase is Phase.THROW:
-                s.throw()
-            else:
-                moves = s.legal_moves()
-                s.play(rng.choice(moves) if moves else Move(()))
+        play_out(s, lambda s, moves: rng.choice(moves), lambda s: s.phase is Phase.GAME_OVER)
         assert s.match.games and not can_review(s), options
     assert can_review(seeded_session("bell", seed=1, length=1))
     assert can_review(two_people_session("charpentier", seed=1)), "two people at one screen"
