@@ -22,7 +22,7 @@ from typing import Callable
 
 from .i18n import N_, Problem
 from .refusals import refusal
-from .rules import (MATCH_LENGTHS, IllegalMoveError, Move, NotationError, Outcome, Position, Rules,
+from .rules import (CHARPENTIER, MATCH_LENGTHS, IllegalMoveError, Move, NotationError, Outcome, Position, Rules,
                     RuleSet, Side, rule_set)
 
 SAVE_FORMAT = 1
@@ -38,7 +38,7 @@ class Phase(enum.Enum):
 
 @dataclass(frozen=True)
 class MatchOptions:
-    rules: str | RuleSet = "charpentier"     # a RuleSet, or its name (kept as the name)
+    rules: str | RuleSet = CHARPENTIER.name     # a RuleSet, or its name (kept as the name)
     length: int = 3
     opponent: str = "computer"          # "computer" or "human" (two people at one screen)
     level: str = ""                     # the computer's level by name ("" = the strongest)

@@ -8,7 +8,7 @@ moment").
     history(rule_set, record, you=None)
         every turn of a game record (game/match.py) as an Entry: side, dice, notation, words
 
-`rule_set` is a rule set's name ("charpentier", "bell", "garanguet"...), its RuleSet or its
+`rule_set` is a rule set's RuleSet (game/rules), its name as the saves write it, or its
 Rules. `position` is the position before the turn. `you` is the side of the person at the
 screen: their checkers are "your checker", and they are "You"; None names both sides (two
 people at one screen, a review).

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from game.i18n import N_
-from game.rules import LAST_QUADRANT, MATCH_LENGTHS, OFF, Move, Position, Side, aways  # noqa: F401
+from game.rules import GARANGUET, LAST_QUADRANT, MATCH_LENGTHS, OFF, Move, Position, Side, aways  # noqa: F401
 
 from . import garanguet_bearoff as gb
 from . import garanguet_net as gnet
@@ -256,7 +256,7 @@ class Computer:
     def __init__(self, rules, level_name: str, rng: random.Random):
         if level_name not in LEVEL_NAMES:
             raise ValueError(f"unknown level {level_name!r}: choose one of {', '.join(LEVEL_NAMES)}")
-        if rules.name != "garanguet":
+        if rules.name != GARANGUET.name:
             raise ValueError(f"this computer plays Garanguet, not {rules.title}")
         self.rules = rules
         self.level = level_name
