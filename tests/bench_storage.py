@@ -30,24 +30,25 @@ def moved_by_a_person(session: Session) -> GameFlow:
     session.next_game()
     flow = GameFlow(session, lambda: None)
     flow.start()
-    while not taken_back_next(flow):
-        if flow.stage is Stage.THROW and session.phase is Phase.PRIORITY:
-            session.throw_priority()
+    person_plays_on(flow)
+    return flow
+
+
+def person_plays_on(flow: GameFlow) -> None:
+    """The flow played on, a person's steps the first legal ones, until a whole move of theirs
+    can be taken back (it is played and the opponent has not thrown)."""
+    while not (flow.stage is Stage.THROW and flow.can_undo):
+        if flow.stage is Stage.THROW and flow.session.phase is Phase.PRIORITY:
+            flow.session.throw_priority()
             flow.start()
         elif flow.stage is Stage.THROW:
             flow.throw()
         elif flow.stage is Stage.CHOOSE:
-            step = flow.chooser.steps()[0]
+            step = flow.choice.steps[0]
             flow.pick(step.origin)
             flow.drop(step.destination)
         else:
             flow.proceed()
-    return flow
-
-
-def taken_back_next(flow: GameFlow) -> bool:
-    """A person's whole move is played and the opponent has not thrown: U takes it back."""
-    return flow.stage is Stage.THROW and flow.can_undo
 
 
 def undo_ms(session: Session, repeat: int) -> float:
@@ -58,13 +59,7 @@ def undo_ms(session: Session, repeat: int) -> float:
         start = time.perf_counter()
         flow.undo()
         times.append((time.perf_counter() - start) * 1000)
-        while not taken_back_next(flow):   # the move played again, as it was
-            if flow.stage is Stage.CHOOSE:
-                step = flow.chooser.steps()[0]
-                flow.pick(step.origin)
-                flow.drop(step.destination)
-            else:
-                flow.proceed()
+        person_plays_on(flow)              # the move played again, as it was
     return sorted(times)[len(times) // 2]
 
 
