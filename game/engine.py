@@ -40,16 +40,13 @@ class BadRequest(ValueError):
     """A request the engine cannot answer; the text is the reply's one-line "error"."""
 
 
-def _computer_module(game: str):
-    """The computer player of a game: `LEVEL_NAMES` (weakest first), `Computer`, `hints`."""
-    if game == "garanguet":
-        try:
-            from game.computer import garanguet_player as module
-        except ImportError:
-            raise BadRequest("Garanguet's computer player is not in this build yet") from None
-        return module
-    from game.computer import player
-    return player
+def _computer_module(entry):
+    """The computer player of a rule set: `LEVEL_NAMES` (weakest first), `Computer`, `hints`."""
+    from game.computer.player import module_for
+    try:
+        return module_for(entry)
+    except ImportError:
+        raise BadRequest(f"{entry.rules.title}'s computer player is not in this build yet") from None
 
 
 def _whole(value, what: str, low: int, high: int) -> int:
@@ -92,7 +89,7 @@ def _read_request(request) -> dict:
         dice = rules.check_dice(request["dice"])
     except ValueError as error:
         raise BadRequest(f"dice: {error}") from None
-    module = _computer_module(entry.game)
+    module = _computer_module(entry)
     level = request.get("level", module.LEVEL_NAMES[-1])
     if not isinstance(level, str) or level not in module.LEVEL_NAMES:
         raise BadRequest(f"level: {_short(level)} is not one of {', '.join(module.LEVEL_NAMES)}")
@@ -110,7 +107,7 @@ def _read_request(request) -> dict:
         seed = _whole(request["seed"], "seed", 0, 2 ** 64 - 1)
     else:
         seed = _seed_of(rules.name, position, dice, level, match)
-    return {"rules": rules, "game": entry.game, "module": module, "position": position,
+    return {"rules": rules, "module": module, "position": position,
             "dice": dice, "level": level, "match": match, "seed": seed}
 
 
@@ -136,7 +133,7 @@ def decide(request) -> dict:
     r = _read_request(request)
     rules, position, dice, match, module = (r["rules"], r["position"], r["dice"], r["match"],
                                             r["module"])
-    if r["game"] == "tourne-case":
+    if _solved(r):
         _legal_in_tables(rules, position)
         from game.computer import player, tables as tbl
         # A Bell match's score is solved here, before choosing: never a guess while it solves.
@@ -152,10 +149,16 @@ def decide(request) -> dict:
     return {"move": str(move), "moves": moves}
 
 
+def _solved(r: dict) -> bool:
+    """Whether the request's computer is Tourne Case's, which plays from solved tables."""
+    from game.computer import player
+    return r["module"] is player
+
+
 def _match_chance(r: dict, win: float) -> float:
     """In a Charpentier match, where every game is worth one point, the hints give the chance to
     win the game; the match's chance follows from it (Bell and Garanguet give the match's)."""
-    if r["game"] != "tourne-case" or r["match"] is None:
+    if not _solved(r) or r["match"] is None:
         return win
     from game.computer import player, tables as tbl
     t = tbl.tables(r["rules"].name)

@@ -72,10 +72,7 @@ class Stage(enum.StrEnum):
 
 
 def announcement(rule_set_, dice: tuple[int, ...]) -> Announced | None:
-    """What is announced for a throw (C-4, G-5, G-6): the rule set's Announcement as an event.
-    `rule_set_` is a RuleSet (or, as before, a rule set's or a family's name)."""
-    if isinstance(rule_set_, str):   # shim until callers pass the RuleSet
-        rule_set_ = rule_set("garanguet" if rule_set_ == "garanguet" else "charpentier")
+    """What is announced for a throw (C-4, G-5, G-6): the rule set's Announcement as an event."""
     said = rule_set(rule_set_).announcement(dice)
     return Announced.of(said) if said else None
 

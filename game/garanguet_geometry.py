@@ -10,9 +10,9 @@ White's 25 - p. Each side bears off at the far end of its path, into a tray just
 frame on the left: Black's beside x (top), White's beside a (bottom).
 """
 from game import geometry as g
+from game.rules import OFF  # noqa: F401 (a side's location once borne off: the tray)
 
 LETTERS = "abcdefghijklmnopqrstuvwx"
-OFF = 25                                # a side's location once borne off (the tray)
 MARGIN = 2 * g.CHECKER_R + 26           # board units beside the frame: trays left, paths right
 VIEW_LEFT = -MARGIN
 VIEW_W = g.BOARD_W + 2 * MARGIN

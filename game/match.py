@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import copy
 import enum
+import json
 import random
 from dataclasses import dataclass, field
 from typing import Callable
 
 from .i18n import N_, Problem
 from .refusals import refusal
-from .rules import (MATCH_LENGTHS, IllegalMoveError, Move, NotationError, Outcome, Position, Rules,
+from .rules import (CHARPENTIER, MATCH_LENGTHS, IllegalMoveError, Move, NotationError, Outcome, Position, Rules,
                     RuleSet, Side, rule_set)
 
 SAVE_FORMAT = 1
@@ -37,7 +38,7 @@ class Phase(enum.Enum):
 
 @dataclass(frozen=True)
 class MatchOptions:
-    rules: str | RuleSet = "charpentier"     # a RuleSet, or its name (kept as the name)
+    rules: str | RuleSet = CHARPENTIER.name     # a RuleSet, or its name (kept as the name)
     length: int = 3
     opponent: str = "computer"          # "computer" or "human" (two people at one screen)
     level: str = ""                     # the computer's level by name ("" = the strongest)
@@ -327,6 +328,32 @@ class Session:
         return session
 
 
+def play_step(session: Session, choose: Callable[[Session, list[Move]], Move]) -> Session:
+    """One step of play: the priority throw, a throw, a turn (`choose(session, moves)` picks
+    among the legal moves; a pass when there is none), or the next game."""
+    if session.phase is Phase.PRIORITY:
+        session.throw_priority()
+    elif session.phase is Phase.THROW:
+        session.throw()
+    elif session.phase is Phase.MOVE:
+        moves = session.legal_moves()
+        session.play(choose(session, moves) if moves else Move(()))
+    elif session.phase is Phase.GAME_OVER:
+        session.next_game()
+    return session
+
+
+def play_out(session: Session, choose: Callable[[Session, list[Move]], Move],
+             until: Callable[[Session], bool] | None = None) -> Session:
+    """Play `session` on, step by step (`play_step`), until `until(session)` holds - asked
+    before every step - or by default until the match is over; a test's, a benchmark's and a
+    tool's way of playing a match out without a screen."""
+    until = until or (lambda s: s.phase is Phase.MATCH_OVER)
+    while not until(session) and session.phase is not Phase.MATCH_OVER:
+        play_step(session, choose)
+    return session
+
+
 def _count(value) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 100:
         raise ValueError(Problem(N_("a score is a whole number of points, not {value}"),
@@ -342,10 +369,30 @@ def _dice(value, count: int) -> tuple[int, ...]:
     return tuple(value)
 
 
+#: The finished games already replayed and found good, by rule set and record (as JSON): the
+#: backup of a save (match.json.prev) holds the same games, and is checked without replaying them.
+_REPLAYED: dict[str, None] = {}
+
+
 def _check_record(rules: Rules, record) -> None:
     """A finished game's record must replay to the win it claims."""
     if not isinstance(record, dict) or not isinstance(record.get("turns"), list):
         raise ValueError(Problem(N_("a saved game record is damaged")))
+    key = f"{rules.name}:{id(rules)}:{json.dumps(record, sort_keys=True)}"
+    if key in _REPLAYED:
+        return
+    _replays_to_its_outcome(rules, record)
+    if len(_REPLAYED) >= 64:
+        _REPLAYED.clear()
+    _REPLAYED[key] = None
+
+
+def forget_replays() -> None:
+    """Forget which finished games were replayed (a benchmark's cold load, as at start)."""
+    _REPLAYED.clear()
+
+
+def _replays_to_its_outcome(rules: Rules, record: dict) -> None:
     try:
         outcome = rules.outcome(replay(rules, record))
     except IllegalMoveError as exc:

@@ -12,7 +12,7 @@ from typing import Callable, Protocol
 
 from game.i18n import N_, Said, Words, verbatim
 from game.match import Session
-from game.rules import Move, Position, Side, rule_set
+from game.rules import Move, Position, Side
 
 
 # A side with the colour alongside, as the plates and the scoreboard show it.
@@ -180,10 +180,8 @@ def settle() -> None:
 
 def random_thinker(rules, rng: random.Random, thread: bool = False):
     """Any legal move at random: a stand-in where the game has no computer player yet."""
-    def choose(position, dice, match):
-        moves = rules.legal_moves(position, dice)
-        return rng.choice(moves) if moves else Move(())
-    return (ThreadedThinker if thread else SyncThinker)(choose)
+    from game.computer.random_player import random_move
+    return (ThreadedThinker if thread else SyncThinker)(lambda p, d, m: random_move(rules, p, d, rng))
 
 
 class Advisor(Protocol):
@@ -195,10 +193,8 @@ def computer_players(session: Session, thread: bool = True):
     """The thinkers for the sides the computer plays, and the hint giver, from the game's own
     computer (Tourne Case's solved player, or Garanguet's). Each side's player is seeded from
     the session's throw seed; the level is the match's, or the game's strongest."""
-    if rule_set(session.options.rules).game == "garanguet":
-        from game.computer import garanguet_player as player
-    else:
-        from game.computer import player
+    from game.computer.player import module_for
+    player = module_for(session.rule_set)
     names = [name for name, _ in player.LEVELS]
     level = session.options.level if session.options.level in names else names[-1]
     make = ThreadedThinker if thread else SyncThinker

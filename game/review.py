@@ -11,8 +11,8 @@ The difference is what the move lost. The chances are of:
     of winning the game, both sides playing to win it).
 
     from game.review import review, review_match
-    rated = review("charpentier", record, Side.WHITE)     # the biggest errors first
-    rated = review_match("bell", session.match.games, Side.WHITE, length=5)
+    rated = review(CHARPENTIER.name, record, Side.WHITE)     # the biggest errors first
+    rated = review_match(BELL.name, session.match.games, Side.WHITE, length=5)
 
 A forced move (every legal move leaves the same position) and a pass are not rated: they
 cannot be errors. No pygame here.

@@ -54,7 +54,7 @@ DEFAULT_SETTINGS = {
     # The options of the last new match, offered again next time.
     "opponent": "computer",
     "level": "",              # "": the app's default level
-    "rules": "charpentier",
+    "rules": RULE_NAMES[0],   # the registry's first: Charpentier 1699
     "reentry": False,
     "length": 3,
     "human_side": "W",

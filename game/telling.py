@@ -8,7 +8,7 @@ moment").
     history(rule_set, record, you=None)
         every turn of a game record (game/match.py) as an Entry: side, dice, notation, words
 
-`rule_set` is a rule set's name ("charpentier", "bell", "garanguet"...), its RuleSet or its
+`rule_set` is a rule set's RuleSet (game/rules), its name as the saves write it, or its
 Rules. `position` is the position before the turn. `you` is the side of the person at the
 screen: their checkers are "your checker", and they are "You"; None names both sides (two
 people at one screen, a review).
@@ -27,16 +27,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game import garanguet_geometry as gg
 from game.i18n import N_, Said, _, language, n_, verbatim
-from game.rules import (BAR, DOUBLET_NAMES, OUT, Move, Position, RuleSet, Rules, Side,
-                        rule_set as _registry)
+from game.rules import BAR, HOME, OFF, OUT, Move, Position, RuleSet, Rules, Side, rule_set as _registry
 from game.rules.core import Illegal
 
 __all__ = ["Entry", "history", "tell_move", "tell_pass", "tell_throw", "tell_turn"]
-
-HOME = 12           # Tourne Case's home point, the "coin de repos" (TC-5)
-OFF = 25            # Garanguet: borne off (G-9)
 
 
 # --- the pieces of a sentence ------------------------------------------------------------------
@@ -45,8 +40,6 @@ def _rules(rule_set) -> Rules:
     """The Rules for a rule set's name, its RuleSet, or the Rules themselves."""
     if isinstance(rule_set, Rules):
         return rule_set
-    if isinstance(rule_set, RuleSet):
-        return rule_set.rules
     return _registry(rule_set).rules
 
 
@@ -57,14 +50,13 @@ def _side(side) -> Side | None:
 
 
 def _lettered(rules: Rules) -> bool:
-    return rules.name == "garanguet"
+    """Whether the board names its points by letter (Garanguet): its turns are told as journeys."""
+    return _registry(rules).lettered
 
 
 def _point(rules: Rules, side: Side, location: int) -> Said:
     """A location as the board names it: "7" (Tourne Case) or "k" (Garanguet)."""
-    if _lettered(rules):
-        return verbatim(gg.name(str(side), location))
-    return verbatim(str(location))
+    return verbatim(rules.point_name(side, location))
 
 
 def _join(items: list) -> Said:
@@ -153,7 +145,7 @@ def _then_home(second: bool, words) -> Said:
 def _hit(second: bool, rules: Rules, words, victim) -> Said:
     """A hit: the checker goes off the board (TC-6); to the bar in Bell (TB-3); off the board to
     re-enter before anything else with compulsory re-entry (TR-1)."""
-    if rules.name == "bell":
+    if getattr(rules, "hit_to_bar", False):
         if second:
             return _("{words} and send {victim} to the bar", words=words, victim=victim)
         return _("{words} and sends {victim} to the bar", words=words, victim=victim)
@@ -225,26 +217,19 @@ def _lost(words, left: tuple[int, ...]) -> Said:
 
 
 def _announced(rules: Rules, dice, words, played: bool = True) -> Said:
-    """A doublet is announced by its name (C-4): every doublet in Tourne Case; in Garanguet
-    only one played double (G-5), and a triplet, played six times (G-6). A throw that cannot be
-    played (`played` False) is announced without saying how it is played."""
-    if dice is None:
+    """A throw is announced as its rules say (`Rules.announcement`): a doublet by its name
+    (C-4), in Garanguet only one played double (G-5), and a triplet, played six times (G-6). A
+    throw that cannot be played (`played` False) is announced without saying how it is played."""
+    said = rules.announcement(tuple(sorted(dice))) if dice is not None else None
+    if said is None:
         return words
-    dice = tuple(sorted(dice))
-    if _lettered(rules) and len(dice) == 3:
-        low, middle, high = dice
-        if low == high:
-            if not played:
-                return _("A triplet of {number}s! {words}", number=low, words=words)
-            return _("A triplet of {number}s, played six times! {words}", number=low, words=words)
-        if middle == high:
-            if not played:
-                return _("{name}! {words}", name=DOUBLET_NAMES[high], words=words)
-            return _("{name}, a doublet played double! {words}", name=DOUBLET_NAMES[high], words=words)
-        return words
-    if len(dice) == 2 and dice[0] == dice[1]:
-        return _("{name}! {words}", name=DOUBLET_NAMES[dice[0]], words=words)
-    return words
+    if said.kind == "triplet":
+        if not played:
+            return _("A triplet of {number}s! {words}", number=said.number, words=words)
+        return _("A triplet of {number}s, played six times! {words}", number=said.number, words=words)
+    if said.played_double and played:
+        return _("{name}, a doublet played double! {words}", name=said.name, words=words)
+    return _("{name}! {words}", name=said.name, words=words)
 
 
 # --- what a turn did ------------------------------------------------------------------------
@@ -363,7 +348,7 @@ def tell_move(rule_set, position: Position, dice, move, side, you=None) -> Said:
             after = None
         outcome = rules.outcome(after) if after is not None else None
         won = outcome is not None and outcome.winner is side
-        if won and _registry(rules.name).max_points > 1:
+        if won and _registry(rules).max_points > 1:
             points = outcome.points
     if won:
         actions = _wins(second, actions, points)
@@ -400,11 +385,9 @@ def tell_throw(rule_set, dice) -> Said:
     """A throw in words: "4 and 3", "6, 4 and 1"; a doublet by its name as well (C-4)."""
     rules = _rules(rule_set)
     numbers = _join([verbatim(str(d)) for d in dice])
-    shown = tuple(sorted(dice))
-    announced = (len(shown) == 2 and shown[0] == shown[1]) or (
-        len(shown) == 3 and shown[0] < shown[1] == shown[2])
-    if announced and (not _lettered(rules) or len(shown) == 3):
-        return _("{name} ({dice})", name=DOUBLET_NAMES[shown[-1]], dice=numbers)
+    said = rules.announcement(tuple(sorted(dice)))
+    if said is not None and said.name:
+        return _("{name} ({dice})", name=said.name, dice=numbers)
     return numbers
 
 

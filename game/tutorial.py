@@ -27,7 +27,7 @@ from game.flow import GameFlow, PutBack, Stage
 from game.i18n import N_, Words
 from game.match import MatchOptions, Phase, Session
 from game.refusals import MoveRefused, why_not, why_not_from
-from game.rules import IllegalMoveError, Move, Position, Side, Step, rule_set
+from game.rules import CHARPENTIER, GARANGUET, IllegalMoveError, Move, Position, Side, Step, rule_set
 from game.turn import furthest_steps
 
 
@@ -64,7 +64,7 @@ class Part:
 
 @dataclass(frozen=True)
 class Script:
-    game: str                  # "tourne-case" or "garanguet" (what the title menu asks for)
+    game: str                  # the rule set's family, RuleSet.game (what the title menu asks for)
     rules: str                 # the rule set's name
     title: str
     you: Side
@@ -81,7 +81,7 @@ class Script:
 W, B = Side.WHITE, Side.BLACK
 
 EXAMPLE_GAME_1699 = Script(
-    game="tourne-case", rules="charpentier", title=N_("Tutorial: the example game of 1699"), you=W,
+    game=rule_set(CHARPENTIER).game, rules=CHARPENTIER.name, title=N_("Tutorial: the example game of 1699"), you=W,
     opening=(Page(N_("The example game of 1699"), N_(
         "In 1699 the rules of Tourne Case printed by Charpentier in Paris taught the game through "
         "one game, played move by move. Replay it here: you play White, the computer plays Black, "
@@ -158,7 +158,7 @@ EXAMPLE_GAME_1699 = Script(
 )
 
 GARANGUET_FIRST_GAME = Script(
-    game="garanguet", rules="garanguet", title=N_("Tutorial: a first game of Garanguet"), you=W,
+    game=rule_set(GARANGUET).game, rules=GARANGUET.name, title=N_("Tutorial: a first game of Garanguet"), you=W,
     opening=(Page(N_("Garanguet: a first game"), N_(
         "Garanguet is a race for three dice and fifteen checkers a side (Lepeintre, 1818). You play "
         "White: your checkers start stacked on x and run from x to m, then from l to a, and are "
@@ -228,7 +228,7 @@ SCRIPTS = {s.game: s for s in (EXAMPLE_GAME_1699, GARANGUET_FIRST_GAME)}
 
 
 def script_for(game: str) -> Script:
-    """The tutorial of a game ("tourne-case" or "garanguet"); ValueError for any other."""
+    """The tutorial of a game (a rule set's family, RuleSet.game); ValueError for any other."""
     try:
         return SCRIPTS[game]
     except KeyError:

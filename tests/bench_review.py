@@ -19,7 +19,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
 from game.computer import tables as tbl  # noqa: E402
 from game.computer.player import Computer  # noqa: E402
-from game.match import MatchOptions, Phase, Session  # noqa: E402
+from game.match import MatchOptions, Phase, Session, play_out  # noqa: E402
 from game.review import review  # noqa: E402
 from game.rules import TOURNE_CASE, Side  # noqa: E402
 
@@ -30,13 +30,8 @@ def seeded_game(rules: str, seed: int, length: int) -> dict:
     s = Session.new(MatchOptions(rules=rules, length=length), seed=seed)
     players = {side: Computer(s.rules, "journeyman", random.Random(seed * 2 + i))
                for i, side in enumerate(Side)}
-    while s.phase is not Phase.GAME_OVER:
-        if s.phase is Phase.PRIORITY:
-            s.throw_priority()
-        elif s.phase is Phase.THROW:
-            s.throw()
-        else:
-            s.play(players[s.to_move].choose(s.position, s.dice, (length, 0, 0)))
+    play_out(s, lambda s, moves: players[s.to_move].choose(s.position, s.dice, (length, 0, 0)),
+             lambda s: s.phase is Phase.GAME_OVER)
     return s.match.games[0]
 
 

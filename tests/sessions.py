@@ -2,25 +2,15 @@
 each move (chosen by the caller; a pass when nothing can move), the next game."""
 import random
 
-from game.match import Phase, Session
-from game.rules import Move
+from game.match import Session, play_step
 
 
 def steps(session: Session, choose):
-    """Play `session` on for ever, yielding it after every step; `choose(session, moves)` picks
-    the move from the legal ones. A game won is followed by the next one (stop before, if the
-    match is over: the caller reads `session.phase` at each step)."""
+    """Play `session` on for ever, yielding it after every step (game.match.play_step);
+    `choose(session, moves)` picks the move from the legal ones. A game won is followed by the
+    next one (stop before, if the match is over: the caller reads `session.phase` at each step)."""
     while True:
-        if session.phase is Phase.PRIORITY:
-            session.throw_priority()
-        elif session.phase is Phase.THROW:
-            session.throw()
-        elif session.phase is Phase.MOVE:
-            moves = session.legal_moves()
-            session.play(choose(session, moves) if moves else Move(()))
-        else:
-            session.next_game()
-        yield session
+        yield play_step(session, choose)
 
 
 def at_random(rng: random.Random):

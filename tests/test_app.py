@@ -6,8 +6,8 @@ import pytest
 
 from game import i18n
 from game.app import App, run
-from game.match import MatchOptions, Phase, Session
-from game.rules import Move, Side
+from game.match import MatchOptions, Phase, Session, play_out
+from game.rules import Side
 from game.scenes.base import Scene
 from game.scenes.menus import (ConfirmScene, NoticeScene, PauseScene, SavedMatchScene,
                                 SettingsScene, StatsScene)
@@ -61,14 +61,7 @@ def played_to_game_over(options: MatchOptions, seed: int) -> Session:
     """A session whose current game was played out by random legal moves."""
     s = Session.new(options, seed=seed)
     rng = random.Random(seed)
-    while s.phase is Phase.PRIORITY:
-        s.throw_priority()
-    while s.phase is not Phase.GAME_OVER:
-        if s.phase is Phase.THROW:
-            s.throw()
-        moves = s.legal_moves()
-        s.play(rng.choice(moves) if moves else Move(()))
-    return s
+    return play_out(s, lambda s, moves: rng.choice(moves), lambda s: s.phase is Phase.GAME_OVER)
 
 
 def test_run_opens_the_title_and_quits_cleanly(tmp_path):

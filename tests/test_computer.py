@@ -138,7 +138,7 @@ def brute_force(rules, points):
     follow = {}
     for p in states:
         for dice in ALL_DICE:
-            afters = [rules.apply(p, m, dice) for m in rules.legal_moves(p, dice)]
+            afters = [after for _, after in rules.plays(p, dice)]
             follow[p, dice] = [(a.white, a.black) for a in afters] or None
     V = {(p.white, p.black): 0.0 for p in states}
     while True:

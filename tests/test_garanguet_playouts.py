@@ -3,9 +3,8 @@ import random
 
 from hypothesis import given, settings, strategies as st
 
-from game.rules import GARANGUET, Move, Position, Side
+from game.rules import GARANGUET, OFF, Move, Position, Side
 
-OFF = 25
 MAX_TURNS = 2_000   # random games last about 60 turns: this only catches one that never ends
 
 

@@ -3,8 +3,7 @@ a saved match is taken up as storage built it."""
 import random
 
 from game.keeper import MatchKeeper
-from game.match import MatchOptions, Phase, Session
-from game.rules import Move
+from game.match import MatchOptions, Phase, Session, play_out
 from game.storage import Storage
 
 
@@ -17,13 +16,7 @@ def one_game_played(keeper: MatchKeeper) -> None:
     """Random legal moves to the end of the current game, then the next game's priority (or,
     the match won, its end as the scoreboard makes it)."""
     s, rng = keeper.session, random.Random(2)
-    while s.phase is Phase.PRIORITY:
-        s.throw_priority()
-    while s.phase is not Phase.GAME_OVER:
-        if s.phase is Phase.THROW:
-            s.throw()
-        moves = s.legal_moves()
-        s.play(rng.choice(moves) if moves else Move(()))
+    play_out(s, lambda s, moves: rng.choice(moves), lambda s: s.phase is Phase.GAME_OVER)
     keeper.record_finished_games()
     if s.match.winner is None:
         keeper.next_game()

@@ -6,7 +6,7 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from game.match import MATCH_LENGTHS, Match, MatchOptions, Phase, Session, replay
+from game.match import MATCH_LENGTHS, Match, MatchOptions, Phase, Session, play_out, replay
 from game.rules import BELL, CHARPENTIER, IllegalMoveError, Move, Outcome, Side
 
 
@@ -14,20 +14,13 @@ def play_match(rules="charpentier", length=3, seed=1, mover_seed=2, check_saves=
     """Play a whole match with random legal moves; optionally round-trip the save at every step."""
     session = Session.new(MatchOptions(rules=rules, length=length, autoplay=True), seed)
     mover = random.Random(mover_seed)
-    while session.phase is not Phase.MATCH_OVER:
-        if session.phase is Phase.PRIORITY:
-            session.throw_priority()
-        elif session.phase is Phase.THROW:
-            session.throw()
-        elif session.phase is Phase.MOVE:
-            moves = session.legal_moves()
-            session.play(mover.choice(moves) if moves else Move(()))
-        else:
-            session.next_game()
+
+    def over(s) -> bool:
         if check_saves:
-            saved = json.loads(json.dumps(session.to_dict()))
-            assert Session.from_dict(saved).to_dict() == session.to_dict()
-    return session
+            saved = json.loads(json.dumps(s.to_dict()))
+            assert Session.from_dict(saved).to_dict() == s.to_dict()
+        return s.phase is Phase.MATCH_OVER
+    return play_out(session, lambda s, moves: mover.choice(moves), over)
 
 
 def test_C_6_match_lengths():

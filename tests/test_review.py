@@ -14,13 +14,12 @@ import pytest
 
 from game import i18n
 from game.computer import tables as tbl
-from game.match import MatchOptions, Phase, Session
+from game.match import MatchOptions, Phase, Session, play_out
 from game.review import errors, rate_turn, review, review_match
 from game.rules import TOURNE_CASE, Move, Position, Side, aways, rules_by_name
 from game.scenes.review import ErrorRow, ReviewScene
 from game.scenes.scoreboard import ScoreboardScene, can_review
 from tests import speaking
-from tests.sessions import steps
 from tests.test_menus import app, frames, press  # noqa: F401  (app is a fixture)
 
 THROWS = [(a, b) for a in range(1, 7) for b in range(1, 7)]
@@ -46,7 +45,7 @@ def slow_chances(rules, start: Position, tol: float = 1e-13):
         p = todo.pop()
         if p in following or rules.outcome(p) is not None:
             continue
-        following[p] = [[rules.apply(p, m, d) for m in rules.legal_moves(p, d)] or [p.passed()]
+        following[p] = [[after for _, after in rules.plays(p, d)] or [p.passed()]
                         for d in THROWS]
         todo += [q for nexts in following[p] for q in nexts]
     over = {q for nexts in following.values() for n in nexts for q in n if q not in following}
@@ -95,8 +94,9 @@ def test_the_slow_method_agrees_with_the_review_on_every_throw_of_the_ending():
     position = Position.parse("9,11,12/10,11,12/W")
     _value, after = slow_chances(rules, position)
     for dice in THROWS:
-        moves = rules.legal_moves(position, dice)
-        chances = {str(m): after(rules.apply(position, m, dice)) for m in moves}
+        plays = rules.plays(position, dice)
+        moves = [m for m, _ in plays]
+        chances = {str(m): after(reached) for m, reached in plays}
         for move in moves:
             rated = rate_turn("charpentier", position, dice, move)
             if len(set(chances.values())) < 2 and len(moves) < 2:
@@ -125,12 +125,8 @@ def seeded_session(rules: str, seed: int, length: int = 1, games: int = 1,
         score = (length, s.match.score[Side.WHITE], s.match.score[Side.BLACK])
         return max(moves, key=lambda m: independent_chance(t, s.position, s.dice, m, score))
 
-    played = 0
-    for s in steps(s, choose):
-        if s.phase is Phase.GAME_OVER:
-            played += 1
-            if played >= games or s.match.winner:
-                return s
+    return play_out(s, choose, lambda s: s.phase is Phase.GAME_OVER
+                    and (len(s.match.games) >= games or s.match.winner is not None))
 
 
 def independent_chance(t, position, dice, move, match) -> float:
@@ -330,14 +326,7 @@ def test_no_review_for_a_demo_or_garanguet(app):
                     MatchOptions(rules="garanguet", opponent="human", length=3)):
         s = Session.new(options, seed=4)
         rng = random.Random(4)
-        while s.phase is not Phase.GAME_OVER:
-            if s.phase is Phase.PRIORITY:
-                s.throw_priority()
-            elif s.phase is Phase.THROW:
-                s.throw()
-            else:
-                moves = s.legal_moves()
-                s.play(rng.choice(moves) if moves else Move(()))
+        play_out(s, lambda s, moves: rng.choice(moves), lambda s: s.phase is Phase.GAME_OVER)
         assert s.match.games and not can_review(s), options
     assert can_review(seeded_session("bell", seed=1, length=1))
     assert can_review(two_people_session("charpentier", seed=1)), "two people at one screen"

@@ -51,7 +51,7 @@ import pygame  # noqa: E402
 
 from game.app import App  # noqa: E402
 from game.flow import Stage  # noqa: E402
-from game.match import MatchOptions, Phase, Session  # noqa: E402
+from game.match import MatchOptions, Phase, Session, play_out  # noqa: E402
 from game.rules import Move, Position, Side, Step  # noqa: E402
 
 OUT = ROOT / "docs" / "screens"
@@ -272,31 +272,18 @@ def seeded_session(rules: str, seed: int, length: int = 1, games: int = 1, carel
     t = tbl.tables(rules)
     s = Session.new(MatchOptions(rules=rules, length=length, opponent="computer"), seed=seed)
     rng = random.Random(seed)
-    played = 0
 
     def chance(move) -> float:
         after = t.rules.apply(s.position, move, tuple(s.dice))
         if t.rules.outcome(after):
             return 1.0
         return 1 - t.win.position(*t.indices(after))
-    while True:
-        if s.phase is Phase.PRIORITY:
-            s.throw_priority()
-        elif s.phase is Phase.THROW:
-            s.throw()
-        elif s.phase is Phase.MOVE:
-            moves = s.legal_moves()
-            if not moves:
-                s.play(Move(()))
-            elif s.to_move is Side.WHITE and rng.random() < careless:
-                s.play(rng.choice(moves))
-            else:
-                s.play(max(moves, key=chance))
-        else:
-            played += 1
-            if played >= games or s.match.winner:
-                return s
-            s.next_game()
+
+    def choose(s, moves):
+        careless_turn = s.to_move is Side.WHITE and rng.random() < careless
+        return rng.choice(moves) if careless_turn else max(moves, key=chance)
+    return play_out(s, choose, lambda s: s.phase is Phase.GAME_OVER
+                    and (len(s.match.games) >= games or s.match.winner is not None))
 
 
 def review(shooter: Shooter) -> None:

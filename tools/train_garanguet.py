@@ -27,9 +27,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 from game.computer import garanguet_net as gnet  # noqa: E402
 from game.computer import garanguet_player as gp  # noqa: E402
 from game.rules.core import Move, Side  # noqa: E402
-from game.rules.garanguet import GARANGUET  # noqa: E402
-
-OFF = 25
+from game.rules.garanguet import GARANGUET, OFF  # noqa: E402
 
 
 def priority(rng: random.Random):

@@ -20,19 +20,15 @@ import time
 
 import numpy as np
 
+from game.rules import GARANGUET, OFF
+
 DATA = pathlib.Path(__file__).resolve().parent / "data" / "garanguet_bearoff.npz"
-OFF = 25
 TURNS = 24          # longest bear-off counted (15 checkers from point 19 take at most 15 turns)
 
 
 def numbers(dice) -> tuple[int, ...]:
-    """The numbers a throw plays (G-2, G-4..G-6), as the rules engine gives them."""
-    low, middle, high = sorted(dice)
-    if low == high:
-        return (low,) * 6
-    if middle == high:
-        return (low,) + (high,) * 4
-    return (low, middle, high)
+    """The numbers a throw plays (G-2, G-4..G-6): the rules engine's."""
+    return GARANGUET.numbers(dice)
 
 
 def throws() -> list[tuple[tuple[int, ...], float]]:

@@ -12,8 +12,8 @@ import pathlib
 
 import numpy as np
 
-OFF = 25
-LAST_QUADRANT = 19
+from game.rules import LAST_QUADRANT, OFF, Position, Side
+
 DATA = pathlib.Path(__file__).resolve().parent / "data"
 
 #: features per side: 4 per point (truncated unary count), then 9 summaries
@@ -160,10 +160,8 @@ class Net:
 
 def turn_ends(rules, own: tuple, opp: tuple, dice) -> list[tuple]:
     """The mover's checkers after each legal turn ([] when the turn passes), with one sequence
-    of steps reaching each: [(own after, steps)]. The engine's own turn search (`_terminals`,
-    remembered by the engine so that `legal_moves` or `apply` after it costs nothing)."""
-    ends = rules._terminals(own, opp, rules.numbers(rules.check_dice(dice)))
-    return [(end[0], steps) for end, steps in sorted(ends.items()) if steps]
+    of steps reaching each: [(own after, steps)], from the engine's `plays`."""
+    return [(after.white, move.steps) for move, after in rules.plays(Position(own, opp, Side.WHITE), dice)]
 
 
 def values_after(net: Net, opp: tuple, ends) -> np.ndarray:

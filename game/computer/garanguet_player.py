@@ -13,22 +13,14 @@ from dataclasses import dataclass
 import numpy as np
 
 from game.i18n import N_
-from game.rules import Move, Position, Side, aways
+from game.rules import GARANGUET, LAST_QUADRANT, MATCH_LENGTHS, OFF, Move, Position, Side, aways  # noqa: F401
 
 from . import garanguet_bearoff as gb
 from . import garanguet_net as gnet
-
-OFF = 25
-LAST_QUADRANT = 19
+from .random_player import random_move  # noqa: F401 (its old home)
 
 
 # --- the simple players ------------------------------------------------------------------
-
-def random_move(rules, position: Position, dice, rng: random.Random) -> Move:
-    """Any legal move, uniformly (a yardstick for benchmarks, never a level)."""
-    moves = rules.legal_moves(position, dice)
-    return rng.choice(moves) if moves else Move(())
-
 
 def _own_opp(position: Position):
     side = position.to_move
@@ -125,8 +117,6 @@ def heuristic_move(rules, position: Position, dice, rng: random.Random, noise: f
 #: share of games won that are won by 2 points (G-10), measured over self-play of the top level
 #: (tests/bench_garanguet.py, win2_rate); the match equity table is built from it
 WIN2_RATE = 0.33
-
-MATCH_LENGTHS = (1, 3, 5, 7, 9, 11, 15, 21)
 
 
 def match_equity_table(win2_rate: float = WIN2_RATE, longest: int = 21) -> np.ndarray:
@@ -266,7 +256,7 @@ class Computer:
     def __init__(self, rules, level_name: str, rng: random.Random):
         if level_name not in LEVEL_NAMES:
             raise ValueError(f"unknown level {level_name!r}: choose one of {', '.join(LEVEL_NAMES)}")
-        if rules.name != "garanguet":
+        if rules.name != GARANGUET.name:
             raise ValueError(f"this computer plays Garanguet, not {rules.title}")
         self.rules = rules
         self.level = level_name

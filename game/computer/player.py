@@ -12,7 +12,6 @@ its own module, loaded only when a Garanguet game asks for it.
 from __future__ import annotations
 
 import random
-import sys
 import threading
 from dataclasses import dataclass
 
@@ -20,6 +19,7 @@ from game.i18n import N_
 from game.rules import Move, Position, Side, aways, rule_set
 
 from . import tables as tbl
+from .random_player import random_move  # noqa: F401 (its old home)
 
 #: (name, description), weakest first. The descriptions are shown in the menus: marked for the
 #: catalogue here, translated where they are drawn (_(description)); the names are the saves' and
@@ -66,8 +66,7 @@ def options(t: tbl.Tables, position: Position, dice) -> list[Option]:
     """The engine's legal moves for this throw, each with the configs it leaves."""
     side = position.to_move
     found = []
-    for move in t.rules.legal_moves(position, dice):
-        after = t.rules.play_steps(position, move.steps)
+    for move, after in t.rules.plays(position, dice):
         found.append(Option(move, t.index[after.checkers(side)], t.index[after.checkers(side.other)]))
     return found
 
@@ -191,13 +190,12 @@ def pick(level: str, t: tbl.Tables, goal, options: list, before: int, rng: rando
 def _race(rules, position: Position, dice, rng: random.Random) -> Move:
     """Any level's move while its tables load: the one that pushes its checkers furthest
     forward, the leaders most."""
-    moves = rules.legal_moves(position, dice)
-    if not moves:
+    plays = rules.plays(position, dice)
+    if not plays:
         return Move(())
     side = position.to_move
-
-    pushes = [_push(rules.play_steps(position, m.steps).checkers(side)) for m in moves]
-    return rng.choice([m for m, p in zip(moves, pushes) if p == max(pushes)])
+    pushes = [_push(after.checkers(side)) for _, after in plays]
+    return rng.choice([m for (m, _), p in zip(plays, pushes) if p == max(pushes)])
 
 
 def _push(config) -> int:
@@ -205,23 +203,13 @@ def _push(config) -> int:
     return sum(max(x, 0) ** 2 for x in config)
 
 
-def random_move(rules, position: Position, dice, rng: random.Random) -> Move:
-    """Any legal move, uniformly (for benchmarks)."""
-    moves = rules.legal_moves(position, dice)
-    return rng.choice(moves) if moves else Move(())
-
-
 # --- any rule set's computer ---------------------------------------------------------------------
-def _garanguet():
-    """Garanguet's computer, imported only when asked for (it needs its own network file)."""
-    from . import garanguet_player
-    return garanguet_player
-
-
-def _module(rules_name: str):
-    """This module for Tourne Case, Garanguet's for Garanguet; ValueError for anything else."""
-    game = rule_set(rules_name).game
-    return _garanguet() if game == "garanguet" else sys.modules[__name__]
+def module_for(rules) -> object:
+    """The computer of a rule set (a RuleSet, its Rules or its name): the module its
+    `RuleSet.computer` names, with LEVELS, LEVEL_NAMES, Computer and hints. Garanguet's is
+    imported only when a Garanguet game asks for it (it needs its own network file)."""
+    found = rule_set(rules)
+    return found.load(found.computer)
 
 
 #: Every level's name in words, for the menus (an English message: show it as _(title)).
@@ -237,14 +225,14 @@ def level_title(name: str) -> str:
 
 def levels_for(rules_name: str) -> list[tuple[str, str]]:
     """The computer's levels for a rule set, weakest first: (name, description)."""
-    return list(_module(rules_name).LEVELS)
+    return list(module_for(rules_name).LEVELS)
 
 
 def computer_for(rules, level_name: str, rng: random.Random):
     """A computer player of this rule set at this level (prepare, ready, choose)."""
-    return _module(rules.name).Computer(rules, level_name, rng)
+    return module_for(rules).Computer(rules, level_name, rng)
 
 
 def hints_for(rules, position: Position, dice, match=None) -> list:
     """The hints for a throw in any rule set: each legal move with its worth, best first."""
-    return _module(rules.name).hints(rules, position, dice, match)
+    return module_for(rules).hints(rules, position, dice, match)

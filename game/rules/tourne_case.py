@@ -91,6 +91,7 @@ class Bell(TourneCase):
     play_all_rule = "TB-2"
     reentry_first = True
     reentry_rule = "TB-3"
+    hit_to_bar = True          # a hit checker goes to the bar (TB-3), not off the board
     score_rule = "TB-4"
 
     def numbers(self, dice):
