@@ -17,7 +17,7 @@ import signal
 import sys
 from pathlib import Path
 
-from game import i18n
+from game import i18n, streams
 from game.arguments import argparse_speaks, tidy
 from game.i18n import _
 from game.rules import RULE_NAMES   # the standard library only, like this module
@@ -44,7 +44,7 @@ TERMINATED = 143
 
 
 class Terminated(KeyboardInterrupt):
-    """SIGTERM: raised where the game is, so that it ends the way Ctrl+C does (the loop saves
+    """SIGTERM or SIGHUP: raised where the game is, so that it ends the way Ctrl+C does (the loop saves
     the match and returns)."""
 
 
@@ -154,6 +154,7 @@ def parse_args(argv) -> argparse.Namespace:
 def main(argv=None) -> int:
     """Run the game (or the analysis command, or the engine); returns the exit status."""
     argv = sys.argv[1:] if argv is None else list(argv)
+    streams.any_terminal()
     # The computer's matrices are small: one BLAS thread is ten times faster than two fighting
     # the game's own threads for the cores (measured on Garanguet's network). Set before numpy.
     for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS"):
@@ -166,38 +167,80 @@ def main(argv=None) -> int:
         from game import engine
         return engine.main()
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")   # pygame's banner is not ours to print
-    from game import app
+    from game import folder_lock
     with _ends_on_sigterm() as ended:
+        folder_lock.answer_calls()      # before the lock: a second start may call at once
         try:
-            status = app.run(seed=args.seed, fullscreen=args.fullscreen, rules=args.rules,
-                             data_dir=args.data_dir, autoplay=args.autoplay,
-                             quit_after=args.quit_after)
+            with folder_lock.FolderLock(_data_folder(args.data_dir)) as lock:
+                if not lock.take():
+                    return in_use(lock, args)
+                from game import app
+                status = app.run(seed=args.seed, fullscreen=args.fullscreen, rules=args.rules,
+                                 data_dir=args.data_dir, autoplay=args.autoplay,
+                                 quit_after=args.quit_after)
         except Terminated:       # before the loop ran: nothing unsaved yet
             status = TERMINATED
-    return TERMINATED if ended else status
+    return 128 + ended[0] if ended else status
+
+
+def _data_folder(data_dir) -> Path:
+    if data_dir is not None:
+        return Path(data_dir)
+    from game.storage import default_data_dir
+    return default_data_dir()
+
+
+#: The exit status of a start that found its data folder in use by another game.
+IN_USE = 1
+
+
+def in_use(lock, args) -> int:
+    """The data folder is another game's: say so at once, in the player's language (the one
+    saved in its settings, read without writing anything), and end; in the window, offer to
+    bring the running game forward or to quit. The saved match is never played here."""
+    from game.storage import saved_language
+    i18n.set_language(saved_language(lock.folder) or i18n.language())
+    streams.tell(_("Tourne Case is already running on the data folder {folder}: close that game "
+                   "first, or give another folder with --data-dir.", folder=lock.folder))
+    if args.autoplay:
+        return IN_USE
+    from game.scenes import in_use as screen
+    screen.run(lock.folder, lock.holder(), quit_after=args.quit_after)
+    return IN_USE
+
+
+#: The signals that end the game the way Ctrl+C does, saving first: SIGTERM, SIGHUP (the
+#: terminal closed) and, on Windows, SIGBREAK (Ctrl+Break, and the console's close event as
+#: Python's runtime passes it on; Windows gives a closing console a few seconds).
+ENDING_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP", "SIGBREAK")
+                       if hasattr(signal, name))
 
 
 class _ends_on_sigterm:
-    """While the game runs, SIGTERM raises Terminated in it: the loop then saves the match and
-    returns, within a frame. Installed before pygame starts, because SDL otherwise turns SIGTERM
-    into a quit event that only a running frame reads: a start that was slow or stuck (a FIFO
-    for a save) never ended. A second SIGTERM ends the game at once (every save is atomic).
-    The previous handler comes back afterwards (tests run the game in-process)."""
+    """While the game runs, SIGTERM (and SIGHUP, SIGBREAK) raises Terminated in it: the loop
+    then saves the match and returns, within a frame. Installed before pygame starts, because
+    SDL otherwise turns SIGTERM into a quit event that only a running frame reads: a start that
+    was slow or stuck (a FIFO for a save) never ended. A second signal ends the game at once
+    (every save is atomic); the exit status is 128 + the first signal's number, as a shell
+    reports a process it ended. The previous handlers come back afterwards (tests run the game
+    in-process)."""
 
     def __enter__(self) -> list:
         self.ended: list = []
-        try:
-            self.previous = signal.signal(signal.SIGTERM, self._handle)
-        except (ValueError, OSError, AttributeError):   # not the main thread, or no SIGTERM
-            self.previous = None
+        self.previous = {}
+        for signum in ENDING_SIGNALS:
+            try:
+                self.previous[signum] = signal.signal(signum, self._handle)
+            except (ValueError, OSError):   # not the main thread
+                pass
         return self.ended
 
     def _handle(self, signum, frame):
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        for each in self.previous:
+            signal.signal(each, signal.SIG_DFL)
         self.ended.append(signum)
         raise Terminated()
 
     def __exit__(self, *exc) -> None:
-        if self.previous is not None:
-            signal.signal(signal.SIGTERM, self.previous)
-
+        for signum, previous in self.previous.items():
+            signal.signal(signum, previous if previous is not None else signal.SIG_DFL)

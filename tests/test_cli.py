@@ -22,6 +22,12 @@ def _system_speaks_english(monkeypatch):
     monkeypatch.setenv("LANG", "C.UTF-8")
 
 
+@pytest.fixture(autouse=True)
+def _players_folder_elsewhere(monkeypatch, tmp_path):
+    """A start without --data-dir locks the player's data folder: here, a folder of the test's."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+
+
 def locale_env(lang: str) -> dict:
     """The environment with the system's language set by LANG alone."""
     env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES")}
