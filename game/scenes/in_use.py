@@ -12,9 +12,9 @@ import pygame
 from game import folder_lock
 from game.i18n import N_, _, verbatim
 from game.view import widgets as ui
-from game.view.layout import px, ui_scale
+from game.view.layout import px
 
-SIZE = (820, 460)
+SIZE = (760, 390)
 HEADING = N_("Tourne Case is already running")
 
 
@@ -51,21 +51,21 @@ class InUseScreen:
 
     def draw(self, surface) -> None:
         w, h = surface.get_size()
-        scale = ui_scale((w, h))
+        scale = min(w / SIZE[0], h / SIZE[1])      # a small window of its own: sized for it
         surface.blit(ui.backdrop((w, h)), (0, 0))
-        card = pygame.Rect(0, 0, w - px(80, scale), h - px(60, scale))
+        card = pygame.Rect(0, 0, w - px(60, scale), h - px(50, scale))
         card.center = (w // 2, h // 2)
         ui.panel(surface, card, scale, 245)
         head = pygame.Rect(card.x, card.y + px(24, scale), card.w, px(60, scale))
         ui.blit_fitted(surface, _(HEADING), 46 * scale, head, ui.WALNUT_DARK, "title",
                        margin=px(24, scale))
-        fnt = ui.font(24 * scale)
-        y = card.y + px(100, scale)
-        for line in ui.wrap(self.note(), fnt, card.w - px(80, scale)):
-            ui.blit_text(surface, line, 24 * scale, (card.centerx, y), ui.INK, anchor="midtop",
+        fnt = ui.font(22 * scale)
+        y = card.y + px(96, scale)
+        for line in ui.wrap(self.note(), fnt, card.w - px(70, scale)):
+            ui.blit_text(surface, line, 22 * scale, (card.centerx, y), ui.INK, anchor="midtop",
                          box=card)
             y += fnt.get_linesize()
-        ui.column(self.menu.widgets, card.centerx, y + px(24, scale), px(440, scale),
+        ui.column(self.menu.widgets, card.centerx, y + px(22, scale), px(400, scale),
                   px(52, scale), px(12, scale))
         self.menu.draw(surface, scale)
 
