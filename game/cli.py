@@ -18,26 +18,11 @@ import sys
 from pathlib import Path
 
 from game import i18n, streams
-from game.arguments import argparse_speaks, tidy
+from game.arguments import add_language, argparse_speaks, command_first, speak, tidy
 from game.i18n import _
 from game.rules import RULE_NAMES   # the standard library only, like this module
 
 
-
-def speak(argv) -> str:
-    """Speak the language `--language CODE` (or `--language=CODE`) names in `argv`, else the
-    system's; a valid choice is also left in LANGUAGE for the game (its first start, the set-up
-    window, a relaunch) to follow. The language now spoken."""
-    chosen = None
-    for i, word in enumerate(argv):
-        if word == "--":
-            break
-        name, equals, value = word.partition("=")
-        if len(name) >= 6 and "--language".startswith(name):
-            chosen = value if equals else (argv[i + 1] if i + 1 < len(argv) else None)
-    if chosen in i18n.LANGUAGES:
-        os.environ["LANGUAGE"] = chosen
-    return i18n.set_language(chosen if chosen in i18n.LANGUAGES else None)
 
 #: The exit status after SIGTERM, as a shell reports a process it ended (128 + 15).
 TERMINATED = 143
@@ -110,9 +95,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--data-dir", type=_data_dir, metavar="DIR",
                         help=_("keep settings, saves and records in DIR instead of your data "
                                "folder"))
-    parser.add_argument("--language", choices=i18n.LANGUAGES, metavar="|".join(i18n.LANGUAGES),
-                        help=_("the language of these messages, and of the game until one is "
-                               "chosen in its settings (default: the system's)"))
+    add_language(parser, _("the language of these messages, and of the game until one is "
+                           "chosen in its settings (default: the system's)"))
     # For tests and the build check: both sides played by the computer, no animation...
     parser.add_argument("--autoplay", action="store_true", help=argparse.SUPPRESS)
     # ...and the game closed after this many seconds.
@@ -122,7 +106,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def build_engine_parser() -> argparse.ArgumentParser:
     # The help is for people, in their language; the answers are the protocol's, in English.
-    return _Parser(
+    parser = _Parser(
         prog="main.py engine",
         description=_("Read one JSON request per line on standard input and answer each with "
                       "one JSON line (the computer's move and the best few) until the input "
@@ -130,14 +114,16 @@ def build_engine_parser() -> argparse.ArgumentParser:
                       "\"seed\". See README.md, \"Engine protocol\".",
                       example='{"id": 1, "rules": "charpentier", "position": "0,0,0/0,0,0/W", '
                               '"dice": [4, 3]}'))
+    add_language(parser)
+    return parser
 
 
 def parse_args(argv) -> argparse.Namespace:
     """The options, or SystemExit: 0 after --help, 2 after one line about a bad argument.
     `engine` takes no option but --help; `analyze` reads its own (game.computer.analysis).
     The messages are in the language --language names, else the system's (see `speak`)."""
-    argv = list(argv)
-    speak(argv if argv[:1] not in (["engine"], ["analyze"]) else [])
+    argv = command_first(argv)
+    speak(argv if argv[:1] != ["analyze"] else [])
     if argv[:1] == ["engine"]:
         parser = build_engine_parser()
         args = parser.parse_args(tidy(parser, argv[1:]))
@@ -153,7 +139,7 @@ def parse_args(argv) -> argparse.Namespace:
 
 def main(argv=None) -> int:
     """Run the game (or the analysis command, or the engine); returns the exit status."""
-    argv = sys.argv[1:] if argv is None else list(argv)
+    argv = command_first(sys.argv[1:] if argv is None else argv)
     streams.any_terminal()
     # The computer's matrices are small: one BLAS thread is ten times faster than two fighting
     # the game's own threads for the cores (measured on Garanguet's network). Set before numpy.

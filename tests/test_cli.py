@@ -237,3 +237,29 @@ def test_analysis_speaks_the_system_language_and_its_json_stays_english():
     bad = run_main("analyze", "--rules", "bell", "--position", "0,0,0/0,0,0/B", "--score", "1-1",
                    lang=FRENCH)
     assert bad.returncode == 2 and bad.stderr.strip() == "analyze\u00a0: --score demande --match"
+
+
+@pytest.mark.parametrize("order", [
+    ["--language", "fr", "analyze"], ["--language=fr", "analyze"], ["analyze", "--language", "fr"],
+    ["analyze", "--rules", "bell", "--language=fr"]])
+def test_analysis_takes_the_language_before_or_after_its_name(order):
+    args = [*order, "--rules", "bell", "--position", "0,0,0/0,0,0/B", "--dice", "5", "3"]
+    result = run_main(*args, lang="C")
+    assert result.returncode == 0, result.stderr
+    assert "0,0,0/0,0,0/B\u00a0: aux Noirs de jouer" in result.stdout
+    english = run_main("analyze", "--language", "en", "--rules", "bell", "--position",
+                       "0,0,0/0,0,0/B", lang=FRENCH)
+    assert english.returncode == 0 and "Black to move" in english.stdout
+    bad = run_main("--language", "fr", "analyze", "--rules", "bell", "--position", "x", lang="C")
+    assert bad.returncode == 2 and bad.stderr.startswith("analyze\u00a0: --position")
+
+
+@pytest.mark.parametrize("command", [[], ["analyze"], ["engine"]])
+def test_the_french_help_headings_are_french(command):
+    """argparse writes "options:"; French puts a no-break space before the colon."""
+    result = run_main(*command, "--help", lang=FRENCH)
+    assert result.returncode == 0
+    lines = result.stdout.splitlines()
+    assert "options\u00a0:" in lines and "options:" not in lines
+    english = run_main(*command, "--help", lang="C").stdout.splitlines()
+    assert "options:" in english

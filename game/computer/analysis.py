@@ -12,8 +12,8 @@ import json
 import re
 import sys
 
-from game import i18n, streams
-from game.arguments import argparse_speaks, tidy
+from game import streams
+from game.arguments import add_language, argparse_speaks, speak, tidy
 from game.i18n import N_, _
 from game.rules import TOURNE_CASE, NotationError, Position, Side, rules_by_name
 
@@ -56,6 +56,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--score", metavar="X-Y", help=_("White's and Black's points so far"))
     parser.add_argument("--json", action="store_true",
                         help=_("print one JSON object (its keys in English)"))
+    add_language(parser)
     return parser
 
 
@@ -198,7 +199,7 @@ def main(argv=None) -> int:
     """Exit status 0; 2 after bad input; 1 when the answer could not be written (standard
     output closed or full), said in one line on the stream left; a reader gone stays quiet."""
     argv = sys.argv[1:] if argv is None else list(argv)
-    i18n.set_language(None)          # the system's language (the JSON stays English)
+    speak(argv)          # --language, else the system's language (the JSON stays English)
     streams.any_terminal()
     try:
         parser = _parser()
