@@ -15,6 +15,7 @@ import os
 import re
 import signal
 import sys
+import threading
 from pathlib import Path
 
 from game import i18n, streams
@@ -171,7 +172,7 @@ def main(argv=None) -> int:
 
 def _data_folder(data_dir) -> Path:
     if data_dir is not None:
-        return Path(data_dir)
+        return Path(data_dir).absolute()
     from game.storage import default_data_dir
     return default_data_dir()
 
@@ -196,8 +197,8 @@ def in_use(lock, args) -> int:
 
 
 #: The signals that end the game the way Ctrl+C does, saving first: SIGTERM, SIGHUP (the
-#: terminal closed) and, on Windows, SIGBREAK (Ctrl+Break, and the console's close event as
-#: Python's runtime passes it on; Windows gives a closing console a few seconds).
+#: terminal closed) and, on Windows, SIGBREAK (Ctrl+Break; the console's close event too, see
+#: `_hold_the_console`).
 ENDING_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP", "SIGBREAK")
                        if hasattr(signal, name))
 
@@ -219,6 +220,9 @@ class _ends_on_sigterm:
                 self.previous[signum] = signal.signal(signum, self._handle)
             except (ValueError, OSError):   # not the main thread
                 pass
+        self.saved = threading.Event()
+        self._console = _hold_the_console(self.saved) if os.name == "nt" and self.previous \
+            else None
         return self.ended
 
     def _handle(self, signum, frame):
@@ -228,5 +232,37 @@ class _ends_on_sigterm:
         raise Terminated()
 
     def __exit__(self, *exc) -> None:
+        self.saved.set()        # the game has saved and ends: a closing console may go
         for signum, previous in self.previous.items():
             signal.signal(signum, previous if previous is not None else signal.SIG_DFL)
+
+
+#: Windows' console events that end the process once its handler returns: the console closed,
+#: the user logging off, the system shutting down.
+_CONSOLE_ENDS = (2, 5, 6)      # CTRL_CLOSE_EVENT, CTRL_LOGOFF_EVENT, CTRL_SHUTDOWN_EVENT
+
+
+def _hold_the_console(saved: threading.Event):
+    """Windows: Python's own handler only notes a console event, and the system ends the
+    process as soon as the console handler returns, before the game could save. This handler
+    raises SIGBREAK in the game's thread (Terminated: the loop saves) and waits for the save,
+    within the few seconds Windows allows. Returns the handler, to be kept alive; None when the
+    console cannot take it. Not run on POSIX (SIGHUP does this there)."""
+    try:
+        import _thread
+        import ctypes
+        from ctypes import wintypes
+
+        @ctypes.WINFUNCTYPE(wintypes.BOOL, wintypes.DWORD)
+        def handler(event):
+            if event not in _CONSOLE_ENDS:
+                return False        # Ctrl+C and Ctrl+Break: Python's own handlers
+            _thread.interrupt_main(signal.SIGBREAK)
+            saved.wait(4.5)
+            return True
+
+        if ctypes.windll.kernel32.SetConsoleCtrlHandler(handler, True):
+            return handler
+    except Exception:       # no console, or an unusual Python: SIGBREAK alone, as it can
+        pass
+    return None
