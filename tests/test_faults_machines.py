@@ -403,3 +403,40 @@ def test_an_empty_or_blank_score_is_refused(score):
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr.strip().splitlines() == [
         f"analyze: --score: {score!r} is not a score like 2-1 (White-Black)"]
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGUSR2"), reason="stands in for SIGBREAK on POSIX")
+def test_a_closing_windows_console_waits_for_the_save(monkeypatch):
+    """No Windows here: its console handler runs with ctypes' POSIX twin of WINFUNCTYPE and
+    SIGUSR2 in SIGBREAK's place. The close event, from the system's thread, ends the game in its
+    own thread (Terminated: the loop saves) and returns only once the game has saved."""
+    import ctypes
+    import threading
+    import types
+    from game import cli
+    handlers = []
+    monkeypatch.setattr(ctypes, "WINFUNCTYPE", ctypes.CFUNCTYPE, raising=False)
+    monkeypatch.setattr(ctypes, "windll", types.SimpleNamespace(kernel32=types.SimpleNamespace(
+        SetConsoleCtrlHandler=lambda handler, add: handlers.append(handler) or 1)), raising=False)
+    monkeypatch.setattr(signal, "SIGBREAK", signal.SIGUSR2, raising=False)
+    monkeypatch.setattr(cli, "ENDING_SIGNALS", (signal.SIGUSR2,))
+    events, answers = [], []
+    with cli._ends_on_sigterm() as ended:
+        handler = cli._hold_the_console(threading.Event())
+        assert handler is handlers[0] and handler(0) == 0      # Ctrl+C: Python's own
+    game = cli._ends_on_sigterm()
+    with game as ended:
+        handler = cli._hold_the_console(game.saved)
+        closing = threading.Thread(target=lambda: answers.append(handler(2)) or events.append(
+            "the console may close"))
+        try:
+            closing.start()
+            deadline = time.monotonic() + 10
+            while time.monotonic() < deadline:
+                time.sleep(0.01)        # the game playing
+        except cli.Terminated:
+            time.sleep(0.2)             # the loop saving
+            events.append("the game saved")
+    closing.join(10)
+    assert ended == [signal.SIGUSR2] and answers == [1]
+    assert events == ["the game saved", "the console may close"]
