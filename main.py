@@ -213,7 +213,8 @@ def set_up_lock(venv: Path, report=print, wait: float = LOCK_WAIT):
     double-clicks) waits here, then finds the environment ready instead of installing into it
     side by side. The operating system's file lock (fcntl, msvcrt; game/folder_lock.py, which
     also keeps one game per data folder) ends with the process that holds it, so a start that
-    crashed or was killed leaves no stale lock behind: the file that stays is only a note of who held it last. Raises SetupError after `wait` seconds."""
+    crashed or was killed leaves no stale lock behind: the file that stays is only a note of
+    who held it last. Raises SetupError after `wait` seconds."""
     try:
         venv.mkdir(parents=True, exist_ok=True)
         handle = open(venv / LOCK, "a+", encoding="utf-8")

@@ -53,7 +53,7 @@ def speak(argv) -> str:
 
 
 def add_language(parser: argparse.ArgumentParser, words=None) -> None:
-    """The --language option (read before the parser by `speak`, so that its words are said in it)."""
+    """The --language option (read before the parser by `speak`: its words are said in it)."""
     parser.add_argument("--language", choices=i18n.LANGUAGES, metavar="|".join(i18n.LANGUAGES),
                         help=words or _("the language of these messages (default: the system's)"))
 

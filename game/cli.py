@@ -30,8 +30,8 @@ TERMINATED = 143
 
 
 class Terminated(KeyboardInterrupt):
-    """SIGTERM or SIGHUP: raised where the game is, so that it ends the way Ctrl+C does (the loop saves
-    the match and returns)."""
+    """SIGTERM, SIGHUP or SIGBREAK: raised where the game is, so that it ends the way Ctrl+C
+    does (the loop saves the match and returns)."""
 
 
 

@@ -292,7 +292,8 @@ class Storage:
         """A demo finding a player's match leaves it alone from now on (see the class)."""
         if self.demo and data is not None:
             options = data.get("options")
-            self._players_match = not (isinstance(options, dict) and options.get("autoplay") is True)
+            by_the_computer = isinstance(options, dict) and options.get("autoplay") is True
+            self._players_match = not by_the_computer
         return self._players_match
 
     def _remove_stale_temporaries(self, age_s: float = 60.0) -> None:

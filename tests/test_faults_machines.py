@@ -337,7 +337,8 @@ def test_plain_forms():
     from game import streams
     assert "fenêtre ’ « x » déjà œuvre\u00a0:".encode("ascii", streams.ERRORS) == \
         b"fenetre ' \" x \" deja oeuvre :"
-    assert "fenêtre ’\u202f;".encode("latin-1", streams.ERRORS) == "fenêtre ' ;".encode("latin-1")
+    assert "fenêtre ’\u202f;".encode("latin-1", streams.ERRORS) == \
+        "fenêtre ' ;".encode("latin-1")
     assert "♠".encode("ascii", streams.ERRORS) == b"?"
 
 
@@ -376,7 +377,8 @@ def test_a_closed_or_full_stream_ends_with_one_line_and_a_failure(command, says)
 
 def test_with_stderr_closed_too_the_line_goes_to_stdout():
     result = shell('exec "$0" "$M" engine <&- 2>&-')
-    assert result.returncode == 1 and result.stdout.strip() == "engine: its standard input is closed"
+    assert result.returncode == 1
+    assert result.stdout.strip() == "engine: its standard input is closed"
 
 
 def test_a_reader_gone_stays_quiet():
