@@ -10,8 +10,9 @@ is refused in one line, in the player's language. Only the standard library is u
 import argparse
 import contextlib
 import os
+import sys
 
-from game import i18n
+from game import i18n, streams
 from game.i18n import N_, _, n_
 
 MAX_WORDS = 200
@@ -121,3 +122,43 @@ def argparse_speaks():
         yield
     finally:
         argparse._, argparse.ngettext = saved
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse speaking our words (`argparse_speaks`), whose output never fails unseen: argparse
+    drops what a closed or full stream refuses and exits 0; here --help on such a standard
+    output says so in one line on the stream left and exits 1 (a reader gone stays quiet)."""
+
+    def __init__(self, *args, **kwargs):
+        with argparse_speaks():      # the headings and -h's help are argparse's, made here
+            super().__init__(*args, **kwargs)
+
+    def parse_args(self, args=None, namespace=None):
+        with argparse_speaks():
+            return super().parse_args(args, namespace)
+
+    def _print_message(self, message, file=None):
+        if message:
+            stream = file or sys.stderr
+            stream.write(message)       # AttributeError when the stream is closed (None)
+            stream.flush()
+
+    def print_help(self, file=None):
+        try:
+            if (file or sys.stdout) is None:
+                raise ValueError("standard output closed")
+            super().print_help(file)
+        except BrokenPipeError:
+            streams.drop_output()
+        except (AttributeError, OSError, ValueError) as error:
+            streams.drop_output()
+            problem = (_("its standard output could not be written ({error})",
+                         error=str(error.strerror or error)) if isinstance(error, OSError)
+                       else _("its standard output is closed"))
+            streams.tell(_("{prog}: {problem}", prog=self.prog, problem=problem))
+            sys.exit(1)
+
+    def exit(self, status=0, message=None):
+        if message:
+            streams.tell(message.rstrip("\n"))      # on stderr, or stdout when it is closed
+        sys.exit(status)

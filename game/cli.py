@@ -19,7 +19,7 @@ import threading
 from pathlib import Path
 
 from game import i18n, streams
-from game.arguments import add_language, argparse_speaks, command_first, speak, tidy
+from game.arguments import Parser, add_language, command_first, speak, tidy
 from game.i18n import _
 from game.rules import RULE_NAMES   # the standard library only, like this module
 
@@ -35,18 +35,10 @@ class Terminated(KeyboardInterrupt):
 
 
 
-class _Parser(argparse.ArgumentParser):
-    def __init__(self, *args, **kwargs):
-        with argparse_speaks():      # the headings and -h's help are argparse's, made here
-            super().__init__(*args, **kwargs)
-
+class _Parser(Parser):
     def error(self, message):
         """One clear line instead of argparse's usage block."""
         self.exit(2, _("{prog}: {problem} (see --help)", prog=self.prog, problem=message) + "\n")
-
-    def parse_args(self, args=None, namespace=None):
-        with argparse_speaks():
-            return super().parse_args(args, namespace)
 
 
 def _seed(text: str) -> int:

@@ -375,6 +375,25 @@ def test_a_closed_or_full_stream_ends_with_one_line_and_a_failure(command, says)
     assert result.stderr.strip() == says, result.stderr
 
 
+@pytest.mark.parametrize("command, prog", [("", "main.py"), ("analyze", "main.py analyze"),
+                                           ("engine", "main.py engine")])
+@pytest.mark.parametrize("redirect, problem", [
+    (">&-", "its standard output is closed"),
+    pytest.param("> /dev/full", "its standard output could not be written (No space left on "
+                 "device)", marks=FULL)], ids=["closed", "full"])
+def test_help_on_a_closed_or_full_stream_says_so(command, prog, redirect, problem):
+    """argparse drops what such a stream refuses and exits 0, as if the help had been read."""
+    result = shell(f'exec "$0" "$M" {command} --help {redirect}')
+    assert result.returncode == 1 and result.stderr.strip() == f"{prog}: {problem}"
+
+
+def test_a_bad_argument_with_stderr_closed_is_said_on_stdout():
+    result = shell('exec "$0" "$M" --seed x 2>&-')
+    assert result.returncode == 2
+    assert result.stdout.strip() == "main.py: argument --seed: 'x' is not a whole number " \
+                                    "(see --help)"
+
+
 def test_with_stderr_closed_too_the_line_goes_to_stdout():
     result = shell('exec "$0" "$M" engine <&- 2>&-')
     assert result.returncode == 1

@@ -13,7 +13,7 @@ import re
 import sys
 
 from game import streams
-from game.arguments import add_language, argparse_speaks, speak, tidy
+from game.arguments import Parser, add_language, speak, tidy
 from game.i18n import N_, _
 from game.rules import TOURNE_CASE, NotationError, Position, Side, rules_by_name
 
@@ -25,19 +25,12 @@ class BadInput(Exception):
     """A bad position, throw or option: reported on one line."""
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse's own words ("usage:", "invalid choice") from our catalogue, as in game.cli (game/arguments.py)."""
-
-    def __init__(self, *args, **kwargs):
-        with argparse_speaks():
-            super().__init__(*args, **kwargs)
+class _Parser(Parser):
+    """argparse's own words ("usage:", "invalid choice") from our catalogue (game/arguments.py);
+    a bad argument is BadInput, said in one line."""
 
     def error(self, message):
         raise BadInput(message)
-
-    def parse_args(self, args=None, namespace=None):
-        with argparse_speaks():
-            return super().parse_args(args, namespace)
 
 
 def _parser() -> argparse.ArgumentParser:
