@@ -22,10 +22,14 @@ from importlib import metadata
 from pathlib import Path
 
 try:
-    from game import i18n
+    from game import i18n, streams
+    from game.folder_lock import try_lock
     from game.i18n import N_, _, n_
 except Exception:   # a Python too old for the game, or a damaged copy: say it in English
-    i18n = None
+    i18n = streams = None
+
+    def try_lock(handle):
+        raise OSError("no lock here")       # the set-up goes on unguarded, as without locks
 
     def _(message, **fields):
         return message.format(**fields) if fields else message
@@ -207,9 +211,10 @@ def clear_environment(venv: Path) -> None:
 def set_up_lock(venv: Path, report=print, wait: float = LOCK_WAIT):
     """Held while one start sets up the environment: a second start at the same time (two
     double-clicks) waits here, then finds the environment ready instead of installing into it
-    side by side. The operating system's file lock (fcntl, msvcrt) ends with the process that
-    holds it, so a start that crashed or was killed leaves no stale lock behind: the file that
-    stays is only a note of who held it last. Raises SetupError after `wait` seconds."""
+    side by side. The operating system's file lock (fcntl, msvcrt; game/folder_lock.py, which
+    also keeps one game per data folder) ends with the process that holds it, so a start that
+    crashed or was killed leaves no stale lock behind: the file that stays is only a note of
+    who held it last. Raises SetupError after `wait` seconds."""
     try:
         venv.mkdir(parents=True, exist_ok=True)
         handle = open(venv / LOCK, "a+", encoding="utf-8")
@@ -219,7 +224,7 @@ def set_up_lock(venv: Path, report=print, wait: float = LOCK_WAIT):
                            folder=venv, error=error, command=MANUAL)) from None
     try:
         try:
-            got = _try_lock(handle)
+            got = try_lock(handle)
         except OSError:         # a file system without locks: go on unguarded, as before
             got, wait = True, None
         if not got:
@@ -236,7 +241,7 @@ def set_up_lock(venv: Path, report=print, wait: float = LOCK_WAIT):
                         "than {n} minutes. Close it, or delete the folder {folder}, and start "
                         "again.", minutes, holder=_holder(venv), n=minutes, folder=venv))
                 time.sleep(0.2)
-                got = _try_lock(handle)
+                got = try_lock(handle)
         if wait is not None:
             handle.seek(0)
             handle.truncate()
@@ -245,28 +250,6 @@ def set_up_lock(venv: Path, report=print, wait: float = LOCK_WAIT):
         yield
     finally:
         handle.close()          # closing the file releases the lock
-
-
-def _try_lock(handle) -> bool:
-    """Take the lock on `handle` without waiting: True if this process now holds it."""
-    if os.name == "nt":
-        import msvcrt
-        handle.seek(0)
-        try:
-            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
-        except PermissionError:
-            return False
-        except OSError as error:
-            if error.errno in (13, 36):         # EACCES, EDEADLOCK: another process holds it
-                return False
-            raise
-        return True
-    import fcntl
-    try:
-        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        return False
-    return True
 
 
 def _holder(venv: Path) -> str:
@@ -444,6 +427,8 @@ def relaunch(python: Path, argv) -> int:
 
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
+    if streams is not None:
+        streams.any_terminal()      # every message prints, whatever the terminal's encoding
     if i18n is not None:
         i18n.set_language(None)      # the system's language; cli reads --language below
     if sys.version_info < (3, 11):

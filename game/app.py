@@ -115,7 +115,7 @@ class App:
         self.messages: list[str] = []      # notes for the player (words said), shown on the title
         self._toast = ("", 0.0)
         self.toast_rect = None          # where the last short notice was drawn (tests)
-        self.storage = Storage(data_dir, validate_match=resumable_session)
+        self.storage = Storage(data_dir, validate_match=resumable_session, demo=autoplay)
         self.settings, problems = self.storage.load_settings()
         i18n.set_language(self.settings["language"] or None)    # none saved: the system's
         self.messages += [_("Settings: {problem}.", problem=said(p)) for p in problems]

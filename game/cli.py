@@ -15,52 +15,30 @@ import os
 import re
 import signal
 import sys
+import threading
 from pathlib import Path
 
-from game import i18n
-from game.arguments import argparse_speaks, tidy
+from game import i18n, streams
+from game.arguments import Parser, add_language, command_first, speak, tidy
 from game.i18n import _
 from game.rules import RULE_NAMES   # the standard library only, like this module
 
 
-
-def speak(argv) -> str:
-    """Speak the language `--language CODE` (or `--language=CODE`) names in `argv`, else the
-    system's; a valid choice is also left in LANGUAGE for the game (its first start, the set-up
-    window, a relaunch) to follow. The language now spoken."""
-    chosen = None
-    for i, word in enumerate(argv):
-        if word == "--":
-            break
-        name, equals, value = word.partition("=")
-        if len(name) >= 6 and "--language".startswith(name):
-            chosen = value if equals else (argv[i + 1] if i + 1 < len(argv) else None)
-    if chosen in i18n.LANGUAGES:
-        os.environ["LANGUAGE"] = chosen
-    return i18n.set_language(chosen if chosen in i18n.LANGUAGES else None)
 
 #: The exit status after SIGTERM, as a shell reports a process it ended (128 + 15).
 TERMINATED = 143
 
 
 class Terminated(KeyboardInterrupt):
-    """SIGTERM: raised where the game is, so that it ends the way Ctrl+C does (the loop saves
-    the match and returns)."""
+    """SIGTERM, SIGHUP or SIGBREAK: raised where the game is, so that it ends the way Ctrl+C
+    does (the loop saves the match and returns)."""
 
 
 
-class _Parser(argparse.ArgumentParser):
-    def __init__(self, *args, **kwargs):
-        with argparse_speaks():      # the headings and -h's help are argparse's, made here
-            super().__init__(*args, **kwargs)
-
+class _Parser(Parser):
     def error(self, message):
         """One clear line instead of argparse's usage block."""
         self.exit(2, _("{prog}: {problem} (see --help)", prog=self.prog, problem=message) + "\n")
-
-    def parse_args(self, args=None, namespace=None):
-        with argparse_speaks():
-            return super().parse_args(args, namespace)
 
 
 def _seed(text: str) -> int:
@@ -110,9 +88,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--data-dir", type=_data_dir, metavar="DIR",
                         help=_("keep settings, saves and records in DIR instead of your data "
                                "folder"))
-    parser.add_argument("--language", choices=i18n.LANGUAGES, metavar="|".join(i18n.LANGUAGES),
-                        help=_("the language of these messages, and of the game until one is "
-                               "chosen in its settings (default: the system's)"))
+    add_language(parser, _("the language of these messages, and of the game until one is "
+                           "chosen in its settings (default: the system's)"))
     # For tests and the build check: both sides played by the computer, no animation...
     parser.add_argument("--autoplay", action="store_true", help=argparse.SUPPRESS)
     # ...and the game closed after this many seconds.
@@ -122,7 +99,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def build_engine_parser() -> argparse.ArgumentParser:
     # The help is for people, in their language; the answers are the protocol's, in English.
-    return _Parser(
+    parser = _Parser(
         prog="main.py engine",
         description=_("Read one JSON request per line on standard input and answer each with "
                       "one JSON line (the computer's move and the best few) until the input "
@@ -130,14 +107,16 @@ def build_engine_parser() -> argparse.ArgumentParser:
                       "\"seed\". See README.md, \"Engine protocol\".",
                       example='{"id": 1, "rules": "charpentier", "position": "0,0,0/0,0,0/W", '
                               '"dice": [4, 3]}'))
+    add_language(parser)
+    return parser
 
 
 def parse_args(argv) -> argparse.Namespace:
     """The options, or SystemExit: 0 after --help, 2 after one line about a bad argument.
     `engine` takes no option but --help; `analyze` reads its own (game.computer.analysis).
     The messages are in the language --language names, else the system's (see `speak`)."""
-    argv = list(argv)
-    speak(argv if argv[:1] not in (["engine"], ["analyze"]) else [])
+    argv = command_first(argv)
+    speak(argv if argv[:1] != ["analyze"] else [])
     if argv[:1] == ["engine"]:
         parser = build_engine_parser()
         args = parser.parse_args(tidy(parser, argv[1:]))
@@ -153,7 +132,8 @@ def parse_args(argv) -> argparse.Namespace:
 
 def main(argv=None) -> int:
     """Run the game (or the analysis command, or the engine); returns the exit status."""
-    argv = sys.argv[1:] if argv is None else list(argv)
+    argv = command_first(sys.argv[1:] if argv is None else argv)
+    streams.any_terminal()
     # The computer's matrices are small: one BLAS thread is ten times faster than two fighting
     # the game's own threads for the cores (measured on Garanguet's network). Set before numpy.
     for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS"):
@@ -166,38 +146,115 @@ def main(argv=None) -> int:
         from game import engine
         return engine.main()
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")   # pygame's banner is not ours to print
-    from game import app
+    from game import folder_lock
     with _ends_on_sigterm() as ended:
+        folder_lock.answer_calls()      # before the lock: a second start may call at once
         try:
-            status = app.run(seed=args.seed, fullscreen=args.fullscreen, rules=args.rules,
-                             data_dir=args.data_dir, autoplay=args.autoplay,
-                             quit_after=args.quit_after)
+            with folder_lock.FolderLock(_data_folder(args.data_dir)) as lock:
+                if not lock.take():
+                    return in_use(lock, args)
+                from game import app
+                status = app.run(seed=args.seed, fullscreen=args.fullscreen, rules=args.rules,
+                                 data_dir=args.data_dir, autoplay=args.autoplay,
+                                 quit_after=args.quit_after)
         except Terminated:       # before the loop ran: nothing unsaved yet
             status = TERMINATED
-    return TERMINATED if ended else status
+    return 128 + ended[0] if ended else status
+
+
+def _data_folder(data_dir) -> Path:
+    if data_dir is not None:
+        return Path(data_dir).absolute()
+    from game.storage import default_data_dir
+    return default_data_dir()
+
+
+#: The exit status of a start that found its data folder in use by another game.
+IN_USE = 1
+
+
+def in_use(lock, args) -> int:
+    """The data folder is another game's: say so at once, in the player's language (the one
+    saved in its settings, read without writing anything), and end; in the window, offer to
+    bring the running game forward or to quit. The saved match is never played here."""
+    from game.storage import saved_language
+    i18n.set_language(saved_language(lock.folder) or i18n.language())
+    streams.tell(_("Tourne Case is already running on the data folder {folder}: close that game "
+                   "first, or give another folder with --data-dir.", folder=lock.folder))
+    if args.autoplay:
+        return IN_USE
+    from game.scenes import in_use as screen
+    screen.run(lock.folder, lock.holder(), quit_after=args.quit_after)
+    return IN_USE
+
+
+#: The signals that end the game the way Ctrl+C does, saving first: SIGTERM, SIGHUP (the
+#: terminal closed) and, on Windows, SIGBREAK (Ctrl+Break; the console's close event too, see
+#: `_hold_the_console`).
+ENDING_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP", "SIGBREAK")
+                       if hasattr(signal, name))
 
 
 class _ends_on_sigterm:
-    """While the game runs, SIGTERM raises Terminated in it: the loop then saves the match and
-    returns, within a frame. Installed before pygame starts, because SDL otherwise turns SIGTERM
-    into a quit event that only a running frame reads: a start that was slow or stuck (a FIFO
-    for a save) never ended. A second SIGTERM ends the game at once (every save is atomic).
-    The previous handler comes back afterwards (tests run the game in-process)."""
+    """While the game runs, SIGTERM (and SIGHUP, SIGBREAK) raises Terminated in it: the loop
+    then saves the match and returns, within a frame. Installed before pygame starts, because
+    SDL otherwise turns SIGTERM into a quit event that only a running frame reads: a start that
+    was slow or stuck (a FIFO for a save) never ended. A second signal ends the game at once
+    (every save is atomic); the exit status is 128 + the first signal's number, as a shell
+    reports a process it ended. The previous handlers come back afterwards (tests run the game
+    in-process)."""
 
     def __enter__(self) -> list:
         self.ended: list = []
-        try:
-            self.previous = signal.signal(signal.SIGTERM, self._handle)
-        except (ValueError, OSError, AttributeError):   # not the main thread, or no SIGTERM
-            self.previous = None
+        self.previous = {}
+        for signum in ENDING_SIGNALS:
+            try:
+                self.previous[signum] = signal.signal(signum, self._handle)
+            except (ValueError, OSError):   # not the main thread
+                pass
+        self.saved = threading.Event()
+        self._console = _hold_the_console(self.saved) if os.name == "nt" and self.previous \
+            else None
         return self.ended
 
     def _handle(self, signum, frame):
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        for each in self.previous:
+            signal.signal(each, signal.SIG_DFL)
         self.ended.append(signum)
         raise Terminated()
 
     def __exit__(self, *exc) -> None:
-        if self.previous is not None:
-            signal.signal(signal.SIGTERM, self.previous)
+        self.saved.set()        # the game has saved and ends: a closing console may go
+        for signum, previous in self.previous.items():
+            signal.signal(signum, previous if previous is not None else signal.SIG_DFL)
 
+
+#: Windows' console events that end the process once its handler returns: the console closed,
+#: the user logging off, the system shutting down.
+_CONSOLE_ENDS = (2, 5, 6)      # CTRL_CLOSE_EVENT, CTRL_LOGOFF_EVENT, CTRL_SHUTDOWN_EVENT
+
+
+def _hold_the_console(saved: threading.Event):
+    """Windows: Python's own handler only notes a console event, and the system ends the
+    process as soon as the console handler returns, before the game could save. This handler
+    raises SIGBREAK in the game's thread (Terminated: the loop saves) and waits for the save,
+    within the few seconds Windows allows. Returns the handler, to be kept alive; None when the
+    console cannot take it. Not run on POSIX (SIGHUP does this there)."""
+    try:
+        import _thread
+        import ctypes
+        from ctypes import wintypes
+
+        @ctypes.WINFUNCTYPE(wintypes.BOOL, wintypes.DWORD)
+        def handler(event):
+            if event not in _CONSOLE_ENDS:
+                return False        # Ctrl+C and Ctrl+Break: Python's own handlers
+            _thread.interrupt_main(signal.SIGBREAK)
+            saved.wait(4.5)
+            return True
+
+        if ctypes.windll.kernel32.SetConsoleCtrlHandler(handler, True):
+            return handler
+    except Exception:       # no console, or an unusual Python: SIGBREAK alone, as it can
+        pass
+    return None

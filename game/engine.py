@@ -212,21 +212,33 @@ def _one_line(text: str) -> str:
     return " ".join(text.split())[:300] or "bad request"
 
 
+class StreamLost(OSError):
+    """A standard stream failed (closed, a full disk, a read error): the engine cannot go on."""
+
+    def __init__(self, which: str, error: OSError | None = None):
+        super().__init__(getattr(error, "errno", None), which)
+        self.which, self.error = which, error
+
+
 def _lines(stream):
     """The input's lines; a line longer than MAX_LINE comes as its first MAX_LINE + 1 bytes
-    (enough to refuse it), the rest read and dropped."""
+    (enough to refuse it), the rest read and dropped. StreamLost when the input cannot be read."""
     while True:
-        line = stream.readline(MAX_LINE + 1)
+        try:
+            line = stream.readline(MAX_LINE + 1)
+            if len(line) > MAX_LINE and not line.endswith(b"\n"):
+                while (rest := stream.readline(MAX_LINE)) and not rest.endswith(b"\n"):
+                    pass
+        except (OSError, ValueError) as error:
+            raise StreamLost("input", error if isinstance(error, OSError) else None) from None
         if not line:
             return
-        if len(line) > MAX_LINE and not line.endswith(b"\n"):
-            while (rest := stream.readline(MAX_LINE)) and not rest.endswith(b"\n"):
-                pass
         yield line
 
 
 def serve(stdin, stdout) -> None:
-    """Answer every line of `stdin` (binary) on `stdout` (text), one line each, flushed."""
+    """Answer every line of `stdin` (binary) on `stdout` (text), one line each, flushed.
+    BrokenPipeError when the reader went away; StreamLost when a stream fails otherwise."""
     for line in _lines(stdin):
         if not line.strip():
             continue
@@ -235,20 +247,45 @@ def serve(stdin, stdout) -> None:
             text = json.dumps(reply, allow_nan=False)
         except (TypeError, ValueError, RecursionError):    # an id JSON cannot write back
             text = json.dumps({"id": None, "error": "the reply could not be written as JSON"})
-        stdout.write(text + "\n")
-        stdout.flush()
+        try:
+            stdout.write(text + "\n")
+            stdout.flush()
+        except BrokenPipeError:
+            raise
+        except (OSError, ValueError) as error:
+            raise StreamLost("output", error if isinstance(error, OSError) else None) from None
 
 
 def main() -> int:
-    """Serve standard input until it ends; 0, or 130 after Ctrl+C, never a traceback."""
+    """Serve standard input until it ends; 0, or 130 after Ctrl+C, never a traceback. A closed
+    or failing stream ends it with one line on the stream left and status 1; a reader that
+    went away (a broken pipe) ends it quietly."""
+    from game import streams
+    from game.i18n import _
     try:
+        if sys.stdin is None:
+            raise StreamLost("input")
+        if sys.stdout is None:
+            raise StreamLost("output")
         serve(sys.stdin.buffer, sys.stdout)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:     # the reader went away: nobody is left to answer
-        try:
-            sys.stdout = open(sys.devnull, "w")     # nothing to flush at exit either
-        except OSError:
-            pass
+        streams.drop_output()
         return 0
+    except StreamLost as lost:
+        problem = (_("its standard input is closed") if lost.which == "input" else
+                   _("its standard output is closed")) if lost.error is None else \
+            (_("its standard input could not be read ({error})", error=_words(lost.error))
+             if lost.which == "input" else
+             _("its standard output could not be written ({error})", error=_words(lost.error)))
+        if lost.which == "output":
+            streams.drop_output()
+        streams.tell(_("engine: {problem}", problem=problem))
+        return 1
     return 0
+
+
+def _words(error: OSError) -> str:
+    """The system's own words for an error ("No space left on device")."""
+    return str(error.strerror or error)

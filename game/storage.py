@@ -126,6 +126,18 @@ def default_data_dir() -> Path:
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 
+def saved_language(folder) -> str:
+    """The language saved in the folder's settings ("" for none), read without writing anything:
+    a second start on a folder in use must leave every file as the running game has it."""
+    try:
+        raw = _read(Path(folder) / SETTINGS_FILE)
+    except OSError:
+        return ""
+    settings = _check(raw, "settings")[0] if raw is not None else None
+    language = (settings or {}).get("language")
+    return language if language in LANGUAGES else ""
+
+
 def validate_settings(raw) -> tuple[dict, list[str]]:
     """Fill in defaults and replace every invalid value by its default; say what was replaced."""
     settings = dict(DEFAULT_SETTINGS)
@@ -197,11 +209,17 @@ class Storage:
     on match data the game cannot resume; such a save is kept aside like a corrupt one. What it
     returns is handed back by `resume_match`, so a save is replayed once, not checked then built.
 
-    `writer` is `os.write` (fd, bytes) -> count: tests put in one that fails like a full disk."""
+    `writer` is `os.write` (fd, bytes) -> count: tests put in one that fails like a full disk.
 
-    def __init__(self, data_dir=None, validate_match=None, writer=os.write):
+    A `demo`'s storage (autoplay: the computer on both sides) never plays over a player's match:
+    when the folder holds one, the demo loads nothing and saves nothing of its own, leaving the
+    player's match byte for byte; a folder without one (empty, or a demo's) it uses as any game."""
+
+    def __init__(self, data_dir=None, validate_match=None, writer=os.write, demo=False):
         self.dir = Path(data_dir) if data_dir is not None else default_data_dir()
         self.writer = writer
+        self.demo = demo
+        self._players_match = False     # a demo beside a player's match: hands off
         self._validators = {"match": validate_match}
         # The bytes last loaded or saved per file, known good without checking them again:
         # Session.from_dict replays the whole match, too slow to run after every move.
@@ -237,14 +255,22 @@ class Storage:
         """The saved match (Session.to_dict() data) or None, and what was wrong if anything."""
         self._remove_stale_temporaries()
         data, problems, _, _ = self._load(MATCH_FILE, "match")
-        return data, problems
+        return (None if self._hands_off(data) else data), problems
 
     def resume_match(self):
         """The saved match as `validate_match` built it while checking it (the data itself
         when there is no validator), or None; and what was wrong if anything."""
         self._remove_stale_temporaries()
-        _, problems, _, built = self._load(MATCH_FILE, "match")
-        return built, problems
+        data, problems, _, built = self._load(MATCH_FILE, "match")
+        return (None if self._hands_off(data) else built), problems
+
+    def _hands_off(self, data) -> bool:
+        """A demo finding a player's match leaves it alone from now on (see the class)."""
+        if self.demo and data is not None:
+            options = data.get("options")
+            by_the_computer = isinstance(options, dict) and options.get("autoplay") is True
+            self._players_match = not by_the_computer
+        return self._players_match
 
     def _remove_stale_temporaries(self, age_s: float = 60.0) -> None:
         """A save cut short by a crash leaves its temporary file behind; never a saved match.
@@ -260,10 +286,14 @@ class Storage:
 
     def save_match(self, data: dict) -> str | None:
         """Save after every throw and move; returns None, or why the match could not be saved."""
+        if self._players_match:
+            return None         # a demo beside a player's match saves nothing
         return self._save(MATCH_FILE, "match", data)
 
     def clear_match(self) -> None:
         """The match is over or abandoned: "Continue" has nothing to resume."""
+        if self._players_match:
+            return
         for name in (MATCH_FILE, MATCH_FILE + ".prev"):
             try:
                 (self.dir / name).unlink()

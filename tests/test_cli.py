@@ -22,6 +22,12 @@ def _system_speaks_english(monkeypatch):
     monkeypatch.setenv("LANG", "C.UTF-8")
 
 
+@pytest.fixture(autouse=True)
+def _players_folder_elsewhere(monkeypatch, tmp_path):
+    """A start without --data-dir locks the player's data folder: here, a folder of the test's."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+
+
 def locale_env(lang: str) -> dict:
     """The environment with the system's language set by LANG alone."""
     env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES")}
@@ -231,3 +237,29 @@ def test_analysis_speaks_the_system_language_and_its_json_stays_english():
     bad = run_main("analyze", "--rules", "bell", "--position", "0,0,0/0,0,0/B", "--score", "1-1",
                    lang=FRENCH)
     assert bad.returncode == 2 and bad.stderr.strip() == "analyze\u00a0: --score demande --match"
+
+
+@pytest.mark.parametrize("order", [
+    ["--language", "fr", "analyze"], ["--language=fr", "analyze"], ["analyze", "--language", "fr"],
+    ["analyze", "--rules", "bell", "--language=fr"]])
+def test_analysis_takes_the_language_before_or_after_its_name(order):
+    args = [*order, "--rules", "bell", "--position", "0,0,0/0,0,0/B", "--dice", "5", "3"]
+    result = run_main(*args, lang="C")
+    assert result.returncode == 0, result.stderr
+    assert "0,0,0/0,0,0/B\u00a0: aux Noirs de jouer" in result.stdout
+    english = run_main("analyze", "--language", "en", "--rules", "bell", "--position",
+                       "0,0,0/0,0,0/B", lang=FRENCH)
+    assert english.returncode == 0 and "Black to move" in english.stdout
+    bad = run_main("--language", "fr", "analyze", "--rules", "bell", "--position", "x", lang="C")
+    assert bad.returncode == 2 and bad.stderr.startswith("analyze\u00a0: --position")
+
+
+@pytest.mark.parametrize("command", [[], ["analyze"], ["engine"]])
+def test_the_french_help_headings_are_french(command):
+    """argparse writes "options:"; French puts a no-break space before the colon."""
+    result = run_main(*command, "--help", lang=FRENCH)
+    assert result.returncode == 0
+    lines = result.stdout.splitlines()
+    assert "options\u00a0:" in lines and "options:" not in lines
+    english = run_main(*command, "--help", lang="C").stdout.splitlines()
+    assert "options:" in english

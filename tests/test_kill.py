@@ -25,6 +25,7 @@ import pygame
 import pytest
 
 from game.app import App
+from game.folder_lock import LOCK_FILE
 from game.match import MatchOptions, Phase, Session
 from game.rules import Move
 from game.storage import DEFAULT_SETTINGS, MATCH_FILE, Storage
@@ -113,7 +114,9 @@ def check_files_after_kill(folder: Path) -> list[str]:
     Returns the leftover temporary files (a kill between writing one and renaming it)."""
     names = sorted(p.name for p in folder.iterdir())
     temps = [n for n in names if n.startswith(f".{MATCH_FILE}.") and n.endswith(".tmp")]
-    expected = {MATCH_FILE, MATCH_FILE + ".prev", "records.jsonl", "settings.json"}
+    # The folder's lock file stays (game/folder_lock.py): the lock itself died with the game,
+    # and the next start takes it over.
+    expected = {MATCH_FILE, MATCH_FILE + ".prev", "records.jsonl", "settings.json", LOCK_FILE}
     odd = [n for n in names if n not in expected and n not in temps]
     assert not odd, f"unexpected files after a kill: {odd}"
     return temps

@@ -328,7 +328,10 @@ def start_env(folder: Path, wheels: Path | None = None) -> dict:
 
 
 def start(folder: Path, *args, wheels: Path | None = None):
-    return subprocess.run([sys.executable, str(folder / "main.py"), *args],
+    """A start of the copy in `folder`, on a data folder of its own (platformdirs, which finds
+    the player's, is not among the copy's requirements)."""
+    return subprocess.run([sys.executable, str(folder / "main.py"), "--data-dir",
+                           str(folder / "data"), *args],
                           env=start_env(folder, wheels), stdin=subprocess.DEVNULL,
                           capture_output=True, text=True, timeout=180)
 
@@ -341,7 +344,8 @@ def first_start(tmp_path_factory):
     (folder / "game").mkdir()
     shutil.copy(ROOT / "game" / "__init__.py", folder / "game")
     shutil.copy(ROOT / "game" / "cli.py", folder / "game")
-    shutil.copy(ROOT / "game" / "arguments.py", folder / "game")     # cli's, standard library only
+    for name in ("arguments.py", "streams.py", "folder_lock.py"):     # cli's, standard library only
+        shutil.copy(ROOT / "game" / name, folder / "game")
     shutil.copy(ROOT / "game" / "i18n.py", folder / "game")     # the words: gettext, standard library
     shutil.copytree(ROOT / "game" / "locale", folder / "game" / "locale",
                     ignore=shutil.ignore_patterns("parts", "*.pot"))
@@ -396,7 +400,8 @@ def test_two_starts_at_once_set_up_once_with_progress_and_both_play(first_start,
     make_wheel(folder / "wheels", "tc_dep_a", "1.0")
     make_wheel(folder / "wheels", "tc_dep_b", "2.0")
     env = start_env(folder, folder / "wheels")
-    starts = [subprocess.Popen([sys.executable, str(folder / "main.py"), "--seed", str(seed)],
+    starts = [subprocess.Popen([sys.executable, str(folder / "main.py"), "--seed", str(seed),
+                                "--data-dir", str(tmp_path / f"data{seed}")],
                                env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True) for seed in (1, 2)]
     results = [(start.communicate(timeout=180), start.returncode) for start in starts]

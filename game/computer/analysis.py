@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import re
 import sys
 
-from game import i18n
-from game.arguments import argparse_speaks, tidy
+from game import streams
+from game.arguments import Parser, add_language, speak, tidy
 from game.i18n import N_, _
 from game.rules import TOURNE_CASE, NotationError, Position, Side, rules_by_name
 
@@ -26,19 +25,12 @@ class BadInput(Exception):
     """A bad position, throw or option: reported on one line."""
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse's own words ("usage:", "invalid choice") from our catalogue, as in game.cli (game/arguments.py)."""
-
-    def __init__(self, *args, **kwargs):
-        with argparse_speaks():
-            super().__init__(*args, **kwargs)
+class _Parser(Parser):
+    """argparse's own words ("usage:", "invalid choice") from our catalogue (game/arguments.py);
+    a bad argument is BadInput, said in one line."""
 
     def error(self, message):
         raise BadInput(message)
-
-    def parse_args(self, args=None, namespace=None):
-        with argparse_speaks():
-            return super().parse_args(args, namespace)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -57,6 +49,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--score", metavar="X-Y", help=_("White's and Black's points so far"))
     parser.add_argument("--json", action="store_true",
                         help=_("print one JSON object (its keys in English)"))
+    add_language(parser)
     return parser
 
 
@@ -110,7 +103,7 @@ def _read(args) -> tuple:
     if args.match is not None:
         if not 1 <= args.match <= tbl.MATCH_MAX:
             raise BadInput(_("--match: a match is 1 to {most} points", most=tbl.MATCH_MAX))
-        white, black = _score(args.score or "0-0", args.match)
+        white, black = _score("0-0" if args.score is None else args.score, args.match)
         match = (args.match, white, black)
     return rules, t, position, match
 
@@ -196,20 +189,32 @@ def _table(result: dict) -> str:
 
 
 def main(argv=None) -> int:
+    """Exit status 0; 2 after bad input; 1 when the answer could not be written (standard
+    output closed or full), said in one line on the stream left; a reader gone stays quiet."""
     argv = sys.argv[1:] if argv is None else list(argv)
-    i18n.set_language(None)          # the system's language (the JSON stays English)
+    speak(argv)          # --language, else the system's language (the JSON stays English)
+    streams.any_terminal()
     try:
         parser = _parser()
         args = parser.parse_args(tidy(parser, argv))
         rules, t, position, match = _read(args)
         result = analyse(rules, t, position, tuple(args.dice) if args.dice else None, match)
     except BadInput as error:
-        print(_("analyze: {problem}", problem=error), file=sys.stderr)
+        streams.tell(_("analyze: {problem}", problem=error))
         return 2
+    if sys.stdout is None:
+        streams.tell(_("analyze: {problem}", problem=_("its standard output is closed")))
+        return 1
     try:
         print(json.dumps(result) if args.json else _table(result), flush=True)
     except BrokenPipeError:      # the reader went away (| head): no traceback at exit
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        streams.drop_output()
+    except OSError as error:     # a full disk
+        streams.drop_output()
+        streams.tell(_("analyze: {problem}", problem=_(
+            "its standard output could not be written ({error})",
+            error=str(error.strerror or error))))
+        return 1
     return 0
 
 
