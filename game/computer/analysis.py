@@ -4,6 +4,8 @@ a readable table in the player's language; bad input gives one line and exit sta
 
     analyze --rules charpentier|charpentier-reentry|bell [--reentry compulsory] --position P [--dice A B]
             [--match N --score X-Y] [--json]
+    analyze --rules garanguet --position P [--dice A B C] [--match N --score X-Y] [--json]
+            (game/computer/garanguet_analysis.py)
 """
 from __future__ import annotations
 
@@ -45,7 +47,7 @@ def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="main.py analyze",
                      description=_("What a Tourne Case position and throw are worth, for players "
                                    "and for checking."))
-    parser.add_argument("--rules", choices=TOURNE_CASE, required=True)
+    parser.add_argument("--rules", choices=(*TOURNE_CASE, "garanguet"), required=True)
     parser.add_argument("--reentry", choices=("compulsory",),
                         help=_("Charpentier with compulsory re-entry (TR-1)"))
     parser.add_argument("--position", required=True, metavar="P",
@@ -195,8 +197,21 @@ def _table(result: dict) -> str:
     return "\n".join(lines)
 
 
+def _rules_named(argv) -> str | None:
+    """The --rules given, read before the rest (Garanguet has its own command)."""
+    reader = _Parser(add_help=False)
+    reader.add_argument("--rules")
+    try:
+        return reader.parse_known_args(argv)[0].rules
+    except BadInput:
+        return None
+
+
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
+    if _rules_named(argv) == "garanguet":
+        from .garanguet_analysis import main as garanguet
+        return garanguet(argv)
     i18n.set_language(None)          # the system's language (the JSON stays English)
     try:
         parser = _parser()
