@@ -5,7 +5,7 @@ a readable table in the player's language; bad input gives one line and exit sta
     analyze --rules charpentier|charpentier-reentry|bell [--reentry compulsory] --position P [--dice A B]
             [--match N --score X-Y] [--json]
     analyze --rules garanguet --position P [--dice A B C] [--match N --score X-Y] [--json]
-            (game/computer/garanguet_analysis.py)
+            (its figures: game/computer/garanguet_analysis.py)
 """
 from __future__ import annotations
 
@@ -18,8 +18,9 @@ import sys
 from game import i18n
 from game.arguments import argparse_speaks, tidy
 from game.i18n import N_, _
-from game.rules import TOURNE_CASE, NotationError, Position, Side, rules_by_name
+from game.rules import GARANGUET, TOURNE_CASE, NotationError, Position, Side, rules_by_name
 
+from . import garanguet_analysis as ga
 from . import tables as tbl
 from .player import aways, options
 
@@ -197,8 +198,10 @@ def _table(result: dict) -> str:
     return "\n".join(lines)
 
 
+# --- Garanguet: three dice, fifteen checkers a side (game/computer/garanguet_analysis.py) ------
+
 def _rules_named(argv) -> str | None:
-    """The --rules given, read before the rest (Garanguet has its own command)."""
+    """The --rules given, read before the rest (Garanguet has its own options)."""
     reader = _Parser(add_help=False)
     reader.add_argument("--rules")
     try:
@@ -207,22 +210,62 @@ def _rules_named(argv) -> str | None:
         return None
 
 
+def _garanguet_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="main.py analyze",
+                     description=_("What a Garanguet position and throw are worth, for players "
+                                   "and for checking."))
+    parser.add_argument("--rules", choices=(GARANGUET.name,), required=True)
+    parser.add_argument("--position", required=True, metavar="P",
+                        help=_("e.g. {example} (White/Black/side to move)",
+                               example='"1*15/1*15/W"'))
+    parser.add_argument("--dice", nargs=3, type=_die, metavar=("A", "B", "C"))
+    parser.add_argument("--match", type=_whole, metavar="N",
+                        help=_("match to N points (1..21)"))
+    parser.add_argument("--score", metavar="X-Y", help=_("White's and Black's points so far"))
+    parser.add_argument("--json", action="store_true",
+                        help=_("print one JSON object (its keys in English)"))
+    return parser
+
+
+def _garanguet(args) -> dict:
+    try:
+        position = Position.parse(args.position)
+    except NotationError as error:
+        raise BadInput(_("--position: {problem}",
+                         problem=_(error.reason, **error.fields))) from None
+    if len(position.white) != GARANGUET.checkers:
+        raise BadInput(_("--position: a Garanguet position has fifteen checkers a side"))
+    if GARANGUET.outcome(position) is not None:
+        raise BadInput(_("--position: the game is already over"))
+    if args.score is not None and args.match is None:
+        raise BadInput(_("--score needs --match"))
+    match = None
+    if args.match is not None:
+        if not 1 <= args.match <= ga.MATCH_MAX:
+            raise BadInput(_("--match: a match is 1 to {most} points", most=ga.MATCH_MAX))
+        white, black = _score(args.score or "0-0", args.match)
+        match = (args.match, white, black)
+    return ga.analyse(position, tuple(args.dice) if args.dice else None, match)
+
+
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
-    if _rules_named(argv) == "garanguet":
-        from .garanguet_analysis import main as garanguet
-        return garanguet(argv)
     i18n.set_language(None)          # the system's language (the JSON stays English)
+    garanguet = _rules_named(argv) == GARANGUET.name
     try:
-        parser = _parser()
+        parser = _garanguet_parser() if garanguet else _parser()
         args = parser.parse_args(tidy(parser, argv))
-        rules, t, position, match = _read(args)
-        result = analyse(rules, t, position, tuple(args.dice) if args.dice else None, match)
+        if garanguet:
+            result = _garanguet(args)
+        else:
+            rules, t, position, match = _read(args)
+            result = analyse(rules, t, position, tuple(args.dice) if args.dice else None, match)
     except BadInput as error:
         print(_("analyze: {problem}", problem=error), file=sys.stderr)
         return 2
+    table = ga.table if garanguet else _table
     try:
-        print(json.dumps(result) if args.json else _table(result), flush=True)
+        print(json.dumps(result) if args.json else table(result), flush=True)
     except BrokenPipeError:      # the reader went away (| head): no traceback at exit
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0

@@ -2,9 +2,9 @@
 
     analyze --rules garanguet --position P [--dice A B C] [--match N --score X-Y] [--json]
 
-The same contract as Tourne Case's (game/computer/analysis.py): one JSON object with --json (its
-keys in English), else a table in the player's language; bad input gives one line and exit
-status 2. Each play of the throw comes with the mover's chances after it, of winning, of a
+The command is read by game/computer/analysis.py, with the same contract as Tourne Case's: one
+JSON object with --json (its keys in English), else a table in the player's language; bad input
+gives one line and exit status 2. Each play of the throw comes with the mover's chances after it, of winning, of a
 2-point win and of a 2-point loss (G-10), the equity (expected points) and, in a match, the
 chance of winning the match; the plays are ranked by the match chance in a match, else by
 equity. `exact` says which figures are exact: a race of at most 6 checkers a side (the
@@ -17,26 +17,19 @@ command and for the match review (game/review.py).
 """
 from __future__ import annotations
 
-import json
-import os
-import sys
-
 import numpy as np
 
-from game import i18n
-from game.arguments import tidy
 from game.i18n import _
-from game.rules import GARANGUET, Move, NotationError, Position, aways
+from game.rules import GARANGUET, Move, Position, aways
 
 from . import garanguet_bearoff as gb
 from . import garanguet_net as gnet
 from . import garanguet_player as gp
 from . import garanguet_race as gr
-from .analysis import BadInput, _die, _Parser, _score, _whole
 
 OFF = 25
 LAST_QUADRANT = 19     # a side whose checkers are all on 19..24 races (G-9)
-MATCH_MAX = len(gp.MET) - 1
+MATCH_MAX = len(gp.MET) - 1     # the longest match the match table knows
 
 
 # --- the evaluation ---------------------------------------------------------------------------
@@ -123,47 +116,9 @@ def analyse(position: Position, dice=None, match=None) -> dict:
     return result
 
 
-# --- the command --------------------------------------------------------------------------------
+# --- for people ---------------------------------------------------------------------------------
 
-def _parser() -> _Parser:
-    parser = _Parser(prog="main.py analyze",
-                     description=_("What a Garanguet position and throw are worth, for players "
-                                   "and for checking."))
-    parser.add_argument("--rules", choices=("garanguet",), required=True)
-    parser.add_argument("--position", required=True, metavar="P",
-                        help=_("e.g. {example} (White/Black/side to move)",
-                               example='"1*15/1*15/W"'))
-    parser.add_argument("--dice", nargs=3, type=_die, metavar=("A", "B", "C"))
-    parser.add_argument("--match", type=_whole, metavar="N",
-                        help=_("match to N points (1..21)"))
-    parser.add_argument("--score", metavar="X-Y", help=_("White's and Black's points so far"))
-    parser.add_argument("--json", action="store_true",
-                        help=_("print one JSON object (its keys in English)"))
-    return parser
-
-
-def _read(args) -> tuple:
-    try:
-        position = Position.parse(args.position)
-    except NotationError as error:
-        raise BadInput(_("--position: {problem}",
-                         problem=_(error.reason, **error.fields))) from None
-    if len(position.white) != GARANGUET.checkers:
-        raise BadInput(_("--position: a Garanguet position has fifteen checkers a side"))
-    if GARANGUET.outcome(position) is not None:
-        raise BadInput(_("--position: the game is already over"))
-    if args.score is not None and args.match is None:
-        raise BadInput(_("--score needs --match"))
-    match = None
-    if args.match is not None:
-        if not 1 <= args.match <= MATCH_MAX:
-            raise BadInput(_("--match: a match is 1 to {most} points", most=MATCH_MAX))
-        white, black = _score(args.score or "0-0", args.match)
-        match = (args.match, white, black)
-    return position, match
-
-
-def _table(result: dict) -> str:
+def table(result: dict) -> str:
     """The analysis for people, in their language: '=' marks the exact figures."""
     position = result["position"]
     lines = [_("{position}: White to move", position=position) if result["to_move"] == "W"
@@ -186,20 +141,3 @@ def _table(result: dict) -> str:
     lines.append(_("= exact (a race of at most 6 checkers a side, or a game won); the other "
                    "figures are the master's estimate"))
     return "\n".join(lines)
-
-
-def main(argv) -> int:
-    i18n.set_language(None)          # the system's language (the JSON stays English)
-    try:
-        parser = _parser()
-        args = parser.parse_args(tidy(parser, argv))
-        position, match = _read(args)
-        result = analyse(position, tuple(args.dice) if args.dice else None, match)
-    except BadInput as error:
-        print(_("analyze: {problem}", problem=error), file=sys.stderr)
-        return 2
-    try:
-        print(json.dumps(result) if args.json else _table(result), flush=True)
-    except BrokenPipeError:      # the reader went away (| head): no traceback at exit
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-    return 0

@@ -23,13 +23,13 @@ import pygame
 
 from game import i18n
 from game.i18n import N_, _, n_, verbatim
-from game.review import Rated, chances_of, errors, review_match
+from game.review import Rated, chances_of, errors, exact, review_match
 from game.rules import Side, rules_by_name
 from game.scenes.host import Host
 from game.scenes.menus import MenuScene
 from game.view import widgets as ui
 from game.view.assets import checker
-from game.view.board_view import BoardView
+from game.view.boards import board_for
 from game.view.layout import px, ui_scale
 
 PLAYED = (214, 58, 44)         # the move played, traced on the board
@@ -131,7 +131,7 @@ class ReviewScene(MenuScene):
         self.problem = None
         self.shown: int | None = None            # the error on the board, or None: the list
         self.first = 0                           # the first row in view
-        self.board = BoardView()
+        self.board = board_for(options.rules)     # Garanguet's lettered board, or Tourne Case's
         self._thread = None
         super().__init__(app)
         self.list_menu = self.menu
@@ -289,8 +289,12 @@ class ReviewScene(MenuScene):
 
     def cells(self, rated: Rated) -> dict:
         return {"game": verbatim(str(rated.game)), "move": verbatim(str(rated.turn)),
-                "dice": dice_text(rated.dice), "played": verbatim(str(rated.played)),
-                "best": verbatim(str(rated.best)), "lost": percent(rated.loss)}
+                "dice": dice_text(rated.dice), "played": self.said(rated, rated.played),
+                "best": self.said(rated, rated.best), "lost": percent(rated.loss)}
+
+    def said(self, rated: Rated, move) -> str:
+        """A move as the board names its points (Garanguet's letters)."""
+        return verbatim(self.board.say_move(str(rated.side), move))
 
     def layout(self, size) -> None:
         scale = ui_scale(size)
@@ -323,6 +327,15 @@ class ReviewScene(MenuScene):
     def of_words(self) -> str:
         """What the chances are of, said now (as the hints panel says it)."""
         match = chances_of(self.rules_name, (self.length, 0, 0)) == "match"
+        if not exact(self.rules_name) and self.both:      # Garanguet: the master's reckoning
+            return (_("Chances of the side that moved to win the match to {n}, at each game's "
+                      "score, as the master reckons them", n=self.length) if match
+                    else _("Chances of the side that moved to win the game, as the master "
+                           "reckons them"))
+        if not exact(self.rules_name):
+            return (_("Chances of winning the match to {n}, at each game's score, as the master "
+                      "reckons them", n=self.length) if match
+                    else _("Chances of winning the game, as the master reckons them"))
         if self.both and match:
             return _("Chances of the side that moved to win the match to {n}, at each game's "
                      "score, from the exact solution", n=self.length)
@@ -427,6 +440,7 @@ class ReviewScene(MenuScene):
         self.board.draw_board(surface)
         for s, _loc, _index, (x, y) in self.board.slots(rated.position):
             self.board.draw_checker(surface, s, x, y)
+        self.board.draw_labels(surface, rated.position)      # Garanguet's stack counts
         self.trace(surface, rated, rated.best, BEST, offset=6)
         self.trace(surface, rated, rated.played, PLAYED, offset=-6)
         panel = pygame.Rect(area.right + px(16, scale), area.y, 0, area.h)
@@ -501,7 +515,7 @@ class ReviewScene(MenuScene):
                 (BEST, N_("Best: {move}"), rated.best, rated.best_chance)):
             pygame.draw.circle(surface, colour, (box.x + px(8, scale), y + px(15, scale)), px(8, scale))
             line = pygame.Rect(box.x + px(24, scale), y, box.w - px(24, scale), px(30, scale))
-            ui.blit_fitted(surface, _(heading, move=verbatim(str(move))), 26 * scale, line, ui.INK,
+            ui.blit_fitted(surface, _(heading, move=self.said(rated, move)), 26 * scale, line, ui.INK,
                            "title", anchor="midleft")
             y += px(32, scale)
             if self.both:
