@@ -2,13 +2,12 @@
 process: its JSON contract, the same shape as Tourne Case's, and its figures in a small race
 checked against the slow exact method of tests/test_garanguet_race.py (the rules engine's own
 turns, no table)."""
-import json
-
 import pytest
 
-from game.computer import analysis
+import tests.test_analysis
 from game.computer import garanguet_player as gp
 from game.rules import GARANGUET, Position
+from tests.test_analysis import _system_speaks_english  # noqa: F401  (an autouse fixture)
 from tests.test_garanguet_race import slow_win
 
 KEYS = {"position", "to_move", "win_probability", "win2_probability", "lose2_probability",
@@ -17,23 +16,12 @@ START = "1*15/1*15/W"
 RACE = "20,22,24,off*12/19,21*2,23,off*11/B"        # 3 and 4 checkers left: in the table
 
 
-@pytest.fixture(autouse=True)
-def _system_speaks_english(monkeypatch):
-    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
-        monkeypatch.setenv(name, "")
-    monkeypatch.setenv("LANG", "C.UTF-8")
-
-
 def run(capsys, *argv):
-    status = analysis.main(["--rules", "garanguet", *argv])
-    out, err = capsys.readouterr()
-    return status, out, err
+    return tests.test_analysis.run(capsys, "--rules", "garanguet", *argv)
 
 
 def as_json(capsys, *argv):
-    status, out, err = run(capsys, *argv, "--json")
-    assert status == 0, err
-    return json.loads(out)
+    return tests.test_analysis.as_json(capsys, "--rules", "garanguet", *argv)
 
 
 def test_without_dice(capsys):

@@ -22,14 +22,7 @@ from tests import speaking
 from tests.sessions import steps
 from tests.test_garanguet_race import slow_win
 from tests.test_menus import app, frames, press  # noqa: F401  (app is a fixture)
-from tests.test_review import open_review, to_scoreboard
-
-
-@pytest.fixture(autouse=True)
-def english():
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
+from tests.test_review import english, open_review, to_scoreboard  # noqa: F401  (english: autouse)
 
 
 def test_a_race_blunder_loses_what_the_slow_exact_method_says():

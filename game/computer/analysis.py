@@ -55,6 +55,11 @@ def _parser() -> argparse.ArgumentParser:
                         help=_("e.g. {example} (White/Black/side to move)",
                                example='"0,0,3/0,0,0/B"'))
     parser.add_argument("--dice", nargs=2, type=_die, metavar=("A", "B"))
+    return _match_options(parser)
+
+
+def _match_options(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    """--match, --score and --json, the same for every game."""
     parser.add_argument("--match", type=_whole, metavar="N",
                         help=_("match to N points (1..21)"))
     parser.add_argument("--score", metavar="X-Y", help=_("White's and Black's points so far"))
@@ -219,12 +224,7 @@ def _garanguet_parser() -> argparse.ArgumentParser:
                         help=_("e.g. {example} (White/Black/side to move)",
                                example='"1*15/1*15/W"'))
     parser.add_argument("--dice", nargs=3, type=_die, metavar=("A", "B", "C"))
-    parser.add_argument("--match", type=_whole, metavar="N",
-                        help=_("match to N points (1..21)"))
-    parser.add_argument("--score", metavar="X-Y", help=_("White's and Black's points so far"))
-    parser.add_argument("--json", action="store_true",
-                        help=_("print one JSON object (its keys in English)"))
-    return parser
+    return _match_options(parser)
 
 
 def _garanguet(args) -> dict:
