@@ -101,6 +101,9 @@ def test_past_the_table_the_estimate_is_close_to_the_slow_exact_method(mover, ot
     win, win2, lose2 = gr.race(mover, other)[0]
     assert win == pytest.approx(exact, abs=0.005)
     assert win2 == 0.0 and lose2 == 0.0
+    quick = gr.race(mover, other, ahead=False)[0]
+    assert quick == pytest.approx(gr.combined(mover, other)[0, 0])
+    assert quick[0] == pytest.approx(exact, abs=0.01)
 
 
 def test_past_the_table_a_side_not_begun_can_lose_two_points():

@@ -205,10 +205,11 @@ def looked_ahead(mover: tuple, other, one: gb.Table | None = None) -> np.ndarray
     return result
 
 
-def race(mover, other) -> np.ndarray:
+def race(mover, other, ahead: bool = True) -> np.ndarray:
     """The mover's chances (win, win 2, lose 2), the mover to move, for rows of spreads of
     each side (one of them may be a single row): exact where both have at most MOST checkers
-    left, else looked one turn ahead. The same call as garanguet_bearoff.Table.race."""
+    left, else looked one turn ahead (or, without `ahead`, faster: the one-sided tables
+    combined). The same call as garanguet_bearoff.Table.race."""
     a, b = np.atleast_2d(mover), np.atleast_2d(other)
     n = max(len(a), len(b))
     a, b = np.broadcast_to(a, (n, 6)), np.broadcast_to(b, (n, 6))
@@ -221,7 +222,8 @@ def race(mover, other) -> np.ndarray:
     for k in outside:
         movers.setdefault(tuple(int(x) for x in a[k]), []).append(k)
     for spread, rows in movers.items():
-        result[rows] = looked_ahead(spread, b[rows])
+        result[rows] = (looked_ahead(spread, b[rows]) if ahead
+                        else combined(spread, b[rows])[0])
     return result
 
 
