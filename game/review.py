@@ -1,4 +1,4 @@
-"""Match review (issue 12): each of a person's Tourne Case moves rated against the best move.
+"""Match review (issue 12): each of a person's moves rated against the best move of the throw.
 
 Tourne Case is solved exactly (game/computer), so each move can be weighed exactly: the chance
 of winning that the move leaves, against the chance the best move of the same throw leaves.
@@ -14,6 +14,11 @@ The difference is what the move lost. The chances are of:
     rated = review(CHARPENTIER.name, record, Side.WHITE)     # the biggest errors first
     rated = review_match(BELL.name, session.match.games, Side.WHITE, length=5)
 
+Garanguet (issue 22) is not solved: its moves are weighed by the strongest evaluation the game
+has (game/computer/garanguet_analysis.py: the exact race table where it reaches, else the master's
+reckoning), by the chance of winning the match at each game's score (a lone game is a 1-point
+match: the chance of winning it).
+
 A forced move (every legal move leaves the same position) and a pass are not rated: they
 cannot be errors. No pygame here.
 """
@@ -23,8 +28,8 @@ from dataclasses import dataclass
 
 from game.computer import tables as tbl
 from game.computer.player import options
-from game.rules import Move, Position, Side, aways, rule_set
-from game.rules import TOURNE_CASE
+from game.rules import Move, Position, Side, aways, rule_set, rules_by_name
+from game.rules import GARANGUET, TOURNE_CASE
 
 #: A loss smaller than this is a rounding of the solver's values, not an error.
 EPSILON = 1e-9
@@ -56,7 +61,13 @@ class Rated:
 
 
 def reviewable(rules_name: str) -> bool:
-    """Whether a rule set can be reviewed: the Tourne Case ones, which the solver knows."""
+    """Whether a rule set can be reviewed: the Tourne Case ones, which the solver knows, and
+    Garanguet, which the master reckons."""
+    return rules_name in TOURNE_CASE or rules_name == GARANGUET.name
+
+
+def exact(rules_name: str) -> bool:
+    """Whether the review's chances are exact (Tourne Case, solved) or the master's (Garanguet)."""
     return rules_name in TOURNE_CASE
 
 
@@ -79,6 +90,8 @@ def _goal(t: tbl.Tables, position: Position, match):
 def rate_turn(rules_name: str, position: Position, dice, played: Move, match=None,
               game: int = 1, turn: int = 1) -> Rated | None:
     """One turn weighed, or None when there was no choice (a pass or a forced move)."""
+    if rules_name == GARANGUET.name:
+        return _rate_garanguet(position, dice, played, match, game, turn)
     t = tbl.tables(rules_name)
     found = options(t, position, tuple(dice))
     results = {(o.own, o.opp) for o in found}
@@ -98,6 +111,30 @@ def rate_turn(rules_name: str, position: Position, dice, played: Move, match=Non
                  max(loss, 0.0), len(results), chances_of(rules_name, match), match)
 
 
+def _rate_garanguet(position: Position, dice, played: Move, match, game: int,
+                    turn: int) -> Rated | None:
+    """A Garanguet turn weighed by the match chance each end of the throw leaves (the game's,
+    a lone game being a 1-point match)."""
+    from game.computer import garanguet_analysis as ga
+    from game.computer import garanguet_net as gnet
+    side = position.to_move
+    ends = gnet.turn_ends(GARANGUET, position.checkers(side), position.checkers(side.other),
+                         tuple(dice))
+    if len(ends) < 2:
+        return None
+    values, _exact = ga.play_values(position, [e for e, _ in ends])
+    chances = ga.match_chance(values, aways(side, match or (1, 0, 0)))
+    mine = GARANGUET.apply(position, played, tuple(dice)).checkers(side)
+    at = next(i for i, (end, _steps) in enumerate(ends) if end == mine)
+    best = int(chances.argmax())
+    loss = float(chances[best] - chances[at])
+    best_move = Move(ends[best][1])
+    if loss <= EPSILON:
+        loss, best_move = 0.0, played
+    return Rated(game, turn, side, position, tuple(dice), played, best_move, float(chances[at]),
+                 float(chances[best]), loss, len(ends), chances_of(GARANGUET.name, match), match)
+
+
 def _sides(human_side) -> set[Side]:
     """One side, or None for both (two people at one screen)."""
     if human_side is None:
@@ -114,8 +151,8 @@ def review(rules_name: str, record: dict, human_side, match=None, game: int = 1,
     (`ordered`), else in the order played. `match`: (length, White's points, Black's points)
     before this game; None is a single game."""
     if not reviewable(rules_name):
-        raise ValueError(f"only Tourne Case can be reviewed, not {rules_name!r}")
-    rules = tbl.tables(rules_name).rules
+        raise ValueError(f"only Tourne Case and Garanguet can be reviewed, not {rules_name!r}")
+    rules = rules_by_name(rules_name)
     sides = _sides(human_side)
     position = rules.start(Side(record["first"]))
     rated = []

@@ -1,6 +1,7 @@
 """How long the match review (game/review.py) takes to weigh one game: seeded games between two
 computer players at the journeyman level (each plays the best move half the time), every move of
-White weighed, the median of a few runs per rule set.
+White weighed, the median of a few runs per rule set (Garanguet: by the master's reckoning and
+the exact race table, game/computer/garanguet_analysis.py).
 
     python tests/bench_review.py [--games 5] [--runs 5]
 
@@ -18,17 +19,16 @@ import time
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
 from game.computer import tables as tbl  # noqa: E402
-from game.computer.player import Computer  # noqa: E402
+from game.computer.player import computer_for  # noqa: E402
 from game.match import MatchOptions, Phase, Session, play_out  # noqa: E402
 from game.review import review  # noqa: E402
-from game.rules import TOURNE_CASE, Side  # noqa: E402
+from game.rules import GARANGUET, TOURNE_CASE, Side  # noqa: E402
 
 
 def seeded_game(rules: str, seed: int, length: int) -> dict:
     """One game's record between two journeymen, from the session's seed."""
-    tbl.tables(rules)
     s = Session.new(MatchOptions(rules=rules, length=length), seed=seed)
-    players = {side: Computer(s.rules, "journeyman", random.Random(seed * 2 + i))
+    players = {side: computer_for(s.rules, "journeyman", random.Random(seed * 2 + i))
                for i, side in enumerate(Side)}
     play_out(s, lambda s, moves: players[s.to_move].choose(s.position, s.dice, (length, 0, 0)),
              lambda s: s.phase is Phase.GAME_OVER)
@@ -38,9 +38,9 @@ def seeded_game(rules: str, seed: int, length: int) -> dict:
 def run(games: int = 5, runs: int = 5) -> dict:
     """Per rule set: medians of the turns, the moves weighed and the time to weigh a game."""
     figures = {}
-    for rules in TOURNE_CASE:
-        length = 3 if rules == "bell" else 1
-        t = tbl.tables(rules)
+    for rules in (*TOURNE_CASE, GARANGUET.name):
+        length = 3 if rules in ("bell", GARANGUET.name) else 1
+        t = tbl.tables(rules) if rules in TOURNE_CASE else None
         warm, cold, turns, rated = [], [], [], []
         for seed in range(1, games + 1):
             record = seeded_game(rules, seed, length)

@@ -320,10 +320,9 @@ def test_a_bell_match_is_weighed_by_the_match_and_says_so(app):
     assert speaking.problems(app) == []
 
 
-def test_no_review_for_a_demo_or_garanguet(app):
+def test_no_review_for_a_demo(app):
     for options in (MatchOptions(rules="charpentier", autoplay=True, length=3),
-                    MatchOptions(rules="garanguet", length=3),
-                    MatchOptions(rules="garanguet", opponent="human", length=3)):
+                    MatchOptions(rules="garanguet", autoplay=True, length=3)):
         s = Session.new(options, seed=4)
         rng = random.Random(4)
         play_out(s, lambda s, moves: rng.choice(moves), lambda s: s.phase is Phase.GAME_OVER)

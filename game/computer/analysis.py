@@ -4,6 +4,8 @@ a readable table in the player's language; bad input gives one line and exit sta
 
     analyze --rules charpentier|charpentier-reentry|bell [--reentry compulsory] --position P [--dice A B]
             [--match N --score X-Y] [--json]
+    analyze --rules garanguet --position P [--dice A B C] [--match N --score X-Y] [--json]
+            (its figures: game/computer/garanguet_analysis.py)
 """
 from __future__ import annotations
 
@@ -15,8 +17,9 @@ import sys
 from game import streams
 from game.arguments import Parser, add_language, speak, tidy
 from game.i18n import N_, _
-from game.rules import TOURNE_CASE, NotationError, Position, Side, rules_by_name
+from game.rules import GARANGUET, TOURNE_CASE, NotationError, Position, Side, rules_by_name
 
+from . import garanguet_analysis as ga
 from . import tables as tbl
 from .player import aways, options
 
@@ -37,13 +40,18 @@ def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="main.py analyze",
                      description=_("What a Tourne Case position and throw are worth, for players "
                                    "and for checking."))
-    parser.add_argument("--rules", choices=TOURNE_CASE, required=True)
+    parser.add_argument("--rules", choices=(*TOURNE_CASE, "garanguet"), required=True)
     parser.add_argument("--reentry", choices=("compulsory",),
                         help=_("Charpentier with compulsory re-entry (TR-1)"))
     parser.add_argument("--position", required=True, metavar="P",
                         help=_("e.g. {example} (White/Black/side to move)",
                                example='"0,0,3/0,0,0/B"'))
     parser.add_argument("--dice", nargs=2, type=_die, metavar=("A", "B"))
+    return _match_options(parser)
+
+
+def _match_options(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    """--match, --score and --json, the same for every game."""
     parser.add_argument("--match", type=_whole, metavar="N",
                         help=_("match to N points (1..21)"))
     parser.add_argument("--score", metavar="X-Y", help=_("White's and Black's points so far"))
@@ -188,25 +196,75 @@ def _table(result: dict) -> str:
     return "\n".join(lines)
 
 
+# --- Garanguet: three dice, fifteen checkers a side (game/computer/garanguet_analysis.py) ------
+
+def _rules_named(argv) -> str | None:
+    """The --rules given, read before the rest (Garanguet has its own options)."""
+    reader = _Parser(add_help=False)
+    reader.add_argument("--rules")
+    try:
+        return reader.parse_known_args(argv)[0].rules
+    except BadInput:
+        return None
+
+
+def _garanguet_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="main.py analyze",
+                     description=_("What a Garanguet position and throw are worth, for players "
+                                   "and for checking."))
+    parser.add_argument("--rules", choices=(GARANGUET.name,), required=True)
+    parser.add_argument("--position", required=True, metavar="P",
+                        help=_("e.g. {example} (White/Black/side to move)",
+                               example='"1*15/1*15/W"'))
+    parser.add_argument("--dice", nargs=3, type=_die, metavar=("A", "B", "C"))
+    return _match_options(parser)
+
+
+def _garanguet(args) -> dict:
+    try:
+        position = Position.parse(args.position)
+    except NotationError as error:
+        raise BadInput(_("--position: {problem}",
+                         problem=_(error.reason, **error.fields))) from None
+    if len(position.white) != GARANGUET.checkers:
+        raise BadInput(_("--position: a Garanguet position has fifteen checkers a side"))
+    if GARANGUET.outcome(position) is not None:
+        raise BadInput(_("--position: the game is already over"))
+    if args.score is not None and args.match is None:
+        raise BadInput(_("--score needs --match"))
+    match = None
+    if args.match is not None:
+        if not 1 <= args.match <= ga.MATCH_MAX:
+            raise BadInput(_("--match: a match is 1 to {most} points", most=ga.MATCH_MAX))
+        white, black = _score(args.score or "0-0", args.match)
+        match = (args.match, white, black)
+    return ga.analyse(position, tuple(args.dice) if args.dice else None, match)
+
+
 def main(argv=None) -> int:
     """Exit status 0; 2 after bad input; 1 when the answer could not be written (standard
     output closed or full), said in one line on the stream left; a reader gone stays quiet."""
     argv = sys.argv[1:] if argv is None else list(argv)
     speak(argv)          # --language, else the system's language (the JSON stays English)
     streams.any_terminal()
+    garanguet = _rules_named(argv) == GARANGUET.name
     try:
-        parser = _parser()
+        parser = _garanguet_parser() if garanguet else _parser()
         args = parser.parse_args(tidy(parser, argv))
-        rules, t, position, match = _read(args)
-        result = analyse(rules, t, position, tuple(args.dice) if args.dice else None, match)
+        if garanguet:
+            result = _garanguet(args)
+        else:
+            rules, t, position, match = _read(args)
+            result = analyse(rules, t, position, tuple(args.dice) if args.dice else None, match)
     except BadInput as error:
         streams.tell(_("analyze: {problem}", problem=error))
         return 2
     if sys.stdout is None:
         streams.tell(_("analyze: {problem}", problem=_("its standard output is closed")))
         return 1
+    table = ga.table if garanguet else _table
     try:
-        print(json.dumps(result) if args.json else _table(result), flush=True)
+        print(json.dumps(result) if args.json else table(result), flush=True)
     except BrokenPipeError:      # the reader went away (| head): no traceback at exit
         streams.drop_output()
     except OSError as error:     # a full disk

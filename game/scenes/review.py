@@ -22,14 +22,14 @@ import threading
 import pygame
 
 from game.i18n import N_, _, n_, verbatim
-from game.review import Rated, chances_of, errors, review_match
+from game.review import Rated, chances_of, errors, exact, review_match
 from game.rules import Side, rules_by_name
 from game.scenes.host import Host
 from game.scenes.menus import MenuScene
 from game.scenes.review_board import ShownError, dice_text, percent
 from game.view import widgets as ui
 from game.view.assets import checker
-from game.view.board_view import BoardView
+from game.view.boards import board_for
 from game.view.layout import px, ui_scale
 
 
@@ -90,7 +90,7 @@ class ReviewScene(ShownError, MenuScene):
         self.problem = None
         self.shown: int | None = None            # the error on the board, or None: the list
         self.first = 0                           # the first row in view
-        self.board = BoardView()
+        self.board = board_for(options.rules)     # Garanguet's lettered board, or Tourne Case's
         self._thread = None
         super().__init__(app)
         self.list_menu = self.menu
@@ -248,8 +248,12 @@ class ReviewScene(ShownError, MenuScene):
 
     def cells(self, rated: Rated) -> dict:
         return {"game": verbatim(str(rated.game)), "move": verbatim(str(rated.turn)),
-                "dice": dice_text(rated.dice), "played": verbatim(str(rated.played)),
-                "best": verbatim(str(rated.best)), "lost": percent(rated.loss)}
+                "dice": dice_text(rated.dice), "played": self.said(rated, rated.played),
+                "best": self.said(rated, rated.best), "lost": percent(rated.loss)}
+
+    def said(self, rated: Rated, move) -> str:
+        """A move as the board names its points (Garanguet's letters)."""
+        return verbatim(self.board.say_move(str(rated.side), move))
 
     def layout(self, size) -> None:
         scale = ui_scale(size)
@@ -282,6 +286,15 @@ class ReviewScene(ShownError, MenuScene):
     def of_words(self) -> str:
         """What the chances are of, said now (as the hints panel says it)."""
         match = chances_of(self.rules_name, (self.length, 0, 0)) == "match"
+        if not exact(self.rules_name) and self.both:      # Garanguet: the master's reckoning
+            return (_("Chances of the side that moved to win the match to {n}, at each game's "
+                      "score, as the master reckons them", n=self.length) if match
+                    else _("Chances of the side that moved to win the game, as the master "
+                           "reckons them"))
+        if not exact(self.rules_name):
+            return (_("Chances of winning the match to {n}, at each game's score, as the master "
+                      "reckons them", n=self.length) if match
+                    else _("Chances of winning the game, as the master reckons them"))
         if self.both and match:
             return _("Chances of the side that moved to win the match to {n}, at each game's "
                      "score, from the exact solution", n=self.length)

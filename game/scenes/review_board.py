@@ -69,6 +69,7 @@ class ShownError:
         self.board.draw_board(surface)
         for s, _loc, _index, (x, y) in self.board.slots(rated.position):
             self.board.draw_checker(surface, s, x, y)
+        self.board.draw_labels(surface, rated.position)      # Garanguet's stack counts
         self.trace(surface, rated, rated.best, BEST, offset=6)
         self.trace(surface, rated, rated.played, PLAYED, offset=-6)
         panel = pygame.Rect(area.right + px(16, scale), area.y, 0, area.h)
@@ -143,7 +144,7 @@ class ShownError:
                 (BEST, N_("Best: {move}"), rated.best, rated.best_chance)):
             pygame.draw.circle(surface, colour, (box.x + px(8, scale), y + px(15, scale)), px(8, scale))
             line = pygame.Rect(box.x + px(24, scale), y, box.w - px(24, scale), px(30, scale))
-            ui.blit_fitted(surface, _(heading, move=verbatim(str(move))), 26 * scale, line, ui.INK,
+            ui.blit_fitted(surface, _(heading, move=self.said(rated, move)), 26 * scale, line, ui.INK,
                            "title", anchor="midleft")
             y += px(32, scale)
             if self.both:

@@ -37,7 +37,7 @@ def points_said(rules, outcome) -> str:
 
 
 def can_review(session) -> bool:
-    """A review is offered after a Tourne Case game people played: one person against the
+    """A review is offered after a game people played (Tourne Case, Garanguet): one person against the
     computer, or two at one screen (both sides weighed); not after a demo."""
     from game.review import reviewable
     o = session.options

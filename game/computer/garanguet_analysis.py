@@ -1,0 +1,143 @@
+"""`python main.py analyze --rules garanguet`: what a Garanguet position and throw are worth.
+
+    analyze --rules garanguet --position P [--dice A B C] [--match N --score X-Y] [--json]
+
+The command is read by game/computer/analysis.py, with the same contract as Tourne Case's: one
+JSON object with --json (its keys in English), else a table in the player's language; bad input
+gives one line and exit status 2. Each play of the throw comes with the mover's chances after it, of winning, of a
+2-point win and of a 2-point loss (G-10), the equity (expected points) and, in a match, the
+chance of winning the match; the plays are ranked by the match chance in a match, else by
+equity. `exact` says which figures are exact: a race of at most 6 checkers a side (the
+two-sided race table) or a game already won.
+
+The evaluation is the strongest the game has: the exact race table where it reaches, a race
+looked one turn ahead past it (game/computer/garanguet_race.py), else the master's network
+(game/computer/garanguet_player.py). `play_values` is the one place it is reckoned, for this
+command and for the match review (game/review.py).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from game.i18n import _
+from game.rules import GARANGUET, Move, Position, aways
+
+from . import garanguet_bearoff as gb
+from . import garanguet_net as gnet
+from . import garanguet_player as gp
+from . import garanguet_race as gr
+
+OFF = 25
+LAST_QUADRANT = 19     # a side whose checkers are all on 19..24 races (G-9)
+MATCH_MAX = len(gp.MET) - 1     # the longest match the match table knows
+
+
+# --- the evaluation ---------------------------------------------------------------------------
+
+def _racing(checkers) -> bool:
+    return min(checkers) >= LAST_QUADRANT
+
+
+def position_values(position: Position) -> tuple[np.ndarray, bool]:
+    """The side to move's chances (win, win 2, lose 2) before its throw, and whether exact."""
+    side = position.to_move
+    own, opp = position.checkers(side), position.checkers(side.other)
+    if _racing(own) and _racing(opp):
+        mine, theirs = gb.spread(own), gb.spread(opp)
+        return gr.race(mine, theirs)[0], max(sum(mine), sum(theirs)) <= gr.MOST
+    x = gnet.features(gnet.counts([own]), gnet.counts([opp]))
+    return gp.net().evaluate(x)[0], False
+
+
+def play_values(position: Position, ends) -> tuple[np.ndarray, np.ndarray]:
+    """The mover's chances (win, win 2, lose 2) after each end of its turn (its checkers after
+    the move), (N, 3), and which are exact (N,): the master's values, the race's where both
+    sides race (exact in the table, else looked one turn ahead)."""
+    side = position.to_move
+    opp = position.checkers(side.other)
+    values = gp.chances(position, ends, gp.net(), gb.table())
+    exact = np.array([end[0] == OFF for end in ends])          # the game won on this turn
+    ours = np.asarray(ends, dtype=np.int64)
+    racing = (ours.min(axis=1) >= LAST_QUADRANT) & ~exact
+    if _racing(opp) and racing.any():
+        theirs = gb.spread(opp)
+        mine = gb.spreads_of(ours[racing])
+        values[racing] = gnet.flip(gr.race(theirs, mine))
+        exact[racing] = (mine.sum(axis=1) <= gr.MOST) & (sum(theirs) <= gr.MOST)
+    return values, exact
+
+
+def match_chance(values: np.ndarray, score) -> np.ndarray:
+    """The mover's chance to win the match at `score` (points it and its opponent still need)
+    from its chances (win, win 2, lose 2), rows (N, 3)."""
+    return gp.worth(np.atleast_2d(values), score)
+
+
+def plays(position: Position, dice, match=None) -> list[dict]:
+    """Each play of the throw with what it is worth to the mover, best first ([] when the turn
+    passes): the `moves` of the command's JSON."""
+    side = position.to_move
+    ends = gnet.turn_ends(GARANGUET, position.checkers(side), position.checkers(side.other),
+                          dice)
+    if not ends:
+        return []
+    values, exact = play_values(position, [e for e, _ in ends])
+    score = aways(side, match)
+    equity = gnet.equity(values)
+    ranked = match_chance(values, score) if score else equity
+    found = []
+    for i in np.argsort(-ranked, kind="stable"):
+        own, steps = ends[i]
+        after = position.with_checkers(side, own, position.checkers(side.other)).passed()
+        entry = {"move": str(Move(steps)), "position_after": str(after),
+                 **_chances(values[i], equity[i]), "exact": bool(exact[i])}
+        if score:
+            entry["match_win_probability"] = float(ranked[i])
+        found.append(entry)
+    return found
+
+
+def _chances(values, equity) -> dict:
+    win, win2, lose2 = (float(v) for v in values)
+    return {"win_probability": win, "win2_probability": win2, "lose2_probability": lose2,
+            "equity": float(equity)}
+
+
+def analyse(position: Position, dice=None, match=None) -> dict:
+    """The analysis as a JSON-ready dict (the command's contract)."""
+    values, exact = position_values(position)
+    result = {"position": str(position), "to_move": str(position.to_move),
+              **_chances(values, gnet.equity(values)), "exact": exact}
+    score = aways(position.to_move, match)
+    if score is not None:
+        result["match_win_probability"] = float(match_chance(values, score)[0])
+    if dice is not None:
+        result["moves"] = plays(position, dice, match)
+    return result
+
+
+# --- for people ---------------------------------------------------------------------------------
+
+def table(result: dict) -> str:
+    """The analysis for people, in their language: '=' marks the exact figures."""
+    position = result["position"]
+    lines = [_("{position}: White to move", position=position) if result["to_move"] == "W"
+             else _("{position}: Black to move", position=position)]
+    keys = ["win_probability", "win2_probability", "equity"]
+    if "match_win_probability" in result:
+        keys.append("match_win_probability")
+    heads = {"win_probability": _("win"), "win2_probability": _("2-point win"),
+             "equity": _("equity"), "match_win_probability": _("match")}
+    mark = lambda entry: "=" if entry["exact"] else " "     # noqa: E731
+    lines.append(mark(result) + " " + "  ".join(f"{heads[k]} {result[k]:.6f}" for k in keys))
+    if "moves" in result:
+        if not result["moves"]:
+            lines.append("  " + _("no legal move: the turn passes"))
+        else:
+            move = _("move")
+            lines.append(f"  {move:<24}" + "".join(f"{heads[k]:>14}" for k in keys))
+            for m in result["moves"]:
+                lines.append(f" {mark(m)}{m['move']:<24}" + "".join(f"{m[k]:>14.6f}" for k in keys))
+    lines.append(_("= exact (a race of at most 6 checkers a side, or a game won); the other "
+                   "figures are the master's estimate"))
+    return "\n".join(lines)
