@@ -381,6 +381,8 @@ def _replay_in_progress(rules: Rules, record: dict) -> Position:
     """The position a game in progress reached (as `replay`), from the positions remembered when
     its record, or a longer one it begins, was replayed last."""
     turns = record["turns"]
+    if not isinstance(turns, list):    # not remembered: checked as it always was
+        return replay(rules, record)
     for known_rules, first, known, positions in _IN_PROGRESS:
         if known_rules is rules and first == record["first"] and known[:len(turns)] == turns:
             return positions[len(turns)]
