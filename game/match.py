@@ -308,7 +308,7 @@ class Session:
             session.priority = _dice(data["priority"], 2)
         session.record = data["record"]
         if session.phase in (Phase.THROW, Phase.MOVE, Phase.GAME_OVER):
-            session.position = replay(session.rules, session.record)
+            session.position = _replay_in_progress(session.rules, session.record)
             if str(session.position) != data["position"]:
                 raise ValueError(Problem(N_("the saved position does not follow from the saved moves")))
         elif session.record:
@@ -369,9 +369,28 @@ def _dice(value, count: int) -> tuple[int, ...]:
     return tuple(value)
 
 
-#: The finished games already replayed and found good, by rule set and record (as JSON): the
-#: backup of a save (match.json.prev) holds the same games, and is checked without replaying them.
+#: The finished games already replayed and found good, by rule set and record (as JSON), and the
+#: positions of the last game in progress replayed: the backup of a save (match.json.prev), a
+#: move or a throw older, holds the same games and a beginning of that game, and is checked
+#: without replaying them again.
 _REPLAYED: dict[str, None] = {}
+_IN_PROGRESS: list = []        # [(rules, who threw first, turns, the position after each)]
+
+
+def _replay_in_progress(rules: Rules, record: dict) -> Position:
+    """The position a game in progress reached (as `replay`), from the positions remembered when
+    its record, or a longer one it begins, was replayed last."""
+    turns = record["turns"]
+    if not isinstance(turns, list):    # not remembered: checked as it always was
+        return replay(rules, record)
+    for known_rules, first, known, positions in _IN_PROGRESS:
+        if known_rules is rules and first == record["first"] and known[:len(turns)] == turns:
+            return positions[len(turns)]
+    positions = [rules.start(Side(record["first"]))]
+    for dice, move in turns:
+        positions.append(rules.apply(positions[-1], Move.parse(move), tuple(dice)))
+    _IN_PROGRESS[:] = [(rules, record["first"], copy.deepcopy(turns), positions)]
+    return positions[-1]
 
 
 def _check_record(rules: Rules, record) -> None:
@@ -388,8 +407,9 @@ def _check_record(rules: Rules, record) -> None:
 
 
 def forget_replays() -> None:
-    """Forget which finished games were replayed (a benchmark's cold load, as at start)."""
+    """Forget which games were replayed (a benchmark's cold load, as at start)."""
     _REPLAYED.clear()
+    _IN_PROGRESS.clear()
 
 
 def _replays_to_its_outcome(rules: Rules, record: dict) -> None:

@@ -112,7 +112,7 @@ def test_the_rules_the_computer_and_the_flow_import_no_screen():
     known = modules()
     for top in [n for n in known if n.startswith(("game.rules", "game.computer"))] + [
             "game.match", "game.flow", "game.flow_events", "game.refusals", "game.priority_flow",
-            "game.players", "game.turn", "game.keeper"]:
+            "game.players", "game.sides", "game.turn", "game.keeper"]:
         reached = everything_imported_by(top, known)
         bad = {m for m in reached if m.split(".")[0] == "pygame"
                or m.startswith(("game.scenes", "game.view", "game.app"))}

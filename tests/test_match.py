@@ -166,3 +166,29 @@ def test_a_snapshot_is_not_changed_by_later_play():
     session.play(moves[0] if moves else Move(()))
     assert snapshot["record"]["turns"] == []
     assert Session.from_dict(snapshot).phase is Phase.MOVE
+
+
+def test_a_save_and_its_backup_are_replayed_once_between_them(tmp_path, monkeypatch):
+    """The app takes a save up by checking it and its backup (match.json.prev, a move older):
+    every turn of the match is replayed once, not once for each file."""
+    from game.storage import Storage
+    from game import match as m
+    session = Session.new(MatchOptions(rules="garanguet", length=5, autoplay=True), 5)
+    mover = random.Random(1)
+    play_out(session, lambda s, moves: mover.choice(moves),
+             lambda s: len(s.match.games) >= 1 and s.phase is Phase.MOVE and len(s.record["turns"]) > 6)
+    store = Storage(tmp_path, validate_match=Session.from_dict)
+    older = session.to_dict()
+    moves = session.legal_moves()
+    session.play(moves[0] if moves else Move(()))
+    store.save_match(older)
+    store.save_match(session.to_dict())
+    turns = sum(len(g["turns"]) for g in session.match.games) + len(session.record["turns"])
+    applied = []
+    real_apply = type(session.rules).apply
+    monkeypatch.setattr(type(session.rules), "apply",
+                        lambda self, *args: applied.append(1) or real_apply(self, *args))
+    m.forget_replays()
+    built, problems = store.resume_match()
+    assert problems == [] and built.to_dict() == session.to_dict()
+    assert (store.dir / "match.json.prev").exists() and len(applied) == turns
