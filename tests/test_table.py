@@ -594,3 +594,30 @@ def test_after_a_forced_pass_the_computer_throws_sooner():
     assert scene._timer[0] == pytest.approx(AFTER_PASS_THROW_DELAY)
     scene.react([f.ThrowStarted(Side.BLACK, (6, 6), 1, forced=False)])
     assert scene._after_pass is False
+
+
+@pytest.mark.parametrize("seed", [7, 11])
+def test_no_card_is_drawn_over_a_notice_or_another_card(seed):
+    """Issue 24: the computer's move box hid "White cannot play the throw 6-4 - the turn passes
+    (TC-7)"; at times three layers stacked (--autoplay --seed 7). Two computers play at normal
+    speed; at every frame the notices, the refusal and the caption are each in clear."""
+    surface = pygame.Surface(SIZE)
+    session = Session.new(MatchOptions(rules="charpentier", length=1, opponent="computer", autoplay=True),
+                          seed=seed)
+    app = FakeApp(session, "normal")
+    app.show_match()
+    app.scenes.apply_pending()
+    if isinstance(app.scenes.top, PriorityScene):
+        through_priority(app, surface)
+    scene = app.scenes.top
+    seen = 0
+    for _ in range(3000):
+        if scene.stage is f.Stage.OVER or app.scenes.top is not scene:
+            break
+        pump(app, surface, 0.05)
+        drawn = list(scene.banner_rects) + list(scene.card_rects.values())
+        for i, a in enumerate(drawn):
+            for b in drawn[i + 1:]:
+                assert not a.colliderect(b), ([str(x.text) for x in scene.banners], scene.card_rects)
+        seen += bool(scene.banner_rects) and "caption" in scene.card_rects
+    assert seen > 0
