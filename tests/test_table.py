@@ -621,3 +621,47 @@ def test_no_card_is_drawn_over_a_notice_or_another_card(seed):
                 assert not a.colliderect(b), ([str(x.text) for x in scene.banners], scene.card_rects)
         seen += bool(scene.banner_rects) and "caption" in scene.card_rects
     assert seen > 0
+
+
+def drawn_texts(app, screen, code):
+    """(words, rect) of every text the table draws in one frame in language `code`."""
+    from game import i18n
+    from game.view import widgets as ui
+    i18n.set_language(code)
+    try:
+        with ui.recording() as (shown, _unsaid):
+            app.scenes.draw(screen)
+            return [(str(w), rect) for w, rect, _box in shown]
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("rules", ["charpentier", "bell"])
+def test_hint_figures_are_written_as_each_language_writes_numbers_and_read_at_the_smallest_size(screen, rules):
+    """Issue 24: the hints wrote "57.5 %" in French (review "1,2 %"), "-0.0 %" for a loss that
+    rounds to nothing, and their figures were about 9 px high at 960x600."""
+    import re
+    app = start(screen, rules=rules, opponent="human")
+    scene = table_at(app, screen, Position((0, 2, 5), (0, 0, 4), Side.WHITE), (3, 6))
+    hints_shown(app, scene)
+    english = [(w, r) for w, r in drawn_texts(app, screen, "en") if "%" in w or " pt" in w]
+    french = [(w, r) for w, r in drawn_texts(app, screen, "fr") if "%" in w or " pt" in w]
+    assert english and french
+    for words, rect in english:
+        assert not re.search(r"\d,\d| %|-0\.0+\b", words), words
+        assert rect.h >= 18, (words, rect)
+    for words, rect in french:
+        assert not re.search(r"\d\.\d|[^\u202f]%|-0,0+\b", words), words
+        assert rect.h >= 18, (words, rect)
+
+
+def test_a_loss_that_rounds_to_nothing_is_zero_not_minus_zero():
+    from types import SimpleNamespace
+    from game import i18n
+    from game.scenes.table_draw import loss_text
+    best = SimpleNamespace(win_probability=0.6, equity=None, loss=0.0)
+    tiny = SimpleNamespace(win_probability=0.59998, equity=None, loss=0.00002)
+    assert str(loss_text(tiny, best)) == "0.0%"
+    assert str(loss_text(SimpleNamespace(win_probability=0.588, equity=None, loss=0.012), best)) == "-1.2%"
+    i18n.set_language("fr")
+    assert str(loss_text(SimpleNamespace(win_probability=0.588, equity=None, loss=0.012), best)) == "-1,2\u202f%"

@@ -7,7 +7,7 @@ import pygame
 from game import geometry as g
 from game.dice import DIE_SIZE
 from game.flow import Stage, numbers_left, playable_numbers
-from game.i18n import N_, Words, verbatim
+from game.i18n import N_, Words, decimal, percent, verbatim
 from game.rules import Side
 from game.players import colour_words, title_words, verb_words
 from game.scenes import table_cards
@@ -177,15 +177,15 @@ class TableDrawing:
                                 other_pips=pips[str(mover.other)]), ""))
         for i, hint in enumerate(self.hints[:8]):
             loss = Words(N_("best")) if i == 0 else loss_text(hint, self.hints[0])
-            chance = f"{100 * hint.win_probability:.1f} %"
+            chance = percent(hint.win_probability)
             if two:
-                chance += f"  {100 * hint.win2:.0f} %"
+                chance = verbatim(f"{chance}  {percent(hint.win2, 0)}")
             lines.append((verbatim(f"{i + 1}.  {self.view.say_move(side, hint.move)}"),
                           Words(N_("{chance}   {loss}"), chance=chance, loss=loss)))
         lines = [(shown(left), shown(right)) for left, right in lines]
-        big, small = round(22 * s), round(20 * s)
-        row, pad = round(30 * s), round(14 * s)
-        widest = max(font(big, "body").size(left)[0] + (font(small, "sans").size(right)[0] + pad if right else 0)
+        big = max(18, round(22 * s))           # the figures too: read at the smallest window
+        row, pad = max(24, round(30 * s)), round(14 * s)
+        widest = max(font(big, "body").size(left)[0] + (font(big, "body").size(right)[0] + pad if right else 0)
                      for left, right in lines)
         width = min(max(round((470 if two else 330) * s), widest + 2 * pad + round(8 * s)),
                     self.view.board_rect().w)
@@ -200,7 +200,7 @@ class TableDrawing:
             if left:
                 blit_text(surface, left, big, (rect.x + pad, y), colour, "body", "midleft", box=rect)
             if right:
-                blit_text(surface, right, small, (rect.right - pad, y), colour, "sans", "midright", box=rect)
+                blit_text(surface, right, big, (rect.right - pad, y), colour, "body", "midright", box=rect)
 
     def _hints_place(self, rect: pygame.Rect) -> pygame.Rect:
         """Where the hints panel goes: on the half of the board away from the best move's next
@@ -367,7 +367,9 @@ def loss_text(hint, best) -> str:
     """What a move gives up against the best, in the unit the hints are ranked by: the chance of
     winning, or (a Bell game ranked for the most points) points."""
     in_points = hint.equity is not None and abs(hint.loss - (best.win_probability - hint.win_probability)) > 1e-9
-    return Words(N_("-{loss} pt"), loss=f"{hint.loss:.2f}") if in_points else f"-{100 * hint.loss:.1f} %"
+    if in_points:
+        return Words(N_("{loss} pt"), loss=decimal(hint.loss, 2, sign=True))
+    return percent(hint.loss, sign=True)
 
 
 def fling_from(samples, last) -> tuple | None:
