@@ -665,3 +665,18 @@ def test_a_loss_that_rounds_to_nothing_is_zero_not_minus_zero():
     assert str(loss_text(SimpleNamespace(win_probability=0.588, equity=None, loss=0.012), best)) == "-1.2%"
     i18n.set_language("fr")
     assert str(loss_text(SimpleNamespace(win_probability=0.588, equity=None, loss=0.012), best)) == "-1,2\u202f%"
+
+
+def test_keys_typed_while_a_checker_moves_are_kept_and_played_in_order(screen):
+    """Issue 24: typing quickly played only the first step; the keys typed while its checker
+    moved were lost (then "No checker of yours on point j")."""
+    app = start(screen, rules="bell", opponent="human", speed="normal")
+    scene = table_at(app, screen, Position((2, 5, 9), (0, 0, 0), Side.WHITE), (3, 1))
+    for k in (pygame.K_5, pygame.K_8, pygame.K_2, pygame.K_3):      # 5-8 moves; 2-3 typed meanwhile
+        key(app, k)
+    assert scene.stage is f.Stage.MOVING
+    for _ in range(60):
+        pump(app, screen, 0.1)
+    played = app.session.record["turns"][-1][1] if app.session.record["turns"] else str(scene.choice.played)
+    assert "5-8" in played and "2-3" in played, played
+

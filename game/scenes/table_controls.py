@@ -44,6 +44,32 @@ class TableControls:
     def handle_event(self, event) -> None:
         if self.flow is None:
             return
+        if self._held_back(event):
+            return
+        self._handle(event)
+
+    def _held_back(self, event) -> bool:
+        """Keys and clicks made while a checker moves wait until it lands, then count in the
+        order they came (typing ahead loses nothing); Esc and the history act at once."""
+        waiting = self._held
+        later = event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) \
+            and not (event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, HISTORY_KEY))
+        if later and ((self.stage is Stage.MOVING and self._human_turn()) or waiting):
+            waiting.append(event)
+            return True
+        return False
+
+    def play_held(self) -> None:
+        """The keys and clicks held back while a checker moved, now it has landed: in order,
+        until another checker moves; dropped if the turn is no longer the person's to choose."""
+        waiting = self._held
+        while waiting and self.stage is not Stage.MOVING:
+            if self.stage is not Stage.CHOOSE:
+                waiting.clear()
+                return
+            self._handle(waiting.pop(0))
+
+    def _handle(self, event) -> None:
         if event.type == pygame.MOUSEWHEEL and self.history_open:
             self.scroll_history(event.y)
             return
