@@ -680,3 +680,28 @@ def test_keys_typed_while_a_checker_moves_are_kept_and_played_in_order(screen):
     played = app.session.record["turns"][-1][1] if app.session.record["turns"] else str(scene.choice.played)
     assert "5-8" in played and "2-3" in played, played
 
+
+
+def test_h_while_the_dice_roll_shows_the_hints_once_they_land(screen):
+    """Issue 24: H while the dice rolled said "Hints are given when it is your move", and that
+    replaced the move's instructions for the rest of the turn."""
+    app = start(screen, opponent="human", speed="normal")
+    s = app.session
+    s.phase, s.position, s.dice = Phase.THROW, Position((0, 2, 5), (0, 0, 4), Side.WHITE), None
+    s.record = {"first": "W", "turns": []}
+    scene = TableScene(app)
+    app.scenes.clear_to(scene)
+    app.scenes.apply_pending()
+    pump(app, screen)
+    key(app, pygame.K_SPACE)
+    assert scene.stage is f.Stage.ROLL
+    key(app, pygame.K_h)
+    assert "when it is your move" not in str(scene.note)
+    for _ in range(100):
+        pump(app, screen, 0.1)
+        if scene.stage is not f.Stage.ROLL:
+            break
+    if scene.stage is not f.Stage.CHOOSE:
+        pytest.skip("this throw could not be played")
+    assert "when it is your move" not in str(scene.note)
+    assert scene.hints is not None or "hint" in str(scene.note).lower(), scene.note   # the H was heard

@@ -14,6 +14,7 @@ from game.scenes.table_input import lettered, point_name
 
 DOUBLE_CLICK = 0.4             # seconds between two clicks on a checker: play it as far as it goes
 DRAG_START_PX = 6              # a press that moves further than this is a drag, not a click
+HINT_KEYS = (pygame.K_h, pygame.K_QUESTION, pygame.K_F1, pygame.K_SLASH)
 HISTORY_KEY = pygame.K_F2      # opens and closes the move history (no letter: Garanguet types points by letter)
 
 
@@ -50,20 +51,26 @@ class TableControls:
 
     def _held_back(self, event) -> bool:
         """Keys and clicks made while a checker moves wait until it lands, then count in the
-        order they came (typing ahead loses nothing); Esc and the history act at once."""
+        order they came (typing ahead loses nothing); Esc and the history act at once. A hint
+        asked for while the dice roll is given once they lie still."""
         waiting = self._held
         later = event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) \
             and not (event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, HISTORY_KEY))
+        hint = event.type == pygame.KEYDOWN and event.key in HINT_KEYS and not event.mod & pygame.KMOD_SHIFT
+        if self._human_turn() and (self.stage is Stage.ROLL and hint):
+            waiting.append(event)
+            return True
         if later and ((self.stage is Stage.MOVING and self._human_turn()) or waiting):
             waiting.append(event)
             return True
         return False
 
     def play_held(self) -> None:
-        """The keys and clicks held back while a checker moved, now it has landed: in order,
-        until another checker moves; dropped if the turn is no longer the person's to choose."""
+        """The keys and clicks held back while a checker moved (or the dice rolled), now it has
+        landed: in order, until another checker moves; dropped if the turn is no longer the
+        person's to choose."""
         waiting = self._held
-        while waiting and self.stage is not Stage.MOVING:
+        while waiting and self.stage not in (Stage.MOVING, Stage.ROLL):
             if self.stage is not Stage.CHOOSE:
                 waiting.clear()
                 return
@@ -100,7 +107,7 @@ class TableControls:
             self._button("history" if self.history_open else "menu")     # Esc closes the history first
         elif self.history_open and key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
             self.scroll_history(3 if key == pygame.K_PAGEUP else -3)
-        elif key == pygame.K_h or (key in (pygame.K_QUESTION, pygame.K_F1, pygame.K_SLASH)):
+        elif key in HINT_KEYS:
             self._button("hint")
         elif key == pygame.K_u or (key == pygame.K_z and event.mod & pygame.KMOD_CTRL):
             self._button("undo")
