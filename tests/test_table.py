@@ -705,3 +705,12 @@ def test_h_while_the_dice_roll_shows_the_hints_once_they_land(screen):
         pytest.skip("this throw could not be played")
     assert "when it is your move" not in str(scene.note)
     assert scene.hints is not None or "hint" in str(scene.note).lower(), scene.note   # the H was heard
+
+
+def test_a_refusal_names_the_numbers_left_not_those_played():
+    """Issue 24: a refusal listed dice already played: "(1, 3, 4)" after the 4 was played."""
+    from game.refusals import why_not
+    rules = Session.new(MatchOptions(rules="bell"), seed=1).rules
+    position = Position((2, 5, 9), (0, 0, 0), Side.WHITE)
+    refused = why_not(rules, position, (3, 1), (Step(5, 8),), Step(2, 6))
+    assert refused is not None and refused.reason.fields.get("numbers") == "1", refused
