@@ -357,7 +357,10 @@ def test_a_throw_with_no_move_says_so_and_passes(screen):
 def test_doublets_are_announced_by_their_old_names(screen):
     app = start(screen, opponent="human")
     scene = table_at(app, screen, Position((0, 0, 0), (0, 0, 0), Side.WHITE), (5, 5))
-    assert any(str(b.text) == "Quines !" for b in scene.banners)
+    assert any(str(b.text) == "Quines!" for b in scene.banners)          # no French space in English
+    from game import i18n
+    i18n.set_language("fr")
+    assert any(b.text.said() == "Quines\u00a0!" for b in scene.banners)   # French's, kept from a line break
 
 
 def test_hints_list_every_move_best_first(screen):
@@ -478,9 +481,9 @@ def test_a_new_doublet_name_replaces_one_still_fading(screen):
     """Seen at instant speed: "Double deux !" and "Carmes !" stacked on the board at once."""
     app = start(screen, opponent="human")
     scene = table_at(app, screen, Position((0, 0, 0), (0, 0, 0), Side.WHITE), (2, 2))
-    assert [str(b.text) for b in scene.banners if b.size == "large"] == ["Double deux !"]
+    assert [str(b.text) for b in scene.banners if b.size == "large"] == ["Double deux!"]
     scene.react([f.Announced("doublet", 4, "Carmes", "C-4")])
-    assert [str(b.text) for b in scene.banners if b.size == "large"] == ["Carmes !"]
+    assert [str(b.text) for b in scene.banners if b.size == "large"] == ["Carmes!"]
 
 
 def test_notices_never_stack_and_never_cover_a_result(screen):

@@ -417,7 +417,7 @@ def test_the_banners_are_drawn_with_the_board_as_their_box_and_stay_on_it_in_bot
 
 @pytest.mark.parametrize("name", sorted(set(DOUBLET_NAMES.values())))
 def test_every_doublet_name_banner_stays_on_the_board(tmp_path, name):
-    app, scene = banner_table(tmp_path, (Words("{name} !", name=name), "large"))
+    app, scene = banner_table(tmp_path, (Words("{name}!", name=name), "large"))
     for code in ("en", "fr"):
         drawn = banner_lines_drawn(app, scene, code)
         assert any(name in words for words, _, _ in drawn)

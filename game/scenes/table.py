@@ -167,9 +167,9 @@ class TableScene(TableControls, TableDrawing, PacedScene):
 
     def _on_Announced(self, event: f.Announced) -> None:
         if event.name:                     # the doublets' old names (C-4) are the same in every language
-            words = Words(N_("{name} !"), name=event.name)
+            words = Words(N_("{name}!"), name=event.name)
         else:
-            words = Words(N_("Triplet of {n}s !"), n=event.number)
+            words = Words(N_("Triplet of {n}s!"), n=event.number)
         self._banner(words, "large", 1.3)
 
     def _on_TurnPassed(self, event: f.TurnPassed) -> None:
