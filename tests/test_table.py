@@ -717,3 +717,26 @@ def test_a_refusal_names_the_numbers_left_not_those_played():
     position = Position((2, 5, 9), (0, 0, 0), Side.WHITE)
     refused = why_not(rules, position, (3, 1), (Step(5, 8),), Step(2, 6))
     assert refused is not None and refused.reason.fields.get("numbers") == "1", refused
+
+
+@pytest.mark.parametrize("rules", ["charpentier", "garanguet"])
+def test_a_click_on_the_other_sides_checker_says_whose_it_is(screen, rules):
+    """Issue 24: clicking an opponent's checker did nothing and said nothing."""
+    app = start(screen, rules=rules, opponent="human")
+    scene = table_at(app, screen, app.session.rules.start(Side.WHITE), (3, 1) if rules != "garanguet" else (4, 2, 1))
+    black = next(loc for loc in scene.shown.checkers(Side.BLACK))
+    index = scene.shown.checkers(Side.BLACK).count(black) - 1
+    click(app, screen_pos(scene, scene.view.checker_centre("B", black, index)))
+    assert "That checker is Black's: White is to move" == str(scene.note)
+    assert scene.choice.selected is None and scene.refused is None
+
+
+def test_a_lone_checker_is_picked_by_a_click_anywhere_on_its_point(screen):
+    """Issue 24: a lone checker was picked only by a click on the checker itself."""
+    app = start(screen, opponent="human")
+    scene = table_at(app, screen, Position((2, 5, 9), (0, 0, 0), Side.WHITE), (3, 1))
+    x, y = scene.view.checker_centre("W", 5, 0)
+    far = (x, y + 3 * geometry.CHECKER_R if y < geometry.BOARD_H / 2 else y - 3 * geometry.CHECKER_R)
+    assert scene.view.area_at(scene.shown, "W", *far, ()) == ("point", 5)
+    click(app, screen_pos(scene, far))
+    assert scene.choice.selected == 5
