@@ -12,7 +12,7 @@ from game import i18n
 from game.view import widgets as ui
 
 DT = 1 / 60
-LEFT_BEHIND = re.compile(r"[;:!?»%,.)]\s")      # a line begun by what ends the one before
+LEFT_BEHIND = re.compile(r"[;:!?»,.)]\s")      # a line begun by what ends the one before
 
 
 def drawn(app, code: str, frames: int = 3) -> tuple[list, list]:
