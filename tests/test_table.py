@@ -740,3 +740,35 @@ def test_a_lone_checker_is_picked_by_a_click_anywhere_on_its_point(screen):
     assert scene.view.area_at(scene.shown, "W", *far, ()) == ("point", 5)
     click(app, screen_pos(scene, far))
     assert scene.choice.selected == 5
+
+
+@pytest.mark.parametrize("rules", ["charpentier", "bell"])
+def test_the_hints_panel_stays_on_the_board_and_off_the_stack_it_recommends(screen, rules):
+    """Issue 24: the hints panel covered the stack it recommends moving (and left the board in
+    French). Positions of random games: the panel lies inside the board and covers none of the
+    checkers on the best move's first point, nor the point it goes to."""
+    from sessions import at_random, steps
+    from game import i18n
+    app = start(screen, rules=rules, opponent="human")
+    s = Session.new(MatchOptions(rules=rules, length=1, opponent="human"), seed=2)
+    rng = random.Random(2)
+    turns = [(x.position, x.dice) for x, _ in zip(steps(s, at_random(rng)), range(160))
+             if x.phase is Phase.MOVE and x.legal_moves() and x.to_move is Side.WHITE][::6][:14]
+    r = geometry.CHECKER_R
+    for position, dice in turns:
+        scene = table_at(app, screen, position, dice)
+        hints_shown(app, scene)
+        for code in ("en", "fr"):
+            i18n.set_language(code)
+            pump(app, screen)
+            step = scene.hints[0].move.steps[0]
+            view, board = scene.view, scene.view.board_rect()
+            stack = [view.checker_centre("W", step.origin, i) for i in range(scene._top_index(step.origin) + 1)] \
+                if step.origin in scene.shown.checkers(Side.WHITE) else []
+            spots = stack + [view.landing_centre(scene.shown, "W", step.destination)]
+            covered = [xy for xy in spots if scene.hints_rect.colliderect(
+                pygame.Rect(*(round(c - view.length(r)) for c in view.to_screen(*xy)), 2 * view.length(r),
+                            2 * view.length(r)))]
+            assert board.contains(scene.hints_rect), (code, position, dice, scene.hints_rect, board)
+            assert not covered, (code, position, dice, step, scene.hints_rect)
+        i18n.set_language("en")
