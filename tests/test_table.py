@@ -150,10 +150,12 @@ def screen_pos(scene, board_xy):
     return round(x), round(y)
 
 
-def table_at(app, screen, position: Position, dice) -> TableScene:
-    """Put the session's game at `position` with `dice` thrown, and open a fresh table on it."""
+def table_at(app, screen, position: Position, dice=None) -> TableScene:
+    """Put the session's game at `position` with `dice` thrown (None: its side to throw), and
+    open a fresh table on it."""
     s = app.session
-    s.phase, s.position, s.dice = Phase.MOVE, position, tuple(dice)
+    s.phase, s.position = (Phase.MOVE if dice else Phase.THROW), position
+    s.dice = tuple(dice) if dice else None
     s.record = {"first": "W", "turns": []}
     scene = TableScene(app)
     app.scenes.clear_to(scene)
@@ -570,12 +572,7 @@ def test_a_throw_that_cannot_be_played_is_shown_faster_with_the_sessions_faces(s
     seen = set()
     for _ in range(12):
         s = app.session
-        s.phase, s.position, s.dice = Phase.THROW, Position((11, 12, 12), (0, 0, 0), Side.WHITE), None
-        s.record = {"first": "W", "turns": []}
-        scene = TableScene(app)
-        app.scenes.clear_to(scene)
-        app.scenes.apply_pending()
-        pump(app, screen)
+        scene = table_at(app, screen, Position((11, 12, 12), (0, 0, 0), Side.WHITE))
         key(app, pygame.K_SPACE)
         forced = not s.legal_moves()                # only a 1 plays 11-12 (TC-5)
         assert scene.playback.rate == (FORCED_THROW_RATE if forced else 1.0)
@@ -689,13 +686,7 @@ def test_h_while_the_dice_roll_shows_the_hints_once_they_land(screen):
     """Issue 24: H while the dice rolled said "Hints are given when it is your move", and that
     replaced the move's instructions for the rest of the turn."""
     app = start(screen, opponent="human", speed="normal")
-    s = app.session
-    s.phase, s.position, s.dice = Phase.THROW, Position((0, 2, 5), (0, 0, 4), Side.WHITE), None
-    s.record = {"first": "W", "turns": []}
-    scene = TableScene(app)
-    app.scenes.clear_to(scene)
-    app.scenes.apply_pending()
-    pump(app, screen)
+    scene = table_at(app, screen, Position((0, 2, 5), (0, 0, 4), Side.WHITE))
     key(app, pygame.K_SPACE)
     assert scene.stage is f.Stage.ROLL
     key(app, pygame.K_h)
