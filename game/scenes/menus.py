@@ -179,7 +179,7 @@ class StatsScene(MenuScene):
                 p_("statistics column: games", "% won"), p_("statistics column", "Matches"),
                 p_("statistics column: matches", "Won"), p_("statistics column: matches", "% won")]
 
-    COLUMN_WIDTHS = (80, 62, 72, 96, 62, 72)     # design pixels, right-aligned, right to left
+    COLUMN_WIDTHS = (80, 74, 96, 90, 74, 96)     # design pixels, right-aligned, right to left
 
     def build(self):
         try:
