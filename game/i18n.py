@@ -207,6 +207,24 @@ def verbatim(words: str) -> Said:
     return Said(words)
 
 
+def decimal(value: float, digits: int = 1, sign: bool = False) -> Said:
+    """A number with `digits` decimals as the language spoken writes it: a point in English, a
+    comma in French. What rounds to zero is 0, never -0.0; `sign` (a loss) writes a minus before
+    its size."""
+    text = f"{abs(value) if sign else value:.{digits}f}"
+    if float(text) == 0:
+        text = f"{0:.{digits}f}"
+    elif sign:
+        text = "-" + text
+    return Said(text.replace(".", ",") if _language == "fr" else text)
+
+
+def percent(chance: float, digits: int = 1, sign: bool = False) -> Said:
+    """A chance (0..1) as a percentage: "57.5%" in English, "57,5 %" in French (a narrow
+    no-break space before %). The hints and the review both write their chances so."""
+    return Said(decimal(100 * chance, digits, sign) + ("\u202f%" if _language == "fr" else "%"))
+
+
 def said(words) -> bool:
     """Whether words may be shown: they passed through a catalogue, or hold no letters at all."""
     return isinstance(words, Said) or not any(c.isalpha() for c in str(words))

@@ -57,6 +57,7 @@ class Statistics:
     game_streak: Streak = field(default_factory=Streak)
     match_streak: Streak = field(default_factory=Streak)
     unreadable: int = 0
+    abandoned: int = 0                                          # matches left unfinished (not counted)
 
 
 def percent(won: int, played: int) -> str:
@@ -81,6 +82,8 @@ def compute(records, levels=(), unreadable: int = 0) -> Statistics:
     played_levels = set()
     for record in records:
         kind = record.get("kind")
+        if kind == "abandoned" and record.get("autoplay") is not True:
+            stats.abandoned += 1
         if kind not in ("game", "match") or record.get("autoplay") is True:
             continue
         if record.get("opponent") == "human":

@@ -232,3 +232,43 @@ def test_the_statistics_screen_shows_shares_levels_rule_sets_and_streaks(app):
     assert rows["Garanguet"][:3] == ["4", "3", "75%"]
     assert rows["Bell"][:3] == ["0", "0", "–"]
     assert "best 2, now 1" in screen.streaks()
+
+
+def test_resume_and_take_back_are_two_words_in_french(app):
+    """Issue 24: "Reprendre" was both the pause menu's Resume and the table's Take back (U),
+    both on screen at once. Over a table in French, each label drawn names one action."""
+    import speaking
+    from game.match import MatchOptions, Session
+    app.match.adopt(Session.new(MatchOptions(rules="charpentier", opponent="human"), seed=3))
+    app.show_match()
+    frames(app)
+    app.scenes.push(PauseScene(app))
+    frames(app)
+    shown, _unsaid = speaking.drawn(app, "fr")
+    words = {str(w) for w, _rect, _box in shown}
+    app.update_settings({"language": "fr"})
+    resume, take_back = i18n._("Resume"), i18n._("Take back")
+    app.update_settings({"language": "en"})
+    assert resume in words and take_back in words, sorted(words)
+    assert resume != take_back
+
+
+def test_the_statistics_show_abandoned_matches_under_headings_that_read_alike(app):
+    """Issue 24: abandoned matches were not shown; the headings were capitalised unevenly
+    ("Parties victoires part") and "part" said nothing."""
+    import speaking
+    app.storage.add_record({"kind": "game", "winner": "W", "rules": "bell", "opponent": "computer",
+                            "level": "novice", "human_side": "W", "autoplay": False})
+    app.storage.add_record({"kind": "abandoned", "score": {"W": 2, "B": 1}, "games": 3, "rules": "bell",
+                            "opponent": "computer", "level": "novice", "human_side": "W", "autoplay": False})
+    app.scenes.push(StatsScene(app))
+    frames(app)
+    for code, abandoned in (("en", "1 match abandoned"), ("fr", "1 match abandonné")):
+        shown, _unsaid = speaking.drawn(app, code)
+        words = [str(w) for w, _rect, _box in shown]
+        assert any(abandoned in w for w in words), (code, words)
+        app.update_settings({"language": code})
+        heads = StatsScene.columns()
+        assert all(h[:1].isupper() or h[:1] == "%" for h in heads), heads
+        assert "part" not in heads and "share" not in heads, heads
+    app.update_settings({"language": "en"})

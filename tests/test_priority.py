@@ -24,7 +24,10 @@ def test_the_priority_throw_names_the_winner_and_hands_over(screen):
     assert scene.prompt().startswith(f"You throw {white} (White), the computer throws {black} (Black)")
     first = "White" if white > black else "Black"
     assert ("You play first (White)" if first == "White" else "The computer plays first (Black)") in texts
-    pump(app, screen, 3.0)
+    pump(app, screen, 10.0)             # issue 24: it says "press Space to play", so it waits for it
+    assert app.scenes.top is scene and "press Space to play" in scene.prompt()
+    key(app, pygame.K_SPACE)
+    pump(app, screen)
     table = app.scenes.top
     assert isinstance(table, TableScene)
     assert app.session.phase in (Phase.THROW, Phase.MOVE) and str(app.session.to_move) == first[0]
@@ -60,8 +63,14 @@ def test_two_computers_throw_for_priority_on_their_own(screen):
     app = FakeApp(session, "instant")
     app.scenes.push(PriorityScene(app))
     app.scenes.apply_pending()
-    pump(app, screen, 5.0)
+    scene, said = app.scenes.top, set()
+    for _ in range(100):
+        pump(app, screen, 0.05)
+        if app.scenes.top is not scene:
+            break
+        said.add(scene.prompt())
     assert isinstance(app.scenes.top, TableScene) and session.phase is not Phase.PRIORITY
+    assert not any("press Space" in words for words in said), said      # nobody is asked to
 
 
 def test_a_pause_during_the_priority_throw_does_not_skip_its_result(screen):

@@ -150,10 +150,12 @@ def screen_pos(scene, board_xy):
     return round(x), round(y)
 
 
-def table_at(app, screen, position: Position, dice) -> TableScene:
-    """Put the session's game at `position` with `dice` thrown, and open a fresh table on it."""
+def table_at(app, screen, position: Position, dice=None) -> TableScene:
+    """Put the session's game at `position` with `dice` thrown (None: its side to throw), and
+    open a fresh table on it."""
     s = app.session
-    s.phase, s.position, s.dice = Phase.MOVE, position, tuple(dice)
+    s.phase, s.position = (Phase.MOVE if dice else Phase.THROW), position
+    s.dice = tuple(dice) if dice else None
     s.record = {"first": "W", "turns": []}
     scene = TableScene(app)
     app.scenes.clear_to(scene)
@@ -357,7 +359,10 @@ def test_a_throw_with_no_move_says_so_and_passes(screen):
 def test_doublets_are_announced_by_their_old_names(screen):
     app = start(screen, opponent="human")
     scene = table_at(app, screen, Position((0, 0, 0), (0, 0, 0), Side.WHITE), (5, 5))
-    assert any(str(b.text) == "Quines !" for b in scene.banners)
+    assert any(str(b.text) == "Quines!" for b in scene.banners)          # no French space in English
+    from game import i18n
+    i18n.set_language("fr")
+    assert any(b.text.said() == "Quines\u00a0!" for b in scene.banners)   # French's, kept from a line break
 
 
 def test_hints_list_every_move_best_first(screen):
@@ -478,9 +483,9 @@ def test_a_new_doublet_name_replaces_one_still_fading(screen):
     """Seen at instant speed: "Double deux !" and "Carmes !" stacked on the board at once."""
     app = start(screen, opponent="human")
     scene = table_at(app, screen, Position((0, 0, 0), (0, 0, 0), Side.WHITE), (2, 2))
-    assert [str(b.text) for b in scene.banners if b.size == "large"] == ["Double deux !"]
+    assert [str(b.text) for b in scene.banners if b.size == "large"] == ["Double deux!"]
     scene.react([f.Announced("doublet", 4, "Carmes", "C-4")])
-    assert [str(b.text) for b in scene.banners if b.size == "large"] == ["Carmes !"]
+    assert [str(b.text) for b in scene.banners if b.size == "large"] == ["Carmes!"]
 
 
 def test_notices_never_stack_and_never_cover_a_result(screen):
@@ -567,12 +572,7 @@ def test_a_throw_that_cannot_be_played_is_shown_faster_with_the_sessions_faces(s
     seen = set()
     for _ in range(12):
         s = app.session
-        s.phase, s.position, s.dice = Phase.THROW, Position((11, 12, 12), (0, 0, 0), Side.WHITE), None
-        s.record = {"first": "W", "turns": []}
-        scene = TableScene(app)
-        app.scenes.clear_to(scene)
-        app.scenes.apply_pending()
-        pump(app, screen)
+        scene = table_at(app, screen, Position((11, 12, 12), (0, 0, 0), Side.WHITE))
         key(app, pygame.K_SPACE)
         forced = not s.legal_moves()                # only a 1 plays 11-12 (TC-5)
         assert scene.playback.rate == (FORCED_THROW_RATE if forced else 1.0)
@@ -594,3 +594,172 @@ def test_after_a_forced_pass_the_computer_throws_sooner():
     assert scene._timer[0] == pytest.approx(AFTER_PASS_THROW_DELAY)
     scene.react([f.ThrowStarted(Side.BLACK, (6, 6), 1, forced=False)])
     assert scene._after_pass is False
+
+
+@pytest.mark.parametrize("seed", [7, 11])
+def test_no_card_is_drawn_over_a_notice_or_another_card(seed):
+    """Issue 24: the computer's move box hid "White cannot play the throw 6-4 - the turn passes
+    (TC-7)"; at times three layers stacked (--autoplay --seed 7). Two computers play at normal
+    speed; at every frame the notices, the refusal and the caption are each in clear."""
+    surface = pygame.Surface(SIZE)
+    session = Session.new(MatchOptions(rules="charpentier", length=1, opponent="computer", autoplay=True),
+                          seed=seed)
+    app = FakeApp(session, "normal")
+    app.show_match()
+    app.scenes.apply_pending()
+    if isinstance(app.scenes.top, PriorityScene):
+        through_priority(app, surface)
+    scene = app.scenes.top
+    seen = 0
+    for _ in range(3000):
+        if scene.stage is f.Stage.OVER or app.scenes.top is not scene:
+            break
+        pump(app, surface, 0.05)
+        drawn = list(scene.banner_rects) + list(scene.card_rects.values())
+        for i, a in enumerate(drawn):
+            for b in drawn[i + 1:]:
+                assert not a.colliderect(b), ([str(x.text) for x in scene.banners], scene.card_rects)
+        seen += bool(scene.banner_rects) and "caption" in scene.card_rects
+    assert seen > 0
+
+
+def drawn_texts(app, screen, code):
+    """(words, rect) of every text the table draws in one frame in language `code`."""
+    from game import i18n
+    from game.view import widgets as ui
+    i18n.set_language(code)
+    try:
+        with ui.recording() as (shown, _unsaid):
+            app.scenes.draw(screen)
+            return [(str(w), rect) for w, rect, _box in shown]
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("rules", ["charpentier", "bell"])
+def test_hint_figures_are_written_as_each_language_writes_numbers_and_read_at_the_smallest_size(screen, rules):
+    """Issue 24: the hints wrote "57.5 %" in French (review "1,2 %"), "-0.0 %" for a loss that
+    rounds to nothing, and their figures were about 9 px high at 960x600."""
+    import re
+    app = start(screen, rules=rules, opponent="human")
+    scene = table_at(app, screen, Position((0, 2, 5), (0, 0, 4), Side.WHITE), (3, 6))
+    hints_shown(app, scene)
+    english = [(w, r) for w, r in drawn_texts(app, screen, "en") if "%" in w or " pt" in w]
+    french = [(w, r) for w, r in drawn_texts(app, screen, "fr") if "%" in w or " pt" in w]
+    assert english and french
+    for words, rect in english:
+        assert not re.search(r"\d,\d| %|-0\.0+\b", words), words
+        assert rect.h >= 18, (words, rect)
+    for words, rect in french:
+        assert not re.search(r"\d\.\d|[^\u202f]%|-0,0+\b", words), words
+        assert rect.h >= 18, (words, rect)
+
+
+def test_a_loss_that_rounds_to_nothing_is_zero_not_minus_zero():
+    from types import SimpleNamespace
+    from game import i18n
+    from game.scenes.table_draw import loss_text
+    best = SimpleNamespace(win_probability=0.6, equity=None, loss=0.0)
+    tiny = SimpleNamespace(win_probability=0.59998, equity=None, loss=0.00002)
+    assert str(loss_text(tiny, best)) == "0.0%"
+    assert str(loss_text(SimpleNamespace(win_probability=0.588, equity=None, loss=0.012), best)) == "-1.2%"
+    i18n.set_language("fr")
+    assert str(loss_text(SimpleNamespace(win_probability=0.588, equity=None, loss=0.012), best)) == "-1,2\u202f%"
+
+
+def test_keys_typed_while_a_checker_moves_are_kept_and_played_in_order(screen):
+    """Issue 24: typing quickly played only the first step; the keys typed while its checker
+    moved were lost (then "No checker of yours on point j")."""
+    app = start(screen, rules="bell", opponent="human", speed="normal")
+    scene = table_at(app, screen, Position((2, 5, 9), (0, 0, 0), Side.WHITE), (3, 1))
+    for k in (pygame.K_5, pygame.K_8, pygame.K_2, pygame.K_3):      # 5-8 moves; 2-3 typed meanwhile
+        key(app, k)
+    assert scene.stage is f.Stage.MOVING
+    for _ in range(60):
+        pump(app, screen, 0.1)
+    played = app.session.record["turns"][-1][1] if app.session.record["turns"] else str(scene.choice.played)
+    assert "5-8" in played and "2-3" in played, played
+
+
+
+def test_h_while_the_dice_roll_shows_the_hints_once_they_land(screen):
+    """Issue 24: H while the dice rolled said "Hints are given when it is your move", and that
+    replaced the move's instructions for the rest of the turn."""
+    app = start(screen, opponent="human", speed="normal")
+    scene = table_at(app, screen, Position((0, 2, 5), (0, 0, 4), Side.WHITE))
+    key(app, pygame.K_SPACE)
+    assert scene.stage is f.Stage.ROLL
+    key(app, pygame.K_h)
+    assert "when it is your move" not in str(scene.note)
+    for _ in range(100):
+        pump(app, screen, 0.1)
+        if scene.stage is not f.Stage.ROLL:
+            break
+    if scene.stage is not f.Stage.CHOOSE:
+        pytest.skip("this throw could not be played")
+    assert "when it is your move" not in str(scene.note)
+    assert scene.hints is not None or "hint" in str(scene.note).lower(), scene.note   # the H was heard
+
+
+def test_a_refusal_names_the_numbers_left_not_those_played():
+    """Issue 24: a refusal listed dice already played: "(1, 3, 4)" after the 4 was played."""
+    from game.refusals import why_not
+    rules = Session.new(MatchOptions(rules="bell"), seed=1).rules
+    position = Position((2, 5, 9), (0, 0, 0), Side.WHITE)
+    refused = why_not(rules, position, (3, 1), (Step(5, 8),), Step(2, 6))
+    assert refused is not None and refused.reason.fields.get("numbers") == "1", refused
+
+
+@pytest.mark.parametrize("rules", ["charpentier", "garanguet"])
+def test_a_click_on_the_other_sides_checker_says_whose_it_is(screen, rules):
+    """Issue 24: clicking an opponent's checker did nothing and said nothing."""
+    app = start(screen, rules=rules, opponent="human")
+    scene = table_at(app, screen, app.session.rules.start(Side.WHITE), (3, 1) if rules != "garanguet" else (4, 2, 1))
+    black = next(loc for loc in scene.shown.checkers(Side.BLACK))
+    index = scene.shown.checkers(Side.BLACK).count(black) - 1
+    click(app, screen_pos(scene, scene.view.checker_centre("B", black, index)))
+    assert "That checker is Black's: White is to move" == str(scene.note)
+    assert scene.choice.selected is None and scene.refused is None
+
+
+def test_a_lone_checker_is_picked_by_a_click_anywhere_on_its_point(screen):
+    """Issue 24: a lone checker was picked only by a click on the checker itself."""
+    app = start(screen, opponent="human")
+    scene = table_at(app, screen, Position((2, 5, 9), (0, 0, 0), Side.WHITE), (3, 1))
+    x, y = scene.view.checker_centre("W", 5, 0)
+    far = (x, y + 3 * geometry.CHECKER_R if y < geometry.BOARD_H / 2 else y - 3 * geometry.CHECKER_R)
+    assert scene.view.area_at(scene.shown, "W", *far, ()) == ("point", 5)
+    click(app, screen_pos(scene, far))
+    assert scene.choice.selected == 5
+
+
+@pytest.mark.parametrize("rules", ["charpentier", "bell"])
+def test_the_hints_panel_stays_on_the_board_and_off_the_stack_it_recommends(screen, rules):
+    """Issue 24: the hints panel covered the stack it recommends moving (and left the board in
+    French). Positions of random games: the panel lies inside the board and covers none of the
+    checkers on the best move's first point, nor the point it goes to."""
+    from sessions import at_random, steps
+    from game import i18n
+    app = start(screen, rules=rules, opponent="human")
+    s = Session.new(MatchOptions(rules=rules, length=1, opponent="human"), seed=2)
+    rng = random.Random(2)
+    turns = [(x.position, x.dice) for x, _ in zip(steps(s, at_random(rng)), range(160))
+             if x.phase is Phase.MOVE and x.legal_moves() and x.to_move is Side.WHITE][::6][:14]
+    r = geometry.CHECKER_R
+    for position, dice in turns:
+        scene = table_at(app, screen, position, dice)
+        hints_shown(app, scene)
+        for code in ("en", "fr"):
+            i18n.set_language(code)
+            pump(app, screen)
+            step = scene.hints[0].move.steps[0]
+            view, board = scene.view, scene.view.board_rect()
+            stack = [view.checker_centre("W", step.origin, i) for i in range(scene._top_index(step.origin) + 1)] \
+                if step.origin in scene.shown.checkers(Side.WHITE) else []
+            spots = stack + [view.landing_centre(scene.shown, "W", step.destination)]
+            covered = [xy for xy in spots if scene.hints_rect.colliderect(
+                pygame.Rect(*(round(c - view.length(r)) for c in view.to_screen(*xy)), 2 * view.length(r),
+                            2 * view.length(r)))]
+            assert board.contains(scene.hints_rect), (code, position, dice, scene.hints_rect, board)
+            assert not covered, (code, position, dice, step, scene.hints_rect)
+        i18n.set_language("en")

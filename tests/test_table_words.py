@@ -371,7 +371,7 @@ def test_the_buttons_key_names_are_drawn_large_enough_to_read_at_960x600(tmp_pat
         assert found, (key, name)
         rect, box = found[0]
         assert rect.h >= 12, (key, rect)               # was 6 to 8 pixels tall (pygame's sans at 10)
-        assert ui.font(table_hud.key_size(scene.hud.scale), "sans").get_height() >= 12
+        assert ui.font(table_hud.key_size(scene.hud.scale), "body").get_height() >= 12   # drawn in the body face (issue 24)
         assert button.contains(rect) and box.contains(rect)
         label = [r for words, r, b in shown if b.bottom <= rect.top + 1 and button.contains(b)]
         assert label and all(r.bottom <= rect.top + rect.h // 3 for r in label)   # the label above it
@@ -417,7 +417,7 @@ def test_the_banners_are_drawn_with_the_board_as_their_box_and_stay_on_it_in_bot
 
 @pytest.mark.parametrize("name", sorted(set(DOUBLET_NAMES.values())))
 def test_every_doublet_name_banner_stays_on_the_board(tmp_path, name):
-    app, scene = banner_table(tmp_path, (Words("{name} !", name=name), "large"))
+    app, scene = banner_table(tmp_path, (Words("{name}!", name=name), "large"))
     for code in ("en", "fr"):
         drawn = banner_lines_drawn(app, scene, code)
         assert any(name in words for words, _, _ in drawn)
@@ -554,3 +554,34 @@ def test_a_garanguet_refusal_names_its_points_by_the_boards_letters(tmp_path):
         words = " ".join(drawn_words(app, code))
         assert step in words and "1-8" not in words, words
     assert speaking.problems(app) == []
+
+
+def widest_gap(words: str, size: int, kind: str) -> int:
+    """The widest run of empty columns inside a rendered word: a gap between two letters."""
+    import numpy as np
+    surface = ui.font(size, kind).render(words, True, (255, 255, 255))
+    inked = (pygame.surfarray.array_alpha(surface) > 60).any(axis=1)
+    columns = np.flatnonzero(inked)
+    gaps = np.diff(columns) - 1
+    return int(gaps.max()) if len(gaps) else 0
+
+
+def test_the_buttons_key_names_are_drawn_without_gaps_inside_a_word(tmp_path, monkeypatch):
+    """Issue 24: "Échap" was drawn "Éch ap" at 960x600 (pygame's own sans spaces small letters
+    unevenly)."""
+    app, scene = table(tmp_path)
+    drawn = []
+    real = table_hud.blit_fitted
+
+    def seen(surface, words, size, box, colour=ui.INK, kind="body", *args, **kwargs):
+        drawn.append((str(words), size, kind))
+        return real(surface, words, size, box, colour, kind, *args, **kwargs)
+    monkeypatch.setattr(table_hud, "blit_fitted", seen)
+    for code in ("en", "fr"):
+        app.update_settings({"language": code})
+        scene.hud._cache = None
+        frames(app, 2)
+    keys = {(w, s, k) for w, s, k in drawn if w in ("Esc", "Échap", "Space", "Espace")}
+    assert {w for w, _s, _k in keys} >= {"Échap", "Espace"}, drawn
+    for words, size, kind in keys:
+        assert widest_gap(words, round(size), kind) <= 2, (words, size, kind)

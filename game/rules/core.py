@@ -589,7 +589,7 @@ class Rules:
         elif step.destination > self.last_point and any(n > distance for n in reasons):
             reason = reasons[max(reasons)]
         else:
-            shown = ", ".join(map(str, numbers))
+            shown = ", ".join(map(str, sorted(left)))        # the numbers left, not those played
             return Illegal(N_("no number of this throw ({numbers}) moves that checker there"),
                            self.numbers_rule, {"numbers": shown})
         return reason

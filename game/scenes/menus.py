@@ -175,10 +175,11 @@ class StatsScene(MenuScene):
     @staticmethod
     def columns() -> list:
         """The column headings in the current language (a column "Games" is not a rule's "Matches")."""
-        return [p_("statistics column", "Games"), _("won"), _("share"),
-                p_("statistics column", "Matches"), _("won"), _("share")]
+        return [p_("statistics column", "Games"), p_("statistics column: games", "Won"),
+                p_("statistics column: games", "% won"), p_("statistics column", "Matches"),
+                p_("statistics column: matches", "Won"), p_("statistics column: matches", "% won")]
 
-    COLUMN_WIDTHS = (80, 62, 72, 96, 62, 72)     # design pixels, right-aligned, right to left
+    COLUMN_WIDTHS = (80, 74, 96, 90, 74, 96)     # design pixels, right-aligned, right to left
 
     def build(self):
         try:
@@ -277,6 +278,9 @@ class StatsScene(MenuScene):
         more = len(shown) - room
         notes = ([n_("... and {count} more row", "... and {count} more rows", more, count=more)]
                  if more > 0 else [])
+        if self.stats.abandoned:               # left unfinished: said, never counted as played
+            n = self.stats.abandoned
+            notes.insert(0, n_("{count} match abandoned", "{count} matches abandoned", n, count=n))
         if self.stats.unreadable:
             n = self.stats.unreadable
             notes.append(n_("{count} damaged line in the record was skipped",

@@ -21,7 +21,7 @@ from game.view.widgets import GOLD_PALE, WALNUT_DEEP, blit_text, text
 
 AUTO_THROW = 0.9        # seconds before two computers throw for priority
 TIE_HOLD = 1.3          # "Tie - thrown again" shows this long before the dice fly again
-RESULT_HOLD = 2.4       # the result stays this long (a key or click skips it)
+RESULT_HOLD = 2.4       # two computers' result stays this long; a person's waits for Space or a click
 
 #: Who plays first, by who the side is (game.players.who: "you", "computer", "colour") and its colour.
 PLAYS_FIRST = {
@@ -101,7 +101,8 @@ class PriorityScene(PacedScene):
 
     def _on_FirstChosen(self, event) -> None:
         self._banner(Words(PLAYS_FIRST[who(self.session, event.side), event.side]), "large", RESULT_HOLD)
-        self._wait(self._pause(RESULT_HOLD), self._to_table)
+        if not self._humans():              # nobody to press Space: it goes on by itself
+            self._wait(self._pause(RESULT_HOLD), self._to_table)
 
     def _on_PriorityDone(self, event) -> None:
         self.app.show_match()
@@ -174,7 +175,8 @@ class PriorityScene(PacedScene):
         if self.stage in (Stage.RESULT, Stage.DONE) and self.faces:
             white, black = self.faces
             s = self.session
-            words = THROWS[who(s, Side.WHITE)][0 if self.stage is Stage.RESULT else 1]
+            asked = self.stage is Stage.RESULT and self._humans()       # "press Space to play"
+            words = THROWS[who(s, Side.WHITE)][0 if asked else 1]
             return _(words, white=white, black=black)
         if self.stage is Stage.WAIT:
             if self._humans():

@@ -29,12 +29,8 @@ LEAVES_MATCH = {Side.WHITE: N_("leaves White {chance} to win the match"),
 
 
 def percent(chance: float) -> str:
-    """A chance as a percentage with one decimal (two below 0.1 %), a comma in French."""
-    value = 100 * chance
-    text = f"{value:.2f} %" if 0 < value < 0.1 else f"{value:.1f} %"
-    if i18n.language() == "fr":
-        text = text.replace(".", ",")
-    return verbatim(text.replace(" ", "\u00a0"))
+    """A chance as a percentage with one decimal (two below 0.1 %), as the language writes it."""
+    return i18n.percent(chance, 2 if 0 < 100 * chance < 0.1 else 1)
 
 
 def dice_text(dice) -> str:

@@ -73,6 +73,7 @@ class TableScene(TableControls, TableDrawing, PacedScene):
         self._last_click = None            # (location, time) of the last click on a checker
         self.point_keys = PointKeys(self.session.options.rules)   # a point typed by its number
         self._after_pass = False           # the last throw could not be played
+        self._held = []                    # keys and clicks made while the person's checker moves
 
     # --- what is shown -----------------------------------------------------------------------
     @property
@@ -166,9 +167,9 @@ class TableScene(TableControls, TableDrawing, PacedScene):
 
     def _on_Announced(self, event: f.Announced) -> None:
         if event.name:                     # the doublets' old names (C-4) are the same in every language
-            words = Words(N_("{name} !"), name=event.name)
+            words = Words(N_("{name}!"), name=event.name)
         else:
-            words = Words(N_("Triplet of {n}s !"), n=event.number)
+            words = Words(N_("Triplet of {n}s!"), n=event.number)
         self._banner(words, "large", 1.3)
 
     def _on_TurnPassed(self, event: f.TurnPassed) -> None:
@@ -304,6 +305,7 @@ class TableScene(TableControls, TableDrawing, PacedScene):
                 if typed and not self.point_keys.typed:
                     self._point_key(location, typed)
             self.react(self.flow.poll())
+            self.play_held()
         self._tick(dt)
 
     def _dice_event(self, event) -> None:

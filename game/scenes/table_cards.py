@@ -255,6 +255,7 @@ def draw_cards(scene, surface) -> None:
     s = scene.hud.scale
     board = scene.view.board_rect()
     avoid = [scene.hints_rect] if scene.hints and getattr(scene, "hints_rect", None) else []
+    avoid += getattr(scene, "banner_rects", ())          # a notice is never hidden by a card
     scene.card_rects = {}
     region = board
     if scene.history_open:
@@ -275,8 +276,7 @@ def draw_cards(scene, surface) -> None:
         heading, words = caption_words(scene)
         rect = card(surface, scene, [(heading, px(20, s), ui.GOLD_PALE, "body"),
                                      (words, px(24, s), ui.IVORY, "body")], width, CAPTION_GOLD, avoid, region,
-                    shun=caption_way(scene) + list(getattr(scene, "banner_rects", ())),
-                    keep=scene.caption)
+                    shun=caption_way(scene), keep=scene.caption)
         scene.card_rects["caption"] = rect
 
 

@@ -6,14 +6,20 @@ import math
 
 import pygame
 
+from game.geometry import CHECKER_R
 from game.i18n import N_, Words
 from game.flow import Stage
+from game.rules import Side
 from game.scenes.paced import set_cursor
 from game.scenes.table_draw import fling_from
 from game.scenes.table_input import lettered, point_name
 
 DOUBLE_CLICK = 0.4             # seconds between two clicks on a checker: play it as far as it goes
 DRAG_START_PX = 6              # a press that moves further than this is a drag, not a click
+#: A click on the other side's checker says whose it is, and who is to move.
+NOT_YOURS = {Side.WHITE: N_("That checker is White's: Black is to move"),
+             Side.BLACK: N_("That checker is Black's: White is to move")}
+HINT_KEYS = (pygame.K_h, pygame.K_QUESTION, pygame.K_F1, pygame.K_SLASH)
 HISTORY_KEY = pygame.K_F2      # opens and closes the move history (no letter: Garanguet types points by letter)
 
 
@@ -44,6 +50,38 @@ class TableControls:
     def handle_event(self, event) -> None:
         if self.flow is None:
             return
+        if self._held_back(event):
+            return
+        self._handle(event)
+
+    def _held_back(self, event) -> bool:
+        """Keys and clicks made while a checker moves wait until it lands, then count in the
+        order they came (typing ahead loses nothing); Esc and the history act at once. A hint
+        asked for while the dice roll is given once they lie still."""
+        waiting = self._held
+        later = event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) \
+            and not (event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, HISTORY_KEY))
+        hint = event.type == pygame.KEYDOWN and event.key in HINT_KEYS and not event.mod & pygame.KMOD_SHIFT
+        if self._human_turn() and (self.stage is Stage.ROLL and hint):
+            waiting.append(event)
+            return True
+        if later and ((self.stage is Stage.MOVING and self._human_turn()) or waiting):
+            waiting.append(event)
+            return True
+        return False
+
+    def play_held(self) -> None:
+        """The keys and clicks held back while a checker moved (or the dice rolled), now it has
+        landed: in order, until another checker moves; dropped if the turn is no longer the
+        person's to choose."""
+        waiting = self._held
+        while waiting and self.stage not in (Stage.MOVING, Stage.ROLL):
+            if self.stage is not Stage.CHOOSE:
+                waiting.clear()
+                return
+            self._handle(waiting.pop(0))
+
+    def _handle(self, event) -> None:
         if event.type == pygame.MOUSEWHEEL and self.history_open:
             self.scroll_history(event.y)
             return
@@ -74,7 +112,7 @@ class TableControls:
             self._button("history" if self.history_open else "menu")     # Esc closes the history first
         elif self.history_open and key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
             self.scroll_history(3 if key == pygame.K_PAGEUP else -3)
-        elif key == pygame.K_h or (key in (pygame.K_QUESTION, pygame.K_F1, pygame.K_SLASH)):
+        elif key in HINT_KEYS:
             self._button("hint")
         elif key == pygame.K_u or (key == pygame.K_z and event.mod & pygame.KMOD_CTRL):
             self._button("undo")
@@ -183,7 +221,7 @@ class TableControls:
         kind, location = area or (None, None)
         if kind == "point" and location in lit:
             self._step(location)
-        elif kind == "checker" and location in choice.origins:
+        elif kind in ("checker", "point") and location in choice.origins:      # the checker, or its point
             now, last = self.app.clock(), self._last_click
             self._last_click = (location, now)
             if (last is not None and last[0] == location and choice.selected == location
@@ -196,8 +234,18 @@ class TableControls:
                 self._press = {"pos": pos, "origin": location}
         elif choice.selected is not None:      # elsewhere: put back (a point says why not)
             self.react(self.flow.drop(location if kind == "point" else None))
+        elif kind != "checker" and (whose := self._opponent_at(x, y)) is not None:
+            self._say(Words(NOT_YOURS[whose]))
         elif kind == "checker":                 # a checker that cannot move: say why
             self._pick(location)
+
+    def _opponent_at(self, x, y):
+        """The other side, if one of its checkers lies at board (x, y)."""
+        other = self.session.to_move.other
+        if any(str(side) == str(other) and math.dist((x, y), centre) <= 1.1 * CHECKER_R
+               for side, _loc, _index, centre in self.view.slots(self.shown)):
+            return other
+        return None
 
     def _motion(self, pos) -> None:
         self._cursor_shape(pos)

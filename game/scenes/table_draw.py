@@ -7,14 +7,14 @@ import pygame
 from game import geometry as g
 from game.dice import DIE_SIZE
 from game.flow import Stage, numbers_left, playable_numbers
-from game.i18n import N_, Words, verbatim
+from game.i18n import N_, Words, decimal, percent, verbatim
 from game.rules import Side
 from game.players import colour_words, title_words, verb_words
 from game.scenes import table_cards
 from game.table_words import shown
 from game.view.board_view import GLOW, draw_banners
 from game.view.table_hud import HudState, draw_die_face
-from game.view.widgets import GOLD_PALE, IVORY, blit_text, font
+from game.view.widgets import GOLD_PALE, IVORY, blit_text, font, wrap
 
 HINT_GREEN = (120, 220, 140)
 HIT_RED = (225, 70, 50)
@@ -177,18 +177,20 @@ class TableDrawing:
                                 other_pips=pips[str(mover.other)]), ""))
         for i, hint in enumerate(self.hints[:8]):
             loss = Words(N_("best")) if i == 0 else loss_text(hint, self.hints[0])
-            chance = f"{100 * hint.win_probability:.1f} %"
+            chance = percent(hint.win_probability)
             if two:
-                chance += f"  {100 * hint.win2:.0f} %"
+                chance = verbatim(f"{chance}  {percent(hint.win2, 0)}")
             lines.append((verbatim(f"{i + 1}.  {self.view.say_move(side, hint.move)}"),
                           Words(N_("{chance}   {loss}"), chance=chance, loss=loss)))
         lines = [(shown(left), shown(right)) for left, right in lines]
-        big, small = round(22 * s), round(20 * s)
-        row, pad = round(30 * s), round(14 * s)
-        widest = max(font(big, "body").size(left)[0] + (font(small, "sans").size(right)[0] + pad if right else 0)
-                     for left, right in lines)
+        big = max(18, round(22 * s))           # the figures too: read at the smallest window
+        row, pad = max(24, round(30 * s)), round(14 * s)
+        widest = max(font(big, "body").size(left)[0] + (font(big, "body").size(right)[0] + pad if right else 0)
+                     for left, right in lines[1:])
         width = min(max(round((470 if two else 330) * s), widest + 2 * pad + round(8 * s)),
                     self.view.board_rect().w)
+        heading = wrap(lines[0][0], font(big, "body"), width - 2 * pad)     # as wide as the figures, no wider
+        lines = [(line, "") for line in heading] + lines[1:]
         panel = pygame.Surface((width, row * len(lines) + round(20 * s)), pygame.SRCALPHA)
         panel.fill((20, 12, 6, 215))
         pygame.draw.rect(panel, (*HINT_GREEN, 255), panel.get_rect(), max(1, round(2 * s)))
@@ -200,7 +202,7 @@ class TableDrawing:
             if left:
                 blit_text(surface, left, big, (rect.x + pad, y), colour, "body", "midleft", box=rect)
             if right:
-                blit_text(surface, right, small, (rect.right - pad, y), colour, "sans", "midright", box=rect)
+                blit_text(surface, right, big, (rect.right - pad, y), colour, "body", "midright", box=rect)
 
     def _hints_place(self, rect: pygame.Rect) -> pygame.Rect:
         """Where the hints panel goes: on the half of the board away from the best move's next
@@ -213,8 +215,10 @@ class TableDrawing:
         if step is None:
             return rect.move(board.centerx - rect.centerx, board.centery - rect.centery)
         side = str(self.session.to_move)
-        rings = [self.view.to_screen(*self.view.checker_centre(side, step.origin, self._top_index(step.origin))),
-                 self.view.to_screen(*self.view.landing_centre(self.shown, side, step.destination))]
+        stack = range(self._top_index(step.origin) + 1) if step.origin in self.shown.checkers(self.session.to_move) \
+            else ()                                # every checker of the point it moves from, not the top alone
+        rings = [self.view.to_screen(*self.view.checker_centre(side, step.origin, i)) for i in stack] + \
+            [self.view.to_screen(*self.view.landing_centre(self.shown, side, step.destination))]
         reach = self.view.length(g.CHECKER_R + 8)
         away = [round(self.view.to_screen(self.view.away_from(loc), 0)[0]) for loc in (step.destination, step.origin)]
         spots = [(away[0], board.centery), (away[1], board.centery),
@@ -233,16 +237,18 @@ class TableDrawing:
         for centre in spots:
             place = rect.copy()
             place.center = centre
+            place = place.clamp(board)
             if not any(place.inflate(2 * reach, 2 * reach).collidepoint(x, y) for x, y in rings) \
                     and place.collidelist(dice) < 0:
                 return place
         for centre in spots:                  # no room for both: the dice (and the history) stay in sight
             place = rect.copy()
             place.center = centre
+            place = place.clamp(board)
             if place.collidelist(dice) < 0:
                 return place
         rect.center = spots[0]
-        return rect
+        return rect.clamp(board)
 
     def _dice_rects(self) -> list:
         """Where the dice lie on screen (with their shadow and ring), dimmed ones included."""
@@ -367,7 +373,9 @@ def loss_text(hint, best) -> str:
     """What a move gives up against the best, in the unit the hints are ranked by: the chance of
     winning, or (a Bell game ranked for the most points) points."""
     in_points = hint.equity is not None and abs(hint.loss - (best.win_probability - hint.win_probability)) > 1e-9
-    return Words(N_("-{loss} pt"), loss=f"{hint.loss:.2f}") if in_points else f"-{100 * hint.loss:.1f} %"
+    if in_points:
+        return Words(N_("{loss} pt"), loss=decimal(hint.loss, 2, sign=True))
+    return percent(hint.loss, sign=True)
 
 
 def fling_from(samples, last) -> tuple | None:

@@ -182,18 +182,18 @@ class TableHud:
         pygame.draw.rect(surface, GOLD if enabled else GREY, rect, px(2, s), border_radius=radius)
         ink = IVORY if enabled else GREY
         inner = rect.inflate(-px(8, s), 0)
-        key_box = pygame.Rect(inner.x, 0, inner.w, max(15, px(20, s)))
+        key_box = pygame.Rect(inner.x, 0, inner.w, font(key_size(s), "body").size("Ég")[1])   # a line, drawn
         key_box.bottom = rect.bottom - px(3, s)
         label_box = pygame.Rect(inner.x, rect.y + px(2, s), inner.w, key_box.top - rect.y - px(2, s))
         blit_fitted(surface, _(label), px(21, s), label_box, ink)
         key = _(key) if any(c.isalpha() for c in key) and len(key) > 2 else verbatim(key)
-        blit_fitted(surface, key, key_size(s), key_box, GOLD_PALE if enabled else GREY, "sans")
+        blit_fitted(surface, key, key_size(s), key_box, GOLD_PALE if enabled else GREY, "body")
 
 
 def key_size(scale: float) -> int:
-    """The size of a key's name under its button: pygame's sans draws small for its size (18
-    is 12 pixels tall), so never below 18, and larger with the window."""
-    return max(18, px(22, scale))
+    """The size of a key's name under its button, in the body face (pygame's own sans spaced
+    small letters unevenly: "Éch ap"): never below 16, and larger with the window."""
+    return max(16, px(21, scale))
 
 
 def n_match(length: int):

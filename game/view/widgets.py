@@ -130,13 +130,24 @@ def fitting_size(words: str, size: float, width: int, kind: str = "body") -> flo
     return size * 0.7
 
 
+CLOSING = ";:!?»%,.)"     # what belongs to the words before it, spaced off or not
+
+
 def wrap(words: str, fnt: pygame.font.Font, width: int) -> list[str]:
     """Break a paragraph into lines no wider than width (a single long word stays whole), at
     plain spaces only: a no-break space (French puts one before ":" and inside the quotes) keeps
-    its neighbours on one line. The lines of translated words are translated words too."""
+    its neighbours on one line, and so does a plain space before what closes the words before
+    it (";", ":", "!", "?", "»"): no line begins with the last one's punctuation. The lines of
+    translated words are translated words too."""
     kept = Said if isinstance(words, Said) else str
     lines, line = [], ""
+    tokens = []
     for word in filter(None, re.split(r"[ \t\r\n]+", words)):
+        if tokens and word[0] in CLOSING:
+            tokens[-1] += " " + word
+        else:
+            tokens.append(word)
+    for word in tokens:
         trial = f"{line} {word}" if line else word
         if line and fnt.size(trial)[0] > width:
             lines.append(line)
