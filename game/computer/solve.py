@@ -174,3 +174,170 @@ def best_policy(model: Model, lay: Layout, values, wins: list, chance: bool = Tr
     group_of = np.repeat(np.arange(len(sizes)), sizes)
     candidates = np.where(u == low[group_of], np.arange(len(u)), len(u))
     return np.minimum.reduceat(candidates, lay.group_start)
+
+
+# --- One match score, fast: the turns worth weighing, several values carried at once -------------
+TIE = 1e-9      # turns this close for the match are equal: the one scoring more points is played
+
+
+@dataclass
+class Part:
+    """Some groups of one level: their kept turns' targets (grouped), where each group's turns
+    start, and each group's probability and state (within the level)."""
+
+    targets: np.ndarray
+    starts: np.ndarray
+    prob: np.ndarray
+    state: np.ndarray
+    single: bool
+
+
+def _part(lay: Layout, keep_local, group, kept, g_start: int, e_start: int, chosen,
+          s_start: int) -> Part:
+    """The groups `chosen` (local to the level) with their kept turns."""
+    in_part = np.zeros(len(kept), bool)
+    in_part[chosen] = True
+    targets = lay.entries[np.flatnonzero(keep_local & in_part[group]) + e_start]
+    sizes = kept[chosen]
+    starts = np.concatenate(([0], np.cumsum(sizes)[:-1])).astype(np.int64)
+    return Part(targets, starts, lay.group_prob[g_start + chosen],
+                lay.group_state[g_start + chosen] - s_start, bool((sizes == 1).all()))
+
+
+def plan(lay: Layout, keep: np.ndarray) -> list:
+    """Per level of a one-copy layout: its states, and three parts (groups with one kept turn,
+    with several, and with a turn staying in the level: those are iterated within the level)."""
+    levels = []
+    for (s, g, e), (same, _, _) in zip(lay.levels, lay.within):
+        sizes = np.diff(np.concatenate((lay.group_start[g], [e.stop])))
+        group = np.repeat(np.arange(len(sizes)), sizes)
+        keep_local = keep[e].copy()
+        at = np.flatnonzero(keep_local)      # turns of a group leading to the same state: one
+        order = np.lexsort((lay.entries[e][at], group[at]))
+        twin = np.diff(group[at][order]) == 0
+        twin &= np.diff(lay.entries[e][at][order]) == 0
+        keep_local[at[order[1:][twin]]] = False
+        kept = np.bincount(group[keep_local], minlength=len(sizes))
+        stays = np.zeros(len(sizes), bool)
+        local_same = same - e.start
+        stays[group[local_same[keep_local[local_same]]]] = True
+        parts = [_part(lay, keep_local, group, kept, g.start, e.start, np.flatnonzero(which),
+                       s.start)
+                 for which in ((kept == 1) & ~stays, (kept > 1) & ~stays, stays)]
+        levels.append((s, parts))
+    return levels
+
+
+def _best(source, part: Part) -> list:
+    """What each group's best turn leads to, one array per value (`source`: the values the
+    turns lead to, one array each): the lowest first value (the opponent's), among equals
+    (within TIE) the lowest last one."""
+    first = source[0][part.targets]
+    if part.single:
+        return [first] + [values[part.targets] for values in source[1:]]
+    low = np.minimum.reduceat(first, part.starts)
+    if len(source) == 1:
+        return [low]
+    sizes = np.diff(np.concatenate((part.starts, [len(first)])))
+    near = first <= np.repeat(low, sizes) + TIE
+    last = np.where(near, source[-1][part.targets], np.inf)
+    low_last = np.minimum.reduceat(last, part.starts)
+    at = np.where(near & (last <= np.repeat(low_last, sizes)), np.arange(len(first)), len(first))
+    picked = part.targets[np.minimum.reduceat(at, part.starts)]
+    return [values[picked] for values in source]
+
+
+def _add(total, part: Part, K, source) -> None:
+    """Add each group's worth (its probability times K minus what its best turn leads to)."""
+    if len(part.starts):
+        for column, (k, values) in enumerate(zip(K, _best(source, part))):
+            total[column] += np.bincount(part.state, weights=part.prob * (k - values),
+                                         minlength=len(total[column]))
+
+
+def sweep_score(lay: Layout, levels: list, V: np.ndarray, K: np.ndarray, tol: float,
+                inner_tol: float) -> float:
+    """One Gauss-Seidel sweep, highest level first, of V (copies, values, states + wins): copy
+    k's turns lead to the other copy's states (and to its own wins, kept in the other copy's
+    last rows). Returns the largest change."""
+    copies, columns = V.shape[:2]
+    change = 0.0
+    K2 = K[:, None]
+    for s, (single, several, staying) in levels:
+        flat = lay.states[s]
+        size = len(flat)
+        settled = np.zeros((copies, columns, size))
+        for k in range(copies):
+            source = V[(k + 1) % copies]
+            _add(settled[k], single, K, source)
+            _add(settled[k], several, K, source)
+        p = lay.passing[s]
+        mirror = lay.partner[s] - s.start
+        q = p[mirror]
+        stuck = p * q > 1 - 1e-15
+        for inner in range(INNER if len(staying.starts) else 1):
+            a = settled.copy()
+            for k in range(copies):
+                _add(a[k], staying, K, V[(k + 1) % copies])
+            value = (a + p * K2 - p * a[::-1][:, :, mirror] - p * q * K2) / np.where(stuck, 1.0, 1 - p * q)
+            value[:, :, stuck] = (K2 / 2)[None]
+            step = float(np.abs(value - V[:, :, flat]).max())
+            V[:, :, flat] = value
+            if not inner:
+                change = max(change, step)
+            if step < inner_tol:
+                break
+    return change
+
+
+EXTRAPOLATE = 3
+
+
+def _extrapolate(V, earlier, last) -> None:
+    """Where the steps shrink by a steady ratio r, jump to where they lead (Aitken): the last
+    step times r / (1 - r), r measured over all values."""
+    r = float(np.vdot(last, earlier) / max(np.vdot(earlier, earlier), 1e-300))
+    if 0 < r < 0.9:
+        V += last * (r / (1 - r))
+
+
+def worth_weighing(lay: Layout, guess: np.ndarray, margin: float) -> np.ndarray:
+    """The turns (entries) within `margin` of their group's best for any copy under a guess of
+    the values (copies, states + wins): the others are not weighed until checked."""
+    keep = np.zeros(len(lay.entries), bool)
+    copies = len(guess)
+    for s, g, e in lay.levels:
+        starts = lay.group_start[g] - e.start
+        sizes = np.diff(np.concatenate((starts, [e.stop - e.start])))
+        for k in range(copies):
+            u = guess[(k + 1) % copies][lay.entries[e]]
+            keep[e] |= u <= np.repeat(np.minimum.reduceat(u, starts), sizes) + margin
+    return keep
+
+
+def solve_score(lay: Layout, V: np.ndarray, K: np.ndarray, margin: float = 1e-3,
+                tol: float = 1e-11):
+    """The fixed point for a match score from a close guess V (copies, values, states + wins;
+    the first value is played for, the others are carried along): only the turns within
+    `margin` of the best under the guess are weighed; once converged, every turn is checked and
+    any better one (or one as good for the match, within TIE) is added and the sweeps go on.
+    Returns V solved (in place) and the number of sweeps."""
+    keep = worth_weighing(lay, V[:, 0], margin)
+    sweeps = 0
+    while True:
+        levels = plan(lay, keep)
+        change, steps = 1.0, []
+        while True:
+            sweeps += 1     # within a level, iterate only as far as the sweeps have come
+            before = V.copy()
+            change = sweep_score(lay, levels, V, K, tol, max(tol, change / 100))
+            if change < tol:
+                break
+            steps = (steps + [V - before])[-2:]
+            if len(steps) == 2 and sweeps % EXTRAPOLATE == 0:
+                _extrapolate(V, *steps)
+                steps = []
+        missed = worth_weighing(lay, V[:, 0], TIE if V.shape[1] > 1 else 0.0) & ~keep
+        if not missed.any():
+            return V, sweeps
+        keep |= missed

@@ -3,10 +3,11 @@
 The single-game tables are shipped (`data/tables.npz`, written by `tools/make_tables.py`) and
 load in a few milliseconds; without the file they are solved on the spot. A Bell match is played
 for the match: Bell's exact match equity table (`data/bell_met.npz`, from
-`tools/make_bell_met.py`) says what every score is worth. At a score, the computer values
-positions at once from the single game's chances of winning and losing 1 or 2 points and that
-table (an estimate), while the score's own exact solution is solved in a background thread
-(a few seconds) and then replaces it.
+`tools/make_bell_met.py`) says what every score is worth. A score's own exact solution (both
+sides playing for the match) is solved when first asked for, in a second or two: from the
+estimate the shipped tables give at once (each position's chances of winning and losing 1 or 2
+points, weighted by the match table), weighing only the turns near the best under it, then
+checked against every turn (solve.solve_score).
 
 Values are from the side to move's view, before its throw, indexed [own config, opponent config].
 """
@@ -26,6 +27,7 @@ from . import solve as slv
 
 DATA = pathlib.Path(__file__).with_name("data") / "tables.npz"
 MET_DATA = DATA.with_name("bell_met.npz")     # Bell's exact match equity (tools/make_bell_met.py)
+TURNS_DATA = DATA.with_name("turns.npz")      # every config's turns (tools/make_tables.py)
 MATCH_MAX = 21          # the longest match a player can choose (C-6)
 FORMAT = 1
 
@@ -82,6 +84,7 @@ class Tables:
                             else Objective(self.equity, self.equity, self.points, 0.0))
         self._match: dict[tuple[int, int], object] = {}
         self._estimates: dict[tuple[int, int], Objective] = {}
+        self._views: dict[tuple[int, int], list] = {}
         self._lock = threading.Lock()
 
     def indices(self, position: Position) -> tuple[int, int]:
@@ -108,7 +111,7 @@ class Tables:
             job = self._match.get(key)
             if job is None:
                 job = self._match[key] = _Job(functools.partial(self._solve_match, *key))
-        if wait:
+        if wait and job.result is None:
             job.thread.join()
             if job.error is not None:
                 raise job.error
@@ -118,15 +121,38 @@ class Tables:
         return low if away == key[0] else high
 
     def _solve_match(self, away: int, away_other: int) -> tuple[Objective, Objective]:
-        model = _model(self.rules.name)
-        wins = [self._pays(away, away_other), self._pays(away_other, away)]
-        start = [self._guess(away, away_other), self._guess(away_other, away)]
+        return self._objectives(away, away_other, self._solve_score(away, away_other, 1))
+
+    def _objectives(self, away: int, away_other: int, V: np.ndarray) -> tuple:
+        """The match objectives of both sides (away <= away_other) from a score's solution."""
+        n = len(self.configs)
+        X, Y = (V[k, 0, :n * n].reshape(n, n) for k in (0, -1))
         if away == away_other:
-            (V,), _ = slv.solve(model, _layout(self.rules.name, 1), wins[:1], start=start[0])
-            same = Objective(V, V, wins[0], 1.0)
+            same = Objective(X, X, self._pays(away, away), 1.0)
             return same, same
-        (X, Y), _ = slv.solve(model, _layout(self.rules.name, 2), wins, start=np.stack(start))
-        return Objective(X, Y, wins[0], 1.0), Objective(Y, X, wins[1], 1.0)
+        return (Objective(X, Y, self._pays(away, away_other), 1.0),
+                Objective(Y, X, self._pays(away_other, away), 1.0))
+
+    def _solve_score(self, away: int, away_other: int, values: int) -> np.ndarray:
+        """A score's exact solution (away <= away_other): V[copy, value, state] with the `away`
+        side to move (copy 0) and the other (copy 1, none at an even score); the values are the
+        match chance, then (values 3) the chance of winning the game and the expected points,
+        both sides playing for the match. Wins are kept past the n * n states, in the copy whose
+        turns do not reach them (solve.sweep_score)."""
+        n = len(self.configs)
+        scores = [(away, away_other), (away_other, away)][:1 if away == away_other else 2]
+        K = np.array([1.0, 1.0, 0.0][:values])
+        V = np.empty((len(scores), values, n * n + n))
+        for k, score in enumerate(scores):
+            V[k, 0, :n * n] = self._guess(*score).ravel()
+            if values > 1:
+                V[k, 1, :n * n], V[k, 2, :n * n] = self.chance.ravel(), self.equity.ravel()
+            other = scores[(k + 1) % len(scores)]   # the other copy's turns win here
+            wins = [self._pays(*other), np.ones(n), self.points][:values]
+            V[k, :, n * n:] = K[:, None] - np.stack(wins)
+        slv.solve_score(_layout(self.rules.name, 1), V, K)
+        np.clip(V[:, :2], 0.0, 1.0, out=V[:, :2])   # chances, not a rounding error outside 0..1
+        return V
 
     def _guess(self, away: int, away_other: int) -> np.ndarray:
         """A first guess to start from: the estimate (a third fewer sweeps than the next guess),
@@ -161,32 +187,42 @@ class Tables:
                                              self._pays(away, away_other), 1.0)
         return self._estimates[key]
 
-    def match_views(self, away: int, away_other: int, exact: bool = False
+    def match_views(self, away: int, away_other: int, exact: bool = True
                     ) -> tuple[Objective, Objective, Objective]:
-        """For analysis: the chance of winning the game, the expected points, and the match.
-        At once (`exact` False, with the shipped tables): the game as played for the most
-        points, the match valued from it by the match table. With `exact` (several seconds
-        and some hundreds of MB): both sides playing for the match at this score, solved."""
-        estimate = None if exact else self.match_estimate(away, away_other)
-        if estimate is not None:
-            return self.win, self.most_points, estimate
-        goal = self.match_objective(away, away_other, wait=True)
-        model = _model(self.rules.name)
-        if away == away_other:
-            lay, values, wins = _layout(self.rules.name, 1), [goal.mine], [goal.wins]
-        else:
-            lay = _layout(self.rules.name, 2)
-            values, wins = [goal.mine, goal.theirs], [goal.wins, self._pays(away_other, away)]
-        policy = slv.best_policy(model, lay, np.stack(values), wins)
-        ones = np.ones(model.size)
-        P, _ = slv.solve(model, lay, [ones] * lay.copies, policy=policy)
-        E, _ = slv.solve(model, lay, [self.points] * lay.copies, chance=False, policy=policy)
-        return (Objective(P[0], P[-1], ones, 1.0), Objective(E[0], E[-1], self.points, 0.0), goal)
+        """For analysis: the chance of winning the game, the expected points and the chance of
+        winning the match, both sides playing for the match at this score, solved exactly (a
+        second or two, once per score). (`exact` is kept for callers: it always is.)"""
+        key = (min(away, away_other), max(away, away_other))
+        if key not in self._views:
+            V = self._solve_score(*key, 3)
+            n = len(self.configs)
+            ones = np.ones(n)
+            views = []
+            for k in (0, -1):   # the `away` side of the key to move, then the other
+                other = -1 - k
+                chance = Objective(V[k, 1, :n * n].reshape(n, n),
+                                   V[other, 1, :n * n].reshape(n, n), ones, 1.0)
+                points = Objective(V[k, 2, :n * n].reshape(n, n),
+                                   V[other, 2, :n * n].reshape(n, n), self.points, 0.0)
+                views.append((chance, points))
+            goals = self._objectives(*key, V)
+            with self._lock:   # the match chances serve play too: no second solve
+                if self._match.get(key) is None:
+                    self._match[key] = _Done(goals)
+            self._views[key] = [(c, p, g) for (c, p), g in zip(views, goals)]
+        return self._views[key][0 if away == key[0] else 1]
 
     def match_ready(self, away: int, away_other: int) -> bool:
         with self._lock:
             job = self._match.get((min(away, away_other), max(away, away_other)))
         return job is not None and job.result is not None
+
+
+class _Done:
+    """A solve already done (by match_views)."""
+
+    def __init__(self, result):
+        self.result, self.error = result, None
 
 
 class _Job:
@@ -207,7 +243,26 @@ class _Job:
 
 @functools.lru_cache(maxsize=None)
 def _model(name: str) -> mdl.Model:
-    return mdl.build(rules_by_name(name))
+    """A rule set's model, its turns from the shipped file (else asked of the engine)."""
+    rules = rules_by_name(name)
+    shipped = shipped_turns(name)
+    if shipped is not None:
+        try:
+            return mdl.build(rules, shipped)
+        except (ValueError, KeyError, IndexError):
+            pass
+    return mdl.build(rules)
+
+
+def shipped_turns(name: str) -> dict | None:
+    """The turns tools/make_tables.py recorded for a rule set, or None without a sound file."""
+    try:
+        with np.load(TURNS_DATA) as data:
+            if int(data["format"]) != FORMAT:
+                return None
+            return {key: data[f"{name}:{key}"] for key in mdl.TURNS}
+    except (OSError, KeyError, ValueError):
+        return None
 
 
 @functools.lru_cache(maxsize=None)
