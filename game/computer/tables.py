@@ -121,38 +121,42 @@ class Tables:
         return low if away == key[0] else high
 
     def _solve_match(self, away: int, away_other: int) -> tuple[Objective, Objective]:
-        return self._objectives(away, away_other, self._solve_score(away, away_other, 1))
+        return self._objectives(away, away_other, self._solve_score(away, away_other))
 
     def _objectives(self, away: int, away_other: int, V: np.ndarray) -> tuple:
         """The match objectives of both sides (away <= away_other) from a score's solution."""
-        n = len(self.configs)
-        X, Y = (V[k, 0, :n * n].reshape(n, n) for k in (0, -1))
+        X, Y = (self._square(V[k, 0]) for k in (0, -1))
         if away == away_other:
             same = Objective(X, X, self._pays(away, away), 1.0)
             return same, same
         return (Objective(X, Y, self._pays(away, away_other), 1.0),
                 Objective(Y, X, self._pays(away_other, away), 1.0))
 
-    def _solve_score(self, away: int, away_other: int, values: int) -> np.ndarray:
-        """A score's exact solution (away <= away_other): V[copy, value, state] with the `away`
-        side to move (copy 0) and the other (copy 1, none at an even score); the values are the
-        match chance, then (values 3) the chance of winning the game and the expected points,
-        both sides playing for the match. Wins are kept past the n * n states, in the copy whose
-        turns do not reach them (solve.sweep_score)."""
+    def _square(self, values: np.ndarray) -> np.ndarray:
+        n = len(self.configs)
+        return values[:n * n].reshape(n, n)
+
+    def _copies(self, away: int, away_other: int, guesses, wins, K: np.ndarray) -> np.ndarray:
+        """V[copy, value, state] for solve.solve_score: copy 0 with the `away` side to move, copy
+        1 with the other (none at an even score); `guesses(a, b)` and `wins(a, b)`: a list per
+        value, for the side needing a points against b. A copy's wins are kept past its n * n
+        states, in the other copy (whose turns reach them)."""
         n = len(self.configs)
         scores = [(away, away_other), (away_other, away)][:1 if away == away_other else 2]
-        K = np.array([1.0, 1.0, 0.0][:values])
-        V = np.empty((len(scores), values, n * n + n))
+        V = np.empty((len(scores), len(K), n * n + n))
         for k, score in enumerate(scores):
-            V[k, 0, :n * n] = self._guess(*score).ravel()
-            if values > 1:
-                V[k, 1, :n * n], V[k, 2, :n * n] = self.chance.ravel(), self.equity.ravel()
-            other = scores[(k + 1) % len(scores)]   # the other copy's turns win here
-            wins = [self._pays(*other), np.ones(n), self.points][:values]
-            V[k, :, n * n:] = K[:, None] - np.stack(wins)
-        slv.solve_score(_layout(self.rules.name, 1), V, K)
-        np.clip(V[:, :2], 0.0, 1.0, out=V[:, :2])   # chances, not a rounding error outside 0..1
+            V[k, :, :n * n] = [np.ravel(g) for g in guesses(*score)]
+            V[k, :, n * n:] = K[:, None] - np.stack(wins(*scores[(k + 1) % len(scores)]))
         return V
+
+    def _solve_score(self, away: int, away_other: int) -> np.ndarray:
+        """A score's exact match chances (away <= away_other): V[copy, 0, state], from the
+        estimate (solve.solve_score)."""
+        K = np.ones(1)
+        V = self._copies(away, away_other, lambda a, b: [self._guess(a, b)],
+                         lambda a, b: [self._pays(a, b)], K)
+        slv.solve_score(_layout(self.rules.name, 1), V, K)
+        return np.clip(V, 0.0, 1.0, out=V)   # chances, not a rounding error outside 0..1
 
     def _guess(self, away: int, away_other: int) -> np.ndarray:
         """A first guess to start from: the estimate (a third fewer sweeps than the next guess),
@@ -191,38 +195,29 @@ class Tables:
                     ) -> tuple[Objective, Objective, Objective]:
         """For analysis: the chance of winning the game, the expected points and the chance of
         winning the match, both sides playing for the match at this score, solved exactly (a
-        second or two, once per score). (`exact` is kept for callers: it always is.)"""
+        few seconds, once per score). (`exact` is kept for callers: it always is.)"""
         key = (min(away, away_other), max(away, away_other))
         if key not in self._views:
-            V = self._solve_score(*key, 3)
-            n = len(self.configs)
-            ones = np.ones(n)
-            views = []
-            for k in (0, -1):   # the `away` side of the key to move, then the other
-                other = -1 - k
-                chance = Objective(V[k, 1, :n * n].reshape(n, n),
-                                   V[other, 1, :n * n].reshape(n, n), ones, 1.0)
-                points = Objective(V[k, 2, :n * n].reshape(n, n),
-                                   V[other, 2, :n * n].reshape(n, n), self.points, 0.0)
-                views.append((chance, points))
-            goals = self._objectives(*key, V)
-            with self._lock:   # the match chances serve play too: no second solve
-                if self._match.get(key) is None:
-                    self._match[key] = _Done(goals)
-            self._views[key] = [(c, p, g) for (c, p), g in zip(views, goals)]
+            low, high = self.match_objective(*key, wait=True), self.match_objective(*key[::-1])
+            goals = (low, high) if key[0] != key[1] else (low,)   # copy k's wins in copy k+1
+            played = np.stack([np.concatenate((g.mine.ravel(), 1 - goals[k - 1].wins))
+                               for k, g in enumerate(goals)])
+            K = np.array([1.0, 0.0])
+            V = self._copies(*key, lambda a, b: [self.chance, self.equity],
+                             lambda a, b: [np.ones(len(self.configs)), self.points], K)
+            slv.evaluate_score(_layout(self.rules.name, 1), played, V, K)
+            np.clip(V[:, 0], 0.0, 1.0, out=V[:, 0])
+            ones = np.ones(len(self.configs))
+            self._views[key] = [
+                (Objective(self._square(V[k, 0]), self._square(V[-1 - k, 0]), ones, 1.0),
+                 Objective(self._square(V[k, 1]), self._square(V[-1 - k, 1]), self.points, 0.0),
+                 goal) for k, goal in ((0, low), (-1, high))]
         return self._views[key][0 if away == key[0] else 1]
 
     def match_ready(self, away: int, away_other: int) -> bool:
         with self._lock:
             job = self._match.get((min(away, away_other), max(away, away_other)))
         return job is not None and job.result is not None
-
-
-class _Done:
-    """A solve already done (by match_views)."""
-
-    def __init__(self, result):
-        self.result, self.error = result, None
 
 
 class _Job:
