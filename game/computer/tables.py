@@ -215,9 +215,10 @@ class Tables:
         return self._views[key][0 if away == key[0] else 1]
 
     def match_ready(self, away: int, away_other: int) -> bool:
+        """True once this score is solved (or its solve failed: the estimate then stands in)."""
         with self._lock:
             job = self._match.get((min(away, away_other), max(away, away_other)))
-        return job is not None and job.result is not None
+        return job is not None and (job.result is not None or job.error is not None)
 
 
 class _Job:
