@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from game.computer import tables as tbl
-from game.rules import BELL, Position
+from game.rules import BELL, Position, rules_by_name
 
 M_MAX = tbl.MATCH_MAX
 
@@ -29,6 +29,17 @@ def test_charpentier_table_is_a_fresh_solve():
 @pytest.mark.parametrize("name", ["charpentier-reentry", "bell"])
 def test_other_tables_are_a_fresh_solve(name):
     check(name)
+
+
+@pytest.mark.parametrize("name", tbl.TOURNE_CASE)
+def test_shipped_turns_are_the_engines(name):
+    # data/turns.npz (tools/make_tables.py) holds every config's turns as the rules engine
+    # gives them now.
+    from game.computer import model
+    shipped = tbl.shipped_turns(name)
+    assert shipped is not None, "run tools/make_tables.py --turns"
+    fresh = model.turns(rules_by_name(name))
+    assert all(np.array_equal(shipped[key], fresh[key]) for key in model.TURNS)
 
 
 def test_shipped_tables_load():
