@@ -330,16 +330,20 @@ def solve_score(lay: Layout, V: np.ndarray, K: np.ndarray, margin: float = 1e-3,
                 tol: float = 1e-10):
     """The fixed point of one value played for (V: copies, 1, states + wins), from a close
     guess: only the turns within `margin` of the best under the guess are weighed; once
-    converged, every turn is checked, and any better one is added and the sweeps go on.
+    converged (roughly, then fully), every turn is checked, and any better one is added and
+    the sweeps go on.
     Returns V solved (in place) and the number of sweeps."""
     keep = _near_best(lay, V[:, 0], margin).any(axis=0, keepdims=True)
-    sweeps = 0
-    while True:
-        sweeps += _converge(lay, plan(lay, keep), V, K, tol)
-        missed = _near_best(lay, V[:, 0], 0.0).any(axis=0, keepdims=True) & ~keep
-        if not missed.any():
-            return V, sweeps
-        keep |= missed
+    levels, sweeps = plan(lay, keep), 0
+    for stage in (max(tol, 1e-6), tol):   # checked roughly solved too: turns missed are
+        while True:                       # added before the sweeps go the whole way
+            sweeps += _converge(lay, levels, V, K, stage)
+            missed = _near_best(lay, V[:, 0], 0.0).any(axis=0, keepdims=True) & ~keep
+            if not missed.any():
+                break
+            keep |= missed
+            levels = plan(lay, keep)
+    return V, sweeps
 
 
 def evaluate_score(lay: Layout, played: np.ndarray, V: np.ndarray, K: np.ndarray,
