@@ -147,7 +147,7 @@ class Computer:
 
     def ready(self) -> bool:
         """True once the tables are loaded (from the shipped files: at once) and, in a Bell
-        match, this score is solved exactly (a second or two, started by `prepare`)."""
+        match, this score is solved exactly (a few seconds, started by `prepare`)."""
         if not tbl.is_loaded(self.rules.name):
             return False
         t = tbl.tables(self.rules.name)

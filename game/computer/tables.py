@@ -4,7 +4,7 @@ The single-game tables are shipped (`data/tables.npz`, written by `tools/make_ta
 load in a few milliseconds; without the file they are solved on the spot. A Bell match is played
 for the match: Bell's exact match equity table (`data/bell_met.npz`, from
 `tools/make_bell_met.py`) says what every score is worth. A score's own exact solution (both
-sides playing for the match) is solved when first asked for, in a second or two: from the
+sides playing for the match) is solved when first asked for, in a few seconds: from the
 estimate the shipped tables give at once (each position's chances of winning and losing 1 or 2
 points, weighted by the match table), weighing only the turns near the best under it, then
 checked against every turn (solve.solve_score).
