@@ -2,9 +2,11 @@
 
 solve_s: seconds to solve each rule set from nothing (for Bell also its match equity table);
 table_load_s: seconds to load each shipped table (Bell's with its exact match table);
-bell_match_estimate_ms: milliseconds to value a Bell match score at once from the match table
-(what play and hints use until the score is solved); bell_match_score_solve_s: seconds to solve
-one Bell match score exactly (3-away against 2-away), as the game does in the background; move_ms: median
+bell_match_estimate_ms: milliseconds to value a Bell match score from the match table (the
+solve's first guess); bell_match_score_solve: one Bell match score solved exactly at first
+request (3-away against 2-away: the match chances, as play, hints and the engine need them;
+`views` adds the chance of winning and the points analysis shows): seconds, CPU seconds and
+the peak of memory allocated meanwhile (tracemalloc, MB); move_ms: median
 time of the top level's choose() on positions from real games; win_rates: the top level's share
 of seeded games won against each other level and a random legal mover (who moves first is drawn
 at random). The games run on the solver's turn tables (checked against the engine by
@@ -14,6 +16,7 @@ import functools
 import random
 import statistics
 import time
+import tracemalloc
 
 from game.computer import LEVEL_NAMES, Computer
 from game.computer import model as mdl
@@ -89,6 +92,18 @@ def move_times(name: str, samples: int = 400) -> list:
     return times
 
 
+def measured(work) -> dict:
+    """Seconds, CPU seconds and peak memory allocated (MB) of one piece of work."""
+    tracemalloc.start()
+    began, cpu = time.perf_counter(), time.process_time()
+    work()
+    figures = {"s": round(time.perf_counter() - began, 3),
+               "cpu_s": round(time.process_time() - cpu, 3),
+               "peak_mb": round(tracemalloc.get_traced_memory()[1] / 2 ** 20, 1)}
+    tracemalloc.stop()
+    return figures
+
+
 def run() -> dict:
     figures = {"solve_s": {}, "table_load_s": {}, "move_ms": {}, "win_rates": {}}
     for name in tbl.TOURNE_CASE:
@@ -103,9 +118,9 @@ def run() -> dict:
     began = time.perf_counter()
     bell.match_estimate(3, 2)
     figures["bell_match_estimate_ms"] = round((time.perf_counter() - began) * 1000, 2)
-    began = time.perf_counter()   # a Bell match score, as solved in the game's background
-    bell.match_objective(3, 2, wait=True)
-    figures["bell_match_score_solve_s"] = round(time.perf_counter() - began, 3)
+    figures["bell_match_score_solve"] = {
+        "match": measured(lambda: bell.match_objective(3, 2, wait=True)),
+        "views": measured(lambda: bell.match_views(3, 2))}
     for name in ("charpentier", "bell"):
         rates = {other: round(win_rate(name, other, GAMES), 4)
                  for other in ["random"] + LEVEL_NAMES[:-1]}

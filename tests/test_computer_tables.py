@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from game.computer import tables as tbl
-from game.rules import BELL, Position
+from game.rules import BELL, Position, rules_by_name
 
 M_MAX = tbl.MATCH_MAX
 
@@ -29,6 +29,17 @@ def test_charpentier_table_is_a_fresh_solve():
 @pytest.mark.parametrize("name", ["charpentier-reentry", "bell"])
 def test_other_tables_are_a_fresh_solve(name):
     check(name)
+
+
+@pytest.mark.parametrize("name", tbl.TOURNE_CASE)
+def test_shipped_turns_are_the_engines(name):
+    # data/turns.npz (tools/make_tables.py) holds every config's turns as the rules engine
+    # gives them now.
+    from game.computer import model
+    shipped = tbl.shipped_turns(name)
+    assert shipped is not None, "run tools/make_tables.py --turns"
+    fresh = model.turns(rules_by_name(name))
+    assert all(np.array_equal(shipped[key], fresh[key]) for key in model.TURNS)
 
 
 def test_shipped_tables_load():
@@ -111,3 +122,88 @@ def test_bell_match_hints_are_match_chances_at_once():
                                         pytest.approx(t.match_estimate(4, 5).after(c, o, t.home),
                                                       abs=1e-12))
     assert [h.loss for h in shown] == sorted(h.loss for h in shown)
+
+
+# --- a Bell match score solved fast (solve.solve_score), against slower exact ways ------------------
+def live(t):
+    """The states a game can be in: neither side home."""
+    n = len(t.configs)
+    return (np.arange(n)[:, None] != t.home) & (np.arange(n)[None, :] != t.home)
+
+
+def test_fast_solve_weighs_the_turns_it_left_out_back_in(monkeypatch):
+    # The fast solve weighs only the turns near the best under its first guess, then checks every
+    # turn. From a guess off by up to 0.05 and no margin, it still ends on Charpentier's chances as
+    # the full solve (tools/make_tables.py) found them, having added turns it had left out.
+    from game.computer import solve as slv
+    t = tbl.tables("charpentier")
+    n = len(t.configs)
+    noise = np.random.default_rng(1699).uniform(-0.05, 0.05, t.chance.shape)
+    V = np.zeros((1, 1, n * n + n))           # a win pays 1: K - 1 past the states
+    V[0, 0, :n * n] = (t.chance + noise).ravel()
+    plans = []
+    monkeypatch.setattr(slv, "plan", lambda *args, real=slv.plan: plans.append(1) or real(*args))
+    slv.solve_score(tbl._layout("charpentier", 1), V, np.ones(1), margin=0.0)
+    assert len(plans) > 1
+    assert np.abs(V[0, 0, :n * n].reshape(n, n) - t.chance)[live(t)].max() < 1e-9
+
+
+@pytest.mark.slow
+def test_bell_score_solved_fast_is_the_full_solve():
+    # At White needing 2 and Black 4 (a match to 5 at 3-1), the whole table as the slow solver
+    # (every turn, sweeps to 1e-12: what tools/make_bell_met.py uses) finds it.
+    from game.computer import solve as slv
+    t = tbl.tables("bell")
+    fast = t.match_objective(2, 4, wait=True)
+    wins = [t._pays(2, 4), t._pays(4, 2)]
+    (X, Y), _ = slv.solve(tbl._model("bell"), tbl._layout("bell", 2), wins,
+                          start=np.stack([t._guess(2, 4), t._guess(4, 2)]))
+    assert np.abs(fast.mine - X)[live(t)].max() < 1e-9
+    assert np.abs(fast.theirs - Y)[live(t)].max() < 1e-9
+
+
+def best_within_tie(rules, t, position, dice, goal):
+    """The configs the engine's legal moves leave, the best for the match first (all of those
+    within 1e-9 of the best)."""
+    side = position.to_move
+    found = []
+    for move in rules.legal_moves(position, dice):
+        after = rules.play_steps(position, move.steps)
+        c, o = t.index[after.checkers(side)], t.index[after.checkers(side.other)]
+        found.append((goal.after(c, o, t.home), c, o))
+    best = max(found)[0]
+    return [(c, o) for worth, c, o in found if worth >= best - 1e-9]
+
+
+@pytest.mark.parametrize("away, away_other", [(2, 4), (2, 2)])
+def test_bell_match_views_obey_the_games_equations(away, away_other):
+    # Each value at a score is the throws' average of what the engine's best move for the match
+    # leads to: the match chance, and with that move the chance of winning the game and the
+    # points (where moves equal for the match differ there, the solve's choice is not checked).
+    from tests.test_computer import ALL_DICE, random_position
+    t = tbl.tables("bell")
+    rng = random.Random(22)
+    checked = 0
+    for _ in range(30):
+        position = random_position(BELL, rng)
+        a, b = (away, away_other) if position.to_move.name == "WHITE" else (away_other, away)
+        views = t.match_views(a, b)
+        side = position.to_move
+        c0, o0 = t.indices(position)
+        totals = [0.0, 0.0, 0.0]
+        ambiguous = False
+        for dice in ALL_DICE:
+            if BELL.legal_moves(position, dice):
+                best = best_within_tie(BELL, t, position, dice, views[2])
+                worths = [[view.after(c, o, t.home) for view in views] for c, o in best]
+                ambiguous |= np.ptp(np.array(worths), axis=0)[:2].max() > 1e-9
+            else:
+                worths = [[view.K - view.theirs[o0][c0] for view in views]]
+            for i in range(3):
+                totals[i] += worths[0][i] / 36
+        assert views[2].position(c0, o0) == pytest.approx(totals[2], abs=1e-9)
+        if not ambiguous:
+            checked += 1
+            assert views[0].position(c0, o0) == pytest.approx(totals[0], abs=1e-9)
+            assert views[1].position(c0, o0) == pytest.approx(totals[1], abs=1e-9)
+    assert checked >= 20

@@ -116,12 +116,16 @@ def configs_for(rules) -> list[tuple[int, ...]]:
     return _configs(with_bar=_hit_destination(rules) == BAR)
 
 
-def build(rules) -> Model:
-    hit_to = _hit_destination(rules)
+TURNS = ("turn_start", "turn_count", "turn_next", "turn_mask", "masks")
+
+
+def turns(rules) -> dict:
+    """Every config's legal turns for every throw, asked of the rules engine (the slow part of
+    a model: about a second for Bell; `build` takes them shipped)."""
     configs = configs_for(rules)
     index = {c: i for i, c in enumerate(configs)}
     home = index[(HOME, HOME, HOME)]
-    throws, prob = _throws(rules)
+    throws, _ = _throws(rules)
     n, nt = len(configs), len(throws)
     turn_start = np.zeros((n, nt), np.int64)
     turn_count = np.zeros((n, nt), np.int64)
@@ -136,11 +140,26 @@ def build(rules) -> Model:
                 nexts.append(index[own])
                 mask_ids.append(mask_index.setdefault(mask, len(mask_index)))
             turn_count[c, t] = len(nexts) - turn_start[c, t]
-    masks = sorted(mask_index, key=mask_index.get)
+    return {"turn_start": turn_start, "turn_count": turn_count,
+            "turn_next": np.array(nexts, np.int64), "turn_mask": np.array(mask_ids, np.int64),
+            "masks": np.array(sorted(mask_index, key=mask_index.get), np.int64)}
+
+
+def build(rules, shipped: dict | None = None) -> Model:
+    """The model of a rule set; its turns from `shipped` (see `turns`) when given."""
+    hit_to = _hit_destination(rules)
+    configs = configs_for(rules)
+    index = {c: i for i, c in enumerate(configs)}
+    home = index[(HOME, HOME, HOME)]
+    throws, prob = _throws(rules)
+    found = turns(rules) if shipped is None else shipped
+    if found["turn_start"].shape != (len(configs), len(throws)):
+        raise ValueError(f"turns for {rules.name} do not fit its configs")
+    masks = [int(m) for m in found["masks"]]
     model = Model(rules, configs, index,
                   np.array([sum(max(x, 0) for x in c) for c in configs]), home, hit_to,
-                  throws, prob, turn_start, turn_count, np.array(nexts, np.int64),
-                  np.array(mask_ids, np.int64), masks, None, None)
+                  throws, prob, *(np.asarray(found[key], np.int64) for key in TURNS[:4]), masks,
+                  None, None)
     model.hit_opp = np.array([[index[model.after_hits(o, m)] for o in configs] for m in masks],
                              np.int64)
     model.points = np.array([points(rules, o) for o in configs], np.float64)

@@ -145,15 +145,13 @@ class Computer:
             t.match_objective(*score)
 
     def ready(self) -> bool:
-        """True once the tables are loaded (from the shipped files: at once). In a Bell match the
-        computer then plays for the match; `exact` says whether this score's own solution has
-        replaced the estimate yet."""
+        """True once the tables are loaded (from the shipped files: at once) and, in a Bell
+        match, this score is solved exactly (a few seconds, started by `prepare`)."""
         if not tbl.is_loaded(self.rules.name):
             return False
         t = tbl.tables(self.rules.name)
         score = aways(Side.WHITE, self._match)
-        return (t.equity is None or score is None or t.match_estimate(*score) is not None
-                or t.match_ready(*score))
+        return t.equity is None or score is None or t.match_ready(*score)
 
     def exact(self) -> bool:
         """True once the computer plays the exact best move for this match score."""

@@ -174,3 +174,181 @@ def best_policy(model: Model, lay: Layout, values, wins: list, chance: bool = Tr
     group_of = np.repeat(np.arange(len(sizes)), sizes)
     candidates = np.where(u == low[group_of], np.arange(len(u)), len(u))
     return np.minimum.reduceat(candidates, lay.group_start)
+
+
+# --- One match score, fast: the turns worth weighing, then the turns played -------------------
+#: Turns this close for the match are equal: the first the engine lists is played (it decides
+#: the chance of winning the game and the points that analysis shows alongside).
+TIE = 1e-9
+EXTRAPOLATE = 3   # every third sweep, jump ahead along the last steps (Aitken)
+
+
+@dataclass
+class Part:
+    """Some groups of one level, in state order: their kept turns' targets (grouped), where
+    each group's turns start (None: one turn each), each group's probability in 36ths, and
+    where each state's run of groups starts, with that state (within the level)."""
+
+    targets: np.ndarray
+    starts: np.ndarray | None
+    ways: np.ndarray
+    runs: np.ndarray
+    run_state: np.ndarray
+
+
+def _part(lay: Layout, keep_local, group, kept, g_start: int, e_start: int, chosen,
+          s_start: int) -> Part:
+    """The groups `chosen` (local to the level) with their kept turns."""
+    in_part = np.zeros(len(kept), bool)
+    in_part[chosen] = True
+    targets = lay.entries[np.flatnonzero(keep_local & in_part[group]) + e_start]
+    sizes = kept[chosen]
+    starts = None if (sizes == 1).all() else np.concatenate(([0], np.cumsum(sizes)[:-1]))
+    ways = np.rint(lay.group_prob[g_start + chosen] * 36).astype(np.uint8)
+    state = lay.group_state[g_start + chosen]
+    runs = np.flatnonzero(np.diff(state, prepend=-1))
+    return Part(targets, starts, ways, runs, state[runs] - s_start)
+
+
+def plan(lay: Layout, keep: np.ndarray) -> list:
+    """Per level of a one-copy layout: its states, and per copy (one row of `keep` each, or one
+    for all) three parts: the groups with one kept turn, with several, and with a turn staying
+    in the level (those are iterated within the level)."""
+    levels = []
+    for (s, g, e), (same, _, _) in zip(lay.levels, lay.within):
+        sizes = np.diff(np.concatenate((lay.group_start[g], [e.stop])))
+        group = np.repeat(np.arange(len(sizes)), sizes)
+        per_copy = []
+        for row in keep:
+            keep_local = row[e].copy()
+            at = np.flatnonzero(keep_local)   # a group's turns leading to the same state, side
+            twin = np.diff(group[at]) == 0    # by side (most of those that do): weighed once
+            twin &= np.diff(lay.entries[e][at]) == 0
+            keep_local[at[1:][twin]] = False
+            kept = np.bincount(group[keep_local], minlength=len(sizes))
+            stays = np.zeros(len(sizes), bool)
+            local_same = same - e.start
+            stays[group[local_same[keep_local[local_same]]]] = True
+            per_copy.append([_part(lay, keep_local, group, kept, g.start, e.start,
+                                   np.flatnonzero(which), s.start)
+                             for which in ((kept == 1) & ~stays, (kept > 1) & ~stays, stays)])
+        levels.append((s, per_copy))
+    return levels
+
+
+def _best(source, part: Part) -> list:
+    """What each group's best turn leads to, one array per value (`source`: the values the turns
+    lead to, one array each; several turns to a group only when one value is weighed)."""
+    if part.starts is None:
+        return [values[part.targets] for values in source]
+    return [np.minimum.reduceat(source[0][part.targets], part.starts)]
+
+
+def _take(total, part: Part, source) -> None:
+    """Take from each state what its groups' best turns lead to, times their probability (the
+    turns are worth K minus that: K is added once for all, see sweep_score)."""
+    if len(part.ways):
+        for column, values in enumerate(_best(source, part)):
+            total[column][part.run_state] -= np.add.reduceat(part.ways * values, part.runs) / 36
+
+
+def sweep_score(lay: Layout, levels: list, V: np.ndarray, K: np.ndarray, inner_tol: float
+                ) -> float:
+    """One Gauss-Seidel sweep, highest level first, of V (copies, values, states + wins): copy
+    k's turns lead to the other copy's states (and to its own wins, kept in the other copy's
+    last rows). Returns the largest change."""
+    copies = len(V)
+    change = 0.0
+    K2 = K[:, None]
+    for s, per_copy in levels:
+        flat = lay.states[s]
+        p = lay.passing[s]
+        settled = np.empty((copies, len(K), len(flat)))
+        settled[:] = K2 * (1 - p)      # every throw that moves is worth K, less what it leads to
+        for k in range(copies):
+            single, several, _ = per_copy[k % len(per_copy)]
+            _take(settled[k], single, V[(k + 1) % copies])
+            _take(settled[k], several, V[(k + 1) % copies])
+        mirror = lay.partner[s] - s.start
+        q = p[mirror]
+        stuck = p * q > 1 - 1e-15
+        staying = any(len(parts[2].ways) for parts in per_copy)
+        for inner in range(INNER if staying else 1):
+            a = settled.copy()
+            for k in range(copies):
+                _take(a[k], per_copy[k % len(per_copy)][2], V[(k + 1) % copies])
+            value = (a + p * K2 - p * a[::-1][:, :, mirror] - p * q * K2) / np.where(stuck, 1.0, 1 - p * q)
+            value[:, :, stuck] = (K2 / 2)[None]
+            step = float(np.abs(value - V[:, :, flat]).max())
+            V[:, :, flat] = value
+            if not inner:
+                change = max(change, step)
+            if step < inner_tol:
+                break
+    return change
+
+
+def _converge(lay: Layout, levels: list, V: np.ndarray, K: np.ndarray, tol: float) -> int:
+    """Sweep until no value moves by `tol`; returns the number of sweeps."""
+    change, steps, sweeps = 1.0, [], 0
+    while True:
+        sweeps += 1     # within a level, iterate only as far as the sweeps have come
+        before = V.copy()
+        change = sweep_score(lay, levels, V, K, max(tol, change / 100))
+        if change < tol:
+            return sweeps
+        before -= V
+        steps = (steps + [before])[-2:]
+        if len(steps) == 2 and sweeps % EXTRAPOLATE == 0:
+            earlier, last = steps
+            steps = []   # where the steps shrink by a steady ratio r, jump to where they
+            r = float(np.vdot(last, earlier) / max(np.vdot(earlier, earlier), 1e-300))
+            if 0 < r < 0.9:    # lead (Aitken): the last step times r / (1 - r)
+                V -= last * (r / (1 - r))
+
+
+def _near_best(lay: Layout, values: np.ndarray, margin: float, first: bool = False):
+    """Per copy, the turns (entries) within `margin` of their group's best under `values`
+    (copies, states + wins); with `first`, only the first of them."""
+    copies = len(values)
+    keep = np.zeros((copies, len(lay.entries)), bool)
+    for s, g, e in lay.levels:
+        starts = lay.group_start[g] - e.start
+        sizes = np.diff(np.concatenate((starts, [e.stop - e.start])))
+        for k in range(copies):
+            u = values[(k + 1) % copies][lay.entries[e]]
+            near = u <= np.repeat(np.minimum.reduceat(u, starts), sizes) + margin
+            if first:
+                at = np.where(near, np.arange(len(u)), len(u))
+                near[:] = False
+                near[np.minimum.reduceat(at, starts)] = True
+            keep[k, e] = near
+    return keep
+
+
+def solve_score(lay: Layout, V: np.ndarray, K: np.ndarray, margin: float = 1e-3,
+                tol: float = 1e-10):
+    """The fixed point of one value played for (V: copies, 1, states + wins), from a close
+    guess: only the turns within `margin` of the best under the guess are weighed; once
+    converged (roughly, then fully), every turn is checked, and any better one is added and
+    the sweeps go on.
+    Returns V solved (in place) and the number of sweeps."""
+    keep = _near_best(lay, V[:, 0], margin).any(axis=0, keepdims=True)
+    levels, sweeps = plan(lay, keep), 0
+    for stage in (max(tol, 1e-6), tol):   # checked roughly solved too: turns missed are
+        while True:                       # added before the sweeps go the whole way
+            sweeps += _converge(lay, levels, V, K, stage)
+            missed = _near_best(lay, V[:, 0], 0.0).any(axis=0, keepdims=True) & ~keep
+            if not missed.any():
+                break
+            keep |= missed
+            levels = plan(lay, keep)
+    return V, sweeps
+
+
+def evaluate_score(lay: Layout, played: np.ndarray, V: np.ndarray, K: np.ndarray,
+                   tol: float = 1e-10):
+    """Other values (V: copies, values, states + wins, from a guess) when each side plays the
+    turns best for the first (`played`: solve_score's solution, copies, states + wins; the
+    first turn within TIE of the best). Returns V (in place) and the number of sweeps."""
+    return V, _converge(lay, plan(lay, _near_best(lay, played, TIE, first=True)), V, K, tol)

@@ -3,10 +3,11 @@
 The single-game tables are shipped (`data/tables.npz`, written by `tools/make_tables.py`) and
 load in a few milliseconds; without the file they are solved on the spot. A Bell match is played
 for the match: Bell's exact match equity table (`data/bell_met.npz`, from
-`tools/make_bell_met.py`) says what every score is worth. At a score, the computer values
-positions at once from the single game's chances of winning and losing 1 or 2 points and that
-table (an estimate), while the score's own exact solution is solved in a background thread
-(a few seconds) and then replaces it.
+`tools/make_bell_met.py`) says what every score is worth. A score's own exact solution (both
+sides playing for the match) is solved when first asked for, in a few seconds: from the
+estimate the shipped tables give at once (each position's chances of winning and losing 1 or 2
+points, weighted by the match table), weighing only the turns near the best under it, then
+checked against every turn (solve.solve_score).
 
 Values are from the side to move's view, before its throw, indexed [own config, opponent config].
 """
@@ -26,6 +27,7 @@ from . import solve as slv
 
 DATA = pathlib.Path(__file__).with_name("data") / "tables.npz"
 MET_DATA = DATA.with_name("bell_met.npz")     # Bell's exact match equity (tools/make_bell_met.py)
+TURNS_DATA = DATA.with_name("turns.npz")      # every config's turns (tools/make_tables.py)
 MATCH_MAX = 21          # the longest match a player can choose (C-6)
 FORMAT = 1
 
@@ -82,6 +84,7 @@ class Tables:
                             else Objective(self.equity, self.equity, self.points, 0.0))
         self._match: dict[tuple[int, int], object] = {}
         self._estimates: dict[tuple[int, int], Objective] = {}
+        self._views: dict[tuple[int, int], list] = {}
         self._lock = threading.Lock()
 
     def indices(self, position: Position) -> tuple[int, int]:
@@ -108,7 +111,7 @@ class Tables:
             job = self._match.get(key)
             if job is None:
                 job = self._match[key] = _Job(functools.partial(self._solve_match, *key))
-        if wait:
+        if wait and job.result is None:
             job.thread.join()
             if job.error is not None:
                 raise job.error
@@ -118,15 +121,42 @@ class Tables:
         return low if away == key[0] else high
 
     def _solve_match(self, away: int, away_other: int) -> tuple[Objective, Objective]:
-        model = _model(self.rules.name)
-        wins = [self._pays(away, away_other), self._pays(away_other, away)]
-        start = [self._guess(away, away_other), self._guess(away_other, away)]
+        return self._objectives(away, away_other, self._solve_score(away, away_other))
+
+    def _objectives(self, away: int, away_other: int, V: np.ndarray) -> tuple:
+        """The match objectives of both sides (away <= away_other) from a score's solution."""
+        X, Y = (self._square(V[k, 0]) for k in (0, -1))
         if away == away_other:
-            (V,), _ = slv.solve(model, _layout(self.rules.name, 1), wins[:1], start=start[0])
-            same = Objective(V, V, wins[0], 1.0)
+            same = Objective(X, X, self._pays(away, away), 1.0)
             return same, same
-        (X, Y), _ = slv.solve(model, _layout(self.rules.name, 2), wins, start=np.stack(start))
-        return Objective(X, Y, wins[0], 1.0), Objective(Y, X, wins[1], 1.0)
+        return (Objective(X, Y, self._pays(away, away_other), 1.0),
+                Objective(Y, X, self._pays(away_other, away), 1.0))
+
+    def _square(self, values: np.ndarray) -> np.ndarray:
+        n = len(self.configs)
+        return values[:n * n].reshape(n, n)
+
+    def _copies(self, away: int, away_other: int, guesses, wins, K: np.ndarray) -> np.ndarray:
+        """V[copy, value, state] for solve.solve_score: copy 0 with the `away` side to move, copy
+        1 with the other (none at an even score); `guesses(a, b)` and `wins(a, b)`: a list per
+        value, for the side needing a points against b. A copy's wins are kept past its n * n
+        states, in the other copy (whose turns reach them)."""
+        n = len(self.configs)
+        scores = [(away, away_other), (away_other, away)][:1 if away == away_other else 2]
+        V = np.empty((len(scores), len(K), n * n + n))
+        for k, score in enumerate(scores):
+            V[k, :, :n * n] = [np.ravel(g) for g in guesses(*score)]
+            V[k, :, n * n:] = K[:, None] - np.stack(wins(*scores[(k + 1) % len(scores)]))
+        return V
+
+    def _solve_score(self, away: int, away_other: int) -> np.ndarray:
+        """A score's exact match chances (away <= away_other): V[copy, 0, state], from the
+        estimate (solve.solve_score)."""
+        K = np.ones(1)
+        V = self._copies(away, away_other, lambda a, b: [self._guess(a, b)],
+                         lambda a, b: [self._pays(a, b)], K)
+        slv.solve_score(_layout(self.rules.name, 1), V, K)
+        return np.clip(V, 0.0, 1.0, out=V)   # chances, not a rounding error outside 0..1
 
     def _guess(self, away: int, away_other: int) -> np.ndarray:
         """A first guess to start from: the estimate (a third fewer sweeps than the next guess),
@@ -161,32 +191,34 @@ class Tables:
                                              self._pays(away, away_other), 1.0)
         return self._estimates[key]
 
-    def match_views(self, away: int, away_other: int, exact: bool = False
+    def match_views(self, away: int, away_other: int, exact: bool = True
                     ) -> tuple[Objective, Objective, Objective]:
-        """For analysis: the chance of winning the game, the expected points, and the match.
-        At once (`exact` False, with the shipped tables): the game as played for the most
-        points, the match valued from it by the match table. With `exact` (several seconds
-        and some hundreds of MB): both sides playing for the match at this score, solved."""
-        estimate = None if exact else self.match_estimate(away, away_other)
-        if estimate is not None:
-            return self.win, self.most_points, estimate
-        goal = self.match_objective(away, away_other, wait=True)
-        model = _model(self.rules.name)
-        if away == away_other:
-            lay, values, wins = _layout(self.rules.name, 1), [goal.mine], [goal.wins]
-        else:
-            lay = _layout(self.rules.name, 2)
-            values, wins = [goal.mine, goal.theirs], [goal.wins, self._pays(away_other, away)]
-        policy = slv.best_policy(model, lay, np.stack(values), wins)
-        ones = np.ones(model.size)
-        P, _ = slv.solve(model, lay, [ones] * lay.copies, policy=policy)
-        E, _ = slv.solve(model, lay, [self.points] * lay.copies, chance=False, policy=policy)
-        return (Objective(P[0], P[-1], ones, 1.0), Objective(E[0], E[-1], self.points, 0.0), goal)
+        """For analysis: the chance of winning the game, the expected points and the chance of
+        winning the match, both sides playing for the match at this score, solved exactly (a
+        few seconds, once per score). (`exact` is kept for callers: it always is.)"""
+        key = (min(away, away_other), max(away, away_other))
+        if key not in self._views:
+            low, high = self.match_objective(*key, wait=True), self.match_objective(*key[::-1])
+            goals = (low, high) if key[0] != key[1] else (low,)   # copy k's wins in copy k+1
+            played = np.stack([np.concatenate((g.mine.ravel(), 1 - goals[k - 1].wins))
+                               for k, g in enumerate(goals)])
+            K = np.array([1.0, 0.0])
+            V = self._copies(*key, lambda a, b: [self.chance, self.equity],
+                             lambda a, b: [np.ones(len(self.configs)), self.points], K)
+            slv.evaluate_score(_layout(self.rules.name, 1), played, V, K)
+            np.clip(V[:, 0], 0.0, 1.0, out=V[:, 0])
+            ones = np.ones(len(self.configs))
+            self._views[key] = [
+                (Objective(self._square(V[k, 0]), self._square(V[-1 - k, 0]), ones, 1.0),
+                 Objective(self._square(V[k, 1]), self._square(V[-1 - k, 1]), self.points, 0.0),
+                 goal) for k, goal in ((0, low), (-1, high))]
+        return self._views[key][0 if away == key[0] else 1]
 
     def match_ready(self, away: int, away_other: int) -> bool:
+        """True once this score is solved (or its solve failed: the estimate then stands in)."""
         with self._lock:
             job = self._match.get((min(away, away_other), max(away, away_other)))
-        return job is not None and job.result is not None
+        return job is not None and (job.result is not None or job.error is not None)
 
 
 class _Job:
@@ -207,7 +239,26 @@ class _Job:
 
 @functools.lru_cache(maxsize=None)
 def _model(name: str) -> mdl.Model:
-    return mdl.build(rules_by_name(name))
+    """A rule set's model, its turns from the shipped file (else asked of the engine)."""
+    rules = rules_by_name(name)
+    shipped = shipped_turns(name)
+    if shipped is not None:
+        try:
+            return mdl.build(rules, shipped)
+        except (ValueError, KeyError, IndexError):
+            pass
+    return mdl.build(rules)
+
+
+def shipped_turns(name: str) -> dict | None:
+    """The turns tools/make_tables.py recorded for a rule set, or None without a sound file."""
+    try:
+        with np.load(TURNS_DATA) as data:
+            if int(data["format"]) != FORMAT:
+                return None
+            return {key: data[f"{name}:{key}"] for key in mdl.TURNS}
+    except (OSError, KeyError, ValueError):
+        return None
 
 
 @functools.lru_cache(maxsize=None)
