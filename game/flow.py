@@ -113,7 +113,6 @@ class GameFlow:
         self.last_move: tuple[Side, Move] | None = None    # for a faint trail of what just happened
         self._undo = None                                   # (snapshot, move): a person's last move
         self._move: Move | None = None                      # the computer's move being shown
-        self.computer_move: tuple | None = None             # shim until scenes use ComputerMoved
         self._shown_steps = 0
         self._thought = False                               # the screen let the computer look
         self._queue: list[Step] = []                        # a double-click's steps still to play
@@ -123,14 +122,6 @@ class GameFlow:
     @property
     def rules(self):
         return self.session.rules
-
-    @property
-    def auto_single(self) -> bool:       # shim until scenes read rule_set.plays_single
-        return self.rule_set.plays_single
-
-    @property
-    def touch_rule(self) -> str:         # shim until scenes read rule_set.touch_rule
-        return self.rule_set.touch_rule
 
     @property
     def to_move(self) -> Side:
@@ -392,7 +383,6 @@ class GameFlow:
             return
         s = self.session
         self._move, self._shown_steps = move, 0
-        self.computer_move = (self.to_move, s.position, s.dice, move)    # shim until scenes use ComputerMoved
         self._emit(ComputerMoved(self.to_move, s.position, s.dice, move,
                                  self.rules.play_steps(s.position, move.steps).passed()))
         self.stage = Stage.MOVING
