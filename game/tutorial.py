@@ -351,21 +351,6 @@ def replay(script: Script):
 
 # --- the flow of a tutorial ---------------------------------------------------------------------
 @dataclass(frozen=True)
-class Refused:
-    """A step the rules forbid, as the tutorial screen reads it: shim until the scene takes the
-    flow's MoveRefused (game/refusals.py), which it is made from (`of`)."""
-
-    what: str                  # the step in notation ("0-2")
-    reason: str                # English message (the engine's, marked N_ where it is written)
-    rule: str
-    fields: dict = field(default_factory=dict, compare=False, hash=False)
-
-    @classmethod
-    def of(cls, refused: MoveRefused) -> "Refused":
-        return cls(refused.what, refused.reason.message, refused.rule, dict(refused.reason.fields))
-
-
-@dataclass(frozen=True)
 class OffScript:
     """A legal step that is not the script's: the tutorial follows its game."""
 
@@ -389,7 +374,7 @@ CANNOT_MOVE = N_("that checker has no move with this throw")
 
 class TutorialFlow(GameFlow):
     """The play flow of a tutorial: the person's steps must follow the script. A step the rules
-    forbid is refused with the engine's reason and rule (Refused); a legal step that leaves the
+    forbid is refused with the engine's reason and rule (MoveRefused); a legal step that leaves the
     script is refused too (OffScript), saying what the script plays. A move once played stays
     played (a step within the turn can be taken back); H says the script's move."""
 
@@ -405,10 +390,10 @@ class TutorialFlow(GameFlow):
         s = self.session
         return on_script(self.rules, s.position, s.dice, self.chooser.played, tuple(steps), self._script_move())
 
-    def _refused_from(self, origin: int) -> Refused:
+    def _refused_from(self, origin: int) -> MoveRefused:
         s = self.session
         said = why_not_from(self.rules, s.position, s.dice, self.chooser.played, origin)
-        return Refused.of(said or MoveRefused("", Words(CANNOT_MOVE), str(origin)))
+        return said or MoveRefused("", Words(CANNOT_MOVE), str(origin))
 
     def pick(self, location: int) -> list:
         chooser = self.chooser
@@ -433,7 +418,7 @@ class TutorialFlow(GameFlow):
                 s = self.session
                 wanted = Step(origin, location)
                 said = why_not(self.rules, s.position, s.dice, chooser.played, wanted)
-                self._emit(Refused.of(said or MoveRefused("", Words(NOT_THIS_TURN), str(wanted))))
+                self._emit(said or MoveRefused("", Words(NOT_THIS_TURN), str(wanted)))
             else:
                 self._emit(OffScript(step, self.session.current))
             chooser.drop()

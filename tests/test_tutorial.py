@@ -10,10 +10,11 @@ import test_example_game as book
 from game.app import App
 from game.flow import Stage
 from game.i18n import _
+from game.refusals import MoveRefused
 from game.rules import IllegalMoveError, Move, Position, Side, Step, rule_set
 from game.scenes.title import TitleScene
 from game.scenes.tutorial import TutorialScene
-from game.tutorial import (EXAMPLE_GAME_1699, GARANGUET_FIRST_GAME, SCRIPTS, Hinted, OffScript, Refused,
+from game.tutorial import (EXAMPLE_GAME_1699, GARANGUET_FIRST_GAME, SCRIPTS, Hinted, OffScript,
                            on_script, replay)
 from game.view import widgets as ui
 
@@ -200,9 +201,9 @@ def test_a_move_the_rules_forbid_is_refused_with_its_rule_and_reason(app):
     position = scene.session.position
     scene.react(scene.flow.pick(0))                   # a new checker would pass the one on 1
     note = scene.lesson_note
-    assert isinstance(note, Refused) and note.rule == "TC-4" and note.what == "0-2"
+    assert isinstance(note, MoveRefused) and note.rule == "TC-4" and note.what == "0-2"
     words = said_on_screen(app)
-    assert "TC-4" in words and _(note.reason, **note.fields) in words
+    assert "TC-4" in words and _(note.reason.message, **note.reason.fields) in words
     assert speaking.problems(app) == []
     app.update_settings({"language": "en"})
     scene.react(scene.flow.pick(1))                   # 1 to 3 lands on its own checker
@@ -217,7 +218,7 @@ def test_a_drop_on_a_point_the_throw_cannot_reach_says_why(app):
     to_turn(app, scene, 0)                            # 4 and 3: only the lower die (TC-1)
     scene.react(scene.flow.pick(0))
     scene.react(scene.flow.drop(4))
-    assert isinstance(scene.lesson_note, Refused) and scene.lesson_note.rule == "TC-1"
+    assert isinstance(scene.lesson_note, MoveRefused) and scene.lesson_note.rule == "TC-1"
     assert scene.choice.played == () and "TC-1" in said_on_screen(app)
 
 
@@ -275,7 +276,7 @@ def test_a_garanguet_refusal_names_the_points_by_their_letters(app):
     scene.react(scene.flow.pick(9))
     scene.react(scene.flow.drop(13))
     note = scene.lesson_note
-    assert isinstance(note, Refused) and note.rule == "G-3" and note.what == "9-13"
+    assert isinstance(note, MoveRefused) and note.rule == "G-3" and note.what == "9-13"
     words = said_on_screen(app)
     assert "p-l" in words and "point l " in words and "9-13" not in words
 

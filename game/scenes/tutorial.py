@@ -24,7 +24,7 @@ from game.scenes.table import TableScene
 from game.scenes.table_cards import as_board_says
 from game.refusals import MoveRefused
 from game.rules import RULE_SETS
-from game.tutorial import Hinted, OffScript, Refused, ScriptedSession, Told, new_flow
+from game.tutorial import Hinted, OffScript, ScriptedSession, Told, new_flow
 from game.geometry import CHECKER_R
 from game.scenes.table_draw import HINT_GREEN
 from game.view import widgets as ui
@@ -295,8 +295,6 @@ class TutorialScene(TableScene):
         self.lesson_note = event
         self._sound("click", 0.3)
 
-    _on_Refused = _on_MoveRefused          # the tutorial flow's own refusal (tutorial.Refused)
-
     def _on_OffScript(self, event: OffScript) -> None:
         self.lesson_note = event
         self._sound("click", 0.3)
@@ -357,7 +355,7 @@ class TutorialScene(TableScene):
     def _note_lines(self) -> tuple[list[Said], tuple]:
         """The refusal or note under the explanation: (lines, colour)."""
         note = self.lesson_note
-        if isinstance(note, (Refused, MoveRefused)):
+        if isinstance(note, MoveRefused):
             lines = []
             title = rule_title(note.rule) if note.rule else ""
             if note.rule and title:
@@ -366,10 +364,9 @@ class TutorialScene(TableScene):
                 lines.append(_("Not allowed - {rule}", rule=verbatim(note.rule)))
             else:
                 lines.append(_("Not allowed"))
-            reason, fields = ((note.reason.message, note.reason.fields) if isinstance(note, MoveRefused)
-                              else (note.reason, note.fields))
-            what, fields = as_board_says(self.view, str(self.session.to_move), note.what, fields)
-            lines.append(_("You tried {what}: {reason}.", what=verbatim(what), reason=_(reason, **fields)))
+            what, fields = as_board_says(self.view, str(self.session.to_move), note.what, note.reason.fields)
+            lines.append(_("You tried {what}: {reason}.", what=verbatim(what),
+                           reason=_(note.reason.message, **fields)))
             return lines, REFUSED_RED
         if isinstance(note, OffScript):
             return [_(self.script.off_script, play=_(note.turn.play) if note.turn and note.turn.play else "")], REFUSED_RED
