@@ -112,16 +112,16 @@ _TOURNE_CASE = dict(game="tourne-case", notation=TOURNE_CASE_NOTATION, points_re
                     tutorial="game.tutorial:EXAMPLE_GAME_1699")
 RULE_SETS: dict[str, RuleSet] = {s.name: s for s in (
     RuleSet(CHARPENTIER, max_points=1, scoring_rule="TC-9",
-            rules_page="game.scenes.rules_screen:CHARPENTIER", **_TOURNE_CASE),
+            rules_page="game.scenes.rules_pages:CHARPENTIER_PAGE", **_TOURNE_CASE),
     RuleSet(CHARPENTIER_REENTRY, max_points=1, scoring_rule="TC-9",
-            rules_page="game.scenes.rules_screen:CHARPENTIER_REENTRY", **_TOURNE_CASE),
-    RuleSet(BELL, max_points=2, scoring_rule="TB-4", rules_page="game.scenes.rules_screen:BELL",
+            rules_page="game.scenes.rules_pages:CHARPENTIER_REENTRY_PAGE", **_TOURNE_CASE),
+    RuleSet(BELL, max_points=2, scoring_rule="TB-4", rules_page="game.scenes.rules_pages:BELL_PAGE",
             **_TOURNE_CASE),
     RuleSet(GARANGUET, "garanguet", GARANGUET_NOTATION, 2, "G-10", touch_rule="G-11",
             plays_single=True, lettered=True, bearing_off=True, lost_numbers_rule="G-7",
             dice_shares=True, points_reasons=GARANGUET_POINTS,
             board="game.view.garanguet_board:GaranguetBoardView",
-            computer="game.computer.garanguet_player", rules_page="game.scenes.rules_screen:GARANGUET",
+            computer="game.computer.garanguet_player", rules_page="game.scenes.rules_pages:GARANGUET_PAGE",
             tutorial="game.tutorial:GARANGUET_FIRST_GAME"),
 )}
 RULES: dict[str, Rules] = {name: s.rules for name, s in RULE_SETS.items()}

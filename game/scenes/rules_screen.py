@@ -20,18 +20,11 @@ from game.rules import RULE_SETS, RuleSet, rule_set, rule_title
 from game.scenes.base import BACK_KEYS, Scene
 from game.scenes.games import preset_of
 from game.scenes.host import Host
-from game.scenes.rules_pages import (BELL_PAGE, CHARPENTIER_PAGE, CHARPENTIER_REENTRY_PAGE,
-                                     GARANGUET_PAGE, Page, Rule)
+from game.scenes.rules_pages import Page, Rule
 from game.view import diagrams
 from game.view import widgets as ui
 from game.view.diagrams import Diagram
 from game.view.layout import px, ui_scale
-
-
-#: The pages where each RuleSet.rules_page finds them ("game.scenes.rules_screen:BELL"); their
-#: words and illustrations are rules_pages.py's.
-CHARPENTIER, CHARPENTIER_REENTRY, BELL, GARANGUET = (CHARPENTIER_PAGE, CHARPENTIER_REENTRY_PAGE,
-                                                     BELL_PAGE, GARANGUET_PAGE)
 
 
 def page_for(rules) -> Page:
