@@ -17,7 +17,8 @@ import sys
 from game import streams
 from game.arguments import Parser, add_language, speak, tidy
 from game.i18n import N_, _
-from game.rules import GARANGUET, TOURNE_CASE, NotationError, Position, Side, rules_by_name
+from game.rules import (CHARPENTIER, CHARPENTIER_REENTRY, GARANGUET, TOURNE_CASE, NotationError,
+                        Position, Side, rules_by_name)
 
 from . import garanguet_analysis as ga
 from . import tables as tbl
@@ -40,7 +41,7 @@ def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="main.py analyze",
                      description=_("What a Tourne Case position and throw are worth, for players "
                                    "and for checking."))
-    parser.add_argument("--rules", choices=(*TOURNE_CASE, "garanguet"), required=True)
+    parser.add_argument("--rules", choices=(*TOURNE_CASE, GARANGUET.name), required=True)
     parser.add_argument("--reentry", choices=("compulsory",),
                         help=_("Charpentier with compulsory re-entry (TR-1)"))
     parser.add_argument("--position", required=True, metavar="P",
@@ -86,7 +87,7 @@ def _die(text: str) -> int:
 
 
 def _read(args) -> tuple:
-    name = "charpentier-reentry" if args.rules == "charpentier" and args.reentry else args.rules
+    name = CHARPENTIER_REENTRY.name if args.rules == CHARPENTIER.name and args.reentry else args.rules
     rules = rules_by_name(name)
     try:
         position = Position.parse(args.position)
