@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from game.rules import TOURNE_CASE, Position, rules_by_name
+from game.rules import BELL, TOURNE_CASE, Position, rule_set, rules_by_name
 
 from . import model as mdl
 from . import solve as slv
@@ -279,7 +279,7 @@ def tables(name: str) -> Tables:
             arrays = _shipped(name)
             if arrays is None:
                 arrays = solve_rule_set(name)
-            _loaded[name] = Tables(name, arrays, shipped_match_table() if name == "bell" else None)
+            _loaded[name] = Tables(name, arrays, shipped_match_table() if name == BELL.name else None)
         return _loaded[name]
 
 
@@ -316,7 +316,7 @@ def solve_rule_set(name: str, report=None) -> dict:
     model = mdl.build(rules_by_name(name))
     lay = slv.layout(model, 1)
     ones = np.ones(model.size)
-    if name != "bell":
+    if rule_set(name).max_points == 1:            # no 2-point wins: only the chance of winning
         (chance,), _ = slv.solve(model, lay, [ones])
         return {"chance": chance}
     (equity,), _ = slv.solve(model, lay, [model.points], chance=False)
@@ -415,7 +415,7 @@ def _guess_from(M, chance, away, away_other):
     return lost + (won - lost) * chance
 
 
-def exact_match_table(name: str = "bell", report=None, keep=None, workers: int = 1) -> np.ndarray:
+def exact_match_table(name: str = BELL.name, report=None, keep=None, workers: int = 1) -> np.ndarray:
     """M[a][b] for every score up to MATCH_MAX away, each score's game solved exactly with what
     its 1- and 2-point wins and losses pay (scores nearer the end first: a score only needs
     those its game can lead to). `keep(a, b, X, Y)` receives each score's values."""
