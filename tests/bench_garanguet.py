@@ -10,12 +10,32 @@ uniformly random mover, a greedy pip counter, the hand-written heuristic player,
 below; the top level also against earlier checkpoints of its own training and against a
 network trained differently (other seed, size and lambda). win2_rate: the share of the top
 level's self-play games won by 2 points (G-10), the rate its match equity table is built from.
+
+Longer duels run in the background, in chunks, and resume where they stopped (one line of
+results per pair of games in the --out file, the same dice with the colours swapped):
+
+    nice python tests/bench_garanguet.py duel --games 2000 --rival master1 --out duel.jsonl
+
+Parts can run side by side (--part 0/2 and 1/2, each writing its own file); the summary of
+all: the same command with every file after --out and --games 0.
+The player is the master (--net, --width: its network and two-ply search); the rival one of
+random, pipcount, heuristic, novice, journeyman, master1 (the master looking one ply ahead with
+the shipped network of 15,000 games), or a network's file (played at one ply). It prints the
+player's share of the points with its standard error, and the share of games won by 2 points.
 """
+import argparse
+import json
+import math
+import os
 import pathlib
 import random
 import statistics
 import sys
 import time
+
+# one BLAS thread, as the game runs (game/cli.py): the matrices are small
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 
 HERE = pathlib.Path(__file__).resolve().parent
@@ -129,6 +149,84 @@ def run() -> dict:
     return figures
 
 
+#: today's master for the duels: one ply, with the network of 15,000 games of self-play
+MASTER1 = SPARRING / "a_015000.npz"
+
+
+def rival(name: str, seed: int):
+    """A player (position, dice) -> Move by name, or a network's file played at one ply."""
+    if name in ("random", "pipcount", "heuristic"):
+        return yardsticks(seed)[name]
+    if name in ("novice", "journeyman"):
+        return level(name, seed)
+    if name == "master1":
+        return master(MASTER1, 0, seed)
+    return net_player(name)
+
+
+def master(net_path, width: int, seed: int):
+    value_net = gnet.Net.load(net_path) if net_path else None
+    computer = gp.Computer(GARANGUET, "master", random.Random(seed), value_net, width)
+    computer.prepare()
+    return lambda position, dice: computer.choose(position, dice)
+
+
+def duel(argv=None) -> dict:
+    parser = argparse.ArgumentParser(prog="bench_garanguet.py duel")
+    parser.add_argument("--games", type=int, default=2000, help="games in all (pairs of two)")
+    parser.add_argument("--rival", default="master1")
+    parser.add_argument("--net", default=None, help="the master's network (the shipped one)")
+    parser.add_argument("--width", type=int, default=gp.SEARCH_WIDTH)
+    parser.add_argument("--seed", type=int, default=SEED)
+    parser.add_argument("--part", default="0/1", help="i/n: play only the pairs k with k %% n == i"
+                        " (parts run side by side, each with its own --out)")
+    parser.add_argument("--out", type=pathlib.Path, nargs="+", required=True,
+                        help="results (the first is written; all are read)")
+    args = parser.parse_args(argv)
+    part, parts = map(int, args.part.split("/"))
+    done = {}
+    for path in args.out:
+        if path.exists():
+            for line in path.read_text().splitlines():
+                row = json.loads(line)
+                done[row["pair"]] = row
+    player = master(args.net, args.width, args.seed)
+    with args.out[0].open("a") as out:
+        for k in range(part, args.games // 2, parts):
+            if k in done:
+                continue
+            started = time.process_time()
+            other = rival(args.rival, args.seed + 1 + k)
+            # the same dice for both games of a pair: the player White, then Black
+            got, total, doubles = 0, 0, 0
+            for swap in (False, True):
+                rng = random.Random(args.seed * 100_003 + k)
+                winner, points = tg.play_game((other, player) if swap else (player, other), rng)
+                got += points if winner == (1 if swap else 0) else 0
+                total += points
+                doubles += points == 2
+            done[k] = {"pair": k, "got": got, "total": total, "won2": doubles,
+                       "cpu_s": round(time.process_time() - started, 2)}
+            out.write(json.dumps(done[k]) + "\n")
+            out.flush()
+    return summary(list(done.values()))
+
+
+def summary(rows) -> dict:
+    """The player's share of the points and its standard error (pairs as the samples)."""
+    got = sum(r["got"] for r in rows)
+    total = sum(r["total"] for r in rows)
+    n = len(rows)
+    share = got / total if total else float("nan")
+    spread = sum((r["got"] - share * r["total"]) ** 2 for r in rows)
+    se = math.sqrt(n / (n - 1) * spread) / total if n > 1 else float("nan")
+    return {"games": 2 * n, "share": round(share, 4), "se": round(se, 4),
+            "win2_rate": round(sum(r["won2"] for r in rows) / (2 * n), 4),
+            "cpu_s": round(sum(r["cpu_s"] for r in rows), 1)}
+
+
 if __name__ == "__main__":
-    import json
-    print(json.dumps(run(), indent=2))
+    if sys.argv[1:2] == ["duel"]:
+        print(json.dumps(duel(sys.argv[2:]), indent=2))
+    else:
+        print(json.dumps(run(), indent=2))
