@@ -1,15 +1,17 @@
 """Benchmark of the Garanguet computer player: `python tests/bench.py --json --only garanguet`.
 
 bearoff_build_s / bearoff_load_s: seconds to solve the bear-off table from nothing, and to load
-the shipped one. move_ms: each level's choose() time (median, p95, max) over the positions and
-throws of seeded games between the top level and the heuristic player, and over the same
-positions with a triplet (G-6: six moves, often hundreds of legal plays); plays: how many legal
-plays those turns had. shares: each level's share of the points (a 2-point game counts 2) over
-GAMES seeded games (colours alternate, each game opens with a priority throw, C-1) against a
-uniformly random mover, a greedy pip counter, the hand-written heuristic player, and the level
-below; the top level also against earlier checkpoints of its own training and against a
-network trained differently (other seed, size and lambda). win2_rate: the share of the top
-level's self-play games won by 2 points (G-10), the rate its match equity table is built from.
+the shipped one. move_ms: each level's choose() time (median, p95, max; and the master's at one
+ply) over the positions and throws of seeded games between the top level and the heuristic
+player, and over the same positions with a triplet (G-6: six moves, often hundreds of legal plays); plays: how many legal
+plays those turns had. shares: the novice's and the journeyman's share of the points (a 2-point
+game counts 2) over GAMES seeded games (colours alternate, each game opens with a priority
+throw, C-1) against a uniformly random mover, a greedy pip counter, the hand-written heuristic
+player, and the level below; the master's (two plies) over MASTER_GAMES games against those,
+the journeyman, today's master (master1, below), earlier checkpoints of its own training and a
+network trained differently (other seed, size and lambda), each with its standard error.
+win2_rate: the share of games won by 2 points (G-10) in WIN2_GAMES games of the master against
+itself at one ply (the rate its match equity table is built from; two plies cost too much).
 
 Longer duels run in the background, in chunks, and resume where they stopped (one line of
 results per pair of games in the --out file, the same dice with the colours swapped):
@@ -20,8 +22,9 @@ Parts can run side by side (--part 0/2 and 1/2, each writing its own file); the 
 all: the same command with every file after --out and --games 0.
 The player is the master (--net, --width: its network and two-ply search); the rival one of
 random, pipcount, heuristic, novice, journeyman, master1 (the master looking one ply ahead with
-the shipped network of 15,000 games), or a network's file (played at one ply). It prints the
-player's share of the points with its standard error, and the share of games won by 2 points.
+the network of 15,000 games), self (the player itself), or a network's file (played at one ply,
+without the bear-off table). It prints the player's share of the points with its standard
+error, and the share of games won by 2 points.
 """
 import argparse
 import json
@@ -49,6 +52,10 @@ from game.computer import garanguet_player as gp  # noqa: E402
 from game.rules.garanguet import GARANGUET  # noqa: E402
 
 GAMES = 400
+#: the master's duels in this benchmark: its two-ply search costs seconds a game (longer duels:
+#: `duel`, below)
+MASTER_GAMES = 100
+WIN2_GAMES = 2000
 SEED = 1818
 SPARRING = gnet.DATA / "garanguet_sparring"
 
@@ -86,8 +93,9 @@ def positions(count, seed):
 
 def timing(turns):
     figures = {}
-    for name in gp.LEVEL_NAMES:
-        choose = level(name, 5)
+    players = {name: level(name, 5) for name in gp.LEVEL_NAMES}
+    players["master_one_ply"] = master(None, 0, 5)
+    for name, choose in players.items():
         times = []
         for position, dice in turns:
             started = time.perf_counter()
@@ -126,26 +134,24 @@ def run() -> dict:
     figures["triplet_legal_moves_ms_mean"] = round(1000 * (time.perf_counter() - started) / len(triplets), 2)
 
     shares = {}
-    below = {"novice": None, "journeyman": "novice", "master": "journeyman"}
-    for i, name in enumerate(gp.LEVEL_NAMES):
+    below = {"novice": None, "journeyman": "novice"}
+    for i, name in enumerate(["novice", "journeyman"]):
         rivals = dict(yardsticks(SEED + 10 * i))
         if below[name]:
             rivals[below[name]] = level(below[name], SEED + 1)
         shares[name] = {rival: round(tg.share(level(name, SEED), opponent, GAMES, SEED + 7), 3)
                         for rival, opponent in rivals.items()}
-    for path in sorted(SPARRING.glob("*.npz")):
-        shares["master"][path.stem] = round(
-            tg.share(level("master", SEED), net_player(path), GAMES, SEED + 7), 3)
-    figures["shares"] = shares
     figures["games_each"] = GAMES
+    player = master(None, gp.SEARCH_WIDTH, SEED)
+    rivals = ["random", "pipcount", "heuristic", "journeyman", "master1"]
+    shares["master"] = {name: summary([pair(player, name, k, SEED + 7) for k in range(MASTER_GAMES // 2)])
+                        for name in rivals + sorted(str(p) for p in SPARRING.glob("*.npz"))}
+    figures["shares"] = shares
+    figures["master_games_each"] = MASTER_GAMES
 
-    won = won2 = 0
-    a, b = level("master", SEED + 2), level("master", SEED + 3)
-    for k in range(GAMES // 2):
-        _, points = tg.play_game((a, b), random.Random(SEED * 7 + k))
-        won += 1
-        won2 += points == 2
-    figures["win2_rate"] = round(won2 / won, 3)
+    rows = [pair(master(None, 0, SEED + 2), "self", k, SEED * 7) for k in range(WIN2_GAMES // 2)]
+    figures["win2_rate"] = summary(rows)["win2_rate"]
+    figures["win2_games"] = WIN2_GAMES
     return figures
 
 
@@ -169,6 +175,21 @@ def master(net_path, width: int, seed: int):
     computer = gp.Computer(GARANGUET, "master", random.Random(seed), value_net, width)
     computer.prepare()
     return lambda position, dice: computer.choose(position, dice)
+
+
+def pair(player, rival_name: str, k: int, seed: int) -> dict:
+    """Pair k of a duel: two games with the same dice, the player White, then Black."""
+    started = time.process_time()
+    other = player if rival_name == "self" else rival(rival_name, seed + 1 + k)
+    got, total, doubles = 0, 0, 0
+    for swap in (False, True):
+        rng = random.Random(seed * 100_003 + k)
+        winner, points = tg.play_game((other, player) if swap else (player, other), rng)
+        got += points if winner == (1 if swap else 0) else 0
+        total += points
+        doubles += points == 2
+    return {"pair": k, "got": got, "total": total, "won2": doubles,
+            "cpu_s": round(time.process_time() - started, 2)}
 
 
 def duel(argv=None) -> dict:
@@ -195,18 +216,7 @@ def duel(argv=None) -> dict:
         for k in range(part, args.games // 2, parts):
             if k in done:
                 continue
-            started = time.process_time()
-            other = rival(args.rival, args.seed + 1 + k)
-            # the same dice for both games of a pair: the player White, then Black
-            got, total, doubles = 0, 0, 0
-            for swap in (False, True):
-                rng = random.Random(args.seed * 100_003 + k)
-                winner, points = tg.play_game((other, player) if swap else (player, other), rng)
-                got += points if winner == (1 if swap else 0) else 0
-                total += points
-                doubles += points == 2
-            done[k] = {"pair": k, "got": got, "total": total, "won2": doubles,
-                       "cpu_s": round(time.process_time() - started, 2)}
+            done[k] = pair(player, args.rival, k, args.seed)
             out.write(json.dumps(done[k]) + "\n")
             out.flush()
     return summary(list(done.values()))
