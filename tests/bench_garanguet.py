@@ -14,7 +14,8 @@ win2_rate: the share of games won by 2 points (G-10) in WIN2_GAMES games of the 
 itself at one ply (the rate its match equity table is built from; two plies cost too much).
 
 Longer duels run in the background, in chunks, and resume where they stopped (one line of
-results per pair of games in the --out file, the same dice with the colours swapped):
+results per pair of games in the --out file, the same dice with the colours swapped; against
+itself, one game):
 
     nice python tests/bench_garanguet.py duel --games 2000 --rival master1 --out duel.jsonl
 
@@ -149,7 +150,7 @@ def run() -> dict:
     figures["shares"] = shares
     figures["master_games_each"] = MASTER_GAMES
 
-    rows = [pair(master(None, 0, SEED + 2), "self", k, SEED * 7) for k in range(WIN2_GAMES // 2)]
+    rows = [pair(master(None, 0, SEED + 2), "self", k, SEED * 7) for k in range(WIN2_GAMES)]
     figures["win2_rate"] = summary(rows)["win2_rate"]
     figures["win2_games"] = WIN2_GAMES
     return figures
@@ -178,18 +179,19 @@ def master(net_path, width: int, seed: int):
 
 
 def pair(player, rival_name: str, k: int, seed: int) -> dict:
-    """Pair k of a duel: two games with the same dice, the player White, then Black."""
+    """Pair k of a duel: two games with the same dice, the player White, then Black (against
+    itself the second would repeat the first: one game)."""
     started = time.process_time()
     other = player if rival_name == "self" else rival(rival_name, seed + 1 + k)
     got, total, doubles = 0, 0, 0
-    for swap in (False, True):
+    for swap in (False,) if other is player else (False, True):
         rng = random.Random(seed * 100_003 + k)
         winner, points = tg.play_game((other, player) if swap else (player, other), rng)
         got += points if winner == (1 if swap else 0) else 0
         total += points
         doubles += points == 2
-    return {"pair": k, "got": got, "total": total, "won2": doubles,
-            "cpu_s": round(time.process_time() - started, 2)}
+    return {"pair": k, "games": 1 if other is player else 2, "got": got, "total": total,
+            "won2": doubles, "cpu_s": round(time.process_time() - started, 2)}
 
 
 def duel(argv=None) -> dict:
@@ -230,8 +232,9 @@ def summary(rows) -> dict:
     share = got / total if total else float("nan")
     spread = sum((r["got"] - share * r["total"]) ** 2 for r in rows)
     se = math.sqrt(n / (n - 1) * spread) / total if n > 1 else float("nan")
-    return {"games": 2 * n, "share": round(share, 4), "se": round(se, 4),
-            "win2_rate": round(sum(r["won2"] for r in rows) / (2 * n), 4),
+    games = sum(r.get("games", 2) for r in rows)
+    return {"games": games, "share": round(share, 4), "se": round(se, 4),
+            "win2_rate": round(sum(r["won2"] for r in rows) / games, 4),
             "cpu_s": round(sum(r["cpu_s"] for r in rows), 1)}
 
 
