@@ -1,21 +1,45 @@
 """Benchmark of the Garanguet computer player: `python tests/bench.py --json --only garanguet`.
 
 bearoff_build_s / bearoff_load_s: seconds to solve the bear-off table from nothing, and to load
-the shipped one. move_ms: each level's choose() time (median, p95, max) over the positions and
-throws of seeded games between the top level and the heuristic player, and over the same
-positions with a triplet (G-6: six moves, often hundreds of legal plays); plays: how many legal
-plays those turns had. shares: each level's share of the points (a 2-point game counts 2) over
-GAMES seeded games (colours alternate, each game opens with a priority throw, C-1) against a
-uniformly random mover, a greedy pip counter, the hand-written heuristic player, and the level
-below; the top level also against earlier checkpoints of its own training and against a
-network trained differently (other seed, size and lambda). win2_rate: the share of the top
-level's self-play games won by 2 points (G-10), the rate its match equity table is built from.
+the shipped one. move_ms: each level's choose() time (median, p95, max; and the master's at one
+ply) over the positions and throws of seeded games between the top level and the heuristic
+player, and over the same positions with a triplet (G-6: six moves, often hundreds of legal plays); plays: how many legal
+plays those turns had. shares: the novice's and the journeyman's share of the points (a 2-point
+game counts 2) over GAMES seeded games (colours alternate, each game opens with a priority
+throw, C-1) against a uniformly random mover, a greedy pip counter, the hand-written heuristic
+player, and the level below; the master's (two plies) over MASTER_GAMES games against those,
+the journeyman, today's master (master1, below), earlier checkpoints of its own training and a
+network trained differently (other seed, size and lambda), each with its standard error.
+win2_rate: the share of games won by 2 points (G-10) in WIN2_GAMES games of the master against
+itself at one ply (the rate its match equity table is built from; two plies cost too much).
+
+Longer duels run in the background, in chunks, and resume where they stopped (one line of
+results per pair of games in the --out file, the same dice with the colours swapped; against
+itself, one game):
+
+    nice python tests/bench_garanguet.py duel --games 2000 --rival master1 --out duel.jsonl
+
+Parts can run side by side (--part 0/2 and 1/2, each writing its own file); the summary of
+all: the same command with every file after --out and --games 0.
+The player is the master (--net, --width: its network and two-ply search); the rival one of
+random, pipcount, heuristic, novice, journeyman, master1 (the master looking one ply ahead with
+the network of 15,000 games), self (the player itself), or a network's file (played at one ply,
+without the bear-off table). It prints the player's share of the points with its standard
+error, and the share of games won by 2 points.
 """
+import argparse
+import json
+import math
+import os
 import pathlib
 import random
 import statistics
 import sys
 import time
+
+# one BLAS thread, as the game runs (game/cli.py): the matrices are small
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 
 HERE = pathlib.Path(__file__).resolve().parent
@@ -29,6 +53,10 @@ from game.computer import garanguet_player as gp  # noqa: E402
 from game.rules.garanguet import GARANGUET  # noqa: E402
 
 GAMES = 400
+#: the master's duels in this benchmark: its two-ply search costs seconds a game (longer duels:
+#: `duel`, below)
+MASTER_GAMES = 100
+WIN2_GAMES = 2000
 SEED = 1818
 SPARRING = gnet.DATA / "garanguet_sparring"
 
@@ -66,8 +94,9 @@ def positions(count, seed):
 
 def timing(turns):
     figures = {}
-    for name in gp.LEVEL_NAMES:
-        choose = level(name, 5)
+    players = {name: level(name, 5) for name in gp.LEVEL_NAMES}
+    players["master_one_ply"] = master(None, 0, 5)
+    for name, choose in players.items():
         times = []
         for position, dice in turns:
             started = time.perf_counter()
@@ -106,29 +135,111 @@ def run() -> dict:
     figures["triplet_legal_moves_ms_mean"] = round(1000 * (time.perf_counter() - started) / len(triplets), 2)
 
     shares = {}
-    below = {"novice": None, "journeyman": "novice", "master": "journeyman"}
-    for i, name in enumerate(gp.LEVEL_NAMES):
+    below = {"novice": None, "journeyman": "novice"}
+    for i, name in enumerate(["novice", "journeyman"]):
         rivals = dict(yardsticks(SEED + 10 * i))
         if below[name]:
             rivals[below[name]] = level(below[name], SEED + 1)
         shares[name] = {rival: round(tg.share(level(name, SEED), opponent, GAMES, SEED + 7), 3)
                         for rival, opponent in rivals.items()}
-    for path in sorted(SPARRING.glob("*.npz")):
-        shares["master"][path.stem] = round(
-            tg.share(level("master", SEED), net_player(path), GAMES, SEED + 7), 3)
-    figures["shares"] = shares
     figures["games_each"] = GAMES
+    player = master(None, gp.SEARCH_WIDTH, SEED)
+    rivals = ["random", "pipcount", "heuristic", "journeyman", "master1"]
+    shares["master"] = {name: summary([pair(player, name, k, SEED + 7) for k in range(MASTER_GAMES // 2)])
+                        for name in rivals + sorted(str(p) for p in SPARRING.glob("*.npz"))}
+    figures["shares"] = shares
+    figures["master_games_each"] = MASTER_GAMES
 
-    won = won2 = 0
-    a, b = level("master", SEED + 2), level("master", SEED + 3)
-    for k in range(GAMES // 2):
-        _, points = tg.play_game((a, b), random.Random(SEED * 7 + k))
-        won += 1
-        won2 += points == 2
-    figures["win2_rate"] = round(won2 / won, 3)
+    rows = [pair(master(None, 0, SEED + 2), "self", k, SEED * 7) for k in range(WIN2_GAMES)]
+    figures["win2_rate"] = summary(rows)["win2_rate"]
+    figures["win2_games"] = WIN2_GAMES
     return figures
 
 
+#: today's master for the duels: one ply, with the network of 15,000 games of self-play
+MASTER1 = SPARRING / "a_015000.npz"
+
+
+def rival(name: str, seed: int):
+    """A player (position, dice) -> Move by name, or a network's file played at one ply."""
+    if name in ("random", "pipcount", "heuristic"):
+        return yardsticks(seed)[name]
+    if name in ("novice", "journeyman"):
+        return level(name, seed)
+    if name == "master1":
+        return master(MASTER1, 0, seed)
+    return net_player(name)
+
+
+def master(net_path, width: int, seed: int):
+    value_net = gnet.Net.load(net_path) if net_path else None
+    computer = gp.Computer(GARANGUET, "master", random.Random(seed), value_net, width)
+    computer.prepare()
+    return lambda position, dice: computer.choose(position, dice)
+
+
+def pair(player, rival_name: str, k: int, seed: int) -> dict:
+    """Pair k of a duel: two games with the same dice, the player White, then Black (against
+    itself the second would repeat the first: one game)."""
+    started = time.process_time()
+    other = player if rival_name == "self" else rival(rival_name, seed + 1 + k)
+    got, total, doubles = 0, 0, 0
+    for swap in (False,) if other is player else (False, True):
+        rng = random.Random(seed * 100_003 + k)
+        winner, points = tg.play_game((other, player) if swap else (player, other), rng)
+        got += points if winner == (1 if swap else 0) else 0
+        total += points
+        doubles += points == 2
+    return {"pair": k, "games": 1 if other is player else 2, "got": got, "total": total,
+            "won2": doubles, "cpu_s": round(time.process_time() - started, 2)}
+
+
+def duel(argv=None) -> dict:
+    parser = argparse.ArgumentParser(prog="bench_garanguet.py duel")
+    parser.add_argument("--games", type=int, default=2000, help="games in all (pairs of two)")
+    parser.add_argument("--rival", default="master1")
+    parser.add_argument("--net", default=None, help="the master's network (the shipped one)")
+    parser.add_argument("--width", type=int, default=gp.SEARCH_WIDTH)
+    parser.add_argument("--seed", type=int, default=SEED)
+    parser.add_argument("--part", default="0/1", help="i/n: play only the pairs k with k %% n == i"
+                        " (parts run side by side, each with its own --out)")
+    parser.add_argument("--out", type=pathlib.Path, nargs="+", required=True,
+                        help="results (the first is written; all are read)")
+    args = parser.parse_args(argv)
+    part, parts = map(int, args.part.split("/"))
+    done = {}
+    for path in args.out:
+        if path.exists():
+            for line in path.read_text().splitlines():
+                row = json.loads(line)
+                done[row["pair"]] = row
+    player = master(args.net, args.width, args.seed)
+    with args.out[0].open("a") as out:
+        for k in range(part, args.games // 2, parts):
+            if k in done:
+                continue
+            done[k] = pair(player, args.rival, k, args.seed)
+            out.write(json.dumps(done[k]) + "\n")
+            out.flush()
+    return summary(list(done.values()))
+
+
+def summary(rows) -> dict:
+    """The player's share of the points and its standard error (pairs as the samples)."""
+    got = sum(r["got"] for r in rows)
+    total = sum(r["total"] for r in rows)
+    n = len(rows)
+    share = got / total if total else float("nan")
+    spread = sum((r["got"] - share * r["total"]) ** 2 for r in rows)
+    se = math.sqrt(n / (n - 1) * spread) / total if n > 1 else float("nan")
+    games = sum(r.get("games", 2) for r in rows)
+    return {"games": games, "share": round(share, 4), "se": round(se, 4),
+            "win2_rate": round(sum(r["won2"] for r in rows) / games, 4),
+            "cpu_s": round(sum(r["cpu_s"] for r in rows), 1)}
+
+
 if __name__ == "__main__":
-    import json
-    print(json.dumps(run(), indent=2))
+    if sys.argv[1:2] == ["duel"]:
+        print(json.dumps(duel(sys.argv[2:]), indent=2))
+    else:
+        print(json.dumps(run(), indent=2))

@@ -158,6 +158,24 @@ class Net:
         return net
 
 
+def values_against(net: Net, on_turn: np.ndarray, which: np.ndarray, moved: np.ndarray) -> np.ndarray:
+    """`flip(net.evaluate(features(on_turn[which], moved)))`: the chances (win, win 2, lose 2) of
+    the side that has just moved (counts (N, 26)) against one of a few sides now on turn (counts
+    (K, 26), row `which[i]`), each of those few read once: a two-ply search values thousands of
+    replies to a handful of plays."""
+    mover = on_turn[which]
+    cm, co = _contact(mover, moved), _contact(moved, mover)
+    w1 = net.w1
+    few = _side(on_turn, np.zeros(len(on_turn))) @ w1[:SIDE_FEATURES]
+    points = np.arange(26)
+    race = (cm + co) == 0
+    pips = ((moved - mover) * (OFF - points)).sum(axis=1) / 50.0   # the other's lead, as features
+    h = np.tanh(few[which] + np.outer(cm / 15.0, w1[SIDE_FEATURES - 1])
+                + _side(moved, co) @ w1[SIDE_FEATURES:2 * SIDE_FEATURES]
+                + np.outer(race, w1[-2]) + np.outer(pips, w1[-1]) + net.b1)
+    return flip(1.0 / (1.0 + np.exp(-(h @ net.w2 + net.b2))))
+
+
 def turn_ends(rules, own: tuple, opp: tuple, dice) -> list[tuple]:
     """The mover's checkers after each legal turn ([] when the turn passes), with one sequence
     of steps reaching each: [(own after, steps)], from the engine's `plays`."""

@@ -7,6 +7,7 @@ and the move chosen by match equity (master).
 """
 from __future__ import annotations
 
+import itertools
 import random
 from dataclasses import dataclass
 
@@ -115,8 +116,9 @@ def heuristic_move(rules, position: Position, dice, rng: random.Random, noise: f
 # --- match equity --------------------------------------------------------------------------
 
 #: share of games won that are won by 2 points (G-10), measured over self-play of the top level
-#: (tests/bench_garanguet.py, win2_rate); the match equity table is built from it
-WIN2_RATE = 0.33
+#: at one ply (tests/bench_garanguet.py, win2_rate: 0.220 over 1,092 games with the network of
+#: 24,000 games, 0.33 over 200 with that of 15,000); the match equity table is built from it
+WIN2_RATE = 0.22
 
 
 def match_equity_table(win2_rate: float = WIN2_RATE, longest: int = 21) -> np.ndarray:
@@ -166,6 +168,15 @@ def worth(values: np.ndarray, score=None) -> np.ndarray:
             + (1 - win - lose2) * _met(a, b - 1) + lose2 * _met(a, b - 2))
 
 
+def point_worth(score=None) -> float:
+    """What one point is worth to the mover in the unit it plays for: 1 in a money game, at a
+    match score half the match's chance between winning and losing a 1-point game."""
+    if score is None:
+        return 1.0
+    a, b = score
+    return (_met(a - 1, b) - _met(a, b - 1)) / 2
+
+
 # --- the value of each end of a turn --------------------------------------------------------
 
 _NETS: dict = {}
@@ -182,22 +193,108 @@ def chances(position: Position, ends, value_net: gnet.Net, table=None) -> np.nda
     """The mover's chances (win, win 2, lose 2) after each end of its turn (its checkers after
     the move): from the network, or exactly from the bear-off table once both sides bear off
     in a pure race (then nothing can block either, and each bears off alone)."""
-    side = position.to_move
-    opp = position.checkers(side.other)
-    values = gnet.values_after(value_net, opp, ends)
+    return after_turns(ends, position.checkers(position.to_move.other), value_net, table)
+
+
+def after_turns(ends, others, value_net: gnet.Net, table=None, which=None) -> np.ndarray:
+    """As `chances`, for rows of the side that has just moved (`ends`, (N, 15)) against the side
+    now on turn: `others` (K, 15), row `which[i]` for end i (the first row when not given)."""
+    ends = np.asarray(ends, dtype=np.int64).reshape(-1, 15)
+    few = np.asarray(others, dtype=np.int64).reshape(-1, 15)
+    which = np.zeros(len(ends), dtype=np.int64) if which is None else np.asarray(which)
+    values = gnet.values_against(value_net, gnet.counts(few), which, gnet.counts(ends))
+    others = few[which]
     if table is not None:
-        theirs = gb.spreads_of([opp])
-        if theirs is not None:
-            ours = np.asarray(ends, dtype=np.int64)
-            racing = ours.min(axis=1) >= LAST_QUADRANT
-            if racing.any():
-                mine = gb.spreads_of(ours[racing])
-                values[racing] = gnet.flip(table.race(theirs[0], mine))
-    for i, end in enumerate(ends):
-        if end[0] == OFF:                      # the game is won on this turn (G-10)
-            values[i] = (1.0, 0.0 if opp[-1] == OFF else 1.0, 0.0)
+        racing = (ends[:, 0] >= LAST_QUADRANT) & (others[:, 0] >= LAST_QUADRANT)
+        if racing.any():
+            values[racing] = gnet.flip(table.race(gb.spreads_of(others[racing]),
+                                                  gb.spreads_of(ends[racing])))
+    won = ends[:, 0] == OFF                    # the game is won on this turn (G-10)
+    values[won] = np.stack([np.ones(won.sum()), (others[won, -1] != OFF).astype(float),
+                            np.zeros(won.sum())], axis=1)
     win = np.clip(values[:, 0], 0.0, 1.0)
     return np.stack([win, np.minimum(values[:, 1], win), np.minimum(values[:, 2], 1 - win)], axis=1)
+
+
+# --- two plies --------------------------------------------------------------------------------
+
+#: the opponent's next throw: (dice, chance) for each of the 56 distinct throws of three dice
+THROWS = [(next(d for d in itertools.product(range(1, 7), repeat=3) if gb.numbers(d) == numbers),
+           chance) for numbers, chance in gb.throws()]
+
+#: the master looks two plies ahead at the plays the network likes best, as gnubg prunes: at
+#: most SEARCH_WIDTH of them, each within SEARCH_MARGIN points of the best (or what a point is
+#: worth at the match score); each costs some 20-60 ms
+SEARCH_WIDTH = 3
+SEARCH_MARGIN = 0.16
+
+
+def settled(ends, opp) -> np.ndarray:
+    """For each end of the mover's turn, whether one ply already tells its worth exactly or
+    nearly: the game won, or a pure race valued from the bear-off table."""
+    ends = np.asarray(ends, dtype=np.int64).reshape(-1, 15)
+    return (ends[:, 0] == OFF) | ((ends[:, 0] >= LAST_QUADRANT) & (min(opp) >= LAST_QUADRANT))
+
+
+def two_ply(rules, ends, opp, value_net: gnet.Net, table=None, their_score=None) -> np.ndarray:
+    """The mover's chances (win, win 2, lose 2) after each of `ends` (its checkers after its
+    turn; `opp`: the opponent's, who throws next), looking one turn further: for each of the
+    opponent's throws, weighed by its chance, the reply that the opponent values best at one
+    ply (by `worth` at its score, `their_score`), or its pass."""
+    rows, which, sizes = [], [], []
+    known: dict = {}
+    for i, end in enumerate(ends):
+        # the opponent's turns depend only on the mover's points still ahead of its checkers
+        ahead = tuple(sorted({point for point in end if point < OFF - opp[0]}))
+        for dice, _ in THROWS:
+            replies = known.get((ahead, dice))
+            if replies is None:
+                replies = known[ahead, dice] = [reply for reply, _ in
+                                                gnet.turn_ends(rules, opp, end, dice)]
+            sizes.append(len(replies))
+            rows += replies or [opp]           # a pass: the mover throws again, as it stands
+            which += [i] * max(1, len(replies))
+    values = after_turns(rows, ends, value_net, table, which)
+    ranked = worth(values, their_score)
+    found = np.zeros((len(sizes), 3))
+    start = 0
+    for k, size in enumerate(sizes):
+        found[k] = values[start + int(np.argmax(ranked[start:start + max(1, size)]))]
+        start += max(1, size)
+    chance = np.array([chance for _, chance in THROWS])
+    return gnet.flip(np.einsum("t,itk->ik", chance, found.reshape(len(ends), len(THROWS), 3)))
+
+
+def best_plays(rules, position: Position, dice, match=None, value_net=None, table=None,
+               width: int = SEARCH_WIDTH):
+    """Every end of the mover's turn ranked for the top level: [(end, steps)] and, in the same
+    order, their chances (win, win 2, lose 2), their worth at the score, and how many plies each
+    was valued at. The `width` ends the network likes best at one ply, unless one ply already
+    settles them, are valued at two plies and ranked first."""
+    value_net = value_net or net()
+    table = table if table is not None else gb.table()
+    side = position.to_move
+    own, opp = position.checkers(side), position.checkers(side.other)
+    ends = gnet.turn_ends(rules, own, opp, dice)
+    if not ends:
+        return [], np.zeros((0, 3)), np.zeros(0), np.zeros(0, dtype=int)
+    score = aways(side, match)
+    values = chances(position, [e for e, _ in ends], value_net, table)
+    ranked = worth(values, score)
+    order = np.argsort(-ranked, kind="stable")
+    plies = np.ones(len(ends), dtype=int)
+    if len(ends) > 1 and width > 0:
+        top = order[:width]
+        top = top[ranked[top] >= ranked[top[0]] - SEARCH_MARGIN * point_worth(score)]
+        deeper = top[~settled([ends[i][0] for i in top], opp)]
+        if len(deeper):
+            values[deeper] = two_ply(rules, [ends[i][0] for i in deeper], opp, value_net, table,
+                                     aways(side.other, match))
+            ranked[deeper] = worth(values[deeper], score)
+            plies[deeper] = 2
+            top = top[np.argsort(-ranked[top], kind="stable")]
+            order = np.concatenate([top, order[len(top):]])
+    return [ends[i] for i in order], values[order], ranked[order], plies[order]
 
 
 # --- levels -------------------------------------------------------------------------------
@@ -234,26 +331,25 @@ class Hint:
 
 def hints(rules, position: Position, dice, match=None) -> list[Hint]:
     """Each legal move with its worth to the mover as the top level sees it, best first ([] when
-    the turn passes)."""
-    side = position.to_move
-    ends = gnet.turn_ends(rules, position.checkers(side), position.checkers(side.other), dice)
+    the turn passes): the plays it looks two plies ahead at first, then the rest at one ply (a
+    loss is never below 0: a play left at one ply may look better there than the best does at
+    two)."""
+    ends, values, ranked, _ = best_plays(rules, position, dice, match)
     if not ends:
         return []
-    values = chances(position, [e for e, _ in ends], net(), gb.table())
-    score = aways(side, match)
-    ranked = worth(values, score)
+    score = aways(position.to_move, match)
     equities = gnet.equity(values)
-    best = float(ranked.max())
-    order = np.argsort(-ranked, kind="stable")
-    return [Hint(Move(ends[i][1]), float(ranked[i] if score else values[i, 0]),
-                 float(equities[i]), best - float(ranked[i]), float(values[i, 1]))
-            for i in order]
+    best = float(ranked[0])
+    return [Hint(Move(steps), float(ranked[i] if score else values[i, 0]), float(equities[i]),
+                 max(0.0, best - float(ranked[i])), float(values[i, 1]))
+            for i, (_, steps) in enumerate(ends)]
 
 
 class Computer:
     """A computer player of Garanguet at one level. `rng` drives the lower levels' mistakes."""
 
-    def __init__(self, rules, level_name: str, rng: random.Random):
+    def __init__(self, rules, level_name: str, rng: random.Random, value_net=None,
+                 width: int = SEARCH_WIDTH):
         if level_name not in LEVEL_NAMES:
             raise ValueError(f"unknown level {level_name!r}: choose one of {', '.join(LEVEL_NAMES)}")
         if rules.name != GARANGUET.name:
@@ -261,17 +357,18 @@ class Computer:
         self.rules = rules
         self.level = level_name
         self.rng = rng
-        self._net = None
+        self.width = width          # the master's two-ply search: 0 looks one ply ahead
+        self._net = value_net
         self._table = None
 
     def prepare(self, match=None) -> None:
         """Load the network and the bear-off table (a fraction of a second)."""
-        if self._net is None:
-            self._net = net()
+        if self._table is None:
+            self._net = self._net or net()
             self._table = gb.table()
 
     def ready(self) -> bool:
-        return self._net is not None
+        return self._table is not None
 
     def choose(self, position: Position, dice, match=None) -> Move:
         """The move this level plays: always a legal one."""
@@ -285,11 +382,11 @@ class Computer:
             return Move(())
         if len(ends) == 1:
             return Move(ends[0][1])
-        if self.level == "journeyman":
-            values = chances(position, [e for e, _ in ends], self._net)
-            ranked = gnet.equity(values) + np.array(
-                [self.rng.gauss(0.0, NOISE["journeyman"]) for _ in ends])
-        else:
-            values = chances(position, [e for e, _ in ends], self._net, self._table)
-            ranked = worth(values, aways(side, match))
+        if self.level == "master":
+            found = best_plays(self.rules, position, dice, match, self._net, self._table,
+                               self.width)[0]
+            return Move(found[0][1])
+        values = chances(position, [e for e, _ in ends], self._net)
+        ranked = gnet.equity(values) + np.array(
+            [self.rng.gauss(0.0, NOISE["journeyman"]) for _ in ends])
         return Move(ends[int(np.argmax(ranked))][1])
