@@ -119,3 +119,34 @@ def test_past_the_table_a_side_not_begun_can_lose_two_points():
     win, win2, lose2 = gr.race((0, 0, 0, 0, 0, 15), (1, 0, 0, 0, 0, 0))[0]
     assert 0 < stuck < 1
     assert (win, win2) == pytest.approx((0, 0)) and lose2 == pytest.approx(stuck, abs=1e-12)
+
+
+def test_the_hints_report_a_small_races_chances_exactly():
+    """The master's hints in races of up to six checkers a side, where combining two one-sided
+    tables is off by more than 0.002: each move's chance to win is the two-sided table's (itself
+    checked against the slow exact method above), the opponent to move after it."""
+    from game.computer import garanguet_player as gp
+    rng = random.Random(1818)
+    rows = [s for s in gr.spreads() if sum(s) >= 3]
+    table, one_sided = gr.table(), gb.table()
+    checked = 0
+    for _ in range(2000):
+        mover, other = rng.choice(rows), rng.choice(rows)
+        dice = tuple(rng.randint(1, 6) for _ in range(3))
+        position = Position(checkers(mover), checkers(other), Side.WHITE)
+        hints = gp.hints(GARANGUET, position, dice)
+        afters = [GARANGUET.apply(position, h.move, dice) for h in hints]
+        if any(GARANGUET.outcome(a) for a in afters):
+            continue
+        spreads = [(gb.spreads_of(np.array([a.black]))[0], gb.spreads_of(np.array([a.white]))[0])
+                   for a in afters]
+        exact = [1.0 - table.lookup(b, w)[0] for b, w in spreads]
+        combined = [1.0 - one_sided.race(b, w)[0][0] for b, w in spreads]
+        if max(abs(e - c) for e, c in zip(exact, combined)) < 0.002:
+            continue                       # a race the old way already told well enough
+        for hint, chance in zip(hints, exact):
+            assert hint.win_probability == pytest.approx(chance, abs=1e-4), (mover, other, dice)
+        checked += 1
+        if checked == 3:
+            break
+    assert checked == 3

@@ -18,6 +18,7 @@ from game.rules import GARANGUET, LAST_QUADRANT, MATCH_LENGTHS, OFF, Move, Posit
 
 from . import garanguet_bearoff as gb
 from . import garanguet_net as gnet
+from . import garanguet_race as gr
 from .random_player import random_move  # noqa: F401 (its old home)
 
 
@@ -272,7 +273,7 @@ def best_plays(rules, position: Position, dice, match=None, value_net=None, tabl
     was valued at. The `width` ends the network likes best at one ply, unless one ply already
     settles them, are valued at two plies and ranked first."""
     value_net = value_net or net()
-    table = table if table is not None else gb.table()
+    table = table if table is not None else gr.races()
     side = position.to_move
     own, opp = position.checkers(side), position.checkers(side.other)
     ends = gnet.turn_ends(rules, own, opp, dice)
@@ -365,7 +366,7 @@ class Computer:
         """Load the network and the bear-off table (a fraction of a second)."""
         if self._table is None:
             self._net = self._net or net()
-            self._table = gb.table()
+            self._table = gr.races()
 
     def ready(self) -> bool:
         return self._table is not None
