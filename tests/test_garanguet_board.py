@@ -1,6 +1,7 @@
 """The Garanguet board: where its points, stacks and trays are, what a click hits, and that the
 picture carries its letters, counts and glows at the smallest window and at 4K."""
 import math
+import time
 
 import pygame
 import pytest
@@ -432,6 +433,8 @@ def test_on_the_table_a_whole_game_is_played_to_its_end(table):
             tt.key(app, pygame.K_SPACE)
         elif scene.stage == "choose":
             tt.key(app, pygame.K_RETURN)
+        elif scene.stage == "think":
+            time.sleep(0.005)          # the computer's thread thinks while the table waits
         tt.pump(app, screen, 0.1)
     assert app.session.phase is Phase.GAME_OVER
     assert OFF_ALL in (app.session.position.white, app.session.position.black)

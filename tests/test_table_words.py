@@ -72,10 +72,14 @@ def frames(app, n=1, dt=1 / 30):
 
 
 def run_until(app, done, limit=2000):
+    """Frames until `done` (at most `limit`), letting the computer's thread think while the
+    table waits for it: frames drawn back to back would keep it from running."""
     for _ in range(limit):
         if done(app.scenes.top):
             return True
         app.frame(1 / 30)
+        if getattr(app.scenes.top, "stage", None) is Stage.THINK:
+            time.sleep(0.005)
     return False
 
 
