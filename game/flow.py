@@ -94,18 +94,26 @@ class GameFlow:
     session: the match being played (the flow changes it only through its own methods, and
     restores it in place on a take-back). save: called after every throw and every move.
     thinkers: the `Thinker` for each side the computer plays (game/players.py: threaded in the
-    game, synchronous in tests). advisor: gives hints, or None.
+    game, synchronous in tests) and for a side the other game plays (an online match: the
+    link's thinker). advisor: gives hints, or None.
     touch_move: C-5 for this game (the screen may change it between turns).
+    dealer: deals the throws from outside (an online match's link, game/online/link.py):
+    `deal(session)` is True once the session's next throw is handed to it, False while it
+    waits - the flow then stays at THROW and asks again at its next `poll()`. A move handed to
+    the session is told to it (`moved(session, side, move, turn)`) before it is saved; a move
+    once sent is never taken back.
     """
 
     def __init__(self, session: Session, save: Callable[[], None], thinkers: dict[Side, Thinker] | None = None,
-                 advisor: Advisor | None = None, touch_move: bool = False):
+                 advisor: Advisor | None = None, touch_move: bool = False, dealer=None):
         self.session = session
         self.rule_set = session.rule_set
         self.save = save
         self.thinkers = thinkers or {}
         self.advisor = advisor
         self.touch_move = bool(touch_move or session.options.touch_move)
+        self.dealer = dealer
+        self._dealing = False                               # a throw waits for the dealer
         self.stage = Stage.THROW
         self.chooser: Chooser | None = None
         self.shown = session.position     # the board shown: a turn's steps so far included
@@ -129,6 +137,12 @@ class GameFlow:
 
     def is_computer(self, side: Side | None = None) -> bool:
         return self.session.is_computer(self.to_move if side is None else side)
+
+    def plays_itself(self, side: Side | None = None) -> bool:
+        """The computer or the other game (online) throws and moves for this side, not a person
+        at this screen."""
+        side = self.to_move if side is None else side
+        return self.session.is_computer(side) or self.session.is_remote(side)
 
     @property
     def choice(self) -> Choice | None:
@@ -170,8 +184,9 @@ class GameFlow:
         """A person throws the dice."""
         if self.stage is not Stage.THROW:
             return []
-        if self.is_computer():
-            self._emit(Notice(Words(N_("The computer throws its own dice"))))
+        if self.plays_itself():
+            self._emit(Notice(Words(N_("Your friend throws their own dice") if self.session.is_remote(self.to_move)
+                                    else N_("The computer throws its own dice"))))
             return self._flush()
         self._throw()
         return self._flush()
@@ -296,7 +311,7 @@ class GameFlow:
         """"Continue": the screen has shown what it was showing (a pause, the dice falling, a
         step landing, the pass notice); the flow goes on with what comes next by itself."""
         stage = self.stage
-        if stage is Stage.THROW and self.is_computer():
+        if stage is Stage.THROW and self.plays_itself():
             self._throw()
         elif stage is Stage.ROLL:
             self._dice_down()
@@ -310,8 +325,11 @@ class GameFlow:
         return self._flush()
 
     def poll(self) -> list:
-        """Each frame: the computer's move, once its thinking is done."""
-        if self.stage is Stage.THINK and self._thought:
+        """Each frame: the computer's (or the other game's) move, once its thinking is done;
+        a throw the dealer made wait, once dealt."""
+        if self.stage is Stage.THROW and self._dealing:
+            self._throw()
+        elif self.stage is Stage.THINK and self._thought:
             self._poll_thinker()
         return self._flush()
 
@@ -329,13 +347,16 @@ class GameFlow:
         self.chooser = None
         self.hints = None
         self.stage = Stage.THROW
-        self._emit(TurnBegan(s.to_move, s.is_computer(s.to_move)))
+        self._emit(TurnBegan(s.to_move, self.plays_itself(s.to_move)))
 
     def _throw(self) -> None:
         s = self.session
         if s.phase is not Phase.THROW:
             return
         self._undo = None                  # the turn is handed over: no taking back now
+        self._dealing = self.dealer is not None and not self.dealer.deal(s)
+        if self._dealing:
+            return
         s.throw()
         self.save()
         self.stage = Stage.ROLL
@@ -356,7 +377,7 @@ class GameFlow:
         lost = lost_numbers(self.rules, s.dice, first)
         if lost and self.rule_set.lost_numbers_rule and not self.rules.outcome(after):   # not the winning throw's rest
             self._emit(NumbersLost(s.to_move, lost, self.rule_set.lost_numbers_rule))
-        if s.is_computer(s.to_move):
+        if self.plays_itself(s.to_move):
             self.stage = Stage.THINK
             self._thought = False
             thinker = self.thinkers[s.to_move]
@@ -439,8 +460,9 @@ class GameFlow:
         of the turn: nothing is replayed to take it back)."""
         s = self.session
         side = s.to_move
-        person = bool(move.steps) and not s.is_computer(side)
+        person = bool(move.steps) and not self.plays_itself(side) and self.dealer is None
         saved = s.snapshot() if person else None
+        turn = [len(s.match.games), len(s.record["turns"])]
         try:
             outcome = s.play(move)
         except IllegalMoveError as error:  # the engine disagrees with what was shown: say so, retry
@@ -448,6 +470,8 @@ class GameFlow:
             self._move = None
             self._offer_choice()
             return
+        if self.dealer is not None:
+            self.dealer.moved(s, side, move, turn)
         self.save()
         self.last_move = (side, move) if move.steps else None
         self._undo = (saved, move) if person and not self.touch_move else None

@@ -21,6 +21,7 @@ class MatchKeeper:
         self.notify = notify
         self.rng = rng
         self.session: Session | None = None
+        self.online = None             # the link of an online match (game/online/link.py)
         self._recorded_games = 0
 
     def adopt(self, session: Session | None, recorded: int = 0) -> None:
@@ -42,6 +43,32 @@ class MatchKeeper:
         self.record_replaced()
         self.adopt(Session.new(options, seed=self.rng.getrandbits(64)))
         self.save()
+
+    def start_online(self, link) -> None:
+        """An online match begins (the host's friend joined, or the guest accepted): a new
+        session with the link's options, the link attached to it and held here, saved at once."""
+        self.record_replaced()
+        self.adopt(Session.new(link.options, seed=self.rng.getrandbits(64)))
+        self.resume_online(link)
+
+    def resume_online(self, link) -> None:
+        """Hold `link` for the session held now (a saved online match taken up again)."""
+        self.online = link
+        link.attach(self.session, self.save, self.end_online)
+        self.save()
+
+    def end_online(self, winner, how: str) -> None:
+        """An online match ended before its score did: the other side resigned or forfeited
+        ("resigned", "forfeit: <reason>"), or this side resigned. Its finished games and a
+        match won by `winner` go into the records; the save is cleared."""
+        s = self.session
+        if s is None or s.phase is Phase.MATCH_OVER:
+            return
+        self.record_finished_games()
+        self._add_record({"kind": "match", "winner": str(winner), "ended": how,
+                          "score": {str(side): n for side, n in s.match.score.items()}})
+        s.phase = Phase.MATCH_OVER
+        self.storage.clear_match()
 
     def record_replaced(self) -> None:
         """The match under way is given up for another: its finished games and a record of
@@ -103,6 +130,9 @@ class MatchKeeper:
         self.storage.clear_match()
 
     def abandon(self) -> None:
+        if self.online is not None:
+            self.online.close()
+            self.online = None
         self.adopt(None)
         self.storage.clear_match()
 

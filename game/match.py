@@ -26,6 +26,7 @@ from .rules import (CHARPENTIER, MATCH_LENGTHS, IllegalMoveError, Move, Notation
                     RuleSet, Side, rule_set)
 
 SAVE_FORMAT = 1
+OPPONENTS = ("computer", "human", "online")
 
 
 class Phase(enum.Enum):
@@ -40,7 +41,8 @@ class Phase(enum.Enum):
 class MatchOptions:
     rules: str | RuleSet = CHARPENTIER.name     # a RuleSet, or its name (kept as the name)
     length: int = 3
-    opponent: str = "computer"          # "computer" or "human" (two people at one screen)
+    opponent: str = "computer"          # "computer", "human" (two people at one screen), or
+                                        # "online" (a friend's game elsewhere plays the other side)
     level: str = ""                     # the computer's level by name ("" = the strongest)
     human_side: Side = Side.WHITE
     touch_move: bool = False            # C-5
@@ -58,8 +60,8 @@ class MatchOptions:
             raise ValueError(Problem(N_("a match is played to {lengths} points, not {length} (C-6)"),
                                      lengths=", ".join(map(str, MATCH_LENGTHS)),
                                      length=repr(self.length)))
-        if self.opponent not in ("computer", "human"):
-            raise ValueError(Problem(N_("the opponent is 'computer' or 'human', not {opponent}"),
+        if self.opponent not in OPPONENTS:
+            raise ValueError(Problem(N_("the opponent is 'computer', 'human' or 'online', not {opponent}"),
                                      opponent=repr(self.opponent)))
         if not isinstance(self.level, str) or not isinstance(self.human_side, Side):
             raise ValueError(Problem(N_("bad level or side in the match options")))
@@ -84,6 +86,15 @@ class MatchOptions:
             if flag in known and not isinstance(known[flag], bool):
                 raise ValueError(Problem(N_("{flag} must be true or false"), flag=flag))
         return cls(**known)
+
+
+@dataclass(frozen=True)
+class Dealt:
+    """A throw dealt from outside the session (an online match's dice, docs/online.md): the
+    faces - a game throw's dice, or the priority throw's rounds (White's, Black's) with the
+    ties first - and the seed of their physics."""
+    faces: tuple
+    seed: int
 
 
 @dataclass
@@ -150,6 +161,8 @@ class Session:
         self.throw_seed = 0                              # seeds the dice physics of that throw
         self.record: dict = {}
         self.outcome: Outcome | None = None
+        self.next_throw: Dealt | None = None     # the next throw's faces, when a dealer gave them
+        self.online: dict | None = None          # an online match's link state (JSON-ready)
 
     @classmethod
     def new(cls, options: MatchOptions, seed: int | None = None) -> "Session":
@@ -160,13 +173,20 @@ class Session:
         return self.position.to_move
 
     def is_computer(self, side: Side) -> bool:
+        if self.is_remote(side):
+            return False
         if self.options.autoplay:
             return True
         return self.options.opponent == "computer" and side is not self.options.human_side
 
+    def is_remote(self, side: Side) -> bool:
+        """The other game plays this side (an online match)."""
+        return self.options.opponent == "online" and side is not self.options.human_side
+
     def physics_rng(self) -> random.Random:
-        """The generator for the dice simulation of the last throw; the faces never come from it."""
-        return random.Random(self.throw_seed)
+        """The generator for the dice simulation of the last throw (of the throw dealt, when one
+        waits); the faces never come from it."""
+        return random.Random(self.throw_seed if self.next_throw is None else self.next_throw.seed)
 
     def _expect(self, phase: Phase) -> None:
         if self.phase is not phase:
@@ -175,8 +195,13 @@ class Session:
     def throw_priority(self) -> tuple[int, int]:
         """Each side throws one die; a tie is thrown again, the higher starts (C-1)."""
         self._expect(Phase.PRIORITY)
-        white, black = self.rng.randint(1, 6), self.rng.randint(1, 6)
-        self.throw_seed = self.rng.getrandbits(64)
+        if self.next_throw is not None:
+            (white, black), *rest = self.next_throw.faces
+            self.throw_seed = self.next_throw.seed
+            self.next_throw = Dealt(tuple(rest), self.throw_seed) if rest and white == black else None
+        else:
+            white, black = self.rng.randint(1, 6), self.rng.randint(1, 6)
+            self.throw_seed = self.rng.getrandbits(64)
         self.priority = (white, black)
         if white != black:
             first = Side.WHITE if white > black else Side.BLACK
@@ -188,8 +213,12 @@ class Session:
     def throw(self) -> tuple[int, ...]:
         """The side to move throws the game's dice (faces from the session's generator, C-3)."""
         self._expect(Phase.THROW)
-        self.dice = tuple(self.rng.randint(1, 6) for _ in range(self.rules.dice_count))
-        self.throw_seed = self.rng.getrandbits(64)
+        if self.next_throw is not None:
+            self.dice, self.throw_seed = tuple(self.next_throw.faces), self.next_throw.seed
+            self.next_throw = None
+        else:
+            self.dice = tuple(self.rng.randint(1, 6) for _ in range(self.rules.dice_count))
+            self.throw_seed = self.rng.getrandbits(64)
         self.phase = Phase.MOVE
         return self.dice
 
@@ -263,6 +292,7 @@ class Session:
             "throw_seed": self.throw_seed,
             "record": copy.deepcopy(self.record),
             "rng": [version, list(internal), gauss],
+            **({"online": copy.deepcopy(self.online)} if self.online is not None else {}),
         }
 
     @classmethod
@@ -307,6 +337,11 @@ class Session:
         if data["priority"] is not None:
             session.priority = _dice(data["priority"], 2)
         session.record = data["record"]
+        online = data.get("online")
+        if (online is not None and not isinstance(online, dict)) or (
+                (online is None) != (options.opponent != "online")):
+            raise ValueError(Problem(N_("the saved online match is damaged")))
+        session.online = online
         if session.phase in (Phase.THROW, Phase.MOVE, Phase.GAME_OVER):
             session.position = _replay_in_progress(session.rules, session.record)
             if str(session.position) != data["position"]:

@@ -4,7 +4,9 @@ Each side throws one die from its own side of the board; a tie is thrown again; 
 plays first. The session picks the faces (`Session.throw_priority`, from its seeded generator);
 the physics of every round is simulated at once (`game.dice.priority_rounds`) and the screen
 plays the rounds back in turn. The flow saves through the `save` it is given (the match
-keeper's), once the faces are drawn.
+keeper's), once the faces are drawn. In an online match a `dealer` (the link) deals the faces
+instead: `throw()` waits until it has (`dealer.deal(session)` True), trying again at each
+`throw()` or `poll()`.
 
     WAIT    nobody has thrown. `throw()` (a person's Space or click; for two computers the
             screen waits a moment first): the rounds are drawn and saved -> RoundThrown -> ROLL.
@@ -59,17 +61,20 @@ class PriorityDone:
 class PriorityFlow:
     """The priority throw of the session's next game (see the module)."""
 
-    def __init__(self, session: Session, save: Callable[[], None]):
+    def __init__(self, session: Session, save: Callable[[], None], dealer=None):
         self.session = session
         self.save = save
+        self.dealer = dealer
+        self.waiting = False                       # a throw asked for waits for the dealer
         self.stage = PriorityStage.WAIT if session.phase is Phase.PRIORITY else PriorityStage.DONE
         self.rounds: list[PriorityRound] = []      # the rounds still to show
         self.faces: tuple[int, int] | None = None  # the round shown: (White's, Black's)
 
     @property
     def computers_only(self) -> bool:
-        """Both sides are the computer's: the screen throws for them after a pause."""
-        return all(self.session.is_computer(side) for side in Side)
+        """No person throws at this screen (the computer's sides, or the other game's): the
+        screen throws for them after a pause."""
+        return all(self.session.is_computer(side) or self.session.is_remote(side) for side in Side)
 
     def start(self) -> list:
         """Where the flow begins: nothing to do, or (the game already begun) straight to it."""
@@ -80,9 +85,16 @@ class PriorityFlow:
         if self.stage is not PriorityStage.WAIT or self.session.phase is not Phase.PRIORITY:
             return []
         s = self.session
+        self.waiting = self.dealer is not None and not self.dealer.deal(s)
+        if self.waiting:
+            return []
         self.rounds = priority_rounds(s.throw_priority, s.physics_rng())
         self.save()
         return self._next_round()
+
+    def poll(self) -> list:
+        """Each frame: a throw that waited for the dealer, once dealt."""
+        return self.throw() if self.waiting else []
 
     def settled(self) -> list:
         """The round's dice lie still: a tie, or who plays first."""

@@ -1,0 +1,152 @@
+"""The game's end of a connection to the relay: a websockets client on a daemon thread running
+its own asyncio loop, so the game's frames never wait for the network. What arrives goes into a
+`queue.Queue` that the link (game/online/link.py) empties each frame; what the link sends is
+handed to the loop thread-safely.
+
+Each (re)connection sends the `hello` the link set last (with the seat token once it has one).
+A connection that drops is tried again by itself, the pause growing from 0.1 s to at most 2 s;
+before the first success only FIRST_TRIES attempts are made, then the address is given up as
+unreachable. A `refused` from the relay is final: no retry.
+
+What the queue carries (tuples):
+    ("message", dict)   a JSON object from the relay (anything else is dropped here)
+    ("lost",)           the connection dropped; trying again
+    ("unreachable",)    no relay answered in FIRST_TRIES attempts; given up
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import queue
+import threading
+
+from websockets.asyncio.client import connect
+from websockets.exceptions import WebSocketException
+
+FIRST_TRIES = 5          # attempts before an address is said unreachable
+FIRST_PAUSE = 0.1        # seconds before the first retry; doubled each time...
+LONGEST_PAUSE = 2.0      # ...up to this
+MAX_BYTES = 4096         # the relay's limit (docs/online.md); protocol.MAX_BYTES when it is merged
+
+
+class Client:
+    """One connection to one relay, kept up until `close()` (see the module)."""
+
+    def __init__(self, url: str, hello: dict, first_tries: int = FIRST_TRIES):
+        self.url = url
+        self.hello = dict(hello)          # replaced by the link when it has a seat token
+        self.inbox: queue.Queue = queue.Queue()
+        self.first_tries = first_tries
+        self.connected = False
+        self._loop = asyncio.new_event_loop()
+        self._out: asyncio.Queue | None = None
+        self._stop: asyncio.Event | None = None
+        self._ws = None
+        self._final = False               # refused: no retry
+        self._ready = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="online-client", daemon=True)
+        self._thread.start()
+        self._ready.wait(5)
+
+    # --- from the game's thread ------------------------------------------------------------
+    def send(self, message: dict) -> None:
+        """Send `message` if connected (a message sent while away is dropped: the games resend
+        what the other lacks on `sync`)."""
+        self._call(lambda: self._out.put_nowait(message) if self.connected else None)
+
+    def drop(self) -> None:
+        """Cut the connection as a network would (tests): the client reconnects by itself."""
+        self._call(lambda: self._ws.transport.abort() if self._ws is not None else None)
+
+    def close(self) -> None:
+        """Close after what was sent so far has gone out; no retry after this."""
+        self._final = True
+        self._call(lambda: (self._out.put_nowait(None), self._stop.set()))
+
+    def alive(self) -> bool:
+        return self._thread.is_alive()
+
+    def _call(self, action) -> None:
+        try:
+            self._loop.call_soon_threadsafe(action)
+        except RuntimeError:               # the loop has ended
+            pass
+
+    # --- on the client's thread ------------------------------------------------------------
+    def _run(self) -> None:
+        asyncio.set_event_loop(self._loop)
+        try:
+            self._loop.run_until_complete(self._main())
+        finally:
+            self._loop.close()
+
+    async def _main(self) -> None:
+        self._out, self._stop = asyncio.Queue(), asyncio.Event()
+        self._ready.set()
+        tries, pause, ever = 0, FIRST_PAUSE, False
+        while not self._final:
+            was_open = False
+            try:
+                async with connect(self.url, open_timeout=5, close_timeout=1, max_size=MAX_BYTES,
+                                   ping_interval=5, ping_timeout=10) as ws:
+                    await ws.send(json.dumps(self.hello, separators=(",", ":")))
+                    was_open = ever = True
+                    pause = FIRST_PAUSE
+                    self._ws = ws
+                    while not self._out.empty():      # what waited from before: resent on sync
+                        self._out.get_nowait()
+                    self.connected = True
+                    await self._serve(ws)
+            except (OSError, WebSocketException, asyncio.TimeoutError, ValueError):
+                pass
+            finally:
+                self.connected, self._ws = False, None
+            if self._final:
+                break
+            if was_open:
+                self.inbox.put(("lost",))
+            elif not ever:
+                tries += 1
+                if tries >= self.first_tries:
+                    self.inbox.put(("unreachable",))
+                    break
+            try:
+                await asyncio.wait_for(self._stop.wait(), pause)
+            except asyncio.TimeoutError:
+                pass
+            pause = min(pause * 2, LONGEST_PAUSE)
+
+    async def _serve(self, ws) -> None:
+        reader = asyncio.ensure_future(self._read(ws))
+        writer = asyncio.ensure_future(self._write(ws))
+        done, pending = await asyncio.wait({reader, writer}, return_when=asyncio.FIRST_COMPLETED)
+        for task in pending:
+            task.cancel()
+        for task in done:
+            task.result()          # a connection error is the caller's to handle
+
+    async def _read(self, ws) -> None:
+        async for text in ws:
+            try:
+                message = json.loads(text) if isinstance(text, str) else None
+            except ValueError:
+                continue
+            if not isinstance(message, dict):
+                continue
+            if message.get("type") == "refused" and not self.inbox_has_room(message):
+                self._final = True
+            self.inbox.put(("message", message))
+
+    @staticmethod
+    def inbox_has_room(message: dict) -> bool:
+        """A refusal of one message (bad-message, too-big) keeps the connection; any other
+        refusal is the relay's last word."""
+        return message.get("reason") in ("bad-message", "too-big", "not-json")
+
+    async def _write(self, ws) -> None:
+        while True:
+            message = await self._out.get()
+            if message is None:
+                await ws.close()
+                return
+            await ws.send(json.dumps(message, separators=(",", ":")))

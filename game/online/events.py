@@ -1,0 +1,119 @@
+"""What the link (game/online/link.py) tells the game each frame, from `Link.poll()`: the news of
+the connection and of the other game. Each is a frozen dataclass; where a player must read
+something it carries `words` (game.i18n Words, said in the language spoken when shown). No
+pygame: the scenes show them.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from game.i18n import N_, Words
+from game.rules import Side
+
+#: Why the relay said no (docs/online.md, "refused"), as a player reads it; any other reason is
+#: said with REFUSED_OTHER.
+REFUSED_WORDS = {
+    "no-such-room": N_("There is no room with that code: check it with your friend."),
+    "room-full": N_("That room is full: two players are in it already."),
+    "expired": N_("That room has expired: ask your friend for a new code."),
+    "version": N_("Your friend's game is another version: both need the same version."),
+    "protocol": N_("Your friend's game is another version: both need the same version."),
+    "rules": N_("Your friend plays another rule set in that room."),
+    "bad-token": N_("The relay no longer knows your seat in that match."),
+    "too-many": N_("Too many attempts from this computer: wait a minute and try again."),
+}
+REFUSED_OTHER = N_("The relay refused the connection ({reason}).")
+
+#: Why a match was ended in the honest side's favour (Forfeit.reason -> words).
+FORFEIT_WORDS = {
+    "bad-reveal": N_("Your friend's dice secret does not match the one they committed to: the "
+                     "match is yours."),
+    "early-reveal": N_("Your friend revealed a dice secret before both commitments were in: the "
+                       "match is yours."),
+    "illegal-move": N_("Your friend's game sent a move the rules refuse ({move}): the match is "
+                       "yours."),
+    "out-of-turn": N_("Your friend's game sent a move out of turn: the match is yours."),
+    "bad-message": N_("Your friend's game sent a message that breaks the rules of play: the "
+                      "match is yours."),
+}
+
+
+def refused_words(reason: str) -> Words:
+    """The relay's refusal as a player reads it."""
+    if reason in REFUSED_WORDS:
+        return Words(REFUSED_WORDS[reason])
+    return Words(REFUSED_OTHER, reason=str(reason)[:40])
+
+
+@dataclass(frozen=True)
+class RoomOpened:
+    """Host: the room exists; show shown_code(code) and the address to give."""
+    code: str
+    url: str
+
+
+@dataclass(frozen=True)
+class Offered:
+    """Guest: the host's options (rules, length, touch_move, host_side) to see and accept."""
+    options: dict
+
+
+@dataclass(frozen=True)
+class FriendJoined:
+    """The guest is in and has accepted the options: the match begins (both sides)."""
+
+
+@dataclass(frozen=True)
+class Refused:
+    """The relay said no (no such room, full, expired, another version...); the link is done."""
+    reason: str
+    words: Words
+
+
+@dataclass(frozen=True)
+class Unreachable:
+    """No relay answered at that address, after the bounded retries; the link is done."""
+    words: Words = field(default_factory=lambda: Words(N_(
+        "No relay answers at that address: check it, and that the host's game is waiting.")))
+
+
+@dataclass(frozen=True)
+class ConnectionLost:
+    """The connection dropped: the link retries by itself (with a growing pause)."""
+    words: Words = field(default_factory=lambda: Words(N_(
+        "The connection to the relay was lost: trying again...")))
+
+
+@dataclass(frozen=True)
+class Reconnected:
+    """Back in the room after a drop (or a restart of the game or of the relay)."""
+
+
+@dataclass(frozen=True)
+class FriendAway:
+    """The other game left the room (it may come back: its seat is kept)."""
+
+
+@dataclass(frozen=True)
+class FriendBack:
+    """The other game is back in the room."""
+
+
+@dataclass(frozen=True)
+class FriendResigned:
+    """The other side gave up the match: it is ours (recorded by the keeper)."""
+    winner: Side | None = None
+
+
+@dataclass(frozen=True)
+class Forfeit:
+    """The other side broke the rules of play (a bad or early reveal, an illegal move, a move
+    out of turn): the match is ended in the honest side's favour; `words` say why."""
+    winner: Side
+    words: Words
+    reason: str = ""
+
+
+def forfeit(winner: Side, reason: str, **fields) -> Forfeit:
+    return Forfeit(winner, Words(FORFEIT_WORDS.get(reason, FORFEIT_WORDS["bad-message"]), **fields),
+                   reason)

@@ -1,0 +1,564 @@
+"""The link: one online match between this game and a friend's, through a relay
+(docs/online.md). No pygame; the scenes and `main.py --autoplay --online` drive it the same way.
+
+How a game uses it:
+
+    host:   link = Link.host(url, options)        RoomOpened(code, url), then FriendJoined
+    guest:  link = Link.join(url, code)           Offered(options); link.accept(); FriendJoined
+    again:  link = Link.resume(session)           a saved online match: Reconnected
+    each frame: for event in link.poll(): ...     (game/online/events.py)
+    on FriendJoined: keeper.start_online(link)    the session, from link.options; the keeper
+                                                  attaches the link (link.attach) and holds it
+    then the flows as ever, with the link as the dealer and the other side's thinker:
+        PriorityFlow(session, keeper.save, dealer=link.dealer)
+        GameFlow(session, keeper.save, {**computer_thinkers, other_side: link.thinker()},
+                 advisor, touch_move, dealer=link.dealer)
+
+The dice come from commit and reveal: for every throw, the priority throw included, each side
+draws a secret, saves it, sends its hash (`commit`), and reveals it only once both hashes are in;
+the faces come from both secrets (game/online/dice.py). Every message sent is numbered (`seq`)
+and kept in the session's `online` state - its *outbox*, saved with the match - and resent when
+the other asks (`sync`, sent on every (re)connection and whenever the other comes back). What
+the other side sends is checked against the session: a reveal that does not match its hash, a
+reveal before both commitments are in, a move the rules refuse or a move out of turn ends the
+match in this side's favour (Forfeit): the keeper records it (`end_online`).
+
+The state kept in `session.online` (JSON, saved with the match):
+    url, code, seat ("host" | "guest"), token, options (the room's, as on the wire),
+    started (the guest accepted), sent (the next seq), outbox (messages not known received),
+    have (how many of the other's messages were taken in), inbox (taken in, not yet used),
+    throws {"g:t": {mine, theirs_hash, theirs, revealed}}, moves {"g:t": notation} (the other's
+    moves not yet played), ended (how the match ended early, or None).
+"""
+from __future__ import annotations
+
+import hashlib
+import re
+from typing import Callable
+
+from game.i18n import N_, Words
+from game.match import Dealt, MatchOptions, Phase, Session
+from game.online import dice, protocol
+from game.online.client import Client
+from game.online.events import (ConnectionLost, FriendAway, FriendBack, FriendJoined, FriendResigned,
+                                Offered, Reconnected, Refused, RoomOpened, Unreachable, forfeit,
+                                refused_words)
+from game.rules import MATCH_LENGTHS, RULE_NAMES, IllegalMoveError, Move, NotationError, Side
+
+GAME = "tourne-case"
+SIDES = {"white": Side.WHITE, "black": Side.BLACK}
+PEER_TYPES = ("sync", "accept", "commit", "reveal", "move", "resign")
+HEX64 = re.compile(r"[0-9a-f]{64}")
+MAX_AHEAD = 2          # throws the other may have committed to beyond the one being thrown
+MAX_GAMES = 64         # a match of 21 points has at most 21 games... with room to spare
+MAX_TURNS = 4096
+
+
+def wire_options(options: MatchOptions) -> dict:
+    """The room's options as the host sends them (docs/online.md)."""
+    return {"rules": options.rules, "length": options.length, "touch_move": options.touch_move,
+            "host_side": "white" if options.human_side is Side.WHITE else "black"}
+
+
+def options_from_wire(data, seat: str, autoplay: bool = False, level: str = "") -> MatchOptions | None:
+    """The match's options as THIS game plays them (its own side as human_side, the opponent
+    "online"), or None when the room's options are not a match this game can play."""
+    if not isinstance(data, dict):
+        return None
+    rules, length = data.get("rules"), data.get("length")
+    touch, side = data.get("touch_move"), SIDES.get(data.get("host_side"))
+    if (rules not in RULE_NAMES or isinstance(length, bool) or length not in MATCH_LENGTHS
+            or not isinstance(touch, bool) or side is None):
+        return None
+    return MatchOptions(rules=rules, length=length, opponent="online", level=level,
+                        human_side=side if seat == "host" else side.other, touch_move=touch,
+                        autoplay=autoplay)
+
+
+def throw_key(session: Session) -> tuple[int, int]:
+    """The throw the session is at, or will be at next: [game, turn]; a game's priority throw is
+    [game, -1] (docs/online.md)."""
+    game = len(session.match.games)
+    if session.phase in (Phase.THROW, Phase.MOVE):
+        return game, len(session.record["turns"])
+    return game, -1
+
+
+def _key(value) -> tuple[int, int] | None:
+    """A [game, turn] from the wire, or None when it is not one."""
+    if (isinstance(value, list) and len(value) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+            and 0 <= value[0] < MAX_GAMES and -1 <= value[1] < MAX_TURNS):
+        return value[0], value[1]
+    return None
+
+
+def _name(key) -> str:
+    return f"{key[0]}:{key[1]}"
+
+
+class Ended(Exception):
+    """The other side broke the rules of play: the Forfeit event to give."""
+
+    def __init__(self, event):
+        super().__init__(event.reason)
+        self.event = event
+
+
+class Link:
+    """One online match's connection, its dice and its messages (see the module)."""
+
+    def __init__(self, url: str, state: dict, options: MatchOptions | None = None,
+                 client_factory=Client):
+        self.url = url
+        self.state = state
+        self.options = options
+        self.session: Session | None = None
+        self.save: Callable[[], None] = lambda: None
+        self.end: Callable | None = None
+        self.autoplay = bool(options.autoplay) if options else False
+        self.level = options.level if options else ""
+        self._events: list = []
+        self._flushed = state.get("sent", 0) - len(state.get("outbox", []))  # put on the wire
+        self._done = False                     # refused, unreachable, ended, closed
+        self._asked = -1                        # the last gap a sync was sent for
+        self._client_factory = client_factory
+        self.client = client_factory(url, self._hello())
+
+    # --- making one ------------------------------------------------------------------------
+    @classmethod
+    def host(cls, url: str, options: MatchOptions, client_factory=Client) -> "Link":
+        """Open a new room with these options (`human_side`: the side the host plays)."""
+        state = cls._new_state(url, "host")
+        state["options"] = wire_options(options)
+        return cls(url, state, _online(options), client_factory)
+
+    @classmethod
+    def join(cls, url: str, code: str, rules: str | None = None, autoplay: bool = False,
+             level: str = "", client_factory=Client) -> "Link":
+        """Ask for the room `code` (protocol.normal_code'd); Offered(options) comes back. `rules`:
+        what the hello names before the options are known (the relay checks it against the
+        host's when given)."""
+        state = cls._new_state(url, "guest")
+        state["code"] = protocol.normal_code(code) or code
+        state["rules"] = rules or ""
+        link = cls(url, state, None, client_factory)
+        link.autoplay, link.level = autoplay, level
+        return link
+
+    @classmethod
+    def resume(cls, session: Session, client_factory=Client) -> "Link":
+        """A saved online match: reconnect to its room with its seat token. Attach it to the
+        session (the keeper's `resume_online`) before polling."""
+        state = session.online
+        return cls(state["url"], state, session.options, client_factory)
+
+    @staticmethod
+    def _new_state(url: str, seat: str) -> dict:
+        return {"url": url, "code": "", "seat": seat, "token": "", "options": None,
+                "started": False, "sent": 0, "outbox": [], "have": 0, "inbox": [],
+                "throws": {}, "moves": {}, "passes": [], "acked": 0, "ended": None, "rules": ""}
+
+    def _hello(self) -> dict:
+        s = self.state
+        rules = (s["options"] or {}).get("rules") or s.get("rules") or ""
+        hello = {"type": "hello", "protocol": protocol.PROTOCOL, "version": protocol.GAME_VERSION,
+                 "game": GAME, "rules": rules, "room": s["code"] or "new"}
+        if s["token"]:
+            hello["token"] = s["token"]
+        elif s["seat"] == "host":
+            hello["options"] = s["options"]
+        return hello
+
+    # --- the shared API --------------------------------------------------------------------
+    @property
+    def code(self) -> str:
+        return self.state["code"]
+
+    @property
+    def seat(self) -> str:
+        return self.state["seat"]
+
+    @property
+    def side(self) -> Side | None:
+        """The side this game plays."""
+        return self.options.human_side if self.options else None
+
+    @property
+    def dealer(self) -> "Link":
+        """For GameFlow(..., dealer=) and PriorityFlow(..., dealer=): `deal` and `moved`."""
+        return self
+
+    @property
+    def waiting(self) -> bool:
+        """True while a throw waits for the other's commitment or secret."""
+        s = self.session
+        if s is None or s.phase not in (Phase.PRIORITY, Phase.THROW):
+            return False
+        throw = self.state["throws"].get(_name(throw_key(s)), {})
+        return "mine" in throw and "theirs" not in throw
+
+    @property
+    def ended(self) -> bool:
+        return self.state["ended"] is not None
+
+    @property
+    def settled(self) -> bool:
+        """The other game has said it took in every message this one sent: after the match,
+        the link may close without leaving the other short of the last move."""
+        return self.state["acked"] >= self.state["sent"]
+
+    def match_over(self) -> None:
+        """The match is over here: tell the other what was taken in (its last move), so that
+        it can close once settled; call again after a while if it is not settled yet."""
+        self._send_sync()
+
+    def attach(self, session: Session, save: Callable[[], None], end: Callable | None = None) -> None:
+        """Play `session` (made from `link.options`): the link's state is kept in
+        session.online and saved with it by `save`; `end(winner, how)` is told when the match
+        ends early (the keeper's `end_online`)."""
+        self.session, self.save, self.end = session, save, end
+        session.online = self.state
+        self.options = session.options
+
+    def poll(self) -> list:
+        """Every frame: the connection's news and the other side's messages, taken in and
+        checked; the events to show."""
+        changed = False
+        while True:
+            try:
+                item = self.client.inbox.get_nowait()
+            except Exception:      # queue.Empty
+                break
+            changed |= self._take(item)
+        if self.session is not None and not self._done:
+            try:
+                changed |= self._digest()
+                changed |= self._reveal_when_due()
+            except Ended as ended:
+                self._forfeit(ended.event)
+                changed = False
+        if changed and self.session is not None:
+            self.save()
+        self._flush()
+        events, self._events = self._events, []
+        return events
+
+    def accept(self) -> None:
+        """Guest: accept the offered options; FriendJoined follows at the next poll."""
+        if self.seat != "guest" or self.state["started"] or self.options is None:
+            return
+        self.state["started"] = True
+        self._queue({"type": "accept"})
+        self._flush()
+        self._events.append(FriendJoined())
+
+    def thinker(self) -> "RemoteThinker":
+        """The other side's moves, as a game/players.py Thinker, for GameFlow's thinkers."""
+        return RemoteThinker(self)
+
+    def resign(self) -> None:
+        """This side gives up the match: the other is told; the keeper records it."""
+        if self._done or self.session is None:
+            return
+        self._queue({"type": "resign", "turn": list(throw_key(self.session))})
+        self._finish(self.side.other, "resigned")
+        self.save()
+        self._flush()
+        self.close()
+
+    def close(self) -> None:
+        """Leave the room (what was sent goes out first); the save keeps the seat token."""
+        self._done = True
+        self.client.close()
+
+    # --- the dealer (GameFlow and PriorityFlow call these) ----------------------------------
+    def deal(self, session: Session) -> bool:
+        """True once the session's next throw is dealt (session.next_throw); else commit to it,
+        reveal when both commitments are in, and False while the other's secret is awaited."""
+        if self._done:
+            return False
+        key = throw_key(session)
+        throw = self.state["throws"].setdefault(_name(key), {})
+        if "mine" not in throw:
+            throw["mine"] = dice.new_secret()
+            self._queue({"type": "commit", "throw": list(key), "hash": dice.commitment(throw["mine"])})
+            self.save()           # the secret and the commitment are saved before they are sent
+            self._flush()
+        if self._reveal_when_due():
+            self.save()
+            self._flush()
+        if "theirs" not in throw:
+            return False
+        host, guest = ((throw["mine"], throw["theirs"]) if self.seat == "host"
+                       else (throw["theirs"], throw["mine"]))
+        seed = dice.physics_seed(host, guest, key)
+        if key[1] < 0:
+            faces = tuple(tuple(pair) for pair in dice.priority_rounds(host, guest, key))
+        else:
+            faces = tuple(dice.faces(host, guest, key, session.rules.dice_count))
+        session.next_throw = Dealt(faces, seed)
+        self._forget_before(key)
+        return True
+
+    def moved(self, session: Session, side: Side, move: Move, turn) -> None:
+        """A move was handed to the session (saved next by the flow): this side's is sent; the
+        other's pass, played here without waiting for it (nothing could be played), is noted
+        so that its `move ""` is taken when it comes."""
+        if self._done:
+            return
+        if not session.is_remote(side):
+            self._queue({"type": "move", "turn": list(turn), "move": str(move) if move.steps else ""})
+        elif not move.steps and self.state["moves"].pop(_name(turn), None) is None:
+            self.state["passes"].append(_name(turn))
+
+    # --- inside ----------------------------------------------------------------------------
+    def _queue(self, message: dict) -> None:
+        """Number a peer message and keep it in the outbox (sent by `_flush`, after a save)."""
+        message = {**message, "seq": self.state["sent"]}
+        self.state["sent"] += 1
+        self.state["outbox"].append(message)
+
+    def _flush(self) -> None:
+        """Put on the wire what was queued since (the save holds it already)."""
+        for message in self.state["outbox"]:
+            if message["seq"] >= self._flushed:
+                self.client.send(message)
+        self._flushed = self.state["sent"]
+
+    def _resend(self, have: int) -> None:
+        for message in self.state["outbox"]:
+            if message["seq"] >= have:
+                self.client.send(message)
+
+    def _acknowledged(self, upto: int) -> None:
+        """The other has taken in our messages before `upto`: no need to keep them."""
+        self.state["acked"] = max(self.state["acked"], upto)
+        self.state["outbox"] = [m for m in self.state["outbox"] if m["seq"] >= upto]
+
+    def _take(self, item) -> bool:
+        """One item from the client; True when the state changed (to be saved)."""
+        kind = item[0]
+        if self._done:
+            return False
+        if kind == "lost":
+            self._events.append(ConnectionLost())
+        elif kind == "unreachable":
+            self._done = True
+            self._events.append(Unreachable())
+        elif kind == "message":
+            return self._from_relay(item[1])
+        return False
+
+    def _from_relay(self, message: dict) -> bool:
+        kind = message.get("type")
+        s = self.state
+        if kind == "room":
+            return self._room(message)
+        if kind == "refused":
+            reason = str(message.get("reason", ""))[:40]
+            if Client.inbox_has_room(message):
+                return False            # one message of ours refused: ours are all well formed
+            self._done = True
+            self._events.append(Refused(reason, refused_words(reason)))
+            self.client.close()
+            return False
+        if kind == "peer":
+            present = message.get("present")
+            if present is True:
+                self._send_sync()
+                if s["started"]:
+                    self._events.append(FriendBack())
+            elif present is False and s["started"]:
+                self._events.append(FriendAway())
+            return False
+        if kind == "sync":
+            have = message.get("have")
+            if isinstance(have, int) and not isinstance(have, bool) and 0 <= have <= s["sent"]:
+                self._acknowledged(have)
+                self._resend(have)
+                return True
+            return False
+        if kind not in PEER_TYPES:
+            return False                # the relay's own news we do not read
+        seq = message.get("seq")
+        if not isinstance(seq, int) or isinstance(seq, bool):
+            return False
+        if seq != s["have"]:
+            if seq > s["have"] and self._asked != s["have"]:
+                self._asked = s["have"]
+                self._send_sync()       # one went missing: ask for it again
+            return False
+        s["have"] += 1
+        if kind == "accept":
+            return self._accepted()
+        s["inbox"].append(message)
+        return True
+
+    def _room(self, message: dict) -> bool:
+        s = self.state
+        first = not s["token"]
+        code, token, seat = message.get("code"), message.get("token"), message.get("seat")
+        if not (isinstance(code, str) and isinstance(token, str) and seat == s["seat"]):
+            return False
+        s["code"], s["token"] = code, token
+        if first and s["seat"] == "guest":
+            s["options"] = message.get("options")
+            self.options = options_from_wire(s["options"], "guest", self.autoplay, self.level)
+            if self.options is None:
+                self._done = True
+                self._events.append(Refused("bad-options", refused_words("bad-options")))
+                self.client.close()
+                return False
+        self.client.hello = self._hello()
+        if first:
+            self._events.append(RoomOpened(code, self.url) if s["seat"] == "host"
+                                else Offered(dict(s["options"])))
+        else:
+            self._events.append(Reconnected())
+        self._send_sync()
+        return True
+
+    def _accepted(self) -> bool:
+        if self.seat != "host" or self.state["started"]:
+            if self.session is not None:
+                self._forfeit(forfeit(self.side, "bad-message"))
+            return False
+        self.state["started"] = True
+        self._events.append(FriendJoined())
+        return True
+
+    def _send_sync(self) -> None:
+        self.client.send({"type": "sync", "have": self.state["have"]})
+
+    def _digest(self) -> bool:
+        """Use the messages taken in, in order, against the session (Ended when one breaks the
+        rules of play)."""
+        inbox = self.state["inbox"]
+        changed = bool(inbox)
+        while inbox and not self._done:
+            message = inbox.pop(0)
+            handle = {"commit": self._commit, "reveal": self._reveal, "move": self._move,
+                      "resign": self._resigned}.get(message["type"], self._bad)
+            handle(message)
+        return changed
+
+    def _bad(self, message) -> None:
+        raise Ended(forfeit(self.side, "bad-message"))
+
+    def _commit(self, message) -> None:
+        key, digest = _key(message.get("throw")), message.get("hash")
+        if key is None or not isinstance(digest, str) or not HEX64.fullmatch(digest):
+            self._bad(message)
+        now = throw_key(self.session)
+        throws = self.state["throws"]
+        throw = throws.get(_name(key), {})
+        ahead = [k for k, t in throws.items() if "theirs_hash" in t and "theirs" not in t]
+        if key < now or "theirs_hash" in throw or len(ahead) >= MAX_AHEAD:
+            self._bad(message)
+        throws.setdefault(_name(key), {})["theirs_hash"] = digest
+
+    def _reveal(self, message) -> None:
+        key, secret = _key(message.get("throw")), message.get("secret")
+        if key is None or not isinstance(secret, str) or not HEX64.fullmatch(secret):
+            self._bad(message)
+        throw = self.state["throws"].get(_name(key))
+        if throw is None or "mine" not in throw or "theirs_hash" not in throw:
+            raise Ended(forfeit(self.side, "early-reveal"))
+        if "theirs" in throw:
+            self._bad(message)
+        if dice.commitment(secret) != throw["theirs_hash"]:
+            raise Ended(forfeit(self.side, "bad-reveal"))
+        throw["theirs"] = secret
+        self._acknowledged(self._seq_of_commit(key) + 1)
+
+    def _seq_of_commit(self, key) -> int:
+        for message in self.state["outbox"]:
+            if message["type"] == "commit" and _key(message["throw"]) == key:
+                return message["seq"]
+        return -1
+
+    def _move(self, message) -> None:
+        key, text = _key(message.get("turn")), message.get("move")
+        s = self.session
+        if key is None or not isinstance(text, str) or len(text) > 200:
+            self._bad(message)
+        if text == "" and _name(key) in self.state["passes"]:
+            self.state["passes"].remove(_name(key))     # its pass, played here already
+            return
+        throw = self.state["throws"].get(_name(key), {})
+        if (key[1] < 0 or key != throw_key(s) or s.phase not in (Phase.THROW, Phase.MOVE)
+                or not s.is_remote(s.to_move) or "theirs" not in throw or "mine" not in throw
+                or _name(key) in self.state["moves"]):
+            raise Ended(forfeit(self.side, "out-of-turn"))
+        if s.phase is Phase.MOVE:
+            faces = s.dice
+        else:
+            host, guest = ((throw["mine"], throw["theirs"]) if self.seat == "host"
+                           else (throw["theirs"], throw["mine"]))
+            faces = tuple(dice.faces(host, guest, key, s.rules.dice_count))
+        try:
+            s.rules.apply(s.position, Move.parse(text), tuple(faces))
+        except (IllegalMoveError, NotationError, ValueError):
+            raise Ended(forfeit(self.side, "illegal-move", move=text[:40])) from None
+        self.state["moves"][_name(key)] = text
+
+    def _resigned(self, message) -> None:
+        self._finish(self.side, "resigned")
+        self._events.append(FriendResigned(self.side))
+
+    def _forfeit(self, event) -> None:
+        self._finish(event.winner, f"forfeit: {event.reason}")
+        self._events.append(event)
+
+    def _finish(self, winner: Side, how: str) -> None:
+        self.state["ended"] = how
+        self._done = True
+        if self.end is not None:
+            self.end(winner, how)
+        self.client.close()
+
+    def _reveal_when_due(self) -> bool:
+        """Reveal our secret for the throw under way once both commitments are in."""
+        if self.session is None or self._done:
+            return False
+        key = throw_key(self.session)
+        throw = self.state["throws"].get(_name(key), {})
+        if "mine" in throw and "theirs_hash" in throw and not throw.get("revealed"):
+            throw["revealed"] = True
+            self._queue({"type": "reveal", "throw": list(key), "secret": throw["mine"]})
+            return True
+        return False
+
+    def _forget_before(self, key) -> None:
+        """The throws before this one are dealt: their secrets are no longer needed."""
+        throws = self.state["throws"]
+        for name in [n for n in throws if tuple(map(int, n.split(":"))) < key]:
+            del throws[name]
+
+
+class RemoteThinker:
+    """The other side's move at the turn under way, once it has come and passed the checks."""
+
+    def __init__(self, link: Link):
+        self.link = link
+        self._key: str | None = None
+
+    def ready(self) -> bool:
+        return True
+
+    def start(self, position, dice_, match) -> None:
+        self._key = _name(throw_key(self.link.session)) if self.link.session else None
+
+    def poll(self) -> Move | None:
+        moves = self.link.state["moves"]
+        if self._key is None or self._key not in moves:
+            return None
+        return Move.parse(moves.pop(self._key))
+
+
+def _online(options: MatchOptions) -> MatchOptions:
+    """The host's options as an online match (its own side stays its human_side)."""
+    return MatchOptions(rules=options.rules, length=options.length, opponent="online",
+                        level=options.level, human_side=options.human_side,
+                        touch_move=options.touch_move, autoplay=options.autoplay)
