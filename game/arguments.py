@@ -17,7 +17,7 @@ from game.i18n import N_, _, n_
 
 MAX_WORDS = 200
 #: The commands that read their own words after their name (`main.py analyze ...`).
-SUB_COMMANDS = ("analyze", "engine")
+SUB_COMMANDS = ("analyze", "engine", "relay")
 
 
 def _is_language(word: str) -> bool:

@@ -75,7 +75,8 @@ def build_parser() -> argparse.ArgumentParser:
         description=_("Tourne Case (Paris, 1699) and Garanguet: a tables game against the "
                       "computer."),
         epilog=_("Analysis: python main.py analyze --help. "
-                 "Programs: python main.py engine --help"))
+                 "Programs: python main.py engine --help. "
+                 "Online play: python main.py relay --help"))
     parser.add_argument("--seed", type=_seed, metavar="N",
                         help=_("seed every random thing (dice, computer), to replay a session"))
     screen = parser.add_mutually_exclusive_group()
@@ -111,6 +112,31 @@ def build_engine_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _port(text: str) -> int:
+    if not re.fullmatch(r"[0-9]{1,5}", text) or int(text) > 65535:
+        raise argparse.ArgumentTypeError(_("{value} is not a port (0 to 65535)",
+                                           value=repr(text[:20])))
+    return int(text)
+
+
+def build_relay_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="main.py relay",
+        description=_("Pair games by room code and pass their messages on, for matches between "
+                      "two computers, until stopped (Ctrl+C or SIGTERM). The first line says "
+                      "where it listens. See README.md, \"Running a relay\"."))
+    parser.add_argument("--host", default="0.0.0.0", metavar="HOST",
+                        help=_("the address to listen on (default: {default}, every network)",
+                               default="0.0.0.0"))
+    parser.add_argument("--port", type=_port, default=8690, metavar="PORT",
+                        help=_("the port to listen on; 0 picks a free one (default: {default})",
+                               default=8690))
+    # For tests: hellos a minute from one address (0: no limit).
+    parser.add_argument("--limit", type=_seed, default=30, help=argparse.SUPPRESS)
+    add_language(parser)
+    return parser
+
+
 def parse_args(argv) -> argparse.Namespace:
     """The options, or SystemExit: 0 after --help, 2 after one line about a bad argument.
     `engine` takes no option but --help; `analyze` reads its own (game.computer.analysis).
@@ -121,6 +147,11 @@ def parse_args(argv) -> argparse.Namespace:
         parser = build_engine_parser()
         args = parser.parse_args(tidy(parser, argv[1:]))
         args.command = "engine"
+        return args
+    if argv[:1] == ["relay"]:
+        parser = build_relay_parser()
+        args = parser.parse_args(tidy(parser, argv[1:]))
+        args.command = "relay"
         return args
     if argv[:1] == ["analyze"]:
         return argparse.Namespace(command="analyze")
@@ -145,6 +176,9 @@ def main(argv=None) -> int:
     if args.command == "engine":
         from game import engine
         return engine.main()
+    if args.command == "relay":
+        from game.online import relay
+        return relay.main(args.host, args.port, args.limit)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")   # pygame's banner is not ours to print
     from game import folder_lock
     with _ends_on_sigterm() as ended:

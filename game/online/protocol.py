@@ -1,0 +1,222 @@
+"""The wire protocol of docs/online.md: the room code, the seat token, and `read`, the one place
+where every message a relay or a game receives is checked before anything uses it.
+
+Only JSON is read (no pickle, no eval): a message is one JSON object of at most MAX_BYTES, with a
+known "type" and the fields that type needs, each of the right type. Anything else raises
+ProtocolError(reason, detail), whose reason is one of REASONS (the relay sends it back in its
+`refused` answer). Only the standard library and the rules' names are imported here.
+"""
+import json
+import re
+import secrets
+
+from game.rules import RULE_NAMES, rule_set
+
+#: The protocol's number: a relay or a game speaking another one is refused ("protocol").
+PROTOCOL = 1
+#: The game's version: two games of different versions are not paired ("version"), since both
+#: must run the very same rules.
+GAME_VERSION = "0.1.0"
+#: The largest message, in bytes of UTF-8.
+MAX_BYTES = 4096
+#: The relay's port, unless told another.
+DEFAULT_PORT = 8690
+
+#: Why a relay refuses (docs/online.md, "Between a game and the relay").
+REASONS = ("not-hello", "protocol", "version", "rules", "no-such-room", "room-full", "expired",
+           "bad-token", "too-big", "not-json", "bad-message", "too-many")
+
+#: The 23 characters of a room code that no one mistakes for another (no 0 O 1 I L 2 Z 5 S 8 B
+#: U V), and its length: 23**6 = 148 million codes.
+CODE_ALPHABET = "34679ACDEFGHJKMNPQRTWXY"
+CODE_LENGTH = 6
+
+#: The messages passed from one game to the other through the relay.
+PEER_TYPES = ("sync", "accept", "commit", "reveal", "move", "resign")
+SIDES = ("white", "black")
+SEATS = ("host", "guest")
+
+
+class ProtocolError(ValueError):
+    """A message refused: `reason` is one of REASONS, `detail` says what was wrong (English,
+    for logs and the other side's relay answer; the screens say the reason in words)."""
+
+    def __init__(self, reason: str, detail: str = ""):
+        super().__init__(f"{reason}: {detail}" if detail else reason)
+        self.reason, self.detail = reason, detail
+
+
+def new_code() -> str:
+    """A fresh room code, from `secrets`."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def normal_code(text) -> str | None:
+    """The code as typed ("acd-ef9", " ACDEF9 ") in its one form ("ACDEF9"); None if it is
+    not one."""
+    if not isinstance(text, str) or len(text) > 40:
+        return None
+    code = re.sub(r"[\s-]", "", text).upper()
+    if len(code) == CODE_LENGTH and all(c in CODE_ALPHABET for c in code):
+        return code
+    return None
+
+
+def shown_code(code: str) -> str:
+    """The code as shown and read aloud: two groups of three ("ACD-EF9")."""
+    half = len(code) // 2
+    return f"{code[:half]}-{code[half:]}"
+
+
+def new_token() -> str:
+    """A seat token: 32 hex digits from `secrets`."""
+    return secrets.token_hex(16)
+
+
+def write(kind: str, **fields) -> str:
+    """A message as sent: one compact JSON object."""
+    return json.dumps({"type": kind, **fields}, separators=(",", ":"))
+
+
+def refusal(reason: str, detail: str = "") -> str:
+    return write("refused", reason=reason, detail=detail)
+
+
+# Reading --------------------------------------------------------------------------------------
+
+def _bad(detail: str):
+    raise ProtocolError("bad-message", detail)
+
+
+def _no_constant(name):
+    raise ValueError(f"{name} is not JSON")
+
+
+def _integer(value, name, low=0, high=10**9) -> int:
+    if type(value) is not int or not low <= value <= high:
+        _bad(f"{name} must be a whole number from {low} to {high}")
+    return value
+
+
+def _text(value, name, pattern=None) -> str:
+    if type(value) is not str or (pattern and not re.fullmatch(pattern, value)):
+        _bad(f"{name} must be {'text' if pattern is None else 'like ' + pattern}")
+    return value
+
+
+def _place(value, name, first_turn) -> list:
+    """A throw or a turn: [game in the match, turn in its record]."""
+    if type(value) is not list or len(value) != 2:
+        _bad(f"{name} must be [game, turn]")
+    return [_integer(value[0], f"{name}'s game", 0, 1000),
+            _integer(value[1], f"{name}'s turn", first_turn, 100_000)]
+
+
+def _options(value, rules) -> dict:
+    if type(value) is not dict:
+        _bad("options must be an object")
+    if value.get("rules") != rules:
+        _bad("options' rules must be the hello's")
+    _integer(value.get("length"), "length", 1, 99)
+    if type(value.get("touch_move")) is not bool:
+        _bad("touch_move must be true or false")
+    if value.get("host_side") not in SIDES:
+        _bad("host_side must be white or black")
+    return value
+
+
+HEX64 = "[0-9a-f]{64}"
+TOKEN = "[0-9a-f]{32}"
+
+
+def _hello(message: dict) -> dict:
+    protocol = message.get("protocol")
+    if type(protocol) is not int:
+        _bad("protocol must be a whole number")
+    if protocol != PROTOCOL:
+        raise ProtocolError("protocol", f"this relay speaks protocol {PROTOCOL}, not {protocol}")
+    _text(message.get("version"), "version", r"[0-9A-Za-z.+_-]{1,40}")
+    rules, game = message.get("rules"), message.get("game")
+    if rules not in RULE_NAMES or game != rule_set(rules).game:
+        raise ProtocolError("rules", f"unknown game and rules {str(game)[:40]!r} "
+                                     f"{str(rules)[:40]!r}")
+    room = message.get("room")
+    if room == "new":
+        _options(message.get("options"), rules)
+    else:
+        message["room"] = normal_code(room) or _bad("room must be \"new\" or a room code")
+    if "token" in message:
+        _text(message["token"], "token", TOKEN)
+    return message
+
+
+def _room(message: dict) -> dict:
+    message["code"] = normal_code(message.get("code")) or _bad("code must be a room code")
+    if message.get("seat") not in SEATS:
+        _bad("seat must be host or guest")
+    _text(message.get("token"), "token", TOKEN)
+    if type(message.get("options")) is not dict:
+        _bad("options must be an object")
+    return message
+
+
+def _refused(message: dict) -> dict:
+    if message.get("reason") not in REASONS:
+        _bad("reason must be one of " + ", ".join(REASONS))
+    _text(message.get("detail", ""), "detail")
+    return message
+
+
+def _peer(message: dict) -> dict:
+    if type(message.get("present")) is not bool:
+        _bad("present must be true or false")
+    return message
+
+
+def _sync(message: dict) -> dict:
+    _integer(message.get("have"), "have")
+    return message
+
+
+def _counted(check):
+    """A peer message with its sender's count `seq`, then its own fields."""
+    def read_it(message: dict) -> dict:
+        _integer(message.get("seq"), "seq")
+        check(message)
+        return message
+    return read_it
+
+
+READERS = {
+    "hello": _hello, "room": _room, "refused": _refused, "peer": _peer, "sync": _sync,
+    "accept": _counted(lambda m: None),
+    "commit": _counted(lambda m: (_place(m.get("throw"), "throw", -1),
+                                  _text(m.get("hash"), "hash", HEX64))),
+    "reveal": _counted(lambda m: (_place(m.get("throw"), "throw", -1),
+                                  _text(m.get("secret"), "secret", HEX64))),
+    "move": _counted(lambda m: (_place(m.get("turn"), "turn", 0),
+                                _text(m.get("move"), "move", r"[ -~]{0,200}"))),
+    "resign": _counted(lambda m: _place(m.get("turn"), "turn", -1)),
+}
+
+
+def read(text) -> dict:
+    """The message `text` carries (a WebSocket frame: str), checked; ProtocolError if it is
+    too big, not JSON, not an object, of an unknown type or with a missing or ill-typed field."""
+    if isinstance(text, (bytes, bytearray, memoryview)):
+        raise ProtocolError("not-json", "a binary frame; messages are JSON text")
+    if not isinstance(text, str):
+        raise ProtocolError("not-json", "not text")
+    if len(text) > MAX_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
+        raise ProtocolError("too-big", f"a message has at most {MAX_BYTES} bytes")
+    try:
+        message = json.loads(text, parse_constant=_no_constant)
+    except (ValueError, RecursionError) as error:
+        raise ProtocolError("not-json", str(error)[:100]) from None
+    if type(message) is not dict:
+        _bad("a message is a JSON object")
+    reader = READERS.get(message.get("type")) if type(message.get("type")) is str else None
+    if reader is None:
+        _bad(f"unknown type {str(message.get('type'))[:40]!r}")
+    return reader(message)
+

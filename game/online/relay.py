@@ -1,0 +1,357 @@
+"""The relay (docs/online.md): it pairs two games by a room code and passes their messages on.
+
+It runs no rules and is trusted with nothing: it only checks that a message is one of the
+protocol's (game.online.protocol.read) and that both seats play the same version and rules.
+It keeps nothing on disk; a relay restarted opens a room again for the seat tokens it is shown.
+Every refusal answers one connection and leaves every other room served.
+
+`python main.py relay` runs it in the foreground; the host's game runs one on a thread
+(`start_in_thread`). Only asyncio and websockets: no pygame, no rules engine.
+"""
+import asyncio
+import collections
+import dataclasses
+import hmac
+import signal
+import socket
+import threading
+import time
+
+from websockets.asyncio.server import serve as websocket_server
+from websockets.exceptions import ConnectionClosed
+
+from game import streams
+from game.i18n import _
+from game.online import protocol
+from game.online.protocol import DEFAULT_PORT, MAX_BYTES, ProtocolError, refusal, write
+
+__all__ = ["DEFAULT_PORT", "Relay", "Running", "local_addresses", "main", "serve",
+           "start_in_thread"]
+
+UNJOINED = 15 * 60      # seconds a room waits for its guest
+ABANDONED = 30 * 60     # seconds a room is kept once both seats have left
+HELLO_WAIT = 10.0       # seconds a connection has to say hello
+LIMIT = 30              # hellos a minute from one address
+SWEEP = 30.0            # seconds between two looks for rooms to forget
+FORGOTTEN = 24 * 3600   # seconds an expired code is still answered "expired"
+#: Frames up to this size are read and refused "too-big"; websockets closes on larger ones.
+LARGEST_FRAME = 4 * MAX_BYTES
+
+
+@dataclasses.dataclass(eq=False)
+class Seat:
+    token: str | None = None
+    connection: object = None
+
+
+@dataclasses.dataclass(eq=False)
+class Room:
+    code: str
+    version: str
+    rules: str
+    options: dict
+    created: float
+    joined: bool = False        # both seats have been taken
+    reopened: bool = False      # opened again from a seat token: the other seat waits for its own
+    empty_since: float | None = None
+    seats: dict = dataclasses.field(default_factory=lambda: {"host": Seat(), "guest": Seat()})
+
+
+def _other(seat: str) -> str:
+    return "guest" if seat == "host" else "host"
+
+
+async def _send(connection, text: str) -> None:
+    """Send, whatever became of the connection meanwhile (its own handler sees it closed)."""
+    try:
+        await connection.send(text)
+    except ConnectionClosed:
+        pass
+
+
+async def _refuse(connection, reason: str, detail: str = "") -> None:
+    await _send(connection, refusal(reason, detail))
+    await connection.close()
+
+
+class Relay:
+    """The rooms. `limit`: hellos a minute from one address (0: no limit); `clock`: seconds,
+    given by the tests that let rooms expire."""
+
+    def __init__(self, limit: int = LIMIT, clock=time.monotonic):
+        self.limit, self.clock = limit, clock
+        self.rooms: dict[str, Room] = {}
+        self.expired: dict[str, float] = {}
+        self.attempts: dict[str, collections.deque] = {}
+        self._tasks: set = set()
+
+    # The rooms ---------------------------------------------------------------------------------
+
+    def allowed(self, address: str) -> bool:
+        """One more attempt from `address` is within the limit (and is counted)."""
+        if not self.limit:
+            return True
+        now = self.clock()
+        times = self.attempts.setdefault(address, collections.deque())
+        while times and now - times[0] >= 60:
+            times.popleft()
+        if len(times) >= self.limit:
+            return False
+        times.append(now)
+        return True
+
+    def _due(self, room: Room, now: float) -> bool:
+        if not room.joined:
+            return now - room.created >= UNJOINED
+        return room.empty_since is not None and now - room.empty_since >= ABANDONED
+
+    def _expire(self, room: Room) -> None:
+        del self.rooms[room.code]
+        self.expired[room.code] = self.clock()
+        for seat in room.seats.values():
+            if seat.connection is not None:
+                self._later(_refuse(seat.connection, "expired", "the room waited too long"))
+                seat.connection = None
+
+    def _later(self, work) -> None:
+        """Run `work` beside the connections (a closing handshake may take seconds)."""
+        task = asyncio.ensure_future(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def sweep(self) -> None:
+        """Forget the rooms due (and old attempts and old expired codes)."""
+        now = self.clock()
+        for room in [r for r in self.rooms.values() if self._due(r, now)]:
+            self._expire(room)
+        self.expired = {c: t for c, t in self.expired.items() if now - t < FORGOTTEN}
+        self.attempts = {a: t for a, t in self.attempts.items() if t and now - t[-1] < 60}
+
+    def _new_room(self, hello: dict, options: dict, **state) -> Room:
+        code = hello["room"]
+        while code == "new" or code in self.rooms or code in self.expired:
+            code = protocol.new_code()
+        room = self.rooms[code] = Room(code, hello["version"], hello["rules"], options,
+                                       self.clock(), **state)
+        self.expired.pop(code, None)
+        return room
+
+    def take_seat(self, hello: dict) -> tuple[Room, str]:
+        """The room and seat a hello asks for; ProtocolError with the reason if refused."""
+        token = hello.get("token")
+        if hello["room"] == "new":
+            room = self._new_room(hello, hello["options"])
+            room.seats["host"].token = protocol.new_token()
+            return room, "host"
+        room = self.rooms.get(hello["room"])
+        if room is not None and self._due(room, self.clock()):
+            self._expire(room)
+            room = None
+        if room is None:
+            if token is None:
+                if hello["room"] in self.expired:
+                    raise ProtocolError("expired", "that room waited too long")
+                raise ProtocolError("no-such-room", "no room has that code")
+            room = self._new_room(hello, {}, joined=True, reopened=True)
+            room.seats["host"].token = token
+            return room, "host"
+        if hello["version"] != room.version:
+            raise ProtocolError("version", f"the room plays version {room.version}")
+        if hello["rules"] != room.rules:
+            raise ProtocolError("rules", f"the room plays {room.rules}")
+        guest = room.seats["guest"]
+        if token is not None:
+            for name, seat in room.seats.items():
+                if seat.token is not None and hmac.compare_digest(seat.token, token):
+                    return room, name
+            if room.reopened and guest.token is None:
+                guest.token = token
+                return room, "guest"
+            raise ProtocolError("bad-token", "that token is not one of this room's")
+        if guest.token is not None or room.reopened:
+            raise ProtocolError("room-full", "the room has its two players")
+        guest.token, room.joined = protocol.new_token(), True
+        return room, "guest"
+
+    # The connections ---------------------------------------------------------------------------
+
+    async def _hello(self, connection) -> tuple[Room, str] | None:
+        """Read and answer the first message: the seat taken, or None once refused."""
+        try:
+            text = await asyncio.wait_for(connection.recv(), HELLO_WAIT)
+        except TimeoutError:
+            await _refuse(connection, "not-hello", f"no hello within {HELLO_WAIT:g} seconds")
+            return None
+        try:
+            try:
+                hello = protocol.read(text)
+            except ProtocolError as error:
+                if error.reason == "bad-message" and not _says_hello(text):
+                    raise ProtocolError("not-hello", "the first message must be a hello") from None
+                raise
+            if hello["type"] != "hello":
+                raise ProtocolError("not-hello", "the first message must be a hello")
+            return self.take_seat(hello)
+        except ProtocolError as error:
+            await _refuse(connection, error.reason, error.detail)
+            return None
+
+    async def handle(self, connection) -> None:
+        """One game's connection, from its hello to its end."""
+        address = (connection.remote_address or ("?",))[0]
+        try:
+            if not self.allowed(address):
+                await _refuse(connection, "too-many", f"more than {self.limit} tries a minute")
+                return
+            taken = await self._hello(connection)
+            if taken is not None:
+                await self._seated(connection, *taken)
+        except ConnectionClosed:
+            pass
+
+    async def _seated(self, connection, room: Room, name: str) -> None:
+        seat, other = room.seats[name], room.seats[_other(name)]
+        if seat.connection is not None:         # the same seat again: the old link is dead
+            self._later(seat.connection.close())
+        seat.connection, room.empty_since = connection, None
+        try:
+            await connection.send(write("room", code=room.code, seat=name, token=seat.token,
+                                        options=room.options))
+            await connection.send(write("peer", present=other.connection is not None))
+            if other.connection is not None:
+                await _send(other.connection, write("peer", present=True))
+            async for text in connection:
+                try:
+                    if protocol.read(text)["type"] not in protocol.PEER_TYPES:
+                        raise ProtocolError("bad-message", "not a message for the other game")
+                except ProtocolError as error:
+                    await connection.send(refusal(error.reason, error.detail))
+                    continue
+                if other.connection is not None:
+                    await _send(other.connection, text)
+        finally:
+            if seat.connection is connection:
+                seat.connection = None
+                if other.connection is not None:
+                    await _send(other.connection, write("peer", present=False))
+                else:
+                    room.empty_since = self.clock()
+
+
+def _says_hello(text) -> bool:
+    """A first message that means to be a hello (then its faults are told as they are)."""
+    return isinstance(text, str) and '"hello"' in text
+
+
+# Serving --------------------------------------------------------------------------------------
+
+async def serve(relay: Relay, host: str, port: int, ready, stop: asyncio.Event) -> None:
+    """Serve until `stop` is set; `ready(port)` once listening."""
+    async with websocket_server(relay.handle, host, port, max_size=LARGEST_FRAME,
+                                compression=None, open_timeout=HELLO_WAIT) as server:
+        ready(server.sockets[0].getsockname()[1])
+        while not stop.is_set():
+            try:
+                await asyncio.wait_for(stop.wait(), SWEEP)
+            except TimeoutError:
+                relay.sweep()
+
+
+def url(host: str, port: int) -> str:
+    return f"ws://[{host}]:{port}" if ":" in host else f"ws://{host}:{port}"
+
+
+def main(host: str = "0.0.0.0", port: int = DEFAULT_PORT, limit: int = LIMIT) -> int:
+    """`main.py relay`: serve until SIGTERM or SIGINT, then 0; 1 if it cannot listen."""
+    async def run() -> None:
+        stop, loop = asyncio.Event(), asyncio.get_running_loop()
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            try:
+                loop.add_signal_handler(signum, stop.set)
+            except (NotImplementedError, RuntimeError, ValueError):     # Windows: Ctrl+C below
+                pass
+        # The first line is a machine interface (tests and scripts read the port): English.
+        await serve(Relay(limit), host, port,
+                    lambda bound: print(f"relay listening on {url(host, bound)}", flush=True),
+                    stop)
+    try:
+        asyncio.run(run())
+    except KeyboardInterrupt:
+        pass
+    except OSError as error:
+        streams.tell(_("The relay could not listen on {address}: {error}",
+                       address=url(host, port), error=error.strerror or error))
+        return 1
+    streams.tell(_("The relay has stopped."))
+    return 0
+
+
+class Running:
+    """A relay serving on its own thread, in the host's game (`start_in_thread`)."""
+
+    def __init__(self, relay: Relay, host: str, port: int, loop, stop, thread):
+        self.relay, self.port, self.loop, self._stop, self._thread = relay, port, loop, stop, thread
+        local = host in ("", "0.0.0.0", "::", "localhost", "127.0.0.1")
+        self.url = url("127.0.0.1" if local else host, port)
+
+    def call(self, function, *args):
+        """Run `function(*args)` on the relay's thread (a test's sweep); its result."""
+        async def call():
+            return function(*args)
+        return asyncio.run_coroutine_threadsafe(call(), self.loop).result(10)
+
+    def stop(self) -> None:
+        try:
+            self.loop.call_soon_threadsafe(self._stop.set)
+        except RuntimeError:        # its loop has ended already
+            pass
+        self._thread.join(10)
+
+
+def start_in_thread(host: str = "0.0.0.0", port: int = DEFAULT_PORT, relay: Relay | None = None,
+                    timeout: float = 10.0) -> Running:
+    """Start a relay on a thread of this process; OSError if it cannot listen there."""
+    relay = relay or Relay()
+    loop = asyncio.new_event_loop()
+    stop, started, box = asyncio.Event(), threading.Event(), {}
+
+    def ready(port):
+        box["port"] = port
+        started.set()
+
+    def run():
+        try:
+            loop.run_until_complete(serve(relay, host, port, ready, stop))
+        except Exception as error:      # handed to the caller below
+            box["error"] = error
+            started.set()
+        finally:
+            loop.close()
+
+    thread = threading.Thread(target=run, name="relay", daemon=True)
+    thread.start()
+    if not started.wait(timeout):
+        raise OSError(f"the relay did not start within {timeout:g} seconds")
+    if "error" in box:
+        raise box["error"]
+    return Running(relay, host, box["port"], loop, stop, thread)
+
+
+def local_addresses() -> list[str]:
+    """This computer's IPv4 addresses on its networks, the most likely one first (the one its
+    traffic leaves by), private networks before others; never 127.x."""
+    found = []
+    try:        # a UDP socket "connected" sends nothing: it only picks the outgoing address
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))
+            found.append(probe.getsockname()[0])
+    except OSError:
+        pass
+    try:
+        found += [info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None,
+                                                            socket.AF_INET)]
+    except OSError:
+        pass
+    kept = [a for a in dict.fromkeys(found) if not a.startswith(("127.", "0."))]
+    private = ("10.", "192.168.", *(f"172.{n}." for n in range(16, 32)))
+    return sorted(kept, key=lambda a: (a.startswith("169.254."), not a.startswith(private)))

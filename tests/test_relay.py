@@ -1,0 +1,308 @@
+"""The relay of docs/online.md and its protocol: a real relay process on loopback, raw WebSocket
+clients, every refusal with its reason (and every other room still served after it), rooms
+that expire, seats coming back with their token (also to a relay restarted), fuzz, and twenty
+rooms at once. Every wait is bounded: each receive has a timeout, and each relay process
+started here is ended in a `finally`."""
+import contextlib
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
+
+from game.online import protocol, relay
+from game.online.protocol import ProtocolError
+
+ROOT = Path(__file__).resolve().parent.parent
+WAIT = 5.0          # seconds for any one answer
+OPTIONS = {"rules": "charpentier", "length": 3, "touch_move": False, "host_side": "white"}
+
+
+# Helpers --------------------------------------------------------------------------------------
+
+def _environment():
+    env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES")}
+    env["LANG"] = "C.UTF-8"
+    return env
+
+
+@contextlib.contextmanager
+def relay_process(*options):
+    """`main.py relay` on a free loopback port: its URL, while it runs; ended afterwards."""
+    process = subprocess.Popen(
+        [sys.executable, str(ROOT / "main.py"), "relay", "--host", "127.0.0.1", "--port", "0",
+         *options], stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
+        text=True, env=_environment())
+    try:
+        first = []
+        reader = threading.Thread(target=lambda: first.append(process.stdout.readline()),
+                                  daemon=True)
+        reader.start()
+        reader.join(30)
+        assert first and first[0].startswith("relay listening on ws://127.0.0.1:"), \
+            (first, process.poll())
+        process.url = first[0].split()[-1]
+        yield process
+    finally:
+        if process.poll() is None:
+            process.terminate()
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(10)
+        process.stdout.close()
+        process.stderr.close()
+
+
+@pytest.fixture(scope="module")
+def shared():
+    """One relay for the tests that need no other, without the limit of tries."""
+    with relay_process("--limit", "0") as process:
+        yield process.url
+
+
+def client(url):
+    return connect(url, proxy=None, open_timeout=WAIT, close_timeout=2, compression=None,
+                   legacy=True)
+
+
+def hello(room="new", **fields) -> str:
+    message = {"type": "hello", "protocol": protocol.PROTOCOL, "version": protocol.GAME_VERSION,
+               "game": "tourne-case", "rules": "charpentier", "room": room}
+    if room == "new":
+        message["options"] = OPTIONS
+    message.update(fields)
+    return json.dumps(message)
+
+
+def receive(connection) -> dict:
+    return protocol.read(connection.recv(timeout=WAIT))
+
+
+def refused(connection, text) -> str:
+    """Send `text`; the reason of the refusal that answers it."""
+    connection.send(text)
+    answer = receive(connection)
+    assert answer["type"] == "refused", answer
+    return answer["reason"]
+
+
+def closes(connection) -> bool:
+    try:
+        connection.recv(timeout=WAIT)
+    except ConnectionClosed:
+        return True
+    return False
+
+
+def host(url, rules="charpentier"):
+    """A room opened: (the host's connection, its `room` answer)."""
+    connection = client(url)
+    connection.send(hello(rules=rules, game=protocol.rule_set(rules).game,
+                          options={**OPTIONS, "rules": rules}))
+    room = receive(connection)
+    assert room["type"] == "room" and room["seat"] == "host", room
+    assert receive(connection) == {"type": "peer", "present": False}
+    return connection, room
+
+
+def pair(url):
+    """A room with both seats: (host, guest, the host's room answer, the guest's)."""
+    first, room = host(url)
+    second = client(url)
+    second.send(hello(room["code"]))
+    joined = receive(second)
+    assert joined["type"] == "room" and joined["seat"] == "guest", joined
+    assert receive(second) == {"type": "peer", "present": True}
+    assert receive(first) == {"type": "peer", "present": True}
+    return first, second, room, joined
+
+
+def move(seq, text="a1") -> str:
+    return protocol.write("move", seq=seq, turn=[0, seq], move=text)
+
+
+def passes(sender, receiver, text) -> None:
+    sender.send(text)
+    assert receiver.recv(timeout=WAIT) == text
+
+
+# The protocol ---------------------------------------------------------------------------------
+
+def test_room_codes():
+    assert len(protocol.CODE_ALPHABET) == 23 == len(set(protocol.CODE_ALPHABET))
+    assert not set("0O1IL2Z5S8BUV") & set(protocol.CODE_ALPHABET)
+    codes = {protocol.new_code() for _ in range(200)}
+    assert len(codes) > 190
+    for code in codes:
+        assert protocol.normal_code(code) == code
+        assert protocol.normal_code(protocol.shown_code(code).lower()) == code
+    assert protocol.shown_code("ACDEF9") == "ACD-EF9"
+    assert protocol.normal_code(" acd-ef9 ") == "ACDEF9"
+    for wrong in ("ACDEF", "ACDEF99", "ACDEFO", "ACDEF5", "", None, 123, "A" * 1000):
+        assert protocol.normal_code(wrong) is None
+    token = protocol.new_token()
+    assert len(token) == 32 and int(token, 16) >= 0 and token != protocol.new_token()
+
+
+GOOD = [
+    hello(), hello("ACDEF9"), hello("acd-ef9", token="0" * 32),
+    hello(rules="garanguet", game="garanguet", options={**OPTIONS, "rules": "garanguet"}),
+    protocol.write("room", code="ACDEF9", seat="guest", token="a" * 32, options=OPTIONS),
+    protocol.write("refused", reason="room-full", detail="two already"),
+    protocol.write("peer", present=False),
+    protocol.write("sync", have=0), protocol.write("accept", seq=0),
+    protocol.write("commit", seq=1, throw=[0, -1], hash="f" * 64),
+    protocol.write("reveal", seq=2, throw=[3, 17], secret="0" * 64),
+    protocol.write("move", seq=3, turn=[0, 4], move=""),
+    protocol.write("move", seq=4, turn=[0, 5], move="6-3: 1/7 1/4"),
+    protocol.write("resign", seq=5, turn=[1, -1]),
+]
+
+
+@pytest.mark.parametrize("text", GOOD)
+def test_read_takes_every_message_of_the_protocol(text):
+    message = protocol.read(text)
+    assert message["type"] == json.loads(text)["type"]
+
+
+def test_read_gives_a_code_in_its_one_form():
+    assert protocol.read(hello("acd-ef9"))["room"] == "ACDEF9"
+
+
+BAD = [
+    ("x" * (protocol.MAX_BYTES + 1), "too-big"),
+    (json.dumps({"type": "move", "pad": "é" * 2100}), "too-big"),    # 4 KiB in bytes, not chars
+    (b'{"type": "sync", "have": 0}', "not-json"),
+    ("{", "not-json"), ("", "not-json"), ("NaN", "not-json"), ('{"have": Infinity}', "not-json"),
+    ("[" * 2000 + "]" * 2000, "not-json"), ("1" * 4096, "bad-message"),
+    ("[]", "bad-message"), ('"hello"', "bad-message"), ("{}", "bad-message"),
+    ('{"type": "chat"}', "bad-message"), ('{"type": 3}', "bad-message"),
+    (hello(protocol=2), "protocol"), (hello(protocol="1"), "bad-message"),
+    (hello(protocol=True), "bad-message"), (hello(version=2), "bad-message"),
+    (hello(rules="chess"), "rules"), (hello(game="garanguet"), "rules"),
+    (hello(room="ABC"), "bad-message"), (hello(options=None), "bad-message"),
+    (hello(options={**OPTIONS, "length": 0}), "bad-message"),
+    (hello(options={**OPTIONS, "rules": "bell"}), "bad-message"),
+    (hello(options={**OPTIONS, "host_side": "red"}), "bad-message"),
+    (hello(options={**OPTIONS, "touch_move": 1}), "bad-message"),
+    (hello("ACDEF9", token="xyz"), "bad-message"),
+    (protocol.write("room", code="ACDEF9", seat="third", token="a" * 32, options={}),
+     "bad-message"),
+    (protocol.write("refused", reason="tired"), "bad-message"),
+    (protocol.write("peer", present="yes"), "bad-message"),
+    (protocol.write("sync", have=-1), "bad-message"),
+    (protocol.write("accept"), "bad-message"),
+    (protocol.write("commit", seq=0, throw=[0, -2], hash="f" * 64), "bad-message"),
+    (protocol.write("commit", seq=0, throw=[0, 0], hash="F" * 64), "bad-message"),
+    (protocol.write("reveal", seq=0, throw=[0], secret="0" * 64), "bad-message"),
+    (protocol.write("reveal", seq=0, throw=[0, 1], secret="0" * 63), "bad-message"),
+    (protocol.write("move", seq=0, turn=[0, -1], move=""), "bad-message"),
+    (protocol.write("move", seq=0, turn=[0, 1], move=7), "bad-message"),
+    (protocol.write("move", seq=0, turn=[0, 1], move="\n"), "bad-message"),
+    (protocol.write("resign", seq=1.5, turn=[0, 1]), "bad-message"),
+]
+
+
+@pytest.mark.parametrize("text, reason", BAD)
+def test_read_refuses_with_the_reason(text, reason):
+    with pytest.raises(ProtocolError) as refusal:
+        protocol.read(text)
+    assert refusal.value.reason == reason
+    assert reason in protocol.REASONS
+
+
+# The relay ------------------------------------------------------------------------------------
+
+def test_two_games_meet_in_a_room_and_their_messages_pass_unchanged(shared):
+    with contextlib.ExitStack() as stack:
+        first, second, room, joined = pair(shared)
+        stack.enter_context(first)
+        stack.enter_context(second)
+        assert room["code"] == joined["code"] and protocol.normal_code(room["code"])
+        assert room["options"] == OPTIONS == joined["options"]
+        assert room["token"] != joined["token"]
+        passes(second, first, protocol.write("accept", seq=0))
+        passes(first, second, protocol.write("sync", have=0))
+        for seq in range(20):
+            passes(first, second, move(seq))
+            passes(second, first, json.dumps({"seq": seq, "turn": [0, seq], "type": "move",
+                                              "move": "6-1: 1/2 1/7"}))
+        second.close()
+        assert receive(first) == {"type": "peer", "present": False}
+
+
+def test_the_relay_command_ends_with_0_on_sigterm_and_sigint():
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        with relay_process() as process:
+            with client(process.url) as connection:
+                connection.send(hello())
+                assert receive(connection)["type"] == "room"
+                process.send_signal(signum)
+                assert process.wait(10) == 0
+            assert process.stderr.read().strip() == "The relay has stopped."
+
+
+def run_main(*args, lang="C.UTF-8"):
+    env = {**_environment(), "LANG": lang}
+    return subprocess.run([sys.executable, str(ROOT / "main.py"), *args], capture_output=True,
+                          text=True, timeout=60, stdin=subprocess.DEVNULL, env=env)
+
+
+def test_the_relay_command_has_help_in_both_languages():
+    english = run_main("relay", "--help")
+    assert english.returncode == 0 and "--port" in english.stdout and "--host" in english.stdout
+    assert "--limit" not in english.stdout
+    french = run_main("relay", "--help", "--language", "fr")
+    assert french.returncode == 0 and "--port" in french.stdout
+    assert "le port" in french.stdout
+    assert "relay --help" in run_main("--help").stdout
+
+
+@pytest.mark.parametrize("args, says", [
+    (["--port", "x"], "'x' is not a port"), (["--port", "65536"], "is not a port"),
+    (["--port"], "expected one argument"), (["--frobnicate"], "unrecognized arguments"),
+    (["--limit", "-1"], "is negative"),
+])
+def test_a_bad_relay_argument_gives_one_line_and_status_2(args, says):
+    result = run_main("relay", *args)
+    assert result.returncode == 2 and result.stdout == ""
+    assert says in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_a_port_in_use_gives_one_line_and_status_1(shared):
+    port = shared.rsplit(":", 1)[1]
+    result = run_main("relay", "--host", "127.0.0.1", "--port", port)
+    assert result.returncode == 1 and result.stdout == ""
+    assert "could not listen on ws://127.0.0.1:" + port in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_a_relay_in_a_thread():
+    running = relay.start_in_thread("127.0.0.1", 0)
+    try:
+        assert running.url == f"ws://127.0.0.1:{running.port}" and running.port > 0
+        first, second, _, _ = pair(running.url)
+        with first, second:
+            passes(first, second, move(0))
+        with pytest.raises(OSError):
+            relay.start_in_thread("127.0.0.1", running.port)
+    finally:
+        running.stop()
+    with pytest.raises(OSError):
+        client(running.url)
+
+
+def test_local_addresses_are_not_loopback():
+    addresses = relay.local_addresses()
+    assert all(not a.startswith("127.") and a.count(".") == 3 for a in addresses)
+    assert len(set(addresses)) == len(addresses)
