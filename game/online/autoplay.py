@@ -55,6 +55,9 @@ class OnlinePlayer:
         """One frame: the link's news, then the flow one step on. False once all is done."""
         for event in self.link.poll():
             self._event(event)
+        if self.link.ended and not self.over:       # ended as the match was taken up
+            for event in self.link.poll():
+                self._event(event)
         if self.failed is not None:
             return False
         if self.over:

@@ -221,6 +221,10 @@ class Link:
         self.session, self.save, self.end = session, save, end
         session.online = self.state
         self.options = session.options
+        try:
+            self._digest()           # what came with the friend's accept, before any throw here
+        except Ended as ended:
+            self._forfeit(ended.event)
 
     def poll(self) -> list:
         """Every frame: the connection's news and the other side's messages, taken in and
