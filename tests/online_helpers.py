@@ -313,3 +313,20 @@ def illegal_move(session: Session) -> str:
 def _version() -> str:
     from game.online import protocol
     return protocol.GAME_VERSION
+
+
+def turns_saved(folder) -> int:
+    """How far the match saved in `folder` has gone: turns played in all its games (0 when
+    there is no save, or it is being written)."""
+    try:
+        data = json.loads((Path(folder) / "match.json").read_text())["data"]
+        return sum(len(g["turns"]) for g in data["games"]) + len(data["record"].get("turns", ()))
+    except (OSError, ValueError, KeyError, TypeError):
+        return 0
+
+
+def wait_for(check, timeout: float = 60.0, what: str = "") -> None:
+    ends = time.monotonic() + timeout
+    while not check():
+        assert time.monotonic() < ends, f"waited {timeout} s for {what or check}"
+        time.sleep(0.05)

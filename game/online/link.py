@@ -272,10 +272,11 @@ class Link:
         self._flush()
         self.close()
 
-    def close(self) -> None:
-        """Leave the room (what was sent goes out first); the save keeps the seat token."""
+    def close(self, wait: float = 0.0) -> None:
+        """Leave the room (what was sent goes out first: waited for up to `wait` seconds);
+        the save keeps the seat token."""
         self._done = True
-        self.client.close()
+        self.client.close(wait) if wait else self.client.close()
 
     # --- the dealer (GameFlow and PriorityFlow call these) ----------------------------------
     def deal(self, session: Session) -> bool:
