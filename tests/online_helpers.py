@@ -155,14 +155,14 @@ class Player(OnlinePlayer):
         link.poll = kept
 
 
-def host_player(folder, url, rules="charpentier", length=1, side=Side.WHITE) -> Player:
+def host_player(folder, url, rules="charpentier", length=1, side=Side.WHITE, seed=0) -> Player:
     options = MatchOptions(rules=rules, length=length, opponent="online", level="novice",
                            human_side=side, autoplay=True)
-    return Player(keeper_in(folder), Link.host(url, options))
+    return Player(keeper_in(folder, seed), Link.host(url, options))
 
 
-def guest_player(folder, url, code, rules=None) -> Player:
-    return Player(keeper_in(folder), Link.join(url, code, rules, autoplay=True, level="novice"))
+def guest_player(folder, url, code, rules=None, seed=1) -> Player:
+    return Player(keeper_in(folder, seed), Link.join(url, code, rules, autoplay=True, level="novice"))
 
 
 def run_until(players, done, timeout: float = 60.0, pause: float = 0.002) -> None:

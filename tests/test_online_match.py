@@ -133,3 +133,28 @@ def test_a_game_killed_mid_match_and_started_again_resumes_and_finishes():
         finally:
             for process in processes:
                 end(process)
+
+
+def test_twenty_rooms_at_once_play_their_whole_matches_and_nothing_crosses_rooms():
+    """Twenty matches on one relay at once, each its own pair of in-process games: every match
+    finishes, and each pair holds the same games as each other, and no game of another pair."""
+    with relay_process() as relay, folders(40) as places:
+        hosts = [host_player(places[2 * i], relay.url, rules=RULE_NAMES[i % len(RULE_NAMES)],
+                             seed=2 * i) for i in range(20)]
+        run_until(hosts, lambda: all(h.link.code for h in hosts), 30)
+        guests = [guest_player(places[2 * i + 1], relay.url, h.link.code, seed=2 * i + 1)
+                  for i, h in enumerate(hosts)]
+        players = hosts + guests
+        try:
+            run_until(players, lambda: all(p.over for p in players), 240)
+            run_until(players, lambda: all(p.link._done for p in players), 30)
+        finally:
+            for player in players:
+                player.link.close()
+        assert len({h.link.code for h in hosts}) == 20
+        seen = []
+        for i in range(20):
+            assert_same_match(places[2 * i], places[2 * i + 1])
+            assert {r["rules"] for r in records(places[2 * i])} == {RULE_NAMES[i % len(RULE_NAMES)]}
+            seen.append(games(places[2 * i]))
+        assert all(seen[i] != seen[j] for i in range(20) for j in range(i))
