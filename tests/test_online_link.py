@@ -11,7 +11,10 @@ import time
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from game.match import MatchOptions, Phase, Session, play_out
+from game.flow import GameFlow, Stage, ThrowStarted
+from game.match import Dealt, MatchOptions, Phase, Session, play_out
+from game.players import SyncThinker
+from game.priority_flow import PriorityFlow, RoundThrown
 from game.online import dice, protocol
 from game.online.events import (ConnectionLost, Forfeit, FriendAway, FriendBack, FriendJoined,
                                 FriendResigned, Reconnected, Refused, Unreachable)
@@ -228,3 +231,108 @@ def test_a_commitment_then_its_reveal_deal_the_throw_on_both_sides():
     assert host.deal(hs) and guest.deal(gs)
     assert hs.next_throw == gs.next_throw and hs.next_throw.faces[-1][0] != hs.next_throw.faces[-1][1]
     assert not host.ended and not guest.ended
+
+
+# The session and the flows of an online match -----------------------------------------------------
+
+def online_options(rules="bell", side=Side.WHITE, **more):
+    return MatchOptions(rules=rules, length=1, opponent="online", human_side=side, **more)
+
+
+def test_a_dealt_throw_gives_its_faces_and_seed_and_the_generator_is_left_alone():
+    session = Session.new(online_options(), seed=1)
+    state = session.rng.getstate()
+    session.next_throw = Dealt(((3, 3), (2, 2), (5, 1)), 77)
+    assert session.physics_rng().random() == __import__("random").Random(77).random()
+    assert [session.throw_priority() for _ in range(3)] == [(3, 3), (2, 2), (5, 1)]
+    assert session.phase is Phase.THROW and session.to_move is Side.WHITE
+    assert session.next_throw is None and session.throw_seed == 77
+    session.next_throw = Dealt((6, 4), 99)
+    assert session.throw() == (6, 4) and session.throw_seed == 99 and session.next_throw is None
+    assert session.rng.getstate() == state
+
+
+def test_the_other_games_side_is_remote_and_never_the_computers():
+    session = Session.new(online_options(side=Side.BLACK, autoplay=True), seed=1)
+    assert session.is_remote(Side.WHITE) and not session.is_remote(Side.BLACK)
+    assert not session.is_computer(Side.WHITE) and session.is_computer(Side.BLACK)
+    person = Session.new(online_options(side=Side.BLACK), seed=1)
+    assert not person.is_computer(Side.BLACK) and not person.is_computer(Side.WHITE)
+    assert not Session.new(MatchOptions(opponent="computer"), 1).is_remote(Side.BLACK)
+
+
+def test_an_online_match_saves_its_link_state_and_an_old_save_loads_as_ever():
+    session = Session.new(online_options(), seed=1)
+    session.online = {"code": "ACDEF9", "outbox": [{"type": "accept", "seq": 0}]}
+    data = session.to_dict()
+    session.online["code"] = "changed later"
+    assert Session.from_dict(data).online == {"code": "ACDEF9", "outbox": [{"type": "accept", "seq": 0}]}
+    for bad in (None, [1], "text"):
+        with pytest.raises(ValueError):
+            Session.from_dict({**data, "online": bad} if bad is not None else
+                              {k: v for k, v in data.items() if k != "online"})
+    old = Session.new(MatchOptions(opponent="computer"), 1).to_dict()
+    assert "online" not in old and Session.from_dict(old).online is None
+    with pytest.raises(ValueError):
+        Session.from_dict({**old, "online": {"code": "ACDEF9"}})
+
+
+class Dealer:
+    """A dealer that deals when told to, and notes the moves it is told of."""
+
+    def __init__(self):
+        self.ready, self.asked, self.moves = False, 0, []
+
+    def deal(self, session):
+        self.asked += 1
+        if self.ready:
+            session.next_throw = Dealt(((1, 2),) if session.phase is Phase.PRIORITY else (4, 2), 5)
+        return self.ready
+
+    def moved(self, session, side, move, turn):
+        self.moves.append((side, str(move), turn))
+
+
+def test_the_flows_wait_for_the_dealer_and_never_take_back_a_move_sent():
+    session = Session.new(online_options(), seed=1)
+    dealer = Dealer()
+    saves = []
+    priority = PriorityFlow(session, lambda: saves.append(1), dealer=dealer)
+    assert not priority.computers_only          # this side's person throws
+    assert priority.throw() == [] and priority.waiting and session.phase is Phase.PRIORITY
+    dealer.ready = True
+    assert isinstance(priority.poll()[0], RoundThrown) and session.phase is Phase.THROW
+    assert session.to_move is Side.BLACK        # 1 against 2: the other game's side starts
+    remote = SyncThinker(lambda p, d, m: Move.parse("0-4 0-2"))
+    flow = GameFlow(session, lambda: saves.append(1), {Side.BLACK: remote}, dealer=dealer)
+    began = flow.start()
+    assert began[-1].computer                   # thrown for by itself, as the computer's is
+    assert [type(e).__name__ for e in flow.throw()] == ["Notice"]    # not this person's dice
+    dealer.ready = False
+    assert flow.proceed() == [] and flow.stage is Stage.THROW and session.phase is Phase.THROW
+    dealer.ready = True
+    assert isinstance(flow.poll()[0], ThrowStarted) and session.dice == (4, 2)
+    flow.proceed()                              # the dice lie still: the other game "thinks"
+    assert flow.stage is Stage.THINK
+    for _ in range(4):
+        flow.proceed()
+    assert flow.stage is Stage.THROW and dealer.moves == [(Side.BLACK, "0-4 0-2", [0, 0])]
+    flow.throw()                                # this person throws...
+    flow.proceed()                              # ...and the dice lie still
+    assert flow.stage is Stage.CHOOSE
+    flow.pick(0), flow.drop(4), flow.proceed(), flow.pick(0), flow.drop(2), flow.proceed()
+    side, move, turn = dealer.moves[-1]
+    assert side is Side.WHITE and move.replace("*", "") == "0-4 0-2" and turn == [0, 1]
+    assert not flow.can_undo and [type(e).__name__ for e in flow.undo()] == ["Notice"]
+
+
+def test_statistics_count_online_games_apart_and_won_by_this_games_side():
+    from game.stats import compute
+    kept = [{"kind": "game", "opponent": "online", "human_side": "W", "winner": "W", "rules": "bell"},
+            {"kind": "match", "opponent": "online", "human_side": "W", "winner": "B", "rules": "bell"},
+            {"kind": "game", "opponent": "online", "human_side": "B", "winner": "W",
+             "autoplay": True}]
+    stats = compute(kept)
+    assert (stats.online.games_played, stats.online.games_won) == (1, 1)
+    assert (stats.online.matches_played, stats.online.matches_won) == (1, 0)
+    assert stats.total.games_played == 0 and stats.two_players.games_played == 0
