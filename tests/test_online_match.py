@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from game.online.events import ConnectionLost, Reconnected
+from game.online.events import ConnectionLost, FriendResigned, Reconnected
 from game.rules import RULE_NAMES
 from online_helpers import (autoplay, code_of, end, finish, folders, games, guest_player, turns_saved, wait_for,
                             host_player, records, relay_process, room_of, run_until, start_relay)
@@ -158,3 +158,21 @@ def test_twenty_rooms_at_once_play_their_whole_matches_and_nothing_crosses_rooms
             assert {r["rules"] for r in records(places[2 * i])} == {RULE_NAMES[i % len(RULE_NAMES)]}
             seen.append(games(places[2 * i]))
         assert all(seen[i] != seen[j] for i in range(20) for j in range(i))
+
+
+def test_a_side_that_resigns_tells_the_other_and_both_record_the_match_for_the_other():
+    with relay_process() as relay, folders(2) as (a, b):
+        host = host_player(a, relay.url, rules="charpentier", length=3)
+        guest = guest_player(b, relay.url, code_of(host))
+        try:
+            run_until([host, guest], lambda: turns_saved(b) >= 4, 60)
+            guest.link.resign()
+            run_until([host], lambda: host.over, 30)
+        finally:
+            host.link.close(), guest.link.close()
+        assert any(isinstance(e, FriendResigned) for e in host.seen)
+        for folder in (a, b):
+            match = [r for r in records(folder) if r["kind"] == "match"]
+            assert len(match) == 1 and match[0]["ended"] == "resigned"
+            assert match[0]["winner"] == str(host.link.side)
+            assert not (folder / "match.json").exists()

@@ -267,10 +267,8 @@ class Link:
         if self._done or self.session is None:
             return
         self._queue({"type": "resign", "turn": list(throw_key(self.session))})
+        self._flush()                  # on the wire before the connection closes
         self._finish(self.side.other, "resigned")
-        self.save()
-        self._flush()
-        self.close()
 
     def close(self, wait: float = 0.0) -> None:
         """Leave the room (what was sent goes out first: waited for up to `wait` seconds);
