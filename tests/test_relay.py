@@ -15,6 +15,8 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import event, given, settings
+from hypothesis import strategies as st
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
@@ -531,3 +533,137 @@ def test_a_relay_restarted_calls_the_first_seat_back_host_without_its_seat():
             assert receive(two)["seat"] == "guest"
             assert refused_at_hello(running.url, hello("ACDEF9", token=protocol.new_token())) \
                 == "bad-token"
+
+
+# Fuzz -----------------------------------------------------------------------------------------
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner,
+                                                                  max_size=4),
+    max_leaves=16)
+
+
+@st.composite
+def nearly_good(draw):
+    """A message of the protocol with one field taken away, changed or added."""
+    message = json.loads(draw(st.sampled_from(GOOD)))
+    key = draw(st.sampled_from(sorted(message)) | st.text(max_size=8))
+    if draw(st.booleans()) and key in message:
+        del message[key]
+    else:
+        message[key] = draw(JSON)
+    return json.dumps(message)
+
+
+FRAMES = st.one_of(st.text(max_size=200), st.binary(max_size=200), JSON.map(json.dumps),
+                   nearly_good(), st.sampled_from(GOOD))
+
+
+def reading(text):
+    """What `read` makes of a frame: the message, or the reason it refuses it; never another
+    exception."""
+    try:
+        message = protocol.read(text)
+    except ProtocolError as error:
+        assert error.reason in protocol.REASONS
+        return None, error.reason
+    assert message["type"] in protocol.READERS
+    return message, None
+
+
+@settings(max_examples=300, deadline=None)
+@given(FRAMES)
+def test_fuzz_read_takes_a_message_or_says_why_not(text):
+    message, reason = reading(text)
+    if message is not None:     # what it takes, written again, reads the same
+        assert protocol.read(json.dumps(message)) == message
+
+
+def test_fuzz_the_relay_answers_anything_and_serves_on():
+    """Random frames as a first message (refused, or a room for a hello that is one) and from a
+    seated game (passed on unchanged if they are peer messages, else refused and dropped):
+    the relay never dies, and a room opened before it all still plays."""
+    with relay_thread(limit=0) as running:
+        witness_host, witness_guest, _, _ = pair(running.url)
+        sender, receiver, _, _ = pair(running.url)
+
+        @settings(max_examples=120, deadline=None)
+        @given(FRAMES)
+        def first(frame):
+            with client(running.url) as connection:
+                with contextlib.suppress(ConnectionClosed):
+                    connection.send(frame)
+                answer = receive(connection)
+                message, reason = reading(frame)
+                event(f"first message: {answer['type']} {answer.get('reason', '')}")
+                if answer["type"] == "refused":
+                    assert answer["reason"] in protocol.REASONS
+                    assert closes(connection)
+                else:
+                    assert answer["type"] == "room" and message["type"] == "hello"
+
+        @settings(max_examples=120, deadline=None)
+        @given(FRAMES)
+        def seated(frame):
+            message, reason = reading(frame)
+            event(f"seated: {message['type'] if message else reason}")
+            sender.send(frame)
+            if message is not None and message["type"] in protocol.PEER_TYPES:
+                assert receiver.recv(timeout=WAIT) == frame
+            else:
+                answer = receive(sender)
+                assert (answer["type"], answer["reason"]) == ("refused", reason or "bad-message")
+
+        with witness_host, witness_guest, sender, receiver:
+            first()
+            seated()
+            passes(sender, receiver, move(0))
+            passes(witness_host, witness_guest, move(0))
+            passes(witness_guest, witness_host, move(0))
+
+
+# Twenty rooms at once -------------------------------------------------------------------------
+
+def test_twenty_rooms_at_once_nothing_lost_nothing_crossed(shared):
+    """Twenty pairs on one relay, each game sending 40 numbered moves while it reads the other's
+    (seeded pauses shuffle the order): every move arrives, in order, and only in its room."""
+    count, errors, sides = 40, [], []
+    for n in range(20):
+        first, second, room, _ = pair(shared)
+        sides += [(first, second, room["code"], "host", n), (second, first, room["code"],
+                                                               "guest", n)]
+
+    def send(connection, code, seat, seed):
+        rng = random.Random(seed)
+        for seq in range(count):
+            connection.send(move(seq, f"{code} {seat} {seq}"))
+            if rng.random() < 0.2:
+                time.sleep(rng.random() / 500)
+
+    def read(connection, code, seat):
+        other = "guest" if seat == "host" else "host"
+        try:
+            for seq in range(count):
+                got = protocol.read(connection.recv(timeout=20))
+                assert got["move"] == f"{code} {other} {seq}" and got["seq"] == seq, got
+        except Exception as error:      # collected: a thread's failure fails the test
+            errors.append(repr(error))
+
+    threads = []
+    for connection, _, code, seat, n in sides:
+        threads.append(threading.Thread(target=send, args=(connection, code, seat,
+                                                           2 * n + (seat == "host")),
+                                        daemon=True))
+        threads.append(threading.Thread(target=read, args=(connection, code, seat), daemon=True))
+    try:
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(60)
+        assert not any(thread.is_alive() for thread in threads)
+        assert errors == []
+    finally:
+        for connection, *_ in sides:
+            connection.close()
