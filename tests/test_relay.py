@@ -421,6 +421,19 @@ def test_the_limit_of_tries_is_a_minute_long():
         assert refused_at_hello(running.url, "{") == "not-json"
 
 
+def test_behind_a_proxy_on_this_computer_each_player_has_his_limit():
+    """The proxy (here: loopback) names the player's address last in X-Forwarded-For."""
+    with relay_thread(limit=1) as running:
+        def refused_from(forwarded):
+            with connect(running.url, proxy=None, open_timeout=WAIT, close_timeout=2,
+                         additional_headers={"X-Forwarded-For": forwarded}) as connection:
+                return refused(connection, "{")
+        assert refused_from("198.51.100.7, 203.0.113.1") == "not-json"
+        assert refused_from("198.51.100.7, 203.0.113.2") == "not-json"
+        assert refused_from("203.0.113.1") == "too-many"
+        assert refused_from("203.0.113.1, 203.0.113.2") == "too-many"
+
+
 def test_a_connection_that_says_nothing_is_closed():
     with relay_thread(limit=0, hello_wait=0.2) as running, client(running.url) as silent:
         answer = receive(silent)

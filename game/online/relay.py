@@ -202,7 +202,7 @@ class Relay:
 
     async def handle(self, connection) -> None:
         """One game's connection, from its hello to its end."""
-        address = (connection.remote_address or ("?",))[0]
+        address = _address(connection)
         try:
             if not self.allowed(address):
                 await _refuse(connection, "too-many", f"more than {self.limit} tries a minute")
@@ -241,6 +241,17 @@ class Relay:
                     await _send(other.connection, write("peer", present=False))
                 else:
                     room.empty_since = self.clock()
+
+
+def _address(connection) -> str:
+    """Where a connection comes from: behind a reverse proxy on this computer (README, "Running
+    a relay"), the address the proxy names last in X-Forwarded-For, so that the limit of tries
+    counts each player and not the proxy."""
+    address = str((connection.remote_address or ("?",))[0])
+    forwarded = connection.request.headers.get("X-Forwarded-For") if connection.request else None
+    if forwarded and address in ("127.0.0.1", "::1", "::ffff:127.0.0.1"):
+        return forwarded.rsplit(",", 1)[-1].strip()[:64] or address
+    return address
 
 
 def _kind(text):
