@@ -390,6 +390,14 @@ def test_too_many_tries_from_one_address():
             passes(second, first, move(0))
 
 
+def until(condition, seconds=WAIT) -> None:
+    """Wait for `condition()` (what the relay's thread does on its own time), `seconds` at most."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "it never came"
+        time.sleep(0.01)
+
+
 class Clock:
     """The relay's clock in the tests that let time pass."""
 
@@ -465,11 +473,16 @@ def test_a_room_both_players_left_expires_after_30_minutes():
     clock = Clock()
     with relay_thread(limit=0, clock=clock) as running:
         first, second, room, joined = pair(running.url)
+        kept = running.relay.rooms[room["code"]]
         with first:
             with second:
-                clock.now += 3600                   # one seat present: never expires
+                clock.now += 3600                   # both seats present: never expires
                 running.call(running.relay.sweep)
             assert receive(first) == {"type": "peer", "present": False}
+            clock.now += 3600                       # nor one
+            running.call(running.relay.sweep)
+            assert room["code"] in running.relay.rooms
+        until(lambda: running.call(lambda: kept.seats["host"].connection is None))
         clock.now += relay.ABANDONED - 1
         running.call(running.relay.sweep)
         assert room["code"] in running.relay.rooms
