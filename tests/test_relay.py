@@ -442,6 +442,18 @@ def test_behind_a_proxy_on_this_computer_each_player_has_his_limit():
         assert refused_from("203.0.113.1, 203.0.113.2") == "too-many"
 
 
+def test_a_relay_keeps_so_many_rooms_and_no_more():
+    with relay_thread(limit=0, most=2) as running:
+        first, second, room, _ = pair(running.url)
+        waiting, _ = host(running.url)
+        with first, second, waiting:
+            assert refused_at_hello(running.url, hello()) == "too-many"
+            passes(first, second, move(0))
+            with client(running.url) as back:       # a seat coming back is no new room
+                back.send(hello(room["code"], token=room["token"]))
+                assert receive(back)["seat"] == "host"
+
+
 def test_a_connection_that_says_nothing_is_closed():
     with relay_thread(limit=0, hello_wait=0.2) as running, client(running.url) as silent:
         answer = receive(silent)

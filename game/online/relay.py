@@ -33,6 +33,7 @@ UNJOINED = 15 * 60      # seconds a room waits for its guest
 ABANDONED = 30 * 60     # seconds a room is kept once both seats have left
 HELLO_WAIT = 10.0       # seconds a connection has to say hello
 LIMIT = 30              # hellos a minute from one address
+ROOMS = 10_000          # rooms at most (about 30 KiB each, bench_online.py)
 SWEEP = 30.0            # seconds between two looks for rooms to forget
 FORGOTTEN = 24 * 3600   # seconds an expired code is still answered "expired"
 #: Frames up to this size are read and refused "too-big"; websockets closes on larger ones.
@@ -78,10 +79,11 @@ async def _refuse(connection, reason: str, detail: str = "") -> None:
 class Relay:
     """The rooms. `limit`: hellos a minute from one address (0: no limit); `clock`: seconds,
     given by the tests that let rooms expire; `hello_wait`: seconds a connection has to say
-    hello."""
+    hello; `most`: rooms at most, new ones refused "too-many" beyond."""
 
-    def __init__(self, limit: int = LIMIT, clock=time.monotonic, hello_wait: float = HELLO_WAIT):
-        self.limit, self.clock, self.hello_wait = limit, clock, hello_wait
+    def __init__(self, limit: int = LIMIT, clock=time.monotonic, hello_wait: float = HELLO_WAIT,
+                 most: int = ROOMS):
+        self.limit, self.clock, self.hello_wait, self.most = limit, clock, hello_wait, most
         self.rooms: dict[str, Room] = {}
         self.expired: dict[str, float] = {}
         self.attempts: dict[str, collections.deque] = {}
@@ -139,6 +141,10 @@ class Relay:
         """The room and seat a hello asks for; ProtocolError with the reason if refused."""
         token, asked = hello.get("token"), hello.get("seat")
         if hello["room"] == "new":
+            if len(self.rooms) >= self.most:
+                self.sweep()
+            if len(self.rooms) >= self.most:
+                raise ProtocolError("too-many", "the relay has all the rooms it can keep")
             code = protocol.new_code()
             while code in self.rooms or code in self.expired:
                 code = protocol.new_code()
