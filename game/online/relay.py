@@ -32,7 +32,7 @@ __all__ = ["DEFAULT_PORT", "Relay", "Running", "local_addresses", "main", "serve
 UNJOINED = 15 * 60      # seconds a room waits for its guest
 ABANDONED = 30 * 60     # seconds a room is kept once both seats have left
 HELLO_WAIT = 10.0       # seconds a connection has to say hello
-LIMIT = 30              # hellos a minute from one address
+LIMIT = 30              # connections a minute from one address
 ROOMS = 10_000          # rooms at most (about 30 KiB each, bench_online.py)
 SWEEP = 30.0            # seconds between two looks for rooms to forget
 FORGOTTEN = 24 * 3600   # seconds an expired code is still answered "expired"
@@ -77,7 +77,7 @@ async def _refuse(connection, reason: str, detail: str = "") -> None:
 
 
 class Relay:
-    """The rooms. `limit`: hellos a minute from one address (0: no limit); `clock`: seconds,
+    """The rooms. `limit`: connections a minute from one address (0: no limit); `clock`: seconds,
     given by the tests that let rooms expire; `hello_wait`: seconds a connection has to say
     hello; `most`: rooms at most, new ones refused "too-many" beyond."""
 
