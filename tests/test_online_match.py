@@ -176,3 +176,14 @@ def test_a_side_that_resigns_tells_the_other_and_both_record_the_match_for_the_o
             assert len(match) == 1 and match[0]["ended"] == "resigned"
             assert match[0]["winner"] == str(host.link.side)
             assert not (folder / "match.json").exists()
+
+
+def test_no_relay_at_the_address_is_said_in_one_line():
+    with folders(1) as (a,):
+        relay = start_relay()
+        url = relay.url
+        end(relay)                                    # nothing listens there now
+        status, out, err = finish(autoplay(a, url, "new"), 60)
+        assert status == 3 and out == ("No relay answers at that address: check it, and that "
+                                       "the host's game is waiting.\n"), (out, err)
+        assert not records(a)
