@@ -263,18 +263,20 @@ def test_the_other_games_side_is_remote_and_never_the_computers():
 
 def test_an_online_match_saves_its_link_state_and_an_old_save_loads_as_ever():
     session = Session.new(online_options(), seed=1)
-    session.online = {"code": "ACDEF9", "outbox": [{"type": "accept", "seq": 0}]}
+    kept = {"url": "ws://127.0.0.1:8690", "seat": "guest", "token": "",
+            "outbox": [{"type": "accept", "seq": 0}]}
+    session.online = dict(kept)
     data = session.to_dict()
-    session.online["code"] = "changed later"
-    assert Session.from_dict(data).online == {"code": "ACDEF9", "outbox": [{"type": "accept", "seq": 0}]}
-    for bad in (None, [1], "text"):
+    session.online["seat"] = "changed later"
+    assert Session.from_dict(data).online == kept
+    for bad in (None, [1], "text", {**kept, "seat": "third"}, {**kept, "url": 5}):
         with pytest.raises(ValueError):
             Session.from_dict({**data, "online": bad} if bad is not None else
                               {k: v for k, v in data.items() if k != "online"})
     old = Session.new(MatchOptions(opponent="computer"), 1).to_dict()
     assert "online" not in old and Session.from_dict(old).online is None
     with pytest.raises(ValueError):
-        Session.from_dict({**old, "online": {"code": "ACDEF9"}})
+        Session.from_dict({**old, "online": kept})
 
 
 class Dealer:

@@ -151,7 +151,8 @@ class Link:
     def resume(cls, session: Session, client_factory=Client) -> "Link":
         """A saved online match: reconnect to its room with its seat token. Attach it to the
         session (the keeper's `resume_online`) before polling."""
-        state = session.online
+        state = {**cls._new_state(session.online["url"], session.online["seat"]), **session.online}
+        session.online = state
         return cls(state["url"], state, session.options, client_factory)
 
     @staticmethod
