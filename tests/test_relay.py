@@ -355,6 +355,17 @@ def test_every_refusal_of_a_hello_says_why_and_the_other_rooms_play_on(shared):
             passes(guest, waiting, protocol.write("accept", seq=0))
 
 
+def test_a_guest_with_other_rules_is_told_the_rooms_and_can_say_hello_again_with_them(shared):
+    waiting, room = host(shared, rules="garanguet")
+    with waiting, client(shared) as guest, client(shared) as again:
+        guest.send(hello(room["code"]))           # the Join screen names no rule set
+        answer = receive(guest)
+        assert (answer["type"], answer["reason"], answer["rules"]) == ("refused", "rules", "garanguet")
+        assert protocol.read(json.dumps(answer))["rules"] == "garanguet"
+        again.send(hello(room["code"], rules="garanguet", game="garanguet"))
+        assert receive(again)["seat"] == "guest"
+
+
 def test_a_seated_game_is_told_what_was_dropped_and_plays_on(shared):
     first, second, _, _ = pair(shared)
     with first, second:

@@ -364,10 +364,9 @@ class Link:
             reason = str(message.get("reason", ""))[:40]
             if Client.inbox_has_room(message) and s["token"]:
                 return False            # one message of ours refused: ours are all well formed
-            found = re.fullmatch(r"the room plays (\S+)", str(message.get("detail", "")))
-            if reason == "rules" and self._guessed and found and found[1] in RULE_NAMES:
+            if reason == "rules" and self._guessed and message.get("rules") in RULE_NAMES:
                 self._guessed = False   # the room's rule set, named by the relay: ask again
-                s["rules"] = found[1]
+                s["rules"] = message["rules"]
                 self.client = self._client_factory(self.url, self._hello())
                 return False
             self._done = True

@@ -41,9 +41,9 @@ class ProtocolError(ValueError):
     """A message refused: `reason` is one of REASONS, `detail` says what was wrong (English,
     for logs and the other side's relay answer; the screens say the reason in words)."""
 
-    def __init__(self, reason: str, detail: str = ""):
+    def __init__(self, reason: str, detail: str = "", **fields):
         super().__init__(f"{reason}: {detail}" if detail else reason)
-        self.reason, self.detail = reason, detail
+        self.reason, self.detail, self.fields = reason, detail, fields
 
 
 def new_code() -> str:
@@ -78,8 +78,10 @@ def write(kind: str, **fields) -> str:
     return json.dumps({"type": kind, **fields}, separators=(",", ":"))
 
 
-def refusal(reason: str, detail: str = "") -> str:
-    return write("refused", reason=reason, detail=detail)
+def refusal(reason: str, detail: str = "", **fields) -> str:
+    """A `refused` message; a refusal for `rules` names the room's rule set in `rules`, so that
+    a guest who named none can say hello again with it (docs/online.md)."""
+    return write("refused", reason=reason, detail=detail, **fields)
 
 
 # Reading --------------------------------------------------------------------------------------
@@ -166,6 +168,8 @@ def _refused(message: dict) -> dict:
     if message.get("reason") not in REASONS:
         _bad("reason must be one of " + ", ".join(REASONS))
     _text(message.get("detail", ""), "detail")
+    if "rules" in message and message["rules"] not in RULE_NAMES:
+        _bad("rules must be one of " + ", ".join(RULE_NAMES))
     return message
 
 

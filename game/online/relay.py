@@ -71,8 +71,8 @@ async def _send(connection, text: str) -> None:
         pass
 
 
-async def _refuse(connection, reason: str, detail: str = "") -> None:
-    await _send(connection, refusal(reason, detail))
+async def _refuse(connection, reason: str, detail: str = "", **fields) -> None:
+    await _send(connection, refusal(reason, detail, **fields))
     await connection.close()
 
 
@@ -167,7 +167,7 @@ class Relay:
         if hello["version"] != room.version:
             raise ProtocolError("version", f"the room plays version {room.version}")
         if hello["rules"] != room.rules:
-            raise ProtocolError("rules", f"the room plays {room.rules}")
+            raise ProtocolError("rules", f"the room plays {room.rules}", rules=room.rules)
         if token is not None:
             for name, seat in room.seats.items():
                 if seat.token is not None and hmac.compare_digest(seat.token, token) \
@@ -203,7 +203,7 @@ class Relay:
                 raise ProtocolError("not-hello", "the first message must be a hello")
             return self.take_seat(hello)
         except ProtocolError as error:
-            await _refuse(connection, error.reason, error.detail)
+            await _refuse(connection, error.reason, error.detail, **error.fields)
             return None
 
     async def handle(self, connection) -> None:
