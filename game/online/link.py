@@ -168,6 +168,8 @@ class Link:
                  "game": rule_set(rules).game, "rules": rules, "room": s["code"] or "new"}
         if s["token"]:
             hello["token"] = s["token"]
+            if s["seat"] in ("host", "guest"):      # a relay restarted then names it right
+                hello["seat"] = s["seat"]
         elif s["seat"] == "host":
             hello["options"] = s["options"]
         return hello
