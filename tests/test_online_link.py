@@ -347,3 +347,10 @@ def test_an_online_match_over_is_never_played_again_by_rematch(tmp_path):
     session.phase = Phase.MATCH_OVER
     keeper.adopt(session)
     assert keeper.rematch() is False and keeper.session is session     # a new room is needed
+
+
+def test_a_relay_nearby_is_reached_directly_and_one_far_away_as_the_system_says():
+    from game.online.client import nearby
+    assert all(nearby(url) for url in ("ws://127.0.0.1:8690", "ws://192.168.1.20:8690",
+                                       "ws://[::1]:5", "ws://localhost:1", "ws://10.0.0.7"))
+    assert not any(nearby(url) for url in ("ws://relay.example.org", "wss://8.8.8.8/x", "ws://:1"))

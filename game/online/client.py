@@ -17,9 +17,11 @@ What the queue carries (tuples):
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import json
 import queue
 import threading
+from urllib.parse import urlsplit
 
 from websockets.asyncio.client import connect
 from websockets.exceptions import WebSocketException
@@ -93,7 +95,8 @@ class Client:
             was_open = False
             try:
                 async with connect(self.url, open_timeout=5, close_timeout=1, max_size=4 * MAX_BYTES,
-                                   ping_interval=5, ping_timeout=10) as ws:
+                                   ping_interval=5, ping_timeout=10,
+                                   proxy=None if nearby(self.url) else True) as ws:
                     await ws.send(json.dumps(self.hello, separators=(",", ":")))
                     was_open = ever = True
                     pause = FIRST_PAUSE
@@ -153,3 +156,16 @@ class Client:
                 await ws.close()
                 return
             await ws.send(json.dumps(message, separators=(",", ":")))
+
+
+def nearby(url: str) -> bool:
+    """A relay on this computer or the home network: reached directly, never through the
+    system's web proxy (websockets would otherwise use one set in the environment)."""
+    host = urlsplit(url).hostname or ""
+    if host == "localhost" or host.endswith(".local"):
+        return True
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return address.is_private or address.is_loopback or address.is_link_local
