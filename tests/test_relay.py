@@ -15,6 +15,8 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import event, given, settings
+from hypothesis import strategies as st
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
@@ -89,8 +91,9 @@ def receive(connection) -> dict:
 
 
 def refused(connection, text) -> str:
-    """Send `text`; the reason of the refusal that answers it."""
-    connection.send(text)
+    """Send `text`; the reason of the refusal that answers it (`too-many` comes first)."""
+    with contextlib.suppress(ConnectionClosed):
+        connection.send(text)
     answer = receive(connection)
     assert answer["type"] == "refused", answer
     return answer["reason"]
@@ -306,3 +309,361 @@ def test_local_addresses_are_not_loopback():
     addresses = relay.local_addresses()
     assert all(not a.startswith("127.") and a.count(".") == 3 for a in addresses)
     assert len(set(addresses)) == len(addresses)
+
+
+# Every refusal, and every other room served after it ------------------------------------------
+
+def refused_at_hello(url, text) -> str:
+    """A new connection whose first message is `text`: the reason it is refused (the relay
+    then closes it)."""
+    with client(url) as connection:
+        reason = refused(connection, text)
+        assert closes(connection)
+    return reason
+
+
+def test_every_refusal_of_a_hello_says_why_and_the_other_rooms_play_on(shared):
+    witness_host, witness_guest, witness, _ = pair(shared)
+    waiting, room = host(shared)
+    code = room["code"]
+    unknown = next(c for c in iter(protocol.new_code, None) if c != code)
+    cases = [
+        (move(0), "not-hello"), ('{"type": "chat"}', "not-hello"), ("[1, 2]", "not-hello"),
+        (protocol.write("sync", have=0), "not-hello"),
+        (hello(protocol=2), "protocol"), (hello(protocol=2, room="gibberish"), "protocol"),
+        (hello(code, version="9.9"), "version"),
+        (hello(code, rules="bell"), "rules"), (hello(rules="chess"), "rules"),
+        (hello(unknown), "no-such-room"),
+        (hello(witness["code"]), "room-full"),
+        (hello(witness["code"], token=protocol.new_token()), "bad-token"),
+        (hello(witness["code"], token=witness["token"], seat="guest"), "bad-token"),
+        (hello(code, token=protocol.new_token()), "bad-token"),
+        ("x" * (protocol.MAX_BYTES + 1), "too-big"), (hello(pad="é" * 2100), "too-big"),
+        ("{", "not-json"), (b"\x00\x01", "not-json"), (b"{}", "not-json"),
+        (hello(options={**OPTIONS, "length": "long"}), "bad-message"),
+        (hello(room="ACDEFO"), "bad-message"),
+    ]
+    with witness_host, witness_guest, waiting:
+        for seq, (text, reason) in enumerate(cases):
+            assert refused_at_hello(shared, text) == reason, text
+            passes(witness_host, witness_guest, move(seq))
+            passes(witness_guest, witness_host, move(seq))
+        with client(shared) as guest:           # the room refused to others is still there
+            guest.send(hello(code))
+            assert receive(guest)["seat"] == "guest"
+            assert receive(waiting) == {"type": "peer", "present": True}
+            passes(guest, waiting, protocol.write("accept", seq=0))
+
+
+def test_a_seated_game_is_told_what_was_dropped_and_plays_on(shared):
+    first, second, _, _ = pair(shared)
+    with first, second:
+        for text, reason in [(hello(), "bad-message"), ('{"type": "chat"}', "bad-message"),
+                             (protocol.write("room", code="ACDEF9", seat="host", token="a" * 32,
+                                             options={}), "bad-message"),
+                             (protocol.write("peer", present=True), "bad-message"),
+                             ("{", "not-json"), (b"binary", "not-json"),
+                             (move(0, "x" * 300), "bad-message"),
+                             (json.dumps({"type": "move", "pad": "x" * 5000}), "too-big")]:
+            assert refused(first, text) == reason
+            passes(first, second, move(1))          # nothing of it reached the other game
+    first, second, _, _ = pair(shared)
+    with first, second:
+        first.send("x" * (4 * protocol.MAX_BYTES + 1))     # larger than a frame may be
+        assert closes(first) and first.close_code == 1009
+        assert receive(second) == {"type": "peer", "present": False}
+
+
+def test_too_many_tries_from_one_address():
+    with relay_process("--limit", "5") as process:
+        first, second, room, _ = pair(process.url)          # two tries
+        with first, second:
+            for _ in range(3):
+                with client(process.url) as other:
+                    other.send(hello())
+                    assert receive(other)["type"] == "room"
+            with client(process.url) as sixth:              # refused before its hello
+                assert receive(sixth) == {"type": "refused", "reason": "too-many",
+                                          "detail": "more than 5 tries a minute"}
+                assert closes(sixth)
+            passes(first, second, move(0))
+            passes(second, first, move(0))
+
+
+class Clock:
+    """The relay's clock in the tests that let time pass."""
+
+    def __init__(self):
+        self.now = 1000.0
+
+    def __call__(self):
+        return self.now
+
+
+@contextlib.contextmanager
+def relay_thread(**options):
+    running = relay.start_in_thread("127.0.0.1", 0, relay.Relay(**options))
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
+def test_the_limit_of_tries_is_a_minute_long():
+    clock = Clock()
+    with relay_thread(limit=2, clock=clock) as running:
+        for _ in range(2):
+            assert refused_at_hello(running.url, "{") == "not-json"
+        assert refused_at_hello(running.url, hello()) == "too-many"
+        clock.now += 59
+        assert refused_at_hello(running.url, hello()) == "too-many"
+        clock.now += 1
+        assert refused_at_hello(running.url, "{") == "not-json"
+
+
+def test_a_connection_that_says_nothing_is_closed():
+    with relay_thread(limit=0, hello_wait=0.2) as running, client(running.url) as silent:
+        answer = receive(silent)
+        assert answer["reason"] == "not-hello" and "no hello within" in answer["detail"]
+        assert closes(silent)
+
+
+def test_a_room_nobody_joins_expires_after_15_minutes():
+    clock = Clock()
+    with relay_thread(limit=0, clock=clock) as running:
+        waiting, room = host(running.url)
+        early, early_room = host(running.url)
+        with waiting, early:
+            clock.now += relay.UNJOINED - 1
+            with client(running.url) as guest:      # 14:59: still there
+                guest.send(hello(early_room["code"]))
+                assert receive(guest)["seat"] == "guest"
+            clock.now += 1
+            assert refused_at_hello(running.url, hello(room["code"])) == "expired"
+            assert receive(waiting) == {"type": "refused", "reason": "expired",
+                                        "detail": "the room waited too long"}
+            assert closes(waiting)
+            running.call(running.relay.sweep)
+            assert early_room["code"] in running.relay.rooms    # joined: kept
+            assert room["code"] not in running.relay.rooms
+
+
+def test_a_room_both_players_left_expires_after_30_minutes():
+    clock = Clock()
+    with relay_thread(limit=0, clock=clock) as running:
+        first, second, room, joined = pair(running.url)
+        with first:
+            with second:
+                clock.now += 3600                   # one seat present: never expires
+                running.call(running.relay.sweep)
+            assert receive(first) == {"type": "peer", "present": False}
+        clock.now += relay.ABANDONED - 1
+        running.call(running.relay.sweep)
+        assert room["code"] in running.relay.rooms
+        clock.now += 1
+        running.call(running.relay.sweep)
+        assert room["code"] not in running.relay.rooms
+        assert refused_at_hello(running.url, hello(room["code"])) == "expired"
+        # Its seats' tokens still open it again, as on a relay restarted.
+        with client(running.url) as back:
+            back.send(hello(room["code"], token=joined["token"], seat="guest"))
+            assert receive(back) == {**joined, "options": {}}
+
+
+# Coming back with the seat's token ------------------------------------------------------------
+
+def test_a_seat_comes_back_with_its_token(shared):
+    first, second, room, joined = pair(shared)
+    with first:
+        with second:
+            passes(first, second, move(0))
+        assert receive(first) == {"type": "peer", "present": False}
+        first.send(move(1))                         # for nobody: dropped, not kept
+        with client(shared) as back:
+            back.send(hello(room["code"], token=joined["token"]))
+            assert receive(back) == joined
+            assert receive(back) == {"type": "peer", "present": True}
+            assert receive(first) == {"type": "peer", "present": True}
+            passes(back, first, protocol.write("sync", have=1))
+            passes(first, back, move(1))
+            with client(shared) as again:           # the same seat again: it replaces `back`
+                again.send(hello(room["code"], token=joined["token"], seat="guest"))
+                assert receive(again) == joined
+                assert receive(again) == {"type": "peer", "present": True}
+                assert closes(back)
+                passes(first, again, move(2))
+                passes(again, first, move(2))
+
+
+def test_both_seats_come_back_to_a_relay_restarted_mid_match():
+    with relay_process("--limit", "0") as before:
+        first, second, room, joined = pair(before.url)
+        with first, second:
+            for seq in range(3):
+                passes(first, second, move(seq))
+            before.send_signal(signal.SIGTERM)
+            assert before.wait(10) == 0
+            assert closes(first) and closes(second)
+    code = room["code"]
+    with relay_process("--limit", "0") as after:
+        assert refused_at_hello(after.url, hello(code)) == "no-such-room"
+        with client(after.url) as guest, client(after.url) as host_again:
+            guest.send(hello(code, token=joined["token"], seat="guest"))
+            assert receive(guest) == {**joined, "options": {}}
+            assert receive(guest) == {"type": "peer", "present": False}
+            host_again.send(hello(code, token=room["token"], seat="host"))
+            assert receive(host_again) == {**room, "options": {}}
+            assert receive(host_again) == {"type": "peer", "present": True}
+            assert receive(guest) == {"type": "peer", "present": True}
+            for seq in range(3, 10):
+                passes(host_again, guest, move(seq))
+                passes(guest, host_again, move(seq))
+            assert refused_at_hello(after.url, hello(code)) == "room-full"
+            assert refused_at_hello(after.url, hello(code, token=protocol.new_token())) \
+                == "bad-token"
+
+
+def test_a_relay_restarted_calls_the_first_seat_back_host_without_its_seat():
+    with relay_thread(limit=0) as running:
+        tokens = [protocol.new_token(), protocol.new_token()]
+        with client(running.url) as one, client(running.url) as two:
+            one.send(hello("ACDEF9", token=tokens[1]))
+            assert receive(one)["seat"] == "host"
+            two.send(hello("ACDEF9", token=tokens[0]))
+            assert receive(two)["seat"] == "guest"
+            assert refused_at_hello(running.url, hello("ACDEF9", token=protocol.new_token())) \
+                == "bad-token"
+
+
+# Fuzz -----------------------------------------------------------------------------------------
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner,
+                                                                  max_size=4),
+    max_leaves=16)
+
+
+@st.composite
+def nearly_good(draw):
+    """A message of the protocol with one field taken away, changed or added."""
+    message = json.loads(draw(st.sampled_from(GOOD)))
+    key = draw(st.sampled_from(sorted(message)) | st.text(max_size=8))
+    if draw(st.booleans()) and key in message:
+        del message[key]
+    else:
+        message[key] = draw(JSON)
+    return json.dumps(message)
+
+
+FRAMES = st.one_of(st.text(max_size=200), st.binary(max_size=200), JSON.map(json.dumps),
+                   nearly_good(), st.sampled_from(GOOD))
+
+
+def reading(text):
+    """What `read` makes of a frame: the message, or the reason it refuses it; never another
+    exception."""
+    try:
+        message = protocol.read(text)
+    except ProtocolError as error:
+        assert error.reason in protocol.REASONS
+        return None, error.reason
+    assert message["type"] in protocol.READERS
+    return message, None
+
+
+@settings(max_examples=300, deadline=None)
+@given(FRAMES)
+def test_fuzz_read_takes_a_message_or_says_why_not(text):
+    message, reason = reading(text)
+    if message is not None:     # what it takes, written again, reads the same
+        assert protocol.read(json.dumps(message)) == message
+
+
+def test_fuzz_the_relay_answers_anything_and_serves_on():
+    """Random frames as a first message (refused, or a room for a hello that is one) and from a
+    seated game (passed on unchanged if they are peer messages, else refused and dropped):
+    the relay never dies, and a room opened before it all still plays."""
+    with relay_thread(limit=0) as running:
+        witness_host, witness_guest, _, _ = pair(running.url)
+        sender, receiver, _, _ = pair(running.url)
+
+        @settings(max_examples=120, deadline=None)
+        @given(FRAMES)
+        def first(frame):
+            with client(running.url) as connection:
+                with contextlib.suppress(ConnectionClosed):
+                    connection.send(frame)
+                answer = receive(connection)
+                message, reason = reading(frame)
+                event(f"first message: {answer['type']} {answer.get('reason', '')}")
+                if answer["type"] == "refused":
+                    assert answer["reason"] in protocol.REASONS
+                    assert closes(connection)
+                else:
+                    assert answer["type"] == "room" and message["type"] == "hello"
+
+        @settings(max_examples=120, deadline=None)
+        @given(FRAMES)
+        def seated(frame):
+            message, reason = reading(frame)
+            event(f"seated: {message['type'] if message else reason}")
+            sender.send(frame)
+            if message is not None and message["type"] in protocol.PEER_TYPES:
+                assert receiver.recv(timeout=WAIT) == frame
+            else:
+                answer = receive(sender)
+                assert (answer["type"], answer["reason"]) == ("refused", reason or "bad-message")
+
+        with witness_host, witness_guest, sender, receiver:
+            first()
+            seated()
+            passes(sender, receiver, move(0))
+            passes(witness_host, witness_guest, move(0))
+            passes(witness_guest, witness_host, move(0))
+
+
+# Twenty rooms at once -------------------------------------------------------------------------
+
+def test_twenty_rooms_at_once_nothing_lost_nothing_crossed(shared):
+    """Twenty pairs on one relay, each game sending 40 numbered moves while it reads the other's
+    (seeded pauses shuffle the order): every move arrives, in order, and only in its room."""
+    count, errors, sides = 40, [], []
+    for n in range(20):
+        first, second, room, _ = pair(shared)
+        sides += [(first, second, room["code"], "host", n), (second, first, room["code"],
+                                                               "guest", n)]
+
+    def send(connection, code, seat, seed):
+        rng = random.Random(seed)
+        for seq in range(count):
+            connection.send(move(seq, f"{code} {seat} {seq}"))
+            if rng.random() < 0.2:
+                time.sleep(rng.random() / 500)
+
+    def read(connection, code, seat):
+        other = "guest" if seat == "host" else "host"
+        try:
+            for seq in range(count):
+                got = protocol.read(connection.recv(timeout=20))
+                assert got["move"] == f"{code} {other} {seq}" and got["seq"] == seq, got
+        except Exception as error:      # collected: a thread's failure fails the test
+            errors.append(repr(error))
+
+    threads = []
+    for connection, _, code, seat, n in sides:
+        threads.append(threading.Thread(target=send, args=(connection, code, seat,
+                                                           2 * n + (seat == "host")),
+                                        daemon=True))
+        threads.append(threading.Thread(target=read, args=(connection, code, seat), daemon=True))
+    try:
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(60)
+        assert not any(thread.is_alive() for thread in threads)
+        assert errors == []
+    finally:
+        for connection, *_ in sides:
+            connection.close()

@@ -147,6 +147,8 @@ def _hello(message: dict) -> dict:
         message["room"] = normal_code(room) or _bad("room must be \"new\" or a room code")
     if "token" in message:
         _text(message["token"], "token", TOKEN)
+    if "seat" in message and (message["seat"] not in SEATS or "token" not in message):
+        _bad("seat must be host or guest, with the seat's token")
     return message
 
 

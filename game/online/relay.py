@@ -12,6 +12,7 @@ import asyncio
 import collections
 import dataclasses
 import hmac
+import json
 import signal
 import socket
 import threading
@@ -76,10 +77,11 @@ async def _refuse(connection, reason: str, detail: str = "") -> None:
 
 class Relay:
     """The rooms. `limit`: hellos a minute from one address (0: no limit); `clock`: seconds,
-    given by the tests that let rooms expire."""
+    given by the tests that let rooms expire; `hello_wait`: seconds a connection has to say
+    hello."""
 
-    def __init__(self, limit: int = LIMIT, clock=time.monotonic):
-        self.limit, self.clock = limit, clock
+    def __init__(self, limit: int = LIMIT, clock=time.monotonic, hello_wait: float = HELLO_WAIT):
+        self.limit, self.clock, self.hello_wait = limit, clock, hello_wait
         self.rooms: dict[str, Room] = {}
         self.expired: dict[str, float] = {}
         self.attempts: dict[str, collections.deque] = {}
@@ -127,20 +129,20 @@ class Relay:
         self.expired = {c: t for c, t in self.expired.items() if now - t < FORGOTTEN}
         self.attempts = {a: t for a, t in self.attempts.items() if t and now - t[-1] < 60}
 
-    def _new_room(self, hello: dict, options: dict, **state) -> Room:
-        code = hello["room"]
-        while code == "new" or code in self.rooms or code in self.expired:
-            code = protocol.new_code()
+    def _open(self, code: str, hello: dict, options: dict, **state) -> Room:
+        self.expired.pop(code, None)
         room = self.rooms[code] = Room(code, hello["version"], hello["rules"], options,
                                        self.clock(), **state)
-        self.expired.pop(code, None)
         return room
 
     def take_seat(self, hello: dict) -> tuple[Room, str]:
         """The room and seat a hello asks for; ProtocolError with the reason if refused."""
-        token = hello.get("token")
+        token, asked = hello.get("token"), hello.get("seat")
         if hello["room"] == "new":
-            room = self._new_room(hello, hello["options"])
+            code = protocol.new_code()
+            while code in self.rooms or code in self.expired:
+                code = protocol.new_code()
+            room = self._open(code, hello, hello["options"])
             room.seats["host"].token = protocol.new_token()
             return room, "host"
         room = self.rooms.get(hello["room"])
@@ -152,25 +154,27 @@ class Relay:
                 if hello["room"] in self.expired:
                     raise ProtocolError("expired", "that room waited too long")
                 raise ProtocolError("no-such-room", "no room has that code")
-            room = self._new_room(hello, {}, joined=True, reopened=True)
-            room.seats["host"].token = token
-            return room, "host"
+            # Restarted, or the room forgotten: open it again for the token shown.
+            room = self._open(hello["room"], hello, {}, joined=True, reopened=True)
+            room.seats[asked or "host"].token = token
+            return room, asked or "host"
         if hello["version"] != room.version:
             raise ProtocolError("version", f"the room plays version {room.version}")
         if hello["rules"] != room.rules:
             raise ProtocolError("rules", f"the room plays {room.rules}")
-        guest = room.seats["guest"]
         if token is not None:
             for name, seat in room.seats.items():
-                if seat.token is not None and hmac.compare_digest(seat.token, token):
+                if seat.token is not None and hmac.compare_digest(seat.token, token) \
+                        and asked in (None, name):
                     return room, name
-            if room.reopened and guest.token is None:
-                guest.token = token
-                return room, "guest"
+            free = [name for name, seat in room.seats.items() if seat.token is None]
+            if room.reopened and free and asked in (None, free[0]):
+                room.seats[free[0]].token = token
+                return room, free[0]
             raise ProtocolError("bad-token", "that token is not one of this room's")
-        if guest.token is not None or room.reopened:
+        if room.seats["guest"].token is not None or room.reopened:
             raise ProtocolError("room-full", "the room has its two players")
-        guest.token, room.joined = protocol.new_token(), True
+        room.seats["guest"].token, room.joined = protocol.new_token(), True
         return room, "guest"
 
     # The connections ---------------------------------------------------------------------------
@@ -178,15 +182,15 @@ class Relay:
     async def _hello(self, connection) -> tuple[Room, str] | None:
         """Read and answer the first message: the seat taken, or None once refused."""
         try:
-            text = await asyncio.wait_for(connection.recv(), HELLO_WAIT)
+            text = await asyncio.wait_for(connection.recv(), self.hello_wait)
         except TimeoutError:
-            await _refuse(connection, "not-hello", f"no hello within {HELLO_WAIT:g} seconds")
+            await _refuse(connection, "not-hello", f"no hello within {self.hello_wait:g} seconds")
             return None
         try:
             try:
                 hello = protocol.read(text)
             except ProtocolError as error:
-                if error.reason == "bad-message" and not _says_hello(text):
+                if error.reason == "bad-message" and _kind(text) != "hello":
                     raise ProtocolError("not-hello", "the first message must be a hello") from None
                 raise
             if hello["type"] != "hello":
@@ -211,14 +215,15 @@ class Relay:
 
     async def _seated(self, connection, room: Room, name: str) -> None:
         seat, other = room.seats[name], room.seats[_other(name)]
-        if seat.connection is not None:         # the same seat again: the old link is dead
-            self._later(seat.connection.close())
+        replaced = seat.connection
+        if replaced is not None:        # the same seat again: its old link is dead
+            self._later(replaced.close())
         seat.connection, room.empty_since = connection, None
         try:
             await connection.send(write("room", code=room.code, seat=name, token=seat.token,
                                         options=room.options))
             await connection.send(write("peer", present=other.connection is not None))
-            if other.connection is not None:
+            if other.connection is not None and replaced is None:
                 await _send(other.connection, write("peer", present=True))
             async for text in connection:
                 try:
@@ -238,9 +243,14 @@ class Relay:
                     room.empty_since = self.clock()
 
 
-def _says_hello(text) -> bool:
-    """A first message that means to be a hello (then its faults are told as they are)."""
-    return isinstance(text, str) and '"hello"' in text
+def _kind(text):
+    """The type a message that `read` refused says it has: a first message that means to be a
+    hello has its faults told as they are; any other is "not-hello"."""
+    try:
+        message = json.loads(text)
+    except (ValueError, TypeError, RecursionError):
+        return None
+    return message.get("type") if isinstance(message, dict) else None
 
 
 # Serving --------------------------------------------------------------------------------------
