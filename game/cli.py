@@ -95,7 +95,41 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--autoplay", action="store_true", help=argparse.SUPPRESS)
     # ...and the game closed after this many seconds.
     parser.add_argument("--quit-after", type=_seconds, metavar="SECONDS", help=argparse.SUPPRESS)
+    # With --autoplay: an online match through the relay at this address (docs/online.md),
+    # in a new room or the room with this code, the computer at this level (default: the
+    # strongest).
+    parser.add_argument("--online", type=_relay_url, metavar="ws://HOST:PORT", help=argparse.SUPPRESS)
+    parser.add_argument("--room", type=_room, metavar="new|CODE", help=argparse.SUPPRESS)
+    parser.add_argument("--level", default="", help=argparse.SUPPRESS)
     return parser
+
+
+def _relay_url(text: str) -> str:
+    """ws://HOST:PORT or wss://HOST[:PORT][/path]: a relay's address."""
+    from urllib.parse import urlsplit
+    try:
+        parts = urlsplit(text)
+        good = (parts.scheme in ("ws", "wss") and bool(parts.hostname) and parts.port != 0
+                and not re.search(r"\s", text) and not parts.query and not parts.fragment)
+    except ValueError:          # a port that is not one
+        good = False
+    if not good:
+        raise argparse.ArgumentTypeError(_("{value} is not a relay's address (ws://HOST:PORT)",
+                                           value=repr(text[:80])))
+    return text
+
+
+def _room(text: str) -> str:
+    """"new", or a room code as typed ("ACD-EF9", "acdef9")."""
+    from game.online.protocol import normal_code
+    if text == "new":
+        return text
+    code = normal_code(text)
+    if code is None:
+        raise argparse.ArgumentTypeError(_("{value} is not a room code (six letters and "
+                                           "figures, like ACD-EF9) nor \"new\"",
+                                           value=repr(text[:20])))
+    return code
 
 
 def build_engine_parser() -> argparse.ArgumentParser:
@@ -158,6 +192,8 @@ def parse_args(argv) -> argparse.Namespace:
     parser = build_parser()
     args = parser.parse_args(tidy(parser, argv))
     args.command = "play"
+    if (args.online is None) != (args.room is None) or (args.online and not args.autoplay):
+        parser.error(_("--online and --room go together, with --autoplay"))
     return args
 
 
@@ -187,6 +223,11 @@ def main(argv=None) -> int:
             with folder_lock.FolderLock(_data_folder(args.data_dir)) as lock:
                 if not lock.take():
                     return in_use(lock, args)
+                if args.online:
+                    from game.online import autoplay
+                    status = autoplay.run(args.data_dir, args.online, args.room, args.rules,
+                                          args.seed, args.quit_after, args.level)
+                    return 128 + ended[0] if ended else status
                 from game import app
                 status = app.run(seed=args.seed, fullscreen=args.fullscreen, rules=args.rules,
                                  data_dir=args.data_dir, autoplay=args.autoplay,

@@ -2,8 +2,9 @@
 
 Pure (no pygame, no files): the statistics screen and the tests read the same figures from the
 records that `Storage.records()` returns, oldest first. "Won" means won by the person at the
-screen against the computer; games between two people are counted apart, and demonstrations
-(autoplay: the computer on both sides) are nobody's.
+screen against the computer; games between two people are counted apart, games against a
+friend online apart too (won: by this game's side), and demonstrations (autoplay: the computer
+on both sides, or on this side of an online match) are nobody's.
 """
 from dataclasses import dataclass, field
 
@@ -54,6 +55,7 @@ class Statistics:
     by_level: list = field(default_factory=list)               # [(level, Tally)]
     by_rules: list = field(default_factory=list)               # [(rules name, Tally)]
     two_players: Tally = field(default_factory=Tally)          # people at one screen
+    online: Tally = field(default_factory=Tally)               # against a friend online
     game_streak: Streak = field(default_factory=Streak)
     match_streak: Streak = field(default_factory=Streak)
     unreadable: int = 0
@@ -88,6 +90,9 @@ def compute(records, levels=(), unreadable: int = 0) -> Statistics:
             continue
         if record.get("opponent") == "human":
             stats.two_players.add(kind, False)
+            continue
+        if record.get("opponent") == "online":
+            stats.online.add(kind, human_won(record))
             continue
         won = human_won(record)
         level = str(record.get("level", "unknown"))

@@ -111,7 +111,7 @@ SETTING_CHECKS = {
     "fullscreen": (_is_bool, "true or false"),
     "touch_move": (_is_bool, "true or false"),
     "language": (_one_of(("", *LANGUAGES)), " | ".join(("\"\"", *LANGUAGES))),
-    "opponent": (_one_of(("computer", "human")), "computer | human"),
+    "opponent": (_one_of(("computer", "human", "online")), "computer | human | online"),
     "level": (_is_level, "a level name"),
     "rules": (_one_of(RULE_NAMES), " | ".join(RULE_NAMES)),
     "reentry": (_is_bool, "true or false"),
@@ -421,15 +421,17 @@ class Storage:
 
     def statistics(self) -> dict:
         """Games and matches played and won against the computer: in total, by level and by
-        rule preset; games between two people are counted apart, as the level "two players".
+        rule preset; games between two people are counted apart, as the level "two players",
+        and games against a friend online as the level "online".
         Demonstrations (autoplay: the computer on both sides) are nobody's and not counted."""
         records, skipped = self.records()
         total, by_level, by_rules = _tally(), {}, {}
         for record in records:
             if record.get("autoplay") is True or record["kind"] not in ("game", "match"):
                 continue
-            if record.get("opponent") == "human":
-                _count(by_level.setdefault("two players", _tally()), record)
+            if record.get("opponent") in ("human", "online"):
+                _count(by_level.setdefault("two players" if record["opponent"] == "human"
+                                           else "online", _tally()), record)
                 continue
             level = str(record.get("level", "unknown"))
             rules = str(record.get("rules", "unknown"))
@@ -693,7 +695,7 @@ def _count(tally, record) -> None:
     tally[f"{kind}_played"] += 1
     side = record.get("human_side")
     won = side in ("W", "B") and record.get("winner") == side
-    if won and record.get("opponent") == "computer":
+    if won and record.get("opponent") in ("computer", "online"):
         tally[f"{kind}_won"] += 1
 
 

@@ -9,7 +9,8 @@ before the first success only FIRST_TRIES attempts are made, then the address is
 unreachable. A `refused` from the relay is final: no retry.
 
 What the queue carries (tuples):
-    ("message", dict)   a JSON object from the relay (anything else is dropped here)
+    ("message", dict)   a message from the relay, read by protocol.read (anything else is
+                        dropped here)
     ("lost",)           the connection dropped; trying again
     ("unreachable",)    no relay answered in FIRST_TRIES attempts; given up
 """
@@ -23,10 +24,11 @@ import threading
 from websockets.asyncio.client import connect
 from websockets.exceptions import WebSocketException
 
+from game.online.protocol import MAX_BYTES, ProtocolError, read
+
 FIRST_TRIES = 5          # attempts before an address is said unreachable
 FIRST_PAUSE = 0.1        # seconds before the first retry; doubled each time...
 LONGEST_PAUSE = 2.0      # ...up to this
-MAX_BYTES = 4096         # the relay's limit (docs/online.md); protocol.MAX_BYTES when it is merged
 
 
 class Client:
@@ -87,7 +89,7 @@ class Client:
         while not self._final:
             was_open = False
             try:
-                async with connect(self.url, open_timeout=5, close_timeout=1, max_size=MAX_BYTES,
+                async with connect(self.url, open_timeout=5, close_timeout=1, max_size=4 * MAX_BYTES,
                                    ping_interval=5, ping_timeout=10) as ws:
                     await ws.send(json.dumps(self.hello, separators=(",", ":")))
                     was_open = ever = True
@@ -128,10 +130,8 @@ class Client:
     async def _read(self, ws) -> None:
         async for text in ws:
             try:
-                message = json.loads(text) if isinstance(text, str) else None
-            except ValueError:
-                continue
-            if not isinstance(message, dict):
+                message = read(text)
+            except ProtocolError:
                 continue
             if message.get("type") == "refused" and not self.inbox_has_room(message):
                 self._final = True

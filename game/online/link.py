@@ -43,9 +43,8 @@ from game.online.client import Client
 from game.online.events import (ConnectionLost, FriendAway, FriendBack, FriendJoined, FriendResigned,
                                 Offered, Reconnected, Refused, RoomOpened, Unreachable, forfeit,
                                 refused_words)
-from game.rules import MATCH_LENGTHS, RULE_NAMES, IllegalMoveError, Move, NotationError, Side
+from game.rules import MATCH_LENGTHS, RULE_NAMES, IllegalMoveError, Move, NotationError, Side, rule_set
 
-GAME = "tourne-case"
 SIDES = {"white": Side.WHITE, "black": Side.BLACK}
 PEER_TYPES = ("sync", "accept", "commit", "reveal", "move", "resign")
 HEX64 = re.compile(r"[0-9a-f]{64}")
@@ -122,6 +121,7 @@ class Link:
         self._flushed = state.get("sent", 0) - len(state.get("outbox", []))  # put on the wire
         self._done = False                     # refused, unreachable, ended, closed
         self._asked = -1                        # the last gap a sync was sent for
+        self._guessed = False                   # a guest that named no rule set
         self._client_factory = client_factory
         self.client = client_factory(url, self._hello())
 
@@ -136,14 +136,15 @@ class Link:
     @classmethod
     def join(cls, url: str, code: str, rules: str | None = None, autoplay: bool = False,
              level: str = "", client_factory=Client) -> "Link":
-        """Ask for the room `code` (protocol.normal_code'd); Offered(options) comes back. `rules`:
-        what the hello names before the options are known (the relay checks it against the
-        host's when given)."""
+        """Ask for the room `code` (as typed: protocol.normal_code reads it); Offered(options)
+        comes back. `rules`: the rule set the guest expects; the relay refuses a room that
+        plays another. Without it the hello names the first rule set, and the relay's refusal,
+        which names the room's, is followed by a second hello naming that one."""
         state = cls._new_state(url, "guest")
         state["code"] = protocol.normal_code(code) or code
-        state["rules"] = rules or ""
+        state["rules"] = rules or RULE_NAMES[0]
         link = cls(url, state, None, client_factory)
-        link.autoplay, link.level = autoplay, level
+        link.autoplay, link.level, link._guessed = autoplay, level, rules is None
         return link
 
     @classmethod
@@ -161,9 +162,9 @@ class Link:
 
     def _hello(self) -> dict:
         s = self.state
-        rules = (s["options"] or {}).get("rules") or s.get("rules") or ""
+        rules = (s["options"] or {}).get("rules") or s.get("rules") or RULE_NAMES[0]
         hello = {"type": "hello", "protocol": protocol.PROTOCOL, "version": protocol.GAME_VERSION,
-                 "game": GAME, "rules": rules, "room": s["code"] or "new"}
+                 "game": rule_set(rules).game, "rules": rules, "room": s["code"] or "new"}
         if s["token"]:
             hello["token"] = s["token"]
         elif s["seat"] == "host":
@@ -357,8 +358,14 @@ class Link:
             return self._room(message)
         if kind == "refused":
             reason = str(message.get("reason", ""))[:40]
-            if Client.inbox_has_room(message):
+            if Client.inbox_has_room(message) and s["token"]:
                 return False            # one message of ours refused: ours are all well formed
+            found = re.fullmatch(r"the room plays (\S+)", str(message.get("detail", "")))
+            if reason == "rules" and self._guessed and found and found[1] in RULE_NAMES:
+                self._guessed = False   # the room's rule set, named by the relay: ask again
+                s["rules"] = found[1]
+                self.client = self._client_factory(self.url, self._hello())
+                return False
             self._done = True
             self._events.append(Refused(reason, refused_words(reason)))
             self.client.close()
@@ -398,10 +405,10 @@ class Link:
     def _room(self, message: dict) -> bool:
         s = self.state
         first = not s["token"]
-        code, token, seat = message.get("code"), message.get("token"), message.get("seat")
-        if not (isinstance(code, str) and isinstance(token, str) and seat == s["seat"]):
+        code, token = message.get("code"), message.get("token")
+        if not (isinstance(code, str) and isinstance(token, str)) or (first and message.get("seat") != s["seat"]):
             return False
-        s["code"], s["token"] = code, token
+        s["code"], s["token"] = code, token      # a restarted relay may call the seat otherwise
         if first and s["seat"] == "guest":
             s["options"] = message.get("options")
             self.options = options_from_wire(s["options"], "guest", self.autoplay, self.level)
@@ -467,7 +474,7 @@ class Link:
             raise Ended(forfeit(self.side, "early-reveal"))
         if "theirs" in throw:
             self._bad(message)
-        if dice.commitment(secret) != throw["theirs_hash"]:
+        if not dice.matches(secret, throw["theirs_hash"]):
             raise Ended(forfeit(self.side, "bad-reveal"))
         throw["theirs"] = secret
         self._acknowledged(self._seq_of_commit(key) + 1)
