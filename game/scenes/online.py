@@ -1,0 +1,448 @@
+"""Playing a friend on another computer: the Host and Join screens (docs/online.md).
+
+Host opens a room on a relay - by default the one the game starts inside itself, for a friend
+on the same network - and shows its code, large, and the address to give, while it waits for
+the friend (Esc cancels: nothing was started, nothing is lost). Join asks for that address and
+code, says plainly why a room cannot be joined, and shows the host's options - game, rules,
+length, touch-move, colours - to accept before the match begins. The link itself (its
+connection, its messages) is game.online's; these screens only show what it says.
+"""
+from __future__ import annotations
+
+import math
+from urllib.parse import urlsplit
+
+import pygame
+
+from game.i18n import N_, Words, _, n_, verbatim
+from game.match import MatchOptions
+from game.rules import Side, rule_set
+from game.scenes import games
+from game.scenes.host import Host
+from game.scenes.menus import MenuScene
+from game.table_words import shown
+from game.view import widgets as ui
+from game.view.layout import px, ui_scale
+from game.view.table_hud import draw_die_face
+from game.view.text_field import TextField
+
+FACE_TIME = 0.22          # seconds each face of the waiting die shows
+FAILURE = (236, 120, 96)  # what went wrong, said in a warm red on the walnut
+
+
+# --- what the screens ask of game.online (tests hand them stand-ins) -----------------------------
+def link_class():
+    """The link between the two games (game/online/link.py), imported when first needed."""
+    from game.online.link import Link
+    return Link
+
+
+def start_relay():
+    """The relay inside this game, for a friend on the same network: on its usual port, or on
+    any free one if that is taken (another game, or a relay already running here)."""
+    from game.online import relay
+    try:
+        return relay.start_in_thread("0.0.0.0", relay.DEFAULT_PORT)
+    except OSError:
+        return relay.start_in_thread("0.0.0.0", 0)
+
+
+def restart_relay(state: dict):
+    """The relay a host's game ran for its saved match, started again on the same port (a
+    friend's game keeps the address it was given); None for a guest, or a relay elsewhere."""
+    from game.online import relay
+    parts = urlsplit(state.get("url", ""))
+    if state.get("seat") != "host" or parts.hostname != "127.0.0.1" or not parts.port:
+        return None
+    return relay.start_in_thread("0.0.0.0", parts.port)
+
+
+def addresses_to_give(port: int) -> list[str]:
+    """This computer's addresses on the network, best first, as a friend types them."""
+    from game.online.relay import local_addresses
+    return [f"ws://{address}:{port}" for address in local_addresses()]
+
+
+def relay_url(typed: str) -> str | None:
+    """The relay's address as typed - "192.168.1.20", "host:8690", "ws://..." or "wss://..." -
+    made whole (the scheme and the usual port added); None if it is not an address."""
+    from game.online.protocol import DEFAULT_PORT
+    text = typed.strip()
+    if not text:
+        return None
+    if "://" not in text:
+        text = "ws://" + text
+    try:
+        parts = urlsplit(text)
+        port = parts.port
+    except ValueError:
+        return None
+    if parts.scheme not in ("ws", "wss") or not parts.hostname or any(c.isspace() for c in text):
+        return None
+    if port is None and parts.scheme == "ws":
+        text = f"ws://{parts.netloc}:{DEFAULT_PORT}{parts.path}"
+    return text
+
+
+def code_said(code: str) -> str:
+    """A room code as shown and read aloud: "ACD-EF9" (game/online/protocol.py)."""
+    from game.online.protocol import shown_code
+    return verbatim(shown_code(code))
+
+
+# --- the options a match is played with, as both screens show them -------------------------------
+def option_rows(rules: str, length: int, touch_move: bool, our_side: Side) -> list[tuple[str, str]]:
+    """(label, value) rows in the language spoken now: the game, its rules, the length,
+    touch-move and the colour this screen's player plays."""
+    game = games.game_of(rules)
+    rows = [(_("Game"), _(game.title))]
+    if len(games.presets(game)) > 1:
+        rows.append((_("Rules"), _(rule_set(rules).title)))
+    rows += [(_("Match to"), n_("{count} point", "{count} points", length, count=length)),
+             (_("Touch-move"), _("On") if touch_move else _("Off")),
+             (_("You play"), _(our_side.title))]
+    return rows
+
+
+def offered_rows(offered: dict) -> list[tuple[str, str]]:
+    """The host's options as the guest sees them (the guest plays the other colour)."""
+    host_side = Side.WHITE if offered.get("host_side") == "white" else Side.BLACK
+    return option_rows(offered["rules"], offered["length"], bool(offered.get("touch_move")),
+                       host_side.other)
+
+
+def draw_rows(surface, rows, card: pygame.Rect, top: int, scale: float) -> int:
+    """Label and value, one row each, across the card; returns the y below them."""
+    size = 26 * scale
+    step = round(ui.font(size).get_linesize() * 1.15)
+    for label, value in rows:
+        ui.blit_text(surface, label, size, (card.centerx - px(12, scale), top), ui.WALNUT,
+                     anchor="topright", box=card)
+        ui.blit_text(surface, value, size, (card.centerx + px(12, scale), top), ui.INK,
+                     anchor="topleft", box=card)
+        top += step
+    return top
+
+
+def draw_waiting(surface, centre, words: str, time: float, scale: float) -> None:
+    """A die that hops and turns up face after face beside the words: something is happening."""
+    x, y = centre
+    size = ui.fitting_size(words, 28 * scale, surface.get_width() - px(160, scale))
+    line = ui.text(words, size, ui.GOLD_PALE)
+    edge = px(40, scale)
+    hop = abs(math.sin(time * math.pi / (2 * FACE_TIME))) * px(12, scale)
+    die = pygame.Rect(0, 0, edge, edge)
+    total = edge + px(18, scale) + line.get_width()
+    die.midleft = (round(x - total / 2), round(y - hop))
+    draw_die_face(surface, die, int(time / FACE_TIME) % 6 + 1)
+    ui.blit_text(surface, words, size, (die.right + px(18, scale), y), ui.GOLD_PALE, anchor="midleft")
+
+
+def dots(time: float) -> str:
+    return "." * (int(time * 2.5) % 4)
+
+
+class OnlineScene(MenuScene):
+    """What the Host and Join screens share: a link polled every frame, a status line (a
+    failure in red), the walnut card; Esc or Back closes the link, nothing else changes."""
+
+    width = 560
+    row_height = 50
+
+    def __init__(self, app: Host):
+        self.link = None
+        self.status: Words | str = ""
+        self.failed = False
+        super().__init__(app)
+
+    def close(self) -> None:
+        if self.link is not None:
+            self.link.close()
+            self.link = None
+
+    def back(self) -> None:
+        self.close()
+        super().back()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.link is not None:
+            for event in self.link.poll():
+                getattr(self, "on_" + type(event).__name__, self.on_other)(event)
+
+    def on_other(self, event) -> None:
+        """News this screen has nothing to do with, said if it has words."""
+        if getattr(event, "words", None) is not None:
+            self.say(event.words, failed=False)
+
+    def say(self, words, failed: bool) -> None:
+        self.status, self.failed = words, failed
+
+    def fail(self, event) -> None:
+        """The relay said no, or cannot be reached: the reason, and the link closed."""
+        self.close()
+        self.say(event.words, failed=True)
+
+    on_Refused = on_Unreachable = fail
+
+    def on_FriendJoined(self, event) -> None:
+        """The friend is in and has accepted: the match is the app's (and the keeper's) from
+        now on, with the relay this game runs, if any."""
+        link, relay, self.link = self.link, self.relay, None
+        self.relay = None
+        self.leaving = True
+        self.app.play_online(link, relay)
+
+    relay = None
+
+    def card(self, surface, scale) -> pygame.Rect:
+        w, h = surface.get_size()
+        card = pygame.Rect(0, 0, min(px(820, scale), w - px(60, scale)), round(h * 0.5))
+        card.midtop = (w // 2, round(h * 0.19))
+        ui.panel(surface, card, scale)
+        return card
+
+    def draw_status(self, surface, scale, y: int) -> None:
+        if self.status:
+            colour = FAILURE if self.failed else ui.IVORY
+            self.draw_footnote(surface, shown(self.status), 24, y, px(820, scale), 2, colour)
+
+
+class HostScene(OnlineScene):
+    """The room's code and the address to give, while it waits for the friend."""
+
+    heading = N_("Host a match")
+
+    def __init__(self, app: Host, options: MatchOptions):
+        self.options = options
+        self.relay = None
+        self.code = ""
+        self.addresses: list[str] = []
+        self.started = False
+        super().__init__(app)
+        self.say(Words(N_("Opening the room...")), failed=False)
+
+    def build(self):
+        return [ui.Button(N_("Cancel"), self.back)]
+
+    def layout(self, size):
+        scale = ui_scale(size)
+        ui.column(self.menu.widgets, size[0] // 2, size[1] - px(96, scale), px(320, scale),
+                  px(self.row_height, scale), 0)
+
+    def enter(self):
+        super().enter()
+        if self.started:
+            return
+        self.started = True
+        try:
+            self.relay = start_relay()
+            self.addresses = addresses_to_give(self.relay.port) or [self.relay.url]
+            self.link = link_class().host(self.relay.url, self.options)
+        except Exception as exc:     # the port refused, the network down: said, nothing lost
+            self.stop_relay()
+            self.say(Words(N_("The room could not be opened ({problem})."),
+                           problem=verbatim(f"{type(exc).__name__}: {exc}")), failed=True)
+
+    def stop_relay(self) -> None:
+        if self.relay is not None:
+            self.relay.stop()
+            self.relay = None
+
+    def close(self) -> None:
+        super().close()
+        self.stop_relay()
+
+    def on_RoomOpened(self, event) -> None:
+        self.code = event.code
+        self.say("", failed=False)
+
+    def on_ConnectionLost(self, event) -> None:
+        self.say(event.words, failed=True)
+
+    def on_Reconnected(self, event) -> None:
+        self.say("", failed=False)
+
+    def draw(self, surface):
+        super().draw(surface)
+        scale = ui_scale(surface.get_size())
+        card = self.card(surface, scale)
+        y = card.y + px(18, scale)
+        if self.code:
+            ui.blit_text(surface, _("The room's code"), 24 * scale, (card.centerx, y), ui.WALNUT,
+                         anchor="midtop", box=card)
+            code = ui.blit_text(surface, code_said(self.code), 104 * scale,
+                                (card.centerx, y + px(26, scale)), ui.INK, "title", "midtop", card)
+            y = code.bottom + px(6, scale)
+            ui.blit_text(surface, _("and the address to give your friend"), 24 * scale,
+                         (card.centerx, y), ui.WALNUT, anchor="midtop", box=card)
+            y += px(32, scale)
+            main, *others = self.addresses
+            shown = ui.blit_fitted(surface, verbatim(main), 40 * scale, pygame.Rect(
+                card.x, y, card.w, px(48, scale)), ui.INK, "title", "midtop", px(20, scale))
+            y = shown.bottom + px(4, scale)
+            if others:
+                ui.blit_fitted(surface, _("or {addresses}", addresses=verbatim(", ".join(others[:2]))),
+                               21 * scale, pygame.Rect(card.x, y, card.w, px(28, scale)),
+                               ui.WALNUT, anchor="midtop", margin=px(20, scale))
+        rows = option_rows(self.options.rules, self.options.length, self.options.touch_move,
+                           self.options.human_side)
+        summary = verbatim("  ·  ".join(value for _label, value in rows))
+        ui.blit_fitted(surface, summary, 22 * scale, pygame.Rect(card.x, card.bottom - px(40, scale),
+                       card.w, px(30, scale)), ui.WALNUT, margin=px(20, scale))
+        below = card.bottom + px(34, scale)
+        if self.code and not self.failed:
+            draw_waiting(surface, (surface.get_width() / 2, below),
+                         _("Waiting for your friend{dots}", dots=verbatim(dots(self.time))),
+                         self.time, scale)
+            self.draw_footnote(surface, N_("Your friend chooses Join and types the address and the "
+                                           "code. Esc cancels."), 21, below + px(30, scale),
+                               px(820, scale), 2, ui.IVORY_SHADE)
+        else:
+            self.draw_status(surface, scale, below - px(14, scale))
+
+
+def code_character(c: str) -> bool:
+    """What a room code is typed with: letters, figures and the dash (checked when joining)."""
+    return c.isascii() and (c.isalnum() or c == "-")
+
+
+class JoinScene(OnlineScene):
+    """The relay's address and the room's code; then the host's options, to accept."""
+
+    heading = N_("Join a friend's match")
+
+    def __init__(self, app: Host):
+        self.offered: dict | None = None
+        super().__init__(app)
+
+    def build(self):
+        self.address = TextField(N_("Address"), placeholder=N_("as the host's screen shows it"),
+                                 limit=120, on_change=self.typed)
+        self.code = TextField(N_("Room code"), placeholder=verbatim("ACD-EF9"), limit=12,
+                              allowed=code_character, on_change=self.typed)
+        self.code.upper = True
+        self.join_button = ui.Button(N_("Join"), self.join)
+        self.accept_button = ui.Button(N_("Accept and play"), self.accept)
+        self.decline_button = ui.Button(N_("Decline"), self.decline)
+        self.back_button = ui.Button(N_("Back"), self.back)
+        self.asking = [self.address, self.code, self.join_button, self.back_button]
+        self.offer = [self.accept_button, self.decline_button]
+        return [*self.asking, *self.offer]
+
+    def showing_offer(self, offered: dict | None) -> None:
+        self.offered = offered
+        for widget in self.asking:
+            widget.visible = offered is None
+        for widget in self.offer:
+            widget.visible = offered is not None
+        self.menu.reset_focus(self.menu.widgets.index(self.offer[0] if offered else self.asking[0]))
+
+    def enter(self):
+        super().enter()
+        if self.offered is None:
+            self.showing_offer(None)
+
+    def layout(self, size):
+        scale = ui_scale(size)
+        top = round(size[1] * (0.62 if self.offered else 0.27))
+        ui.column([w for w in self.menu.widgets if w.visible], size[0] // 2, top,
+                  px(self.width + (0 if self.offered else 140), scale),
+                  px(self.row_height, scale), px(self.gap, scale))
+
+    def typed(self, _value) -> None:
+        if not self.link:
+            self.say("", failed=False)
+
+    def handle_event(self, event):
+        focused = self.menu.focused
+        if isinstance(focused, TextField) and focused.visible and not self.leaving \
+                and focused.take(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
+                and isinstance(focused, TextField):
+            self.menu.move(+1) if focused is self.address else self.join()
+            return
+        super().handle_event(event)
+
+    def join(self) -> None:
+        """Knock at the room, once the address and the code make sense."""
+        from game.online.protocol import normal_code
+        if self.link is not None:
+            return
+        url = relay_url(self.address.value)
+        code = normal_code(self.code.value)
+        if url is None:
+            self.say(Words(N_("Type the address the host's screen shows, such as "
+                              "ws://192.168.1.20:8690.")), failed=True)
+            self.menu.focus_on(self.address)
+        elif code is None:
+            self.say(Words(N_("A room code is six letters and figures, such as ACD-EF9.")),
+                     failed=True)
+            self.menu.focus_on(self.code)
+        else:
+            try:
+                self.link = link_class().join(url, code)
+            except Exception as exc:
+                self.say(Words(N_("The room could not be joined ({problem})."),
+                               problem=verbatim(f"{type(exc).__name__}: {exc}")), failed=True)
+                return
+            self.say(Words(N_("Knocking at room {code}..."), code=code_said(code)), failed=False)
+
+    def on_Offered(self, event) -> None:
+        self.say("", failed=False)
+        self.showing_offer(dict(event.options))
+
+    def on_ConnectionLost(self, event) -> None:
+        self.say(event.words, failed=False)
+
+    def accept(self) -> None:
+        """Accept the host's options: the match begins (FriendJoined) at the next poll."""
+        if self.link is not None and not self.leaving:
+            self.link.accept()
+            self.accept_button.enabled = self.decline_button.enabled = False
+
+    def decline(self) -> None:
+        self.close()
+        self.showing_offer(None)
+        self.say(Words(N_("Declined: nothing was started.")),
+                 failed=False)
+
+    def back(self) -> None:
+        if self.offered is not None:
+            self.decline()
+        else:
+            super().back()
+
+    def fail(self, event) -> None:
+        super().fail(event)
+        if self.offered is not None:
+            self.showing_offer(None)
+
+    on_Refused = on_Unreachable = fail
+
+    def draw(self, surface):
+        scale = ui_scale(surface.get_size())
+        if self.offered is None:
+            super().draw(surface)
+            self.draw_status(surface, scale, self.back_button.rect.bottom + px(20, scale))
+            if not self.status:
+                self.draw_footnote(surface, N_("The host's screen shows both: the address and "
+                                               "the room's code. Ctrl+V pastes."), 21,
+                                   self.back_button.rect.bottom + px(20, scale), px(760, scale),
+                                   2, ui.IVORY_SHADE)
+            return
+        surface.blit(ui.backdrop(surface.get_size()), (0, 0))
+        self.draw_heading(surface, scale)
+        w, h = surface.get_size()
+        rows = offered_rows(self.offered)
+        step = round(ui.font(26 * scale).get_linesize() * 1.15)
+        card = pygame.Rect(0, 0, min(px(680, scale), w - px(60, scale)),
+                           px(66, scale) + step * len(rows))
+        card.midbottom = (w // 2, self.accept_button.rect.y - px(24, scale))
+        ui.panel(surface, card, scale)
+        ui.blit_text(surface, _("Your friend offers this match:"), 26 * scale,
+                     (card.centerx, card.y + px(12, scale)), ui.WALNUT, anchor="midtop", box=card)
+        draw_rows(surface, rows, card, card.y + px(52, scale), scale)
+        self.menu.draw(surface, scale)
+        self.draw_status(surface, scale, self.decline_button.rect.bottom + px(16, scale))
