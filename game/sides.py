@@ -59,16 +59,11 @@ FRIEND_VERBS = {
 }
 
 
-def is_remote(session: Session, side: Side) -> bool:
-    """Is this side played by the other game, a friend on another computer (docs/online.md)?"""
-    return session.options.opponent == "online" and side is not session.options.human_side
-
-
 def who(session: Session, side: Side) -> str:
     """How a side is named: "you" and "computer" in a match against the computer, "you" and
     "friend" against a friend on another computer, else "colour"."""
     if session.options.opponent == "online":
-        return "friend" if is_remote(session, side) else "you"
+        return "friend" if session.is_remote(side) else "you"
     if session.is_computer(side) == session.is_computer(side.other):
         return "colour"
     return "computer" if session.is_computer(side) else "you"

@@ -124,15 +124,24 @@ def draw_rows(surface, rows, card: pygame.Rect, top: int, scale: float) -> int:
     return top
 
 
-def draw_waiting(surface, centre, words: str, time: float, scale: float) -> None:
-    """A die that hops and turns up face after face beside the words: something is happening."""
+def draw_waiting(surface, centre, words: str, time: float, scale: float, width: int = 0,
+                 plate: bool = False) -> None:
+    """A die that hops and turns up face after face beside the words: something is happening.
+    On the board, on a dark plate of its own (`plate`), to read over the points."""
     x, y = centre
-    size = ui.fitting_size(words, 28 * scale, surface.get_width() - px(160, scale))
-    line = ui.text(words, size, ui.GOLD_PALE)
+    width = width or surface.get_width() - px(160, scale)
     edge = px(40, scale)
+    size = ui.fitting_size(words, 28 * scale, width - edge - px(58, scale))
+    line = ui.text(words, size, ui.GOLD_PALE)
     hop = abs(math.sin(time * math.pi / (2 * FACE_TIME))) * px(12, scale)
     die = pygame.Rect(0, 0, edge, edge)
     total = edge + px(18, scale) + line.get_width()
+    if plate:
+        back = pygame.Rect(0, 0, total + px(40, scale), edge + px(34, scale))
+        back.center = (round(x), round(y))
+        layer = pygame.Surface(back.size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, (*ui.WALNUT_DEEP, 225), layer.get_rect(), border_radius=px(12, scale))
+        surface.blit(layer, back)
     die.midleft = (round(x - total / 2), round(y - hop))
     draw_die_face(surface, die, int(time / FACE_TIME) % 6 + 1)
     ui.blit_text(surface, words, size, (die.right + px(18, scale), y), ui.GOLD_PALE, anchor="midleft")
@@ -163,6 +172,10 @@ class OnlineScene(MenuScene):
     def back(self) -> None:
         self.close()
         super().back()
+
+    def leave(self) -> None:
+        """Gone from the screen (Esc, or the title): the room is left, nothing started."""
+        self.close()
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -197,8 +210,8 @@ class OnlineScene(MenuScene):
 
     def card(self, surface, scale) -> pygame.Rect:
         w, h = surface.get_size()
-        card = pygame.Rect(0, 0, min(px(820, scale), w - px(60, scale)), round(h * 0.5))
-        card.midtop = (w // 2, round(h * 0.19))
+        card = pygame.Rect(0, 0, min(px(820, scale), w - px(60, scale)), px(360, scale))
+        card.midtop = (w // 2, round(h * 0.17))
         ui.panel(surface, card, scale)
         return card
 
@@ -267,29 +280,25 @@ class HostScene(OnlineScene):
         super().draw(surface)
         scale = ui_scale(surface.get_size())
         card = self.card(surface, scale)
-        y = card.y + px(18, scale)
+        y = card.y + px(14, scale)
         if self.code:
             ui.blit_text(surface, _("The room's code"), 24 * scale, (card.centerx, y), ui.WALNUT,
                          anchor="midtop", box=card)
             code = ui.blit_text(surface, code_said(self.code), 104 * scale,
-                                (card.centerx, y + px(26, scale)), ui.INK, "title", "midtop", card)
-            y = code.bottom + px(6, scale)
+                                (card.centerx, y + px(22, scale)), ui.INK, "title", "midtop", card)
+            y = code.bottom + px(2, scale)
             ui.blit_text(surface, _("and the address to give your friend"), 24 * scale,
                          (card.centerx, y), ui.WALNUT, anchor="midtop", box=card)
-            y += px(32, scale)
+            y += px(30, scale)
             main, *others = self.addresses
-            shown = ui.blit_fitted(surface, verbatim(main), 40 * scale, pygame.Rect(
+            shown_ = ui.blit_fitted(surface, verbatim(main), 42 * scale, pygame.Rect(
                 card.x, y, card.w, px(48, scale)), ui.INK, "title", "midtop", px(20, scale))
-            y = shown.bottom + px(4, scale)
+            y = shown_.bottom + px(2, scale)
             if others:
                 ui.blit_fitted(surface, _("or {addresses}", addresses=verbatim(", ".join(others[:2]))),
                                21 * scale, pygame.Rect(card.x, y, card.w, px(28, scale)),
                                ui.WALNUT, anchor="midtop", margin=px(20, scale))
-        rows = option_rows(self.options.rules, self.options.length, self.options.touch_move,
-                           self.options.human_side)
-        summary = verbatim("  ·  ".join(value for _label, value in rows))
-        ui.blit_fitted(surface, summary, 22 * scale, pygame.Rect(card.x, card.bottom - px(40, scale),
-                       card.w, px(30, scale)), ui.WALNUT, margin=px(20, scale))
+        self.draw_options(surface, card, scale)
         below = card.bottom + px(34, scale)
         if self.code and not self.failed:
             draw_waiting(surface, (surface.get_width() / 2, below),
@@ -300,6 +309,21 @@ class HostScene(OnlineScene):
                                px(820, scale), 2, ui.IVORY_SHADE)
         else:
             self.draw_status(surface, scale, below - px(14, scale))
+
+    def draw_options(self, surface, card, scale) -> None:
+        """The match offered, along the card's foot: "Game: Tourne Case · Rules: ..."."""
+        rows = [_("{label}: {value}", label=label, value=value) for label, value in
+                option_rows(self.options.rules, self.options.length, self.options.touch_move,
+                            self.options.human_side)]
+        lines = [rows[:-2], rows[-2:]]
+        step = px(28, scale)
+        y = card.bottom - px(14, scale) - step * len(lines)
+        pygame.draw.line(surface, ui.IVORY_SHADE, (card.x + px(40, scale), y - px(6, scale)),
+                         (card.right - px(40, scale), y - px(6, scale)), max(1, px(2, scale)))
+        for line in lines:
+            ui.blit_fitted(surface, verbatim("  ·  ".join(line)), 22 * scale,
+                           pygame.Rect(card.x, y, card.w, step), ui.WALNUT, margin=px(20, scale))
+            y += step
 
 
 def code_character(c: str) -> bool:

@@ -10,7 +10,6 @@ import pygame
 
 from game.i18n import N_, Words, _, verbatim
 from game.scenes.online import dots, draw_waiting
-from game.sides import is_remote
 from game.table_words import shown
 from game.view import widgets as ui
 from game.view.layout import px
@@ -34,7 +33,7 @@ class OnlinePlay:
         return {"dealer": self.link.dealer} if self.link is not None else {}
 
     def remote(self, side) -> bool:
-        return is_remote(self.session, side)
+        return self.session.is_remote(side)
 
     @property
     def dice_wait(self) -> bool:
@@ -88,7 +87,8 @@ class OnlinePlay:
         board = self.view.board_rect()
         if self.dice_wait and not self.troubles:
             words = _("The dice wait for your friend's game{dots}", dots=verbatim(dots(self.clock)))
-            draw_waiting(surface, (board.centerx, board.centery), words, self.clock, scale)
+            draw_waiting(surface, (board.centerx, board.centery), words, self.clock, scale,
+                         board.w, plate=True)
         if not self.troubles:
             return
         lines = [shown(words) for words in self.troubles.values()]

@@ -13,7 +13,6 @@ import pygame
 
 from game.i18n import N_, _, n_
 from game.players import title_words, who
-from game.sides import is_remote
 from game.rules import Side, rule_set
 from game.scenes.host import Host
 from game.scenes.menus import MenuScene
@@ -206,7 +205,7 @@ class ScoreboardScene(MenuScene):
         """Fireworks for a person who won, not for the computer (nor on the loser's screen
         against a friend elsewhere)."""
         leader = max(self.score, key=self.score.get)
-        return not (self.session.is_computer(leader) or is_remote(self.session, leader))
+        return not (self.session.is_computer(leader) or self.session.is_remote(leader))
 
     def draw_sparks(self, surface, scale) -> None:
         """Gold sparks burst from behind the headline and fall, again every 1.6 seconds."""

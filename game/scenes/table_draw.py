@@ -267,7 +267,7 @@ class TableDrawing:
         stage = self.stage
         names = {str(side): title_words(s, side) for side in Side}
         enabled = {"menu"}
-        if stage is Stage.THROW and self._human_turn():
+        if stage is Stage.THROW and self._human_turn() and not self.dice_wait:
             enabled.add("throw")
         if stage is Stage.CHOOSE:
             enabled.add("hint")

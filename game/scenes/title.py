@@ -209,6 +209,8 @@ class NewMatchScene(MenuScene):
             "opponent": ui.Choice(N_("Opponent"), OPPONENTS, last["opponent"], self.changed),
             "level": ui.Choice(N_("Level"), level_choices(last["rules"]), last["level"],
                                self.changed),
+            "touch_move": ui.toggle(N_("Touch-move"), bool(app.settings.get("touch_move")),
+                                    self.changed),     # shares the level's row (see layout)
             "human_side": ui.Choice(N_("You play"), list(game.sides), last["human_side"],
                                     self.changed),
             "length": ui.Choice(N_("Match to"), [(n, points(n)) for n in LENGTHS],
@@ -217,8 +219,6 @@ class NewMatchScene(MenuScene):
                                preset if preset in PRESETS else PRESETS[0], self.changed),
             "reentry": ui.toggle(games.REENTRY.label, last["rules"] == games.REENTRY.rules,
                                  self.changed),
-            "touch_move": ui.toggle(N_("Touch-move"), bool(app.settings.get("touch_move")),
-                                    self.changed),
         }
         self.start_button = ui.Button(N_("Start the match"), self.start)
         self.join_button = ui.Button(N_("Join a friend's match"), lambda: self.start(self.join))
@@ -314,9 +314,10 @@ class NewMatchScene(MenuScene):
         spare = {c["level"] if c["touch_move"].visible else c["touch_move"]}
         if not self.join_button.visible:
             spare.add(self.join_button)
+        height, gap = (44, 5) if self.join_button.visible else (self.row_height, self.gap)
         ui.column([w for w in self.menu.widgets if w not in spare], size[0] // 2,
-                  self.menu_top(size, scale), px(self.width, scale), px(self.row_height, scale),
-                  px(self.gap, scale), self.keep_places)
+                  self.menu_top(size, scale), px(self.width, scale), px(height, scale),
+                  px(gap, scale), self.keep_places)
 
     def menu_top(self, size, scale):
         return round(size[1] * 0.19)
@@ -334,8 +335,8 @@ class NewMatchScene(MenuScene):
         if focused is self.choices["rules"]:
             return games.PRESET_NOTES[self.choices["rules"].value]
         if self.online() and focused in (self.choices["opponent"], self.start_button, self.join_button):
-            return N_("Host opens a room on this computer and shows its code; your friend, on "
-                      "the same network, chooses Join and types it.")
+            return N_("Host shows a code here; your friend, on the same network, chooses Join "
+                      "and types it.")
         if focused is self.choices["touch_move"]:
             return N_("Touch-move (C-5, G-11) for both of you: a checker picked up must be played.")
         return N_("Up/Down move between rows; Left/Right change a choice; Esc goes back.")
