@@ -197,7 +197,8 @@ class NewMatchScene(MenuScene):
 
     heading = N_("New match")
     width = 700
-    row_height = 48
+    row_height = 44       # ten rows with a friend elsewhere (Host, Join), and the note under them
+    gap = 6
 
     def build(self):
         app = self.app
@@ -314,10 +315,9 @@ class NewMatchScene(MenuScene):
         spare = {c["level"] if c["touch_move"].visible else c["touch_move"]}
         if not self.join_button.visible:
             spare.add(self.join_button)
-        height, gap = (44, 5) if self.join_button.visible else (self.row_height, self.gap)
         ui.column([w for w in self.menu.widgets if w not in spare], size[0] // 2,
-                  self.menu_top(size, scale), px(self.width, scale), px(height, scale),
-                  px(gap, scale), self.keep_places)
+                  self.menu_top(size, scale), px(self.width, scale), px(self.row_height, scale),
+                  px(self.gap, scale), self.keep_places)
 
     def menu_top(self, size, scale):
         return round(size[1] * 0.19)
