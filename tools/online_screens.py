@@ -2,10 +2,13 @@
 the host's game starts inside itself (game/online/relay.py), driven as
 tests/test_online_screens.py drives them.
 
-  online-host        the Host screen: the room's code, the address to give, waiting
-  online-join-offer  the Join screen after the code: the host's options, to accept
-  online-dice-wait   the host's table, its throw waiting for the friend's game
-  online-friend-move the guest's table once the friend's move has landed, said in words
+  online-host          the Host screen: the room's code, the address to give, waiting
+  online-join-offer    the Join screen after the code: the host's options, to accept
+  online-priority-wait the host's priority throw, its die waiting for the friend's game
+  online-dice-wait     a table, its throw waiting for the friend's game
+  online-friend-move   a table once the friend's move has landed, said in words
+  online-friend-away   a table once the friend's game has left (Save and leave)
+  online-join-refused  the Join screen after a code no room has
 """
 from __future__ import annotations
 
@@ -48,9 +51,15 @@ def online_host(shooter) -> None:
     join, b = offered(shooter, host)
     shooter.shoot(b, "online-join-offer", settle=6)
     join.accept()
-    playing = ("PriorityScene", "TableScene")
-    if not frames_until([a, b], lambda: all(type(g.scenes.top).__name__ in playing for g in (a, b))):
+    if not frames_until([a, b], lambda: all(type(g.scenes.top).__name__ == "PriorityScene"
+                                            for g in (a, b))):
         raise RuntimeError("the match did not begin on both games")
+    priority = a.scenes.top
+    priority.throw()
+    frames_until([a], lambda: False, 10)
+    if not priority.dice_wait:
+        raise RuntimeError("the priority throw did not wait for the friend's game")
+    shooter.shoot(a, "online-priority-wait", settle=10)
     to_the_table(a, b)
     host_table = a.scenes.top
     if not frames_until([a, b], lambda: person_to_throw(host_table) or person_to_throw(b.scenes.top)):
@@ -64,8 +73,29 @@ def online_host(shooter) -> None:
     friend_moved = lambda: other_table.caption is not None and other_table.caption["left"] is not None  # noqa: E731
     play(a, b, friend_moved)
     shooter.shoot(other, "online-friend-move", settle=2)
+    thrower.to_title()                    # Save and leave: the other game says so
+    if not frames_until([a, b], lambda: "friend" in other_table.troubles):
+        raise RuntimeError("the friend's leaving was not said")
+    shooter.shoot(other, "online-friend-away", settle=6)
     for game in (a, b):
         game.leave_online()
+
+
+def online_join_refused(shooter) -> None:
+    from game.online.relay import start_in_thread
+    relay = start_in_thread("127.0.0.1", 0)
+    try:
+        b = shooter.app()
+        join = JoinScene(b)
+        b.scenes.push(join)
+        join.address.type(relay.url)
+        join.code.type("ACD-EF9")
+        join.join()
+        if not frames_until([b], lambda: join.failed):
+            raise RuntimeError("no answer from the relay")
+        shooter.shoot(b, "online-join-refused", settle=4)
+    finally:
+        relay.stop()
 
 
 def offered(shooter, host):
@@ -120,4 +150,4 @@ def play(a, b, done, limit: int = 3000) -> None:
     raise RuntimeError("the friend's move was never said")
 
 
-SCREENS = [online_host]
+SCREENS = [online_host, online_join_refused]

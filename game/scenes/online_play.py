@@ -94,7 +94,8 @@ class OnlinePlay:
         lines = [shown(words) for words in self.troubles.values()]
         size = 22 * scale
         step = ui.font(size).get_linesize()
-        ribbon = pygame.Rect(board.x, board.y + px(8, scale), board.w, step * len(lines) + px(14, scale))
+        top = board.y + round(board.h * 0.065)          # below the rail's point numbers
+        ribbon = pygame.Rect(board.x, top, board.w, step * len(lines) + px(14, scale))
         plate = pygame.Surface(ribbon.size, pygame.SRCALPHA)
         plate.fill((*ui.WALNUT_DEEP, 225))
         surface.blit(plate, ribbon)

@@ -177,12 +177,12 @@ class PriorityScene(OnlinePlay, PacedScene):
         draw_banners(surface, self.view, self.hud.scale, self.banners)
         self.draw_online(surface)
         s = self.session
+        asks = self.stage is Stage.WAIT and self._humans() and not self.dice_wait   # to throw
         state = HudState(names={str(side): side_label(s, side) for side in Side},
                          scores={str(k): v for k, v in s.match.score.items()}, length=s.match.length,
                          title=rules_title(s.rules.name), to_move="", prompt=self.prompt(),
-                         enabled={"menu"} | ({"throw"} if self.stage is Stage.WAIT and self._humans() else set()),
-                         hover=self.hover, clock=self.clock,
-                         attention="throw" if self.stage is Stage.WAIT and self._humans() else None)
+                         enabled={"menu"} | ({"throw"} if asks else set()),
+                         hover=self.hover, clock=self.clock, attention="throw" if asks else None)
         self.hud.draw(surface, state)
 
     def prompt(self) -> str:
