@@ -477,3 +477,30 @@ def test_a_friend_who_gives_up_ends_the_match_with_the_reason_said(tmp_path, mon
     finally:
         for g in (a, b):
             g.leave_online()
+
+
+def test_the_host_restarted_starts_its_relay_again_and_the_friend_reconnects(tmp_path, monkeypatch):
+    """The host's game leaves (its relay stops with it): the friend's table says the connection
+    is lost; the host's game started again takes the match up with Continue, its relay on the
+    same port, and the friend's game is back by itself: the match plays on to its end."""
+    a, b = host_and_join(tmp_path, monkeypatch)
+    try:
+        play_out(a, b, done=lambda: all(type(g.scenes.top).__name__ == "TableScene" and
+                                        len(g.session.record["turns"]) >= 2 for g in (a, b)))
+        table = b.scenes.top
+        port = a.relay.port
+        a.to_title()
+        assert a.relay is None
+        assert frames_until([b], lambda: "connection" in table.troubles)
+        assert any("connection to the relay was lost" in w for w in drawn(b))
+        a = App(seed=4, data_dir=tmp_path / "a", size=(960, 600))
+        a.update_settings({"language": "en", "animation_speed": "instant"})
+        a.continue_match()
+        assert a.relay is not None and a.relay.port == port
+        assert frames_until([a, b], lambda: not table.troubles, limit=4000)
+        play_out(a, b)
+        sa, sb = a.session, b.session
+        assert sa.position == sb.position and sa.match.games and sa.match.games == sb.match.games
+    finally:
+        for g in (a, b):
+            g.leave_online()
