@@ -22,7 +22,7 @@ from game.scenes.base import Scene
 from game.scenes.menus import (ConfirmScene, MenuScene, NoticeScene, OverlayScene, PauseScene,
                                SavedMatchScene, SettingsScene, StatsScene)
 from game.online.events import Offered, Refused, RoomOpened, refused_words
-from game.scenes.online import HostScene, OnlineScene
+from game.scenes.online import HostScene, OnlineScene, RelayScene
 from game.scenes.paced import PacedScene
 from game.scenes.rules_screen import RulesScene
 from game.scenes.title import NewMatchScene
@@ -154,6 +154,7 @@ WAYS = {
     "JoinScene": [online_screen(offered, [Offered({"rules": "garanguet", "length": 11,
                                                    "touch_move": False, "host_side": "white"})]),
                   online_screen(offered, [Refused("room-full", refused_words("room-full"))])],
+    "RelayScene": [push(lambda app: RelayScene(app, lambda url: None))],
 }
 
 

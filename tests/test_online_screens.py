@@ -178,6 +178,31 @@ def test_host_shows_the_code_and_waits_and_esc_cancels_losing_nothing(app, fake)
     assert app.session is None and app.storage.load_match()[0] == before
 
 
+def test_host_on_a_relay_elsewhere_opens_the_room_there(app, fake):
+    """Host -> "A relay on the Internet...": an address that is none is said; a good one opens
+    the room there, and this game's own relay stops."""
+    from game.scenes.online import RelayScene
+    app.scenes.push(HostScene(app, MatchOptions(opponent="online")))
+    frames(app)
+    host = app.scenes.top
+    assert FakeLink.made[-1].url == fake.url
+    host.elsewhere.activate()
+    frames(app)
+    relay_screen = app.scenes.top
+    assert isinstance(relay_screen, RelayScene) and FakeLink.made[-1].closed and fake.stopped
+    type_text(app, "http://x")
+    key(app, pygame.K_RETURN)
+    assert app.scenes.top is relay_screen
+    assert any("Type the relay's address" in w for w in drawn(app))
+    relay_screen.address.clear()
+    type_text(app, "wss://relay.example.org")
+    key(app, pygame.K_RETURN)
+    frames(app)
+    assert app.scenes.top is host
+    assert FakeLink.made[-1].url == "wss://relay.example.org" and not FakeLink.made[-1].closed
+    assert "wss://relay.example.org" in drawn(app)
+
+
 def test_host_says_why_when_the_room_cannot_open(app, monkeypatch):
     def refuse():
         raise OSError("address already in use")

@@ -226,34 +226,49 @@ class HostScene(OnlineScene):
 
     heading = N_("Host a match")
 
-    def __init__(self, app: Host, options: MatchOptions):
+    def __init__(self, app: Host, options: MatchOptions, url: str | None = None):
         self.options = options
+        self.url = url               # a relay elsewhere (RelayScene), or None: this game's own
         self.relay = None
         self.code = ""
         self.addresses: list[str] = []
-        self.started = False
         super().__init__(app)
-        self.say(Words(N_("Opening the room...")), failed=False)
 
     def build(self):
-        return [ui.Button(N_("Cancel"), self.back)]
+        self.elsewhere = ui.Button(N_("A relay on the Internet..."), lambda: self.app.scenes.push(
+            RelayScene(self.app, self.chosen)))
+        return [self.elsewhere, ui.Button(N_("Cancel"), self.back)]
+
+    def chosen(self, url: str) -> None:
+        """Host on that relay instead (the room opens again when this screen shows)."""
+        self.close()
+        self.url = url
 
     def layout(self, size):
         scale = ui_scale(size)
-        ui.column(self.menu.widgets, size[0] // 2, size[1] - px(96, scale), px(320, scale),
-                  px(self.row_height, scale), 0)
+        rows = len(self.menu.widgets)
+        ui.column(self.menu.widgets, size[0] // 2, size[1] - px(30, scale) - rows * px(
+            self.row_height + self.gap, scale), px(440, scale), px(self.row_height, scale),
+            px(self.gap, scale))
 
     def enter(self):
+        """Open the room - again, back from choosing a relay elsewhere (leaving closed it)."""
         super().enter()
-        if self.started:
-            return
-        self.started = True
+        if self.link is None and not self.leaving:
+            self.open()
+
+    def open(self) -> None:
+        self.code, self.addresses = "", []
+        self.say(Words(N_("Opening the room...")), failed=False)
         try:
-            self.relay = start_relay()
-            self.addresses = addresses_to_give(self.relay.port) or [self.relay.url]
-            self.link = link_class().host(self.relay.url, self.options)
+            if self.url is None:
+                self.relay = start_relay()
+                self.addresses = addresses_to_give(self.relay.port) or [self.relay.url]
+            else:
+                self.addresses = [self.url]
+            self.link = link_class().host(self.relay.url if self.relay else self.url, self.options)
         except Exception as exc:     # the port refused, the network down: said, nothing lost
-            self.stop_relay()
+            self.close()
             self.say(Words(N_("The room could not be opened ({problem})."),
                            problem=verbatim(f"{type(exc).__name__}: {exc}")), failed=True)
 
@@ -324,6 +339,57 @@ class HostScene(OnlineScene):
             ui.blit_fitted(surface, verbatim("  ·  ".join(line)), 22 * scale,
                            pygame.Rect(card.x, y, card.w, step), ui.WALNUT, margin=px(20, scale))
             y += step
+
+
+class RelayScene(OnlineScene):
+    """A relay somewhere both players reach (`python3 main.py relay` on a server): its address,
+    for the Host screen to open the room there."""
+
+    heading = N_("A relay on the Internet")
+
+    def __init__(self, app: Host, on_chosen):
+        self.on_chosen = on_chosen
+        super().__init__(app)
+
+    def build(self):
+        self.address = TextField(N_("Address"), placeholder=verbatim("wss://relay.example.org"),
+                                 limit=120, on_change=lambda _value: self.say("", failed=False))
+        self.open_button = ui.Button(N_("Open the room there"), self.open)
+        return [self.address, self.open_button, ui.Button(N_("Back"), self.back)]
+
+    def layout(self, size):
+        scale = ui_scale(size)
+        ui.column(self.menu.widgets, size[0] // 2, round(size[1] * 0.3), px(self.width + 140, scale),
+                  px(self.row_height, scale), px(self.gap, scale))
+
+    def handle_event(self, event):
+        if self.menu.focused is self.address and not self.leaving and self.address.take(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
+                and self.menu.focused is self.address:
+            self.open()
+            return
+        super().handle_event(event)
+
+    def open(self) -> None:
+        url = relay_url(self.address.value)
+        if url is None:
+            self.say(Words(N_("Type the relay's address, such as wss://relay.example.org or "
+                              "203.0.113.5:8690.")), failed=True)
+        elif not self.leaving:
+            self.on_chosen(url)
+            self.back()
+
+    def draw(self, surface):
+        super().draw(surface)
+        scale = ui_scale(surface.get_size())
+        y = self.menu.widgets[-1].rect.bottom + px(20, scale)
+        if self.status:
+            self.draw_status(surface, scale, y)
+        else:
+            self.draw_footnote(surface, N_("Anyone can run one on a server: python3 main.py relay "
+                                           "(see the README). Your friend joins with the same "
+                                           "address."), 21, y, px(760, scale), 3, ui.IVORY_SHADE)
 
 
 def code_character(c: str) -> bool:
