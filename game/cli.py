@@ -165,7 +165,7 @@ def build_relay_parser() -> argparse.ArgumentParser:
     parser.add_argument("--port", type=_port, default=8690, metavar="PORT",
                         help=_("the port to listen on; 0 picks a free one (default: {default})",
                                default=8690))
-    # For tests: hellos a minute from one address (0: no limit).
+    # For tests: connections a minute from one address (0: no limit).
     parser.add_argument("--limit", type=_seed, default=30, help=argparse.SUPPRESS)
     add_language(parser)
     return parser

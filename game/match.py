@@ -338,8 +338,9 @@ class Session:
             session.priority = _dice(data["priority"], 2)
         session.record = data["record"]
         online = data.get("online")
-        if (online is not None and not isinstance(online, dict)) or (
-                (online is None) != (options.opponent != "online")):
+        if (online is None) != (options.opponent != "online") or online is not None and (
+                not isinstance(online, dict) or not isinstance(online.get("url"), str)
+                or online.get("seat") not in ("host", "guest") or not isinstance(online.get("token"), str)):
             raise ValueError(Problem(N_("the saved online match is damaged")))
         session.online = online
         if session.phase in (Phase.THROW, Phase.MOVE, Phase.GAME_OVER):

@@ -1,10 +1,9 @@
 """The relay on loopback (`python tests/bench.py --json --only online`): the round trip of one
 `move` through it, its memory idle and with 200 rooms open, and how many peer messages a second
-it passes, for one pair and for several at once. A real `main.py relay` process; the games are
-asyncio WebSocket clients in this process. Prints figures; asserts nothing."""
+it passes, for one pair and for several at once. A real `main.py relay` process (started as
+tests/test_relay.py starts it); the games are asyncio WebSocket clients in this process. Prints figures; asserts nothing."""
 import asyncio
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -15,6 +14,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from game.online import protocol  # noqa: E402
+from test_relay import relay_process  # noqa: E402
 
 ROUND_TRIPS = 500
 ROOMS = 200
@@ -111,25 +111,13 @@ async def _rooms(url, pid: int) -> tuple[int, int]:
 
 
 def run() -> dict:
-    process = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "relay", "--host",
-                                "127.0.0.1", "--port", "0", "--limit", "0"],
-                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                               stdin=subprocess.DEVNULL, text=True)
-    try:
-        url = process.stdout.readline().split()[-1]
-
+    with relay_process("--limit", "0") as process:
         async def measure():
-            idle, full = await _rooms(url, process.pid)
-            times = await _round_trips(url)
-            return idle, full, times, await _throughput(url, 1), await _throughput(url, PAIRS)
+            idle, full = await _rooms(process.url, process.pid)
+            times = await _round_trips(process.url)
+            return (idle, full, times, await _throughput(process.url, 1),
+                    await _throughput(process.url, PAIRS))
         idle, full, times, one, several = asyncio.run(measure())
-    finally:
-        process.terminate()
-        try:
-            process.wait(10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(10)
     times.sort()
     return {
         "round_trip_ms_median": round(statistics.median(times) * 1000, 3),

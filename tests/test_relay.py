@@ -390,6 +390,14 @@ def test_too_many_tries_from_one_address():
             passes(second, first, move(0))
 
 
+def until(condition, seconds=WAIT) -> None:
+    """Wait for `condition()` (what the relay's thread does on its own time), `seconds` at most."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "it never came"
+        time.sleep(0.01)
+
+
 class Clock:
     """The relay's clock in the tests that let time pass."""
 
@@ -419,6 +427,31 @@ def test_the_limit_of_tries_is_a_minute_long():
         assert refused_at_hello(running.url, hello()) == "too-many"
         clock.now += 1
         assert refused_at_hello(running.url, "{") == "not-json"
+
+
+def test_behind_a_proxy_on_this_computer_each_player_has_his_limit():
+    """The proxy (here: loopback) names the player's address last in X-Forwarded-For."""
+    with relay_thread(limit=1) as running:
+        def refused_from(forwarded):
+            with connect(running.url, proxy=None, open_timeout=WAIT, close_timeout=2,
+                         additional_headers={"X-Forwarded-For": forwarded}) as connection:
+                return refused(connection, "{")
+        assert refused_from("198.51.100.7, 203.0.113.1") == "not-json"
+        assert refused_from("198.51.100.7, 203.0.113.2") == "not-json"
+        assert refused_from("203.0.113.1") == "too-many"
+        assert refused_from("203.0.113.1, 203.0.113.2") == "too-many"
+
+
+def test_a_relay_keeps_so_many_rooms_and_no_more():
+    with relay_thread(limit=0, most=2) as running:
+        first, second, room, _ = pair(running.url)
+        waiting, _ = host(running.url)
+        with first, second, waiting:
+            assert refused_at_hello(running.url, hello()) == "too-many"
+            passes(first, second, move(0))
+            with client(running.url) as back:       # a seat coming back is no new room
+                back.send(hello(room["code"], token=room["token"]))
+                assert receive(back)["seat"] == "host"
 
 
 def test_a_connection_that_says_nothing_is_closed():
@@ -452,11 +485,16 @@ def test_a_room_both_players_left_expires_after_30_minutes():
     clock = Clock()
     with relay_thread(limit=0, clock=clock) as running:
         first, second, room, joined = pair(running.url)
+        kept = running.relay.rooms[room["code"]]
         with first:
             with second:
-                clock.now += 3600                   # one seat present: never expires
+                clock.now += 3600                   # both seats present: never expires
                 running.call(running.relay.sweep)
             assert receive(first) == {"type": "peer", "present": False}
+            clock.now += 3600                       # nor one
+            running.call(running.relay.sweep)
+            assert room["code"] in running.relay.rooms
+        until(lambda: running.call(lambda: kept.seats["host"].connection is None))
         clock.now += relay.ABANDONED - 1
         running.call(running.relay.sweep)
         assert room["code"] in running.relay.rooms

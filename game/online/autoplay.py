@@ -46,6 +46,8 @@ class OnlinePlayer:
         self.over = False           # the match ended (its score, a resignation or a forfeit)
         self.failed: ev.Refused | ev.Unreachable | None = None
         self._closing_since = None
+        self._in_room = False
+        self._friend_gone = False   # the other game left after the match: no one to wait for
 
     @property
     def session(self) -> Session | None:
@@ -55,6 +57,9 @@ class OnlinePlayer:
         """One frame: the link's news, then the flow one step on. False once all is done."""
         for event in self.link.poll():
             self._event(event)
+        if self.link.ended and not self.over:       # ended as the match was taken up
+            for event in self.link.poll():
+                self._event(event)
         if self.failed is not None:
             return False
         if self.over:
@@ -65,10 +70,12 @@ class OnlinePlayer:
         return True
 
     def _event(self, event) -> None:
-        if isinstance(event, ev.RoomOpened):
-            self.say(f"room {event.code}")
-        elif isinstance(event, ev.Offered):
-            self.say(f"room {self.link.code}")
+        if isinstance(event, (ev.RoomOpened, ev.Offered, ev.Reconnected)) and not self._in_room:
+            self._in_room = True
+            self.say(f"room {self.link.code}")      # a saved match's too, once back in its room
+            if isinstance(event, ev.Reconnected):
+                return
+        if isinstance(event, ev.Offered):
             self.link.accept()
         elif isinstance(event, ev.FriendJoined):
             self.keeper.start_online(self.link)
@@ -79,6 +86,8 @@ class OnlinePlayer:
             self.over = True
             self.say(event.words.said() if isinstance(event, ev.Forfeit)
                      else _("Your friend resigned: the match is yours."))
+        elif isinstance(event, ev.FriendAway):
+            self._friend_gone = self.over
         elif isinstance(event, ev.ConnectionLost):
             self.say(event.words.said())
         elif isinstance(event, ev.Reconnected):
@@ -133,7 +142,7 @@ class OnlinePlayer:
         if self._closing_since is None:
             self._closing_since = now
             self.link.match_over()
-        if self.link.settled or self.link.ended or now - self._closing_since > SETTLE:
+        if self.link.settled or self.link.ended or self._friend_gone or now - self._closing_since > SETTLE:
             self.link.close()
             return False
         return True
@@ -176,5 +185,5 @@ def run(data_dir, url: str, room: str, rules: str | None = None, seed: int | Non
                 break
             time.sleep(FRAME)
     finally:
-        link.close()
+        link.close(wait=2.0)      # what was sent last goes out before the process ends
     return REFUSED if player.failed is not None else 0

@@ -60,10 +60,13 @@ class Client:
         """Cut the connection as a network would (tests): the client reconnects by itself."""
         self._call(lambda: self._ws.transport.abort() if self._ws is not None else None)
 
-    def close(self) -> None:
-        """Close after what was sent so far has gone out; no retry after this."""
+    def close(self, wait: float = 0.0) -> None:
+        """Close after what was sent so far has gone out (waiting up to `wait` seconds for
+        it, for a process about to end); no retry after this."""
         self._final = True
         self._call(lambda: (self._out.put_nowait(None), self._stop.set()))
+        if wait > 0 and threading.current_thread() is not self._thread:
+            self._thread.join(wait)
 
     def alive(self) -> bool:
         return self._thread.is_alive()

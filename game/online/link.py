@@ -151,7 +151,8 @@ class Link:
     def resume(cls, session: Session, client_factory=Client) -> "Link":
         """A saved online match: reconnect to its room with its seat token. Attach it to the
         session (the keeper's `resume_online`) before polling."""
-        state = session.online
+        state = {**cls._new_state(session.online["url"], session.online["seat"]), **session.online}
+        session.online = state
         return cls(state["url"], state, session.options, client_factory)
 
     @staticmethod
@@ -221,6 +222,10 @@ class Link:
         self.session, self.save, self.end = session, save, end
         session.online = self.state
         self.options = session.options
+        try:
+            self._digest()           # what came with the friend's accept, before any throw here
+        except Ended as ended:
+            self._forfeit(ended.event)
 
     def poll(self) -> list:
         """Every frame: the connection's news and the other side's messages, taken in and
@@ -263,15 +268,14 @@ class Link:
         if self._done or self.session is None:
             return
         self._queue({"type": "resign", "turn": list(throw_key(self.session))})
+        self._flush()                  # on the wire before the connection closes
         self._finish(self.side.other, "resigned")
-        self.save()
-        self._flush()
-        self.close()
 
-    def close(self) -> None:
-        """Leave the room (what was sent goes out first); the save keeps the seat token."""
+    def close(self, wait: float = 0.0) -> None:
+        """Leave the room (what was sent goes out first: waited for up to `wait` seconds);
+        the save keeps the seat token."""
         self._done = True
-        self.client.close()
+        self.client.close(wait) if wait else self.client.close()
 
     # --- the dealer (GameFlow and PriorityFlow call these) ----------------------------------
     def deal(self, session: Session) -> bool:

@@ -32,7 +32,8 @@ __all__ = ["DEFAULT_PORT", "Relay", "Running", "local_addresses", "main", "serve
 UNJOINED = 15 * 60      # seconds a room waits for its guest
 ABANDONED = 30 * 60     # seconds a room is kept once both seats have left
 HELLO_WAIT = 10.0       # seconds a connection has to say hello
-LIMIT = 30              # hellos a minute from one address
+LIMIT = 30              # connections a minute from one address
+ROOMS = 10_000          # rooms at most (about 30 KiB each, bench_online.py)
 SWEEP = 30.0            # seconds between two looks for rooms to forget
 FORGOTTEN = 24 * 3600   # seconds an expired code is still answered "expired"
 #: Frames up to this size are read and refused "too-big"; websockets closes on larger ones.
@@ -76,12 +77,13 @@ async def _refuse(connection, reason: str, detail: str = "") -> None:
 
 
 class Relay:
-    """The rooms. `limit`: hellos a minute from one address (0: no limit); `clock`: seconds,
+    """The rooms. `limit`: connections a minute from one address (0: no limit); `clock`: seconds,
     given by the tests that let rooms expire; `hello_wait`: seconds a connection has to say
-    hello."""
+    hello; `most`: rooms at most, new ones refused "too-many" beyond."""
 
-    def __init__(self, limit: int = LIMIT, clock=time.monotonic, hello_wait: float = HELLO_WAIT):
-        self.limit, self.clock, self.hello_wait = limit, clock, hello_wait
+    def __init__(self, limit: int = LIMIT, clock=time.monotonic, hello_wait: float = HELLO_WAIT,
+                 most: int = ROOMS):
+        self.limit, self.clock, self.hello_wait, self.most = limit, clock, hello_wait, most
         self.rooms: dict[str, Room] = {}
         self.expired: dict[str, float] = {}
         self.attempts: dict[str, collections.deque] = {}
@@ -139,6 +141,10 @@ class Relay:
         """The room and seat a hello asks for; ProtocolError with the reason if refused."""
         token, asked = hello.get("token"), hello.get("seat")
         if hello["room"] == "new":
+            if len(self.rooms) >= self.most:
+                self.sweep()
+            if len(self.rooms) >= self.most:
+                raise ProtocolError("too-many", "the relay has all the rooms it can keep")
             code = protocol.new_code()
             while code in self.rooms or code in self.expired:
                 code = protocol.new_code()
@@ -202,7 +208,7 @@ class Relay:
 
     async def handle(self, connection) -> None:
         """One game's connection, from its hello to its end."""
-        address = (connection.remote_address or ("?",))[0]
+        address = _address(connection)
         try:
             if not self.allowed(address):
                 await _refuse(connection, "too-many", f"more than {self.limit} tries a minute")
@@ -241,6 +247,17 @@ class Relay:
                     await _send(other.connection, write("peer", present=False))
                 else:
                     room.empty_since = self.clock()
+
+
+def _address(connection) -> str:
+    """Where a connection comes from: behind a reverse proxy on this computer (README, "Running
+    a relay"), the address the proxy names last in X-Forwarded-For, so that the limit of tries
+    counts each player and not the proxy."""
+    address = str((connection.remote_address or ("?",))[0])
+    forwarded = connection.request.headers.get("X-Forwarded-For") if connection.request else None
+    if forwarded and address in ("127.0.0.1", "::1", "::ffff:127.0.0.1"):
+        return forwarded.rsplit(",", 1)[-1].strip()[:64] or address
+    return address
 
 
 def _kind(text):

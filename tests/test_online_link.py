@@ -1,0 +1,340 @@
+"""The link checks every message of the other side (docs/online.md): a scripted raw client plays
+the guest's seat against a real Link through a real relay process, and cheats - a reveal that
+does not match its hash, a reveal before both commitments are in, an illegal move, a move out
+of turn - each refused, the match ended in the honest side's favour and recorded so. And random
+messages fed to a Link attached to a session never raise, never corrupt the session, and end
+the match only as a Forfeit (or the other's resignation)."""
+import queue
+import threading
+import time
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from game.flow import GameFlow, Stage, ThrowStarted
+from game.match import Dealt, MatchOptions, Phase, Session, play_out
+from game.players import SyncThinker
+from game.priority_flow import PriorityFlow, RoundThrown
+from game.online import dice, protocol
+from game.online.events import (ConnectionLost, Forfeit, FriendAway, FriendBack, FriendJoined,
+                                FriendResigned, Reconnected, Refused, Unreachable)
+from game.online.link import PEER_TYPES, Link
+from game.rules import RULE_NAMES, Move, Side
+from online_helpers import (RawGuest, code_of, folders, host_player, illegal_move, records,
+                            relay_process, run_until)
+
+
+def play_against(guest_class, prepare=None, timeout: float = 30.0):
+    """A real host (in-process, the computer at novice) against `guest_class` on the guest's
+    seat; the host's player and data folder once the host's match has ended."""
+    with relay_process() as relay, folders(1) as (folder,):
+        host = host_player(folder, relay.url)
+        code = code_of(host)
+        guest = guest_class(relay.url, code)
+        try:
+            if prepare is not None:
+                prepare(guest)
+                time.sleep(0.5)          # all of it has reached the host's link
+            else:
+                guest.accept()
+            errors = []
+
+            def host_frames():
+                try:
+                    run_until([host], lambda: host.over or host.failed, timeout)
+                except BaseException as error:        # noqa: BLE001 - reported below
+                    errors.append(error)
+            thread = threading.Thread(target=host_frames, daemon=True)
+            thread.start()
+            if prepare is None:
+                guest.play(lambda: host.over or not thread.is_alive(), timeout)
+            thread.join(timeout + 5)
+            assert not errors, errors
+        finally:
+            guest.close()
+        return host, records(folder), (folder / "match.json").exists()
+
+
+def assert_forfeit(result, reason: str) -> None:
+    host, kept, saved = result
+    forfeits = [e for e in host.seen if isinstance(e, Forfeit)]
+    assert [f.reason for f in forfeits] == [reason], host.seen
+    assert forfeits[0].winner is host.link.side
+    assert str(forfeits[0].words).endswith("the match is yours.")
+    match = [r for r in kept if r["kind"] == "match"]
+    assert len(match) == 1 and match[0]["ended"] == f"forfeit: {reason}"
+    assert match[0]["winner"] == str(host.link.side) and match[0]["opponent"] == "online"
+    assert not saved             # the match is over: nothing left to continue
+
+
+def test_an_honest_scripted_guest_plays_the_whole_match():
+    """The scripted guest is honest unless told otherwise: the match then ends by its score,
+    which shows the cheats below are refused for the cheat, not for the script."""
+    host, kept, saved = play_against(RawGuest, timeout=60)
+    assert not [e for e in host.seen if isinstance(e, Forfeit)]
+    match = [r for r in kept if r["kind"] == "match"]
+    assert len(match) == 1 and "ended" not in match[0] and not saved
+    assert any(r["kind"] == "game" and r["turns"] for r in kept)
+
+
+def test_a_reveal_that_does_not_match_its_hash_is_refused():
+    class BadReveal(RawGuest):
+        def reveal(self, key):
+            return dice.new_secret()          # not the secret committed to
+    assert_forfeit(play_against(BadReveal), "bad-reveal")
+
+
+def test_a_reveal_before_both_commitments_are_in_is_refused():
+    def early(guest):
+        secret = dice.new_secret()
+        guest.accept()
+        guest.send({"type": "commit", "throw": [0, -1], "hash": dice.commitment(secret)})
+        guest.send({"type": "reveal", "throw": [0, -1], "secret": secret})
+    assert_forfeit(play_against(RawGuest, early), "early-reveal")
+
+
+def test_an_illegal_move_is_refused():
+    class Illegal(RawGuest):
+        def choose(self, key, moves):
+            return list(key), illegal_move(self.session)
+    assert_forfeit(play_against(Illegal), "illegal-move")
+
+
+def test_a_move_out_of_turn_is_refused():
+    class OutOfTurn(RawGuest):
+        cheated = False
+
+        def deal(self, key):
+            super().deal(key)
+            s = self.session
+            if key[1] >= 0 and s.phase is Phase.MOVE and s.to_move is not self.side \
+                    and not self.cheated:
+                self.cheated = True           # the host's turn: move for it
+                moves = s.legal_moves()
+                self.send({"type": "move", "turn": list(key),
+                           "move": str(moves[0]) if moves and moves[0].steps else ""})
+    assert_forfeit(play_against(OutOfTurn), "out-of-turn")
+
+
+# Fuzz: every message the link reads ------------------------------------------------------------
+
+class FakeClient:
+    """Stands in for the websockets client: what the test puts in its inbox, what the link sent."""
+
+    def __init__(self, url, hello):
+        self.url, self.hello = url, hello
+        self.inbox = queue.Queue()
+        self.sent = []
+
+    def send(self, message):
+        self.sent.append(message)
+
+    def close(self):
+        pass
+
+
+def attached_link(rules: str, steps: int, seat: str = "host"):
+    """A link attached to an online session `steps` steps into its match (its throws dealt by
+    the session's own generator: a session anywhere in a match), as after a hello answered."""
+    options = MatchOptions(rules=rules, length=3, opponent="online", human_side=Side.WHITE)
+    session = Session.new(options, seed=steps)
+    count = [0]
+    play_out(session, lambda s, moves: moves[0], lambda s: (count.__setitem__(0, count[0] + 1)
+                                                              or count[0] > steps))
+    link = Link.host("ws://127.0.0.1:9", options, client_factory=FakeClient)
+    link.state.update(code="ACDEF9", token="0" * 32, started=True)
+    saves = []
+    ended = []
+    link.attach(session, lambda: saves.append(session.to_dict()), lambda *how: ended.append(how))
+    if session.phase in (Phase.PRIORITY, Phase.THROW):
+        link.deal(session)            # this side has committed to the throw under way
+    return link, session, ended
+
+
+HEX = st.text("0123456789abcdef", min_size=64, max_size=64)
+PLACE = st.lists(st.integers(-3, 70), min_size=0, max_size=3) | st.just([0, -1]) | st.just([0, 0])
+FIELD = st.one_of(st.none(), st.booleans(), st.integers(-5, 10 ** 12), st.text(max_size=12), HEX,
+                  PLACE, st.dictionaries(st.text(max_size=4), st.integers(), max_size=2))
+KINDS = st.sampled_from(["sync", "accept", "commit", "reveal", "move", "resign", "peer", "room",
+                         "refused", "hello", "other"])
+
+
+@st.composite
+def peer_message(draw):
+    message = {"type": draw(KINDS)}
+    for name in draw(st.lists(st.sampled_from(
+            ["seq", "have", "throw", "hash", "secret", "turn", "move", "present", "code", "token",
+             "seat", "options", "reason"]), max_size=6)):
+        message[name] = draw(FIELD)
+    if draw(st.booleans()):
+        message["seq"] = draw(st.integers(0, 3))
+    if message["type"] == "move" and draw(st.booleans()):
+        message["move"] = draw(st.sampled_from(["", "1-4", "24/18 13/11", "bar/20", "x" * 300,
+                                                "6-1 6-1", "pass"]))
+    return message
+
+
+WORDS_EVENTS = (Forfeit, FriendResigned, FriendJoined, FriendAway, FriendBack, ConnectionLost,
+                Reconnected, Refused, Unreachable)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rules=st.sampled_from(RULE_NAMES), steps=st.integers(0, 40),
+       messages=st.lists(peer_message() | st.text(max_size=60).map(lambda t: ("text", t)),
+                         max_size=8), counted=st.booleans())
+def test_random_messages_never_break_the_link_nor_the_session(rules, steps, messages, counted):
+    """`counted`: the messages numbered as the link expects, so that their fields are read."""
+    link, session, ended = attached_link(rules, steps)
+    before = (session.phase, str(session.position), session.dice, len(session.match.games))
+    events = []
+    for message in messages:
+        if isinstance(message, tuple):      # a frame as it came: read as the client reads it
+            try:
+                message = protocol.read(message[1])
+            except protocol.ProtocolError:
+                continue
+        if counted and isinstance(message, dict) and message.get("type") in PEER_TYPES:
+            message = {**message, "seq": link.state["have"]}
+        link.client.inbox.put(("message", message))
+        events += link.poll()
+    assert (session.phase, str(session.position), session.dice, len(session.match.games)) == before
+    Session.from_dict(session.to_dict())             # still a sound save
+    endings = [e for e in events if isinstance(e, (Forfeit, FriendResigned))]
+    if link.ended:
+        assert len(endings) == 1 and len(ended) == 1
+        assert link.state["ended"] in ("resigned",) or link.state["ended"].startswith("forfeit: ")
+        if isinstance(endings[0], Forfeit):
+            assert endings[0].winner is link.side and str(endings[0].words)
+    else:
+        assert not endings and not ended
+    for event in events:
+        assert isinstance(event, (*WORDS_EVENTS, type(None))) or type(event).__name__ in (
+            "RoomOpened", "Offered"), event
+
+
+def test_a_commitment_then_its_reveal_deal_the_throw_on_both_sides():
+    """Two links with fake clients, wired by hand: the same faces and seed on both sides."""
+    host, hs, _ = attached_link("garanguet", 0)
+    options = MatchOptions(rules="garanguet", length=3, opponent="online", human_side=Side.BLACK)
+    guest = Link.join("ws://127.0.0.1:9", "ACDEF9", "garanguet", client_factory=FakeClient)
+    guest.state.update(token="1" * 32, started=True, options=host.state["options"])
+    gs = Session.new(options, seed=5)
+    guest.attach(gs, lambda: None)
+    assert hs.phase is Phase.PRIORITY and not guest.deal(gs)
+    for _ in range(3):                       # pass each side's messages to the other
+        for a, b in ((host, guest), (guest, host)):
+            for message in a.client.sent:
+                if message["type"] != "sync":
+                    b.client.inbox.put(("message", message))
+            a.client.sent.clear()
+        host.poll(), guest.poll()
+    assert host.deal(hs) and guest.deal(gs)
+    assert hs.next_throw == gs.next_throw and hs.next_throw.faces[-1][0] != hs.next_throw.faces[-1][1]
+    assert not host.ended and not guest.ended
+
+
+# The session and the flows of an online match -----------------------------------------------------
+
+def online_options(rules="bell", side=Side.WHITE, **more):
+    return MatchOptions(rules=rules, length=1, opponent="online", human_side=side, **more)
+
+
+def test_a_dealt_throw_gives_its_faces_and_seed_and_the_generator_is_left_alone():
+    session = Session.new(online_options(), seed=1)
+    state = session.rng.getstate()
+    session.next_throw = Dealt(((3, 3), (2, 2), (5, 1)), 77)
+    assert session.physics_rng().random() == __import__("random").Random(77).random()
+    assert [session.throw_priority() for _ in range(3)] == [(3, 3), (2, 2), (5, 1)]
+    assert session.phase is Phase.THROW and session.to_move is Side.WHITE
+    assert session.next_throw is None and session.throw_seed == 77
+    session.next_throw = Dealt((6, 4), 99)
+    assert session.throw() == (6, 4) and session.throw_seed == 99 and session.next_throw is None
+    assert session.rng.getstate() == state
+
+
+def test_the_other_games_side_is_remote_and_never_the_computers():
+    session = Session.new(online_options(side=Side.BLACK, autoplay=True), seed=1)
+    assert session.is_remote(Side.WHITE) and not session.is_remote(Side.BLACK)
+    assert not session.is_computer(Side.WHITE) and session.is_computer(Side.BLACK)
+    person = Session.new(online_options(side=Side.BLACK), seed=1)
+    assert not person.is_computer(Side.BLACK) and not person.is_computer(Side.WHITE)
+    assert not Session.new(MatchOptions(opponent="computer"), 1).is_remote(Side.BLACK)
+
+
+def test_an_online_match_saves_its_link_state_and_an_old_save_loads_as_ever():
+    session = Session.new(online_options(), seed=1)
+    kept = {"url": "ws://127.0.0.1:8690", "seat": "guest", "token": "",
+            "outbox": [{"type": "accept", "seq": 0}]}
+    session.online = dict(kept)
+    data = session.to_dict()
+    session.online["seat"] = "changed later"
+    assert Session.from_dict(data).online == kept
+    for bad in (None, [1], "text", {**kept, "seat": "third"}, {**kept, "url": 5}):
+        with pytest.raises(ValueError):
+            Session.from_dict({**data, "online": bad} if bad is not None else
+                              {k: v for k, v in data.items() if k != "online"})
+    old = Session.new(MatchOptions(opponent="computer"), 1).to_dict()
+    assert "online" not in old and Session.from_dict(old).online is None
+    with pytest.raises(ValueError):
+        Session.from_dict({**old, "online": kept})
+
+
+class Dealer:
+    """A dealer that deals when told to, and notes the moves it is told of."""
+
+    def __init__(self):
+        self.ready, self.asked, self.moves = False, 0, []
+
+    def deal(self, session):
+        self.asked += 1
+        if self.ready:
+            session.next_throw = Dealt(((1, 2),) if session.phase is Phase.PRIORITY else (4, 2), 5)
+        return self.ready
+
+    def moved(self, session, side, move, turn):
+        self.moves.append((side, str(move), turn))
+
+
+def test_the_flows_wait_for_the_dealer_and_never_take_back_a_move_sent():
+    session = Session.new(online_options(), seed=1)
+    dealer = Dealer()
+    saves = []
+    priority = PriorityFlow(session, lambda: saves.append(1), dealer=dealer)
+    assert not priority.computers_only          # this side's person throws
+    assert priority.throw() == [] and priority.waiting and session.phase is Phase.PRIORITY
+    dealer.ready = True
+    assert isinstance(priority.poll()[0], RoundThrown) and session.phase is Phase.THROW
+    assert session.to_move is Side.BLACK        # 1 against 2: the other game's side starts
+    remote = SyncThinker(lambda p, d, m: Move.parse("0-4 0-2"))
+    flow = GameFlow(session, lambda: saves.append(1), {Side.BLACK: remote}, dealer=dealer)
+    began = flow.start()
+    assert began[-1].computer                   # thrown for by itself, as the computer's is
+    assert [type(e).__name__ for e in flow.throw()] == ["Notice"]    # not this person's dice
+    dealer.ready = False
+    assert flow.proceed() == [] and flow.stage is Stage.THROW and session.phase is Phase.THROW
+    dealer.ready = True
+    assert isinstance(flow.poll()[0], ThrowStarted) and session.dice == (4, 2)
+    flow.proceed()                              # the dice lie still: the other game "thinks"
+    assert flow.stage is Stage.THINK
+    for _ in range(4):
+        flow.proceed()
+    assert flow.stage is Stage.THROW and dealer.moves == [(Side.BLACK, "0-4 0-2", [0, 0])]
+    flow.throw()                                # this person throws...
+    flow.proceed()                              # ...and the dice lie still
+    assert flow.stage is Stage.CHOOSE
+    flow.pick(0), flow.drop(4), flow.proceed(), flow.pick(0), flow.drop(2), flow.proceed()
+    side, move, turn = dealer.moves[-1]
+    assert side is Side.WHITE and move.replace("*", "") == "0-4 0-2" and turn == [0, 1]
+    assert not flow.can_undo and [type(e).__name__ for e in flow.undo()] == ["Notice"]
+
+
+def test_statistics_count_online_games_apart_and_won_by_this_games_side():
+    from game.stats import compute
+    kept = [{"kind": "game", "opponent": "online", "human_side": "W", "winner": "W", "rules": "bell"},
+            {"kind": "match", "opponent": "online", "human_side": "W", "winner": "B", "rules": "bell"},
+            {"kind": "game", "opponent": "online", "human_side": "B", "winner": "W",
+             "autoplay": True}]
+    stats = compute(kept)
+    assert (stats.online.games_played, stats.online.games_won) == (1, 1)
+    assert (stats.online.matches_played, stats.online.matches_won) == (1, 0)
+    assert stats.total.games_played == 0 and stats.two_players.games_played == 0

@@ -1,0 +1,189 @@
+"""Whole online matches between two games through a real relay process on loopback (the
+headless `main.py --autoplay --online`, or in-process players): every rule set, a third player
+on a full room, an unknown room, a dropped connection, the relay restarted and a game restarted
+mid-match. Both data folders must then hold the same games: the same dice and the same moves.
+Every wait is bounded; every process started here is killed in a `finally`."""
+import time
+
+import pytest
+
+from game.online.events import ConnectionLost, FriendResigned, Reconnected
+from game.rules import RULE_NAMES
+from online_helpers import (autoplay, code_of, end, finish, folders, games, guest_player, turns_saved, wait_for,
+                            host_player, records, relay_process, room_of, run_until, start_relay)
+
+
+def assert_same_match(a, b) -> None:
+    """Both folders recorded one whole match, game for game: same dice, same moves, same
+    winner; each side as the other's opponent, "online"."""
+    ours, theirs = records(a), records(b)
+    assert games(a) and games(a) == games(b)
+    for kept in (ours, theirs):
+        assert [r["kind"] for r in kept].count("match") == 1
+        assert {r["opponent"] for r in kept} == {"online"}
+    assert {r["human_side"] for r in ours[:1] + theirs[:1]} == {"W", "B"}
+
+
+def test_every_rule_set_plays_whole_matches_through_a_real_relay():
+    with relay_process() as relay, folders(2 * len(RULE_NAMES)) as places:
+        processes = []
+        try:
+            for i, rules in enumerate(RULE_NAMES):
+                host = autoplay(places[2 * i], relay.url, "new", "--rules", rules, "--seed", str(i))
+                processes.append(host)
+                guest = autoplay(places[2 * i + 1], relay.url, room_of(host), "--seed", str(i + 50))
+                processes.append(guest)
+            for process in processes:
+                status, out, err = finish(process, 180)
+                assert status == 0 and out.splitlines()[-1].startswith("match over"), (out, err)
+        finally:
+            for process in processes:
+                end(process)
+        for i, rules in enumerate(RULE_NAMES):
+            assert_same_match(places[2 * i], places[2 * i + 1])
+            assert {r["rules"] for r in records(places[2 * i])} == {rules}
+
+
+def test_a_third_player_finds_the_room_full_and_an_unknown_room_is_said_so():
+    with relay_process() as relay, folders(4) as (a, b, c, d):
+        host = autoplay(a, relay.url, "new", "--seed", "1")
+        guest = third = unknown = None
+        try:
+            code = room_of(host)
+            guest = autoplay(b, relay.url, code, "--seed", "2")
+            assert room_of(guest) == code
+            third = autoplay(c, relay.url, code)
+            status, out, err = finish(third, 60)
+            assert status == 3 and out == "That room is full: two players are in it already.\n", (out, err)
+            unknown = autoplay(d, relay.url, "ACD-EF9" if code != "ACDEF9" else "ACD-EF7")
+            status, out, err = finish(unknown, 60)
+            assert status == 3 and out == "There is no room with that code: check it with your friend.\n"
+            assert not records(c) and not records(d)
+            for process in (host, guest):       # the match in the full room went on undisturbed
+                status, out, err = finish(process, 120)
+                assert status == 0, (out, err)
+            assert_same_match(a, b)
+        finally:
+            for process in (host, guest, third, unknown):
+                if process is not None:
+                    end(process)
+
+
+def test_a_dropped_connection_comes_back_with_its_token_and_the_match_goes_on():
+    with relay_process() as relay, folders(2) as (a, b):
+        host = host_player(a, relay.url, rules="charpentier")
+        guest = guest_player(b, relay.url, code_of(host))
+        try:
+            run_until([host, guest], lambda: turns_saved(b) >= 6, 60)
+            token = guest.link.state["token"]
+            guest.link.client.drop()                   # as a network would
+            run_until([host, guest], lambda: any(isinstance(e, Reconnected) for e in guest.seen), 30)
+            assert any(isinstance(e, ConnectionLost) for e in guest.seen)
+            assert guest.link.state["token"] == token  # the same seat
+            run_until([host, guest], lambda: host.over and guest.over, 120)
+            run_until([host, guest], lambda: host.link._done and guest.link._done, 30)
+        finally:
+            host.link.close(), guest.link.close()
+        assert_same_match(a, b)
+
+
+def test_the_relay_restarted_mid_match_and_both_games_come_back():
+    relay = start_relay()
+    processes = []
+    with folders(2) as (a, b):
+        try:
+            host = autoplay(a, relay.url, "new", "--rules", "garanguet", "--seed", "3")
+            processes.append(host)
+            processes.append(autoplay(b, relay.url, room_of(host), "--seed", "4"))
+            wait_for(lambda: turns_saved(a) >= 8, 60, "the match under way")
+            port = relay.port
+            end(relay)
+            relay = start_relay(port)                 # the same address, knowing no room
+            for process in processes:
+                status, out, err = finish(process, 120)
+                assert status == 0 and "match over" in out, (out, err)
+            assert_same_match(a, b)
+        finally:
+            for process in processes:
+                end(process)
+            end(relay)
+
+
+def test_a_game_killed_mid_match_and_started_again_resumes_and_finishes():
+    with relay_process() as relay, folders(2) as (a, b):
+        processes = []
+        try:
+            host = autoplay(a, relay.url, "new", "--rules", "bell", "--seed", "5")
+            processes.append(host)
+            code = room_of(host)
+            guest = autoplay(b, relay.url, code, "--seed", "6")
+            processes.append(guest)
+            wait_for(lambda: turns_saved(b) >= 8, 60, "the match under way")
+            guest.kill()                               # no time to save anything more
+            guest.wait(10)
+            saved = turns_saved(b)
+            again = autoplay(b, relay.url, code, "--seed", "7")
+            processes.append(again)
+            assert room_of(again) == code
+            for process in (host, again):
+                status, out, err = finish(process, 120)
+                assert status == 0 and "match over" in out, (out, err)
+            assert_same_match(a, b)
+            assert sum(len(g[1]) for g in games(b)) >= saved
+        finally:
+            for process in processes:
+                end(process)
+
+
+def test_twenty_rooms_at_once_play_their_whole_matches_and_nothing_crosses_rooms():
+    """Twenty matches on one relay at once, each its own pair of in-process games: every match
+    finishes, and each pair holds the same games as each other, and no game of another pair."""
+    with relay_process() as relay, folders(40) as places:
+        hosts = [host_player(places[2 * i], relay.url, rules=RULE_NAMES[i % len(RULE_NAMES)],
+                             seed=2 * i) for i in range(20)]
+        run_until(hosts, lambda: all(h.link.code for h in hosts), 30)
+        guests = [guest_player(places[2 * i + 1], relay.url, h.link.code, seed=2 * i + 1)
+                  for i, h in enumerate(hosts)]
+        players = hosts + guests
+        try:
+            run_until(players, lambda: all(p.over for p in players), 240)
+            run_until(players, lambda: all(p.link._done for p in players), 30)
+        finally:
+            for player in players:
+                player.link.close()
+        assert len({h.link.code for h in hosts}) == 20
+        seen = []
+        for i in range(20):
+            assert_same_match(places[2 * i], places[2 * i + 1])
+            assert {r["rules"] for r in records(places[2 * i])} == {RULE_NAMES[i % len(RULE_NAMES)]}
+            seen.append(games(places[2 * i]))
+        assert all(seen[i] != seen[j] for i in range(20) for j in range(i))
+
+
+def test_a_side_that_resigns_tells_the_other_and_both_record_the_match_for_the_other():
+    with relay_process() as relay, folders(2) as (a, b):
+        host = host_player(a, relay.url, rules="charpentier", length=3)
+        guest = guest_player(b, relay.url, code_of(host))
+        try:
+            run_until([host, guest], lambda: turns_saved(b) >= 4, 60)
+            guest.link.resign()
+            run_until([host], lambda: host.over, 30)
+        finally:
+            host.link.close(), guest.link.close()
+        assert any(isinstance(e, FriendResigned) for e in host.seen)
+        for folder in (a, b):
+            match = [r for r in records(folder) if r["kind"] == "match"]
+            assert len(match) == 1 and match[0]["ended"] == "resigned"
+            assert match[0]["winner"] == str(host.link.side)
+            assert not (folder / "match.json").exists()
+
+
+def test_no_relay_at_the_address_is_said_in_one_line():
+    with folders(1) as (a,):
+        relay = start_relay()
+        url = relay.url
+        end(relay)                                    # nothing listens there now
+        status, out, err = finish(autoplay(a, url, "new"), 60)
+        assert status == 3 and out == ("No relay answers at that address: check it, and that "
+                                       "the host's game is waiting.\n"), (out, err)
+        assert not records(a)
