@@ -477,8 +477,6 @@ def test_the_throw_waits_visibly_for_the_friends_game(tmp_path, monkeypatch):
             g.leave_online()
 
 
-@pytest.mark.xfail(strict=True, reason="Link.resign (game/online/link.py) closes its client before "
-                   "the resign is flushed, so the friend never hears it: LINK's to fix")
 def test_a_friend_who_gives_up_ends_the_match_with_the_reason_said(tmp_path, monkeypatch):
     """B abandons the match from its pause menu: A's game is told, goes to the title and says
     why, and A's records keep the match won."""
