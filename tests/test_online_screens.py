@@ -10,13 +10,11 @@ is timed by the clock.
 """
 import random
 import time
-from dataclasses import dataclass
-
 import pygame
 import pytest
 
 from game.app import App
-from game.i18n import N_, Words
+from game.online.events import Offered, Refused, RoomOpened, refused_words
 from game.match import MatchOptions
 from game.rules import Side
 from game.scenes import online
@@ -28,23 +26,6 @@ DT = 1 / 60
 
 
 # --- a stand-in for game.online.link.Link: what it says is what the test queues ------------------
-@dataclass(frozen=True)
-class RoomOpened:
-    code: str
-    url: str
-
-
-@dataclass(frozen=True)
-class Offered:
-    options: dict
-
-
-@dataclass(frozen=True)
-class Refused:
-    reason: str
-    words: Words
-
-
 class FakeLink:
     made: list = []
 
@@ -66,8 +47,7 @@ class FakeLink:
             link.queue.append(Offered({"rules": "charpentier", "length": 5, "touch_move": True,
                                        "host_side": "black"}))
         else:
-            link.queue.append(Refused("no-such-room", Words(N_("There is no room with that code: "
-                                                               "check it with your friend."))))
+            link.queue.append(Refused("no-such-room", refused_words("no-such-room")))
         return link
 
     def poll(self):
@@ -427,6 +407,20 @@ def test_two_games_play_one_match_through_a_relay(tmp_path, monkeypatch):
             g.leave_online()
 
 
+def started_again(folder):
+    """A game started again on its data folder, as after a restart (on its title)."""
+    game = App(seed=3, data_dir=folder, size=(960, 600))
+    game.update_settings({"language": "en", "animation_speed": "instant"})
+    return game
+
+
+def played_to_the_end(a, b) -> None:
+    """Both play on to the game's end, and agree on it."""
+    play_out(a, b)
+    sa, sb = a.session, b.session
+    assert sa.position == sb.position and sa.match.games and sa.match.games == sb.match.games
+
+
 def test_a_friend_who_leaves_is_said_and_comes_back_to_the_same_match(tmp_path, monkeypatch):
     """Game B saves and leaves mid-game: A says so and waits; B is closed and started again,
     and Continue on its title takes it back to its seat (the saved token): A says the friend is
@@ -440,15 +434,12 @@ def test_a_friend_who_leaves_is_said_and_comes_back_to_the_same_match(tmp_path, 
         assert frames_until([a, b], lambda: "friend" in table.troubles)
         assert any(w.startswith("Your friend's game has left") for w in drawn(a))
         b.leave_online()
-        b = App(seed=3, data_dir=tmp_path / "b", size=(960, 600))    # the game started again
-        b.update_settings({"language": "en", "animation_speed": "instant"})
+        b = started_again(tmp_path / "b")
         assert b.match.can_continue() and b.session.options.opponent == "online"
         b.continue_match()
         assert frames_until([a, b], lambda: "friend" not in table.troubles)
         assert type(b.scenes.top).__name__ in ("TableScene", "PriorityScene")
-        play_out(a, b)
-        sa, sb = a.session, b.session
-        assert sa.position == sb.position and sa.match.games and sa.match.games == sb.match.games
+        played_to_the_end(a, b)
     finally:
         for g in (a, b):
             g.leave_online()
@@ -516,14 +507,11 @@ def test_the_host_restarted_starts_its_relay_again_and_the_friend_reconnects(tmp
         assert a.relay is None
         assert frames_until([b], lambda: "connection" in table.troubles)
         assert any("connection to the relay was lost" in w for w in drawn(b))
-        a = App(seed=4, data_dir=tmp_path / "a", size=(960, 600))
-        a.update_settings({"language": "en", "animation_speed": "instant"})
+        a = started_again(tmp_path / "a")
         a.continue_match()
         assert a.relay is not None and a.relay.port == port
         assert frames_until([a, b], lambda: not table.troubles, limit=4000)
-        play_out(a, b)
-        sa, sb = a.session, b.session
-        assert sa.position == sb.position and sa.match.games and sa.match.games == sb.match.games
+        played_to_the_end(a, b)
     finally:
         for g in (a, b):
             g.leave_online()
