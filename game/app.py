@@ -313,7 +313,7 @@ class App:
         stops; the match stays saved, and Continue takes it up again."""
         link, relay, self.match.online, self.relay = self.match.online, self.relay, None, None
         if link is not None:
-            link.close()
+            link.close(wait=0.5)      # what was sent last (a last move) goes out first
         if relay is not None:
             relay.stop()
 

@@ -17,6 +17,21 @@ from game.view.layout import px
 MENDED_HOLD = 2.0        # "Connected again", "Your friend is back" stay this long
 
 
+def ending(event):
+    """The words that end the match early, for the friend's resignation or a forfeit; else None."""
+    name = type(event).__name__
+    if name == "FriendResigned":
+        return Words(N_("Your friend gave up the match: you win it."))
+    return event.words if name == "Forfeit" else None
+
+
+def end_early(app, words) -> None:
+    """The match is over before its score says so (the keeper has recorded it): back to the
+    title, where the reason is said."""
+    app.messages.append(shown(words))
+    app.to_title()
+
+
 class OnlinePlay:
     """Mixed into PacedScene subclasses (their `app`, `session`, `view`, `hud`, `_banner`)."""
 
@@ -66,18 +81,14 @@ class OnlinePlay:
             self._banner(Words(N_("Your friend is back")), "note", MENDED_HOLD)
 
     def _link_FriendResigned(self, event) -> None:
-        self.match_ended(Words(N_("Your friend gave up the match: you win it.")))
+        self.match_ended(ending(event))
 
-    def _link_Forfeit(self, event) -> None:
-        self.match_ended(event.words)
+    _link_Forfeit = _link_FriendResigned
 
     def match_ended(self, words) -> None:
-        """The match is over before its score says so (given up, or forfeited; the keeper has
-        recorded it): back to the title, where the reason is said."""
         self.ended = words
         self.troubles = {}
-        self.app.messages.append(shown(words))
-        self.app.to_title()
+        end_early(self.app, words)
 
     def draw_online(self, surface) -> None:
         """The ribbon of what is wrong, over the top of the board; the dice waiting."""

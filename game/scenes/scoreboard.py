@@ -16,6 +16,7 @@ from game.players import title_words, who
 from game.rules import Side, rule_set
 from game.scenes.host import Host
 from game.scenes.menus import MenuScene
+from game.scenes.online_play import end_early, ending
 from game.view import widgets as ui
 from game.view.assets import checker
 from game.view.layout import px, ui_scale
@@ -101,6 +102,8 @@ class ScoreboardScene(MenuScene):
         self.app.match.record_finished_games()
         if self.match_over:
             self.app.match.finish()
+            if self.app.match.online is not None:   # the friend's game hears what was taken in
+                self.app.match.online.match_over()
         self.app.sounds.play("win", 1.0 if self.match_over else 0.6)
 
     def back(self):
@@ -108,6 +111,11 @@ class ScoreboardScene(MenuScene):
 
     def update(self, dt):
         super().update(dt)
+        link = self.app.match.online
+        if link is not None:      # the friend's messages go on: a resend asked, the next throw
+            for event in link.poll():
+                if ending(event) is not None:
+                    end_early(self.app, ending(event))
         if self.app.autoplay and self.time >= AUTOPLAY_WAIT and self.time - dt < AUTOPLAY_WAIT:
             self.menu.widgets[0].activate()
 
