@@ -254,7 +254,9 @@ def test_relay_addresses_are_made_whole_and_nonsense_refused():
 def test_the_online_screens_survive_random_clicks_and_keys(app, fake):
     from monkey_events import Monkey
     monkey = Monkey(random.Random(21))
-    for make in (lambda: HostScene(app, MatchOptions(opponent="online")), lambda: JoinScene(app)):
+    from game.scenes.online import RelayScene
+    for make in (lambda: HostScene(app, MatchOptions(opponent="online")), lambda: JoinScene(app),
+                 lambda: RelayScene(app, lambda url: None)):
         app.scenes.clear_to(TitleScene(app))
         app.scenes.push(make())
         frames(app)
@@ -512,6 +514,27 @@ def test_the_host_restarted_starts_its_relay_again_and_the_friend_reconnects(tmp
         assert a.relay is not None and a.relay.port == port
         assert frames_until([a, b], lambda: not table.troubles, limit=4000)
         played_to_the_end(a, b)
+    finally:
+        for g in (a, b):
+            g.leave_online()
+
+
+def test_an_online_match_survives_random_clicks_and_keys(tmp_path, monkeypatch):
+    """Random input on one game's screens during a match (the other game plays its turns):
+    nothing fails, and both games still agree on the match."""
+    from monkey_events import Monkey
+    a, b = host_and_join(tmp_path, monkeypatch)
+    monkey = Monkey(random.Random(7))
+    try:
+        for _ in range(300):
+            for event in monkey.action(a):
+                pygame.event.post(event)
+            a.running = True
+            play_out(a, b, limit=1, done=lambda: False)
+        assert not (tmp_path / "a" / "errors.log").exists()
+        assert not (tmp_path / "b" / "errors.log").exists()
+        if a.match.online is not None and b.match.online is not None:
+            assert frames_until([a, b], lambda: a.session.match.games == b.session.match.games)
     finally:
         for g in (a, b):
             g.leave_online()
