@@ -112,7 +112,7 @@ def online_screen(make, events):
 
 
 def offered(app):
-    from game.scenes.online import JoinScene
+    from game.scenes.online_join import JoinScene
     scene = JoinScene(app)
     scene.address.type("192.168.100.200")
     scene.code.type("ACD-EF9")

@@ -18,7 +18,8 @@ from game.online.events import Offered, Refused, RoomOpened, refused_words
 from game.match import MatchOptions
 from game.rules import Side
 from game.scenes import online
-from game.scenes.online import HostScene, JoinScene, relay_url
+from game.scenes.online import HostScene, relay_url
+from game.scenes.online_join import JoinScene
 from game.scenes.title import NewMatchScene, TitleScene
 from game.view.text_field import TextField
 

@@ -304,7 +304,7 @@ class NewMatchScene(MenuScene):
 
     def join(self) -> None:
         """Join a friend's room: the friend's options are shown there, to accept."""
-        from game.scenes.online import JoinScene
+        from game.scenes.online_join import JoinScene
         self.app.scenes.push(JoinScene(self.app))
 
     def layout(self, size) -> None:
