@@ -539,3 +539,23 @@ def test_an_online_match_survives_random_clicks_and_keys(tmp_path, monkeypatch):
     finally:
         for g in (a, b):
             g.leave_online()
+
+
+def test_taking_up_a_match_whose_relay_is_gone_says_so_and_keeps_it(tmp_path, monkeypatch):
+    """Both games left; the guest's game, started again, finds no relay at the saved address:
+    its table says so, and the match stays saved for another try."""
+    a, b = host_and_join(tmp_path, monkeypatch)
+    try:
+        play_out(a, b, done=lambda: all(type(g.scenes.top).__name__ == "TableScene" for g in (a, b)))
+        a.to_title()                          # the host's relay stops with it
+        b.to_title()
+        b = started_again(tmp_path / "b")
+        b.continue_match()
+        frames(b)
+        table = b.scenes.top
+        assert frames_until([b], lambda: "connection" in table.troubles)
+        assert frames_until([b], lambda: any("No relay answers" in w for w in drawn(b)), limit=400)
+        assert b.storage.load_match()[0] is not None and b.match.can_continue()
+    finally:
+        for g in (a, b):
+            g.leave_online()

@@ -68,6 +68,10 @@ class OnlinePlay:
     def _link_ConnectionLost(self, event) -> None:
         self.troubles["connection"] = event.words
 
+    # The relay gone for good, or refusing the seat (taking a saved match up again): said until
+    # the player leaves; the match stays saved for another try.
+    _link_Unreachable = _link_Refused = _link_ConnectionLost
+
     def _link_Reconnected(self, event) -> None:
         if self.troubles.pop("connection", None) is not None:
             self._banner(Words(N_("Connected again")), "note", MENDED_HOLD)
