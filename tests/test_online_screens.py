@@ -243,6 +243,20 @@ def test_join_refused_says_so_and_an_offer_shows_the_hosts_options(app, fake):
     assert link.closed and scene.offered is None and app.scenes.top is scene
 
 
+@pytest.mark.parametrize("reason, said", [
+    ("no-such-room", "There is no room with that code"), ("room-full", "That room is full"),
+    ("expired", "That room has expired"), ("version", "another version")])
+def test_join_says_each_refusal_in_words(app, fake, monkeypatch, reason, said):
+    scene = join_screen(app)
+    monkeypatch.setattr(FakeLink, "join", classmethod(lambda cls, url, code: cls("join", url, code)))
+    scene.address.type("192.168.1.20")
+    scene.code.type("ACD4EF")
+    scene.join()
+    FakeLink.made[-1].queue.append(Refused(reason, refused_words(reason)))
+    frames(app)
+    assert scene.failed and any(said in w for w in drawn(app)), drawn(app)
+
+
 def test_relay_addresses_are_made_whole_and_nonsense_refused():
     assert relay_url("192.168.1.20") == "ws://192.168.1.20:8690"
     assert relay_url(" 10.0.0.2:9000 ") == "ws://10.0.0.2:9000"
@@ -393,6 +407,16 @@ def records(game) -> list[dict]:
 def test_two_games_play_one_match_through_a_relay(tmp_path, monkeypatch):
     a, b = host_and_join(tmp_path, monkeypatch)
     try:
+        third = JoinScene(b)                  # a third player with the same code: the room is full
+        b.scenes.push(third)
+        frames(b)
+        third.address.type(a.relay.url)
+        third.code.type(a.match.online.code)
+        third.join()
+        assert frames_until([a, b], lambda: third.failed)
+        assert "That room is full" in status_of(third), status_of(third)
+        third.back()
+        frames(b)
         sa, sb = a.session, b.session
         assert sa.options.opponent == sb.options.opponent == "online"
         assert sa.options.human_side is sb.options.human_side.other
