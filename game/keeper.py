@@ -81,9 +81,12 @@ class MatchKeeper:
                           "score": {str(side): n for side, n in s.match.score.items()}})
 
     def rematch(self) -> bool:
-        """The same options again, a new seed; False unless the match is over."""
+        """The same options again, a new seed; False unless the match is over (and never for
+        an online match: a new one needs a new room)."""
         if self.session is None or self.session.phase is not Phase.MATCH_OVER:
             return False      # a second press of the button, or key repeat: already under way
+        if self.session.options.opponent == "online":
+            return False
         self.start(self.session.options)
         return True
 

@@ -28,9 +28,9 @@ def test_reads_pinned_requirements_and_skips_comments_and_options(tmp_path):
                                             ("marked", "1.2")]
 
 
-def test_the_games_own_requirements_are_the_four_packages():
+def test_the_games_own_requirements_are_the_five_packages():
     names = {name for name, _ in main.read_requirements(main.REQUIREMENTS)}
-    assert names == {"pygame-ce", "pymunk", "numpy", "platformdirs"}
+    assert names == {"pygame-ce", "pymunk", "numpy", "platformdirs", "websockets"}
 
 
 def test_missing_requirements_names_absent_and_wrong_versions():
@@ -79,7 +79,7 @@ PINNED = [f"{name}=={version}" for name, version in main.read_requirements(main.
 def test_first_start_installs_the_requirements_one_by_one_then_relaunches(game):
     venv, calls, _ = game
     main.main(["--seed", "7"])
-    assert [command[1:4] for command in calls["pip"]] == [["-m", "pip", "install"]] * 4
+    assert [command[1:4] for command in calls["pip"]] == [["-m", "pip", "install"]] * len(PINNED)
     assert [command[-1] for command in calls["pip"]] == PINNED
     assert calls["relaunch"] == [(main.venv_python(venv), ["--seed", "7"])]
     assert (venv / main.STAMP).read_text() == main.REQUIREMENTS.read_text()
@@ -114,13 +114,14 @@ def test_progress_counts_the_packages_done_and_names_the_current_one(game):
 
     assert progress.summary() == "Preparing ..."
     main.set_up(venv, progress.line, step)
-    assert len(calls["pip"]) == 4
-    assert seen == ["Installing pygame-ce 2.5.8 (1 of 4; 0 done)",
-                    "Installing pymunk 7.3.1 (2 of 4; 1 done)",
-                    "Installing numpy 2.4.6 (3 of 4; 2 done)",
-                    "Installing platformdirs 4.14.7 (4 of 4; 3 done)",
-                    "All 4 packages installed; starting the game ..."]
-    assert progress.latest == "[4/4] Installing platformdirs 4.14.7 ..."
+    assert len(calls["pip"]) == 5
+    assert seen == ["Installing pygame-ce 2.5.8 (1 of 5; 0 done)",
+                    "Installing pymunk 7.3.1 (2 of 5; 1 done)",
+                    "Installing numpy 2.4.6 (3 of 5; 2 done)",
+                    "Installing platformdirs 4.14.7 (4 of 5; 3 done)",
+                    "Installing websockets 17.4 (5 of 5; 4 done)",
+                    "All 5 packages installed; starting the game ..."]
+    assert progress.latest == "[5/5] Installing websockets 17.4 ..."
     progress.step(0, 4, "")          # what it says while it makes the environment itself
     assert progress.summary() == "Making the game's own Python environment, then 4 packages ..."
 
@@ -129,8 +130,9 @@ def test_the_terminal_shows_each_step_out_of_the_total(game, capsys):
     main.main([])
     out = capsys.readouterr().out
     steps = [line for line in out.splitlines() if line.startswith("[")]
-    assert steps == [f"[{n}/4] Installing {name} ..." for n, name in enumerate(
-        ("pygame-ce 2.5.8", "pymunk 7.3.1", "numpy 2.4.6", "platformdirs 4.14.7"), 1)]
+    assert steps == [f"[{n}/5] Installing {name} ..." for n, name in enumerate(
+        ("pygame-ce 2.5.8", "pymunk 7.3.1", "numpy 2.4.6", "platformdirs 4.14.7",
+         "websockets 17.4"), 1)]
 
 
 
@@ -144,7 +146,7 @@ def test_the_set_up_speaks_the_system_language(game, capsys, monkeypatch):
     assert "Les paquets du jeu manquent ici\u00a0: pygame-ce" in out
     assert "Téléchargement et installation des paquets du jeu (une seule fois) ..." in out
     steps = [line for line in out.splitlines() if line.startswith("[")]
-    assert steps[2] == "[3/4] Installation de numpy 2.4.6 ..."
+    assert steps[2] == "[3/5] Installation de numpy 2.4.6 ..."
     progress = main.SetupProgress()
     assert progress.summary() == "Préparation ..." and progress.latest == "Démarrage ..."
     progress.step(2, 4, "numpy 2.4.6")

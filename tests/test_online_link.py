@@ -338,3 +338,12 @@ def test_statistics_count_online_games_apart_and_won_by_this_games_side():
     assert (stats.online.games_played, stats.online.games_won) == (1, 1)
     assert (stats.online.matches_played, stats.online.matches_won) == (1, 0)
     assert stats.total.games_played == 0 and stats.two_players.games_played == 0
+
+
+def test_an_online_match_over_is_never_played_again_by_rematch(tmp_path):
+    from online_helpers import keeper_in
+    keeper = keeper_in(tmp_path)
+    session = Session.new(online_options(), seed=1)
+    session.phase = Phase.MATCH_OVER
+    keeper.adopt(session)
+    assert keeper.rematch() is False and keeper.session is session     # a new room is needed

@@ -3,14 +3,17 @@ headless `main.py --autoplay --online`, or in-process players): every rule set, 
 on a full room, an unknown room, a dropped connection, the relay restarted and a game restarted
 mid-match. Both data folders must then hold the same games: the same dice and the same moves.
 Every wait is bounded; every process started here is killed in a `finally`."""
+import subprocess
+import sys
 import time
 
 import pytest
 
 from game.online.events import ConnectionLost, FriendResigned, Reconnected
 from game.rules import RULE_NAMES
-from online_helpers import (autoplay, code_of, end, finish, folders, games, guest_player, turns_saved, wait_for,
-                            host_player, records, relay_process, room_of, run_until, start_relay)
+from online_helpers import (ROOT, autoplay, code_of, end, environment, finish, folders, games,
+                            guest_player, host_player, records, relay_process, room_of, run_until,
+                            start_relay, turns_saved, wait_for)
 
 
 def assert_same_match(a, b) -> None:
@@ -187,3 +190,16 @@ def test_no_relay_at_the_address_is_said_in_one_line():
         assert status == 3 and out == ("No relay answers at that address: check it, and that "
                                        "the host's game is waiting.\n"), (out, err)
         assert not records(a)
+
+
+@pytest.mark.parametrize("words", [
+    ["--online", "http://127.0.0.1:8690", "--room", "new"],
+    ["--online", "ws://127.0.0.1:99999", "--room", "new"],
+    ["--online", "ws://127.0.0.1:8690", "--room", "ABC"],
+    ["--online", "ws://127.0.0.1:8690"],
+])
+def test_a_bad_address_or_room_code_is_one_line_and_status_2(words):
+    done = subprocess.run([sys.executable, str(ROOT / "main.py"), "--autoplay", *words],
+                          capture_output=True, text=True, timeout=60, env=environment())
+    assert done.returncode == 2 and done.stdout == ""
+    assert len(done.stderr.splitlines()) == 1 and "(see --help)" in done.stderr, done.stderr
