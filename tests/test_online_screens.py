@@ -221,6 +221,15 @@ def test_join_types_the_address_and_code_and_asks_what_is_wrong_first(app, fake)
     assert any("six letters and figures" in w for w in drawn(app))
 
 
+def test_ctrl_v_pastes_into_the_field_with_the_focus(app, fake, monkeypatch):
+    from game.view import text_field
+    monkeypatch.setattr(text_field, "pasted", lambda: " acd-ef9\n")
+    scene = join_screen(app)
+    scene.menu.focus_on(scene.code)
+    key(app, pygame.K_v, mod=pygame.KMOD_CTRL)
+    assert scene.code.value == "ACD-EF9" and scene.address.value == ""
+
+
 def test_join_refused_says_so_and_an_offer_shows_the_hosts_options(app, fake):
     scene = join_screen(app)
     scene.address.type("192.168.1.20")
