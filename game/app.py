@@ -133,6 +133,7 @@ class App:
         self.clock = time.monotonic
         self.sounds = self._make_sounds()
         self.match = MatchKeeper(self.storage, self.notify, self.rng)
+        self.relay = None                # the relay this game runs for a friend on its network
         self._load_saved_match()
         self.scenes = SceneManager()
         self._fade_from: pygame.Surface | None = None
@@ -280,7 +281,41 @@ class App:
     def continue_match(self) -> None:
         if self.can_continue():
             self.messages.clear()
+            if self.session.options.opponent == "online" and self.match.online is None:
+                self.reconnect()
             self.show_match()
+
+    # -- a friend on another computer (docs/online.md) ------------------------------------------
+
+    def play_online(self, link, relay=None) -> None:
+        """The friend is there and the options agreed: the match begins as the link plays it
+        (the keeper holds the link), with this game's relay if it runs one."""
+        self.match.start_online(link)
+        self.relay = relay
+        self.messages.clear()
+        self.show_match()
+
+    def reconnect(self) -> None:
+        """A saved match with a friend: back to its seat on the relay with the saved token (the
+        host's game starts its relay again first, if it ran one: a relay that cannot start is
+        said, and the table says the connection is lost while the link retries)."""
+        from game.online.link import Link
+        from game.scenes.online import restart_relay
+        try:
+            self.relay = restart_relay(self.session.online)
+        except Exception as exc:
+            self.notify(_("The relay could not start again ({problem}).",
+                          problem=verbatim(f"{type(exc).__name__}: {exc}")))
+        self.match.resume_online(Link.resume(self.session))
+
+    def leave_online(self) -> None:
+        """Off the table: the link closes (the friend sees this game leave) and this game's relay
+        stops; the match stays saved, and Continue takes it up again."""
+        link, relay, self.match.online, self.relay = self.match.online, self.relay, None, None
+        if link is not None:
+            link.close(wait=0.5)      # what was sent last (a last move) goes out first
+        if relay is not None:
+            relay.stop()
 
     def show_match(self) -> None:
         """Show the scene for where the match is: priority throw, table or scoreboard.
@@ -314,6 +349,7 @@ class App:
         self.scenes.push(PauseScene(self))
 
     def to_title(self) -> None:
+        self.leave_online()
         self.scenes.clear_to(TitleScene(self))
 
     def quit(self) -> None:
@@ -338,6 +374,7 @@ class App:
         except KeyboardInterrupt:
             self.status = 130
         self.save_match()
+        self.leave_online()
         return self.status
 
     def frame(self, dt: float | None = None) -> None:

@@ -1,6 +1,7 @@
 """How a side is named on screen and in the words (no pygame): "You" and "The computer" in a
-match against the computer, else its colour, and what it does, conjugated for each kind of
-subject. The computer's threads are game/players.py's.
+match against the computer, "You" and "Your friend" in a match against a friend on another
+computer, else its colour, and what it does, conjugated for each kind of subject. The
+computer's threads are game/players.py's.
 """
 from __future__ import annotations
 
@@ -12,8 +13,10 @@ from game.rules import Side
 # A side with the colour alongside, as the plates and the scoreboard show it.
 TITLES = {("you", Side.WHITE): N_("You (White)"), ("you", Side.BLACK): N_("You (Black)"),
           ("computer", Side.WHITE): N_("The computer (White)"),
-          ("computer", Side.BLACK): N_("The computer (Black)")}
-NAMES = {"you": N_("You"), "computer": N_("The computer")}
+          ("computer", Side.BLACK): N_("The computer (Black)"),
+          ("friend", Side.WHITE): N_("Your friend (White)"),
+          ("friend", Side.BLACK): N_("Your friend (Black)")}
+NAMES = {"you": N_("You"), "computer": N_("The computer"), "friend": N_("Your friend")}
 
 # What a side does, said for each kind of subject (French conjugates each its own way): the
 # person at the screen ("you"), the computer, or a colour ({side}: "White", "Les Blancs").
@@ -43,9 +46,24 @@ VERBS = {
              N_("{side} cannot play the throw {dice} - the turn passes ({rule})")),
 }
 
+# The same for the friend on another computer: what the other game plays arrives and is said so.
+FRIEND_VERBS = {
+    "win": N_("Your friend wins"), "play": N_("Your friend plays{rest}"),
+    "play these": N_("Your friend plays {numbers}"), "play first": N_("Your friend plays first"),
+    "throw": N_("Your friend throws{rest}"), "move": N_("Your friend moves"),
+    "begin bearing off": N_("Your friend begins bearing off (G-9)"),
+    "think": N_("Your friend is thinking..."), "about to throw": N_("Your friend is about to throw"),
+    "to throw": N_("Your friend's throw"), "to throw or undo": N_("Your friend's throw"),
+    "won": N_("Your friend wins: the game is over"),
+    "pass": N_("Your friend cannot play the throw {dice} - the turn passes ({rule})"),
+}
+
 
 def who(session: Session, side: Side) -> str:
-    """How a side is named: "you" and "computer" in a match against the computer, else "colour"."""
+    """How a side is named: "you" and "computer" in a match against the computer, "you" and
+    "friend" against a friend on another computer, else "colour"."""
+    if session.options.opponent == "online":
+        return "friend" if session.is_remote(side) else "you"
     if session.is_computer(side) == session.is_computer(side.other):
         return "colour"
     return "computer" if session.is_computer(side) else "you"
@@ -73,6 +91,8 @@ def verb_words(session: Session, side: Side, verb_: str, **fields) -> Words:
     you, computer, colour = VERBS[verb_]
     kind = who(session, side)
     fields.setdefault("rest", "")
+    if kind == "friend":
+        return Words(FRIEND_VERBS[verb_], **fields)
     if kind == "colour":
         return Words(colour, side=colour_words(side), **fields)
     return Words(you if kind == "you" else computer, **fields)

@@ -21,12 +21,14 @@ from game.match import MatchOptions, Phase, Session
 from game.scenes.base import Scene
 from game.scenes.menus import (ConfirmScene, MenuScene, NoticeScene, OverlayScene, PauseScene,
                                SavedMatchScene, SettingsScene, StatsScene)
+from game.online.events import Offered, Refused, RoomOpened, refused_words
+from game.scenes.online import HostScene, OnlineScene, RelayScene
 from game.scenes.paced import PacedScene
 from game.scenes.rules_screen import RulesScene
 from game.scenes.title import NewMatchScene
 
 SMALLEST = (960, 600)
-BASES = {Scene, MenuScene, OverlayScene, PacedScene}      # never shown on their own
+BASES = {Scene, MenuScene, OverlayScene, PacedScene, OnlineScene}      # never shown on their own
 
 
 def scene_classes() -> set[type]:
@@ -86,6 +88,38 @@ def saved_match(app):
     app.scenes.push(SavedMatchScene(app, lambda: None))
 
 
+def online_screen(make, events):
+    """The Host or Join screen, its link a stand-in that says `events` (the real link and relay:
+    tests/test_online_screens.py)."""
+    from game.scenes import online
+
+    class Link:
+        url, port, options = "ws://127.0.0.1:8690", 8690, None
+        host = join = classmethod(lambda cls, *args: cls())
+        poll = staticmethod(lambda: [events.pop(0)] if events else [])
+        close = stop = accept = staticmethod(lambda: None)
+
+    def to(app):
+        saved = online.link_class, online.start_relay, online.addresses_to_give
+        online.link_class, online.start_relay = (lambda: Link), Link
+        online.addresses_to_give = lambda port: ["ws://192.168.100.200:8690", "ws://10.0.0.2:8690"]
+        try:
+            app.scenes.push(make(app))
+            frames(app)
+        finally:
+            online.link_class, online.start_relay, online.addresses_to_give = saved
+    return to
+
+
+def offered(app):
+    from game.scenes.online_join import JoinScene
+    scene = JoinScene(app)
+    scene.address.type("192.168.100.200")
+    scene.code.type("ACD-EF9")
+    scene.join()
+    return scene
+
+
 def tutorial(game):
     def to(app):
         from game.scenes.tutorial import TutorialScene
@@ -114,6 +148,13 @@ WAYS = {
     "ScoreboardScene": [show(played(r, "computer", Phase.GAME_OVER)) for r in ("charpentier", "garanguet")],
     "ReviewScene": [review],
     "TutorialScene": [tutorial("tourne-case"), tutorial("garanguet")],
+    "HostScene": [online_screen(lambda app: HostScene(app, MatchOptions(
+        rules="charpentier-reentry", length=15, opponent="online", touch_move=True)),
+        [RoomOpened("ACDEF9", "ws://127.0.0.1:8690")])],
+    "JoinScene": [online_screen(offered, [Offered({"rules": "garanguet", "length": 11,
+                                                   "touch_move": False, "host_side": "white"})]),
+                  online_screen(offered, [Refused("room-full", refused_words("room-full"))])],
+    "RelayScene": [push(lambda app: RelayScene(app, lambda url: None))],
 }
 
 

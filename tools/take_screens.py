@@ -22,6 +22,12 @@ drive it:
   table-history             a Tourne Case table against the computer after a few turns, the
                             history of the moves open (F2)
   table-refusal             a refused move's card on the table: TC-4 (tests/test_table_words.py)
+  online-host ...           the online screens, two games playing through the relay the host
+                            starts (tools/online_screens.py: the Host and Join screens, a throw
+                            waiting for the friend's game, the friend's move said)
+
+    python tools/take_screens.py --only online_host --size 1280x800 --out /tmp/shots
+                                            -> some of them, at another size, elsewhere
 
 The PNGs are reduced to 8-bit palette PNGs to keep them small: with ImageMagick's `convert`
 if it is on PATH, else with Pillow if it is installed (neither is a dependency); with neither
@@ -39,7 +45,7 @@ import tempfile
 import time
 from pathlib import Path
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"          # before pygame is imported
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")   # before pygame is imported (x11: under Xvfb)
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -54,6 +60,8 @@ from game.flow import Stage  # noqa: E402
 from game.match import MatchOptions, Phase, Session, play_out  # noqa: E402
 from game.rules import Move, Position, Side, Step  # noqa: E402
 
+import online_screens  # noqa: E402  (tools/, beside this script)
+
 OUT = ROOT / "docs" / "screens"
 SIZE = (960, 600)
 LANGUAGES = ("en", "fr")
@@ -64,8 +72,9 @@ DT = 1 / 60
 class Shooter:
     """Opens a fresh App on a temporary data folder for each screen, and saves what it shows."""
 
-    def __init__(self, out: Path):
+    def __init__(self, out: Path, size=SIZE):
         self.out = out
+        self.size = size
         self.made: list[Path] = []
         self.failed: list[str] = []
         self._temp = Path(tempfile.mkdtemp(prefix="take-screens-"))
@@ -75,7 +84,7 @@ class Shooter:
         self._count += 1
         data = self._temp / f"data{self._count}"
         data.mkdir()
-        app = App(seed=7, data_dir=data, size=SIZE)
+        app = App(seed=7, data_dir=data, size=self.size)
         app.update_settings({"language": "en", "animation_speed": "instant"})
         pygame.event.clear()
         return app
@@ -94,7 +103,7 @@ class Shooter:
             target = self.out / f"{name}-{code}.png"
             to_palette(raw, target)
             self.made.append(target)
-            print(f"  {target.relative_to(ROOT)}  ({target.stat().st_size // 1024} KB)")
+            print(f"  {target}  ({target.stat().st_size // 1024} KB)")
         app.update_settings({"language": "en"})
 
     def errors(self) -> list[str]:
@@ -392,6 +401,7 @@ def rules_garanguet(shooter: Shooter) -> None:
 
 
 SCREENS = [
+    *online_screens.SCREENS,
     tutorial_tourne_case,
     tutorial_garanguet,
     rules_charpentier,
@@ -402,12 +412,21 @@ SCREENS = [
 ]
 
 
-def main() -> int:
+def main(argv=None) -> int:
+    import argparse
+    parser = argparse.ArgumentParser(description="Draw the game's screens as PNGs.")
+    parser.add_argument("--only", nargs="+", metavar="SCREEN", help="these screens' functions only")
+    parser.add_argument("--size", default=f"{SIZE[0]}x{SIZE[1]}", help="the window, WxH")
+    parser.add_argument("--out", type=Path, default=OUT, help="the folder for the PNGs")
+    args = parser.parse_args(argv)
+    size = tuple(int(n) for n in args.size.lower().split("x"))
+    chosen = [make for make in SCREENS if not args.only or make.__name__ in args.only]
     started = time.monotonic()
-    OUT.mkdir(parents=True, exist_ok=True)
-    shooter = Shooter(OUT)
+    out = args.out.resolve()
+    out.mkdir(parents=True, exist_ok=True)
+    shooter = Shooter(out, size)
     try:
-        for make in SCREENS:
+        for make in chosen:
             name = getattr(make, "__name__", "screen")
             try:
                 make(shooter)
@@ -420,12 +439,12 @@ def main() -> int:
             print(f"  FAILED frame in {logged}", file=sys.stderr)
     finally:
         shooter.close()
-    if not shooter.failed:                        # the old screens this script does not make
-        for old in OUT.glob("*.png"):
+    if not shooter.failed and not args.only:      # the old screens this script does not make
+        for old in out.glob("*.png"):
             if old not in shooter.made:
                 old.unlink()
                 print(f"  removed {old.relative_to(ROOT)}")
-    print(f"{len(shooter.made)} screens in {OUT.relative_to(ROOT)}/ in {time.monotonic() - started:.1f} s")
+    print(f"{len(shooter.made)} screens in {out}/ in {time.monotonic() - started:.1f} s")
     return 1 if shooter.failed else 0
 
 

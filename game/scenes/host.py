@@ -41,6 +41,7 @@ class Host(Protocol):
     def new_match(self, options: dict) -> None: ...
     def continue_match(self) -> None: ...   # the saved match, if there is one
     def show_match(self) -> None: ...       # the priority throw, the table or the scoreboard
+    def play_online(self, link, relay) -> None: ...   # with a friend elsewhere (match.online: the link)
 
     # the scenes
     scenes: SceneManager                    # push, pop, replace, clear_to

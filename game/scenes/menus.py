@@ -391,7 +391,10 @@ class PauseScene(OverlayScene):
         ]
 
     def abandon(self) -> None:
-        """The match ends and its save is deleted (the keeper records it); back to the title."""
+        """The match ends and its save is deleted (the keeper records it); back to the title. A
+        friend elsewhere is told that this side gives up."""
+        if self.app.match.online is not None:
+            self.app.match.online.resign()
         self.app.match.abandon()
         self.app.to_title()
 

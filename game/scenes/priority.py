@@ -13,6 +13,7 @@ from game.priority_flow import PriorityFlow, PriorityStage as Stage
 from game.rules import Side
 from game.scenes.host import Host
 from game.scenes.menus import rules_title
+from game.scenes.online_play import OnlinePlay
 from game.scenes.paced import PacedScene, side_label
 from game.view.board_view import draw_banners
 from game.view.dice_playback import DicePlayback
@@ -31,6 +32,8 @@ PLAYS_FIRST = {
     ("computer", Side.BLACK): N_("The computer plays first (Black)"),
     ("colour", Side.WHITE): N_("White plays first"),
     ("colour", Side.BLACK): N_("Black plays first"),
+    ("friend", Side.WHITE): N_("Your friend plays first (White)"),
+    ("friend", Side.BLACK): N_("Your friend plays first (Black)"),
 }
 #: What each side threw, by who plays White (game.players.who): (while the result shows, once it is done).
 THROWS = {
@@ -43,6 +46,15 @@ THROWS = {
     "colour": (N_("White throws {white}, Black throws {black} - press Space to play"),
               N_("White throws {white}, Black throws {black}")),
 }
+#: The same against a friend on another computer, by who plays White ("you" or "friend").
+FRIEND_THROWS = {
+    "you": (N_("You throw {white} (White), your friend throws {black} (Black) - press Space "
+               "to play"),
+            N_("You throw {white} (White), your friend throws {black} (Black)")),
+    "friend": (N_("Your friend throws {white} (White), you throw {black} (Black) - press Space "
+                  "to play"),
+               N_("Your friend throws {white} (White), you throw {black} (Black)")),
+}
 #: A die beside its owner's colour.
 DIE_LABELS = {Side.WHITE: N_("White {n}"), Side.BLACK: N_("Black {n}")}
 #: Why a priority throw does not count (C-2), as the dice name it.
@@ -51,10 +63,11 @@ NOT_COUNTED = {"off the board": N_("Off the board - thrown again"),
                "tilted": N_("Tilted - thrown again")}
 
 
-class PriorityScene(PacedScene):
+class PriorityScene(OnlinePlay, PacedScene):
     def __init__(self, app: Host):
         super().__init__(app)
-        self.flow = PriorityFlow(self.session, app.match.save)
+        self.online_setup()
+        self.flow = PriorityFlow(self.session, app.match.save, **self.dealt())
         self.playback: DicePlayback | None = None
         self.hover = None
         self._started = False
@@ -125,6 +138,9 @@ class PriorityScene(PacedScene):
                     self._banner(Words(cause) if cause else Words(N_("Thrown again ({cause})"),
                                                                   cause=event[1]), "note", 0.8)
         self._check_settled()
+        self.poll_link()
+        if self.link is not None and self.stage is Stage.WAIT and not self.ended:
+            self.react(self.flow.poll())         # the rounds, once both games' secrets are in
         self._tick(dt)
 
     def handle_event(self, event) -> None:
@@ -159,13 +175,14 @@ class PriorityScene(PacedScene):
         if self.stage in (Stage.RESULT, Stage.TIE, Stage.DONE):
             self._label_dice(surface)
         draw_banners(surface, self.view, self.hud.scale, self.banners)
+        self.draw_online(surface)
         s = self.session
+        asks = self.stage is Stage.WAIT and self._humans() and not self.dice_wait   # to throw
         state = HudState(names={str(side): side_label(s, side) for side in Side},
                          scores={str(k): v for k, v in s.match.score.items()}, length=s.match.length,
                          title=rules_title(s.rules.name), to_move="", prompt=self.prompt(),
-                         enabled={"menu"} | ({"throw"} if self.stage is Stage.WAIT and self._humans() else set()),
-                         hover=self.hover, clock=self.clock,
-                         attention="throw" if self.stage is Stage.WAIT and self._humans() else None)
+                         enabled={"menu"} | ({"throw"} if asks else set()),
+                         hover=self.hover, clock=self.clock, attention="throw" if asks else None)
         self.hud.draw(surface, state)
 
     def prompt(self) -> str:
@@ -176,8 +193,11 @@ class PriorityScene(PacedScene):
             white, black = self.faces
             s = self.session
             asked = self.stage is Stage.RESULT and self._humans()       # "press Space to play"
-            words = THROWS[who(s, Side.WHITE)][0 if asked else 1]
+            throws = FRIEND_THROWS if self.link is not None else THROWS
+            words = throws[who(s, Side.WHITE)][0 if asked else 1]
             return _(words, white=white, black=black)
+        if self.dice_wait and self.stage is Stage.WAIT:
+            return _("Priority: each side throws one die - the dice wait for your friend's game")
         if self.stage is Stage.WAIT:
             if self._humans():
                 return _("Priority: each side throws one die - the higher plays first. "

@@ -16,6 +16,7 @@ from game.players import title_words, who
 from game.rules import Side, rule_set
 from game.scenes.host import Host
 from game.scenes.menus import MenuScene
+from game.scenes.online_play import end_early, ending
 from game.view import widgets as ui
 from game.view.assets import checker
 from game.view.layout import px, ui_scale
@@ -25,8 +26,11 @@ AUTOPLAY_WAIT = 0.5     # seconds the scoreboard stays up before autoplay goes o
 GAME_WON = {("you", Side.WHITE): N_("You win (White)"), ("you", Side.BLACK): N_("You win (Black)"),
             ("computer", Side.WHITE): N_("The computer wins (White)"),
             ("computer", Side.BLACK): N_("The computer wins (Black)"),
-            ("colour", Side.WHITE): N_("White wins"), ("colour", Side.BLACK): N_("Black wins")}
+            ("colour", Side.WHITE): N_("White wins"), ("colour", Side.BLACK): N_("Black wins"),
+            ("friend", Side.WHITE): N_("Your friend wins (White)"),
+            ("friend", Side.BLACK): N_("Your friend wins (Black)")}
 MATCH_WON = {"you": N_("You win the match!"), "computer": N_("The computer wins the match!"),
+             "friend": N_("Your friend wins the match!"),
              Side.WHITE: N_("White wins the match!"), Side.BLACK: N_("Black wins the match!")}
 MATCH_SCORE = {Side.WHITE: N_("White, {won} to {lost}"), Side.BLACK: N_("Black, {won} to {lost}")}
 
@@ -38,11 +42,14 @@ def points_said(rules, outcome) -> str:
 
 def can_review(session) -> bool:
     """A review is offered after a game people played (Tourne Case, Garanguet): one person against the
-    computer, or two at one screen (both sides weighed); not after a demo."""
+    computer, or two at one screen (both sides weighed); not after a demo. Against a friend on
+    another computer, only once the match is over (the person's own moves): between two games
+    the friend would be kept waiting."""
     from game.review import reviewable
     o = session.options
-    return (reviewable(o.rules) and o.opponent in ("computer", "human") and not o.autoplay
-            and bool(session.match.games))
+    over = max(session.match.score.values()) >= session.match.length
+    return (reviewable(o.rules) and (o.opponent in ("computer", "human") or (o.opponent == "online" and over))
+            and not o.autoplay and bool(session.match.games))
 
 
 class ScoreboardScene(MenuScene):
@@ -65,8 +72,9 @@ class ScoreboardScene(MenuScene):
         app = self.app
         review = [ui.Button(N_("Review"), self.review)] if self.reviewable else []
         if self.match_over:
-            return [ui.Button(N_("Rematch"), self.rematch), *review,
-                    ui.Button(N_("Title"), app.to_title)]
+            rematch = [] if self.session.options.opponent == "online" else [   # a new room: a new match
+                ui.Button(N_("Rematch"), self.rematch)]
+            return [*rematch, *review, ui.Button(N_("Title"), app.to_title)]
         return [ui.Button(N_("Next game"), self.next_game), *review,
                 ui.Button(N_("Save and leave"), app.to_title)]
 
@@ -94,6 +102,8 @@ class ScoreboardScene(MenuScene):
         self.app.match.record_finished_games()
         if self.match_over:
             self.app.match.finish()
+            if self.app.match.online is not None:   # the friend's game hears what was taken in
+                self.app.match.online.match_over()
         self.app.sounds.play("win", 1.0 if self.match_over else 0.6)
 
     def back(self):
@@ -101,6 +111,11 @@ class ScoreboardScene(MenuScene):
 
     def update(self, dt):
         super().update(dt)
+        link = self.app.match.online
+        if link is not None:      # the friend's messages go on: a resend asked, the next throw
+            for event in link.poll():
+                if ending(event) is not None:
+                    end_early(self.app, ending(event))
         if self.app.autoplay and self.time >= AUTOPLAY_WAIT and self.time - dt < AUTOPLAY_WAIT:
             self.menu.widgets[0].activate()
 
@@ -195,9 +210,10 @@ class ScoreboardScene(MenuScene):
         self.menu.draw(surface, scale)
 
     def celebrate(self) -> bool:
-        """Fireworks for a person who won, not for the computer."""
+        """Fireworks for a person who won, not for the computer (nor on the loser's screen
+        against a friend elsewhere)."""
         leader = max(self.score, key=self.score.get)
-        return not self.session.is_computer(leader)
+        return not (self.session.is_computer(leader) or self.session.is_remote(leader))
 
     def draw_sparks(self, surface, scale) -> None:
         """Gold sparks burst from behind the headline and fall, again every 1.6 seconds."""

@@ -14,6 +14,8 @@ from game.i18n import N_, Words
 from game.players import computer_players, title_words, verb_words
 from game.match import Phase
 from game.scenes.host import Host
+from game.rules import Side
+from game.scenes.online_play import OnlinePlay
 from game.scenes.paced import PacedScene
 from game.scenes.table_controls import TableControls
 from game.scenes.table_input import PointKeys
@@ -39,9 +41,10 @@ REFUSAL_HOLD = 6.0             # seconds a refused move's reason stays on the bo
 CAPTION_HOLD = 6.0             # seconds the computer's move stays said once it has landed
 
 
-class TableScene(TableControls, TableDrawing, PacedScene):
+class TableScene(OnlinePlay, TableControls, TableDrawing, PacedScene):
     def __init__(self, host: Host):
         super().__init__(host)
+        self.online_setup()
         s = self.session
         self.hud = TableHud(TABLE_BUTTONS)
         self.hints_rect = None
@@ -50,7 +53,10 @@ class TableScene(TableControls, TableDrawing, PacedScene):
         self.choice = None                 # the person's turn in progress (flow.choice, a snapshot)
         if s.phase in (Phase.THROW, Phase.MOVE):     # the computers' tables start loading now
             thinkers, advisor = computer_players(s, thread=True)
-            self.flow = GameFlow(s, host.match.save, thinkers, advisor, self._touch_setting())
+            if self.link is not None:           # the friend's moves arrive through the link
+                thinkers.update({side: self.link.thinker() for side in Side if self.remote(side)})
+            self.flow = GameFlow(s, host.match.save, thinkers, advisor, self._touch_setting(),
+                                 **self.dealt())
         self.playback: DicePlayback | None = None
         self.flights: list[Flight] = []
         self.ripples: list[Ripple] = []    # landings made visible
@@ -94,6 +100,10 @@ class TableScene(TableControls, TableDrawing, PacedScene):
         return self.session.rules
 
     def _touch_setting(self) -> bool:
+        """The match's touch-move, or the player's setting; with a friend elsewhere, the host's
+        choice for both."""
+        if self.link is not None:
+            return bool(self.session.options.touch_move)
         return bool(self.session.options.touch_move or self.app.settings.get("touch_move", False))
 
     def _say(self, words, seconds: float = 4.0) -> None:
@@ -102,7 +112,9 @@ class TableScene(TableControls, TableDrawing, PacedScene):
         self.note, self._note_left = words, seconds
 
     def _human_turn(self) -> bool:
-        return not self.session.is_computer(self.session.to_move)
+        """The person at this screen is to play (not the computer, nor the friend elsewhere)."""
+        side = self.session.to_move
+        return not (self.session.is_computer(side) or self.remote(side))
 
     # --- the flow's events -------------------------------------------------------------------
     def enter(self) -> None:
@@ -239,6 +251,8 @@ class TableScene(TableControls, TableDrawing, PacedScene):
         self._wait(self._pause(GAME_OVER_HOLD), self.app.show_match)
 
     def _on_Resigned(self, event) -> None:
+        if self.link is not None:           # the friend elsewhere is told
+            self.link.resign()
         self.app.match.abandon()
         self.app.to_title()
 
@@ -304,7 +318,9 @@ class TableScene(TableControls, TableDrawing, PacedScene):
                 location = self.point_keys.tick(dt, str(self.session.to_move))
                 if typed and not self.point_keys.typed:
                     self._point_key(location, typed)
-            self.react(self.flow.poll())
+            self.poll_link()
+            if not self.ended:
+                self.react(self.flow.poll())
             self.play_held()
         self._tick(dt)
 

@@ -43,6 +43,7 @@ class TableDrawing:
             view.draw_checker(surface, flight.side, x, y, max(height, 6))
         self._draw_held(surface)
         self.banner_rects = draw_banners(surface, view, self.hud.scale, self.banners)
+        self.draw_online(surface)
         if self.hints:
             self._draw_hints(surface)
         table_cards.draw_cards(self, surface)
@@ -266,7 +267,7 @@ class TableDrawing:
         stage = self.stage
         names = {str(side): title_words(s, side) for side in Side}
         enabled = {"menu"}
-        if stage is Stage.THROW and self._human_turn():
+        if stage is Stage.THROW and self._human_turn() and not self.dice_wait:
             enabled.add("throw")
         if stage is Stage.CHOOSE:
             enabled.add("hint")
@@ -291,6 +292,8 @@ class TableDrawing:
         s = self.session
         stage = self.stage
         if stage is Stage.THROW:
+            if self.dice_wait:
+                return Words(N_("The dice wait for your friend's game"))
             if not self._human_turn():
                 return verb_words(s, s.to_move, "about to throw")
             return verb_words(s, s.to_move, "to throw or undo" if self.flow.can_undo else "to throw")

@@ -13,7 +13,8 @@ from game.computer.player import levels_for
 from game.i18n import N_, _, n_, verbatim
 from game.scenes.menus import (LEVEL_TITLES, MenuScene, NoticeScene, SavedMatchScene,
                                SettingsScene, StatsScene, level_title)
-from game.rules import MATCH_LENGTHS, rule_set
+from game.match import MatchOptions
+from game.rules import MATCH_LENGTHS, Side, rule_set
 from game.scenes import games
 from game.scenes.host import Host
 from game.scenes.rules_screen import RulesScene, rules_to_explain
@@ -181,7 +182,8 @@ def level_choices(rules_name: str) -> list[tuple[str, object]]:
             for name, _ in levels_for(rules_name)]
 
 
-OPPONENTS = [("computer", N_("The computer")), ("human", N_("Two players, one screen"))]
+OPPONENTS = [("computer", N_("The computer")), ("human", N_("Two players, one screen")),
+             ("online", N_("A friend on another computer"))]
 
 
 def points(n: int):
@@ -195,7 +197,8 @@ class NewMatchScene(MenuScene):
 
     heading = N_("New match")
     width = 700
-    row_height = 48
+    row_height = 44       # ten rows with a friend elsewhere (Host, Join), and the note under them
+    gap = 6
 
     def build(self):
         app = self.app
@@ -207,6 +210,8 @@ class NewMatchScene(MenuScene):
             "opponent": ui.Choice(N_("Opponent"), OPPONENTS, last["opponent"], self.changed),
             "level": ui.Choice(N_("Level"), level_choices(last["rules"]), last["level"],
                                self.changed),
+            "touch_move": ui.toggle(N_("Touch-move"), bool(app.settings.get("touch_move")),
+                                    self.changed),     # shares the level's row (see layout)
             "human_side": ui.Choice(N_("You play"), list(game.sides), last["human_side"],
                                     self.changed),
             "length": ui.Choice(N_("Match to"), [(n, points(n)) for n in LENGTHS],
@@ -216,8 +221,10 @@ class NewMatchScene(MenuScene):
             "reentry": ui.toggle(games.REENTRY.label, last["rules"] == games.REENTRY.rules,
                                  self.changed),
         }
+        self.start_button = ui.Button(N_("Start the match"), self.start)
+        self.join_button = ui.Button(N_("Join a friend's match"), lambda: self.start(self.join))
         self.changed(None)
-        return [*self.choices.values(), ui.Button(N_("Start the match"), self.start),
+        return [*self.choices.values(), self.start_button, self.join_button,
                 ui.Button(N_("Back"), self.back)]
 
     def changed(self, _value) -> None:
@@ -225,7 +232,11 @@ class NewMatchScene(MenuScene):
         it has a choice of them (Tourne Case's), the preset's option (re-entry in Charpentier)."""
         c = self.choices
         against_computer = c["opponent"].value == "computer"
-        c["level"].visible = c["human_side"].visible = against_computer
+        online = c["opponent"].value == "online"
+        c["level"].visible = against_computer
+        c["human_side"].visible = against_computer or online
+        c["touch_move"].visible = self.join_button.visible = online   # the host chooses it for both
+        self.start_button.label = N_("Host the match") if online else N_("Start the match")
         c["rules"].visible = c["rules"].value in games.presets(self.game())
         c["reentry"].visible = c["rules"].visible and c["rules"].value == games.REENTRY.preset
         c["human_side"].options = list(self.game().sides)
@@ -252,22 +263,61 @@ class NewMatchScene(MenuScene):
     def options(self) -> dict:
         """What new_match takes (the re-entry option folds into the rules' name)."""
         chosen = {key: choice.value for key, choice in self.choices.items()}
-        del chosen["reentry"], chosen["game"]
+        del chosen["reentry"], chosen["game"], chosen["touch_move"]
         chosen["rules"] = self.rules()
         return chosen
 
-    def start(self) -> None:
-        """Start the match; a match saved and under way is never replaced without asking."""
+    def online(self) -> bool:
+        return self.choices["opponent"].value == "online"
+
+    def start(self, then=None) -> None:
+        """Start the match (or host it, or join one); a match saved and under way is never
+        replaced without asking."""
+        then = then or (self.host if self.online() else self.begin)
         if self.app.match.can_continue():
-            self.app.scenes.push(SavedMatchScene(self.app, self.begin))
+            self.app.scenes.push(SavedMatchScene(self.app, then))
         else:
-            self.begin()
+            then()
+
+    def remember(self) -> None:
+        """The form's choices, offered again next time (a friend elsewhere is chosen anew)."""
+        remembered = {key: choice.value for key, choice in self.choices.items()
+                      if key not in ("game", "touch_move")}
+        remembered["rules"] = self.preset()
+        if self.online():
+            del remembered["opponent"], remembered["level"]
+        self.app.update_settings(remembered)
 
     def begin(self) -> None:
-        remembered = {key: choice.value for key, choice in self.choices.items() if key != "game"}
-        remembered["rules"] = self.preset()
-        self.app.update_settings(remembered)
+        self.remember()
         self.app.new_match(self.options())
+
+    def host(self) -> None:
+        """Open a room for a friend on another computer, with the options chosen here."""
+        from game.scenes.online import HostScene
+        self.remember()
+        c = self.choices
+        options = MatchOptions(rules=self.rules(), length=c["length"].value, opponent="online",
+                               human_side=Side(c["human_side"].value),
+                               touch_move=c["touch_move"].value)
+        self.app.scenes.push(HostScene(self.app, options))
+
+    def join(self) -> None:
+        """Join a friend's room: the friend's options are shown there, to accept."""
+        from game.scenes.online_join import JoinScene
+        self.app.scenes.push(JoinScene(self.app))
+
+    def layout(self, size) -> None:
+        """Rows keep their places, but the level (against the computer) and touch-move (with a
+        friend elsewhere) share one, and the Join button takes one only when it shows."""
+        scale = ui_scale(size)
+        c = self.choices
+        spare = {c["level"] if c["touch_move"].visible else c["touch_move"]}
+        if not self.join_button.visible:
+            spare.add(self.join_button)
+        ui.column([w for w in self.menu.widgets if w not in spare], size[0] // 2,
+                  self.menu_top(size, scale), px(self.width, scale), px(self.row_height, scale),
+                  px(self.gap, scale), self.keep_places)
 
     def menu_top(self, size, scale):
         return round(size[1] * 0.19)
@@ -284,6 +334,11 @@ class NewMatchScene(MenuScene):
             return games.REENTRY.note
         if focused is self.choices["rules"]:
             return games.PRESET_NOTES[self.choices["rules"].value]
+        if self.online() and focused in (self.choices["opponent"], self.start_button, self.join_button):
+            return N_("Host shows a code here; your friend, on the same network, chooses Join "
+                      "and types it.")
+        if focused is self.choices["touch_move"]:
+            return N_("Touch-move (C-5, G-11) for both of you: a checker picked up must be played.")
         return N_("Up/Down move between rows; Left/Right change a choice; Esc goes back.")
 
     def draw(self, surface):

@@ -1,0 +1,373 @@
+"""Playing a friend on another computer: the Host and Join screens (docs/online.md).
+
+Host opens a room on a relay - by default the one the game starts inside itself, for a friend
+on the same network, or one on the Internet (RelayScene) - and shows its code, large, and the
+address to give, while it waits for the friend (Esc cancels: nothing was started, nothing is
+lost). Join (online_join.py) asks for that address and code, says plainly why a room cannot be
+joined, and shows the host's options - game, rules, length, touch-move, colours - to accept
+before the match begins. The link itself (its
+connection, its messages) is game.online's; these screens only show what it says.
+"""
+from __future__ import annotations
+
+import math
+from urllib.parse import urlsplit
+
+import pygame
+
+from game.i18n import N_, Words, _, n_, verbatim
+from game.match import MatchOptions
+from game.rules import Side, rule_set
+from game.scenes import games
+from game.scenes.host import Host
+from game.scenes.menus import MenuScene
+from game.table_words import shown
+from game.view import widgets as ui
+from game.view.layout import px, ui_scale
+from game.view.table_hud import draw_die_face
+from game.view.text_field import TextField
+
+FACE_TIME = 0.22          # seconds each face of the waiting die shows
+FAILURE = (236, 120, 96)  # what went wrong, said in a warm red on the walnut
+
+
+# --- what the screens ask of game.online (tests hand them stand-ins) -----------------------------
+def link_class():
+    """The link between the two games (game/online/link.py), imported when first needed."""
+    from game.online.link import Link
+    return Link
+
+
+def start_relay():
+    """The relay inside this game, for a friend on the same network: on its usual port, or on
+    any free one if that is taken (another game, or a relay already running here)."""
+    from game.online import relay
+    try:
+        return relay.start_in_thread("0.0.0.0", relay.DEFAULT_PORT)
+    except OSError:
+        return relay.start_in_thread("0.0.0.0", 0)
+
+
+def restart_relay(state: dict):
+    """The relay a host's game ran for its saved match, started again on the same port (a
+    friend's game keeps the address it was given); None for a guest, or a relay elsewhere."""
+    from game.online import relay
+    parts = urlsplit(state.get("url", ""))
+    if state.get("seat") != "host" or parts.hostname != "127.0.0.1" or not parts.port:
+        return None
+    return relay.start_in_thread("0.0.0.0", parts.port)
+
+
+def addresses_to_give(port: int) -> list[str]:
+    """This computer's addresses on the network, best first, as a friend types them."""
+    from game.online.relay import local_addresses
+    return [f"ws://{address}:{port}" for address in local_addresses()]
+
+
+def relay_url(typed: str) -> str | None:
+    """The relay's address as typed - "192.168.1.20", "host:8690", "ws://..." or "wss://..." -
+    made whole (the scheme and the usual port added); None if it is not an address."""
+    from game.online.protocol import DEFAULT_PORT
+    text = typed.strip()
+    if not text:
+        return None
+    if "://" not in text:
+        text = "ws://" + text
+    try:
+        parts = urlsplit(text)
+        port = parts.port
+    except ValueError:
+        return None
+    if parts.scheme not in ("ws", "wss") or not parts.hostname or any(c.isspace() for c in text):
+        return None
+    if port is None and parts.scheme == "ws":
+        text = f"ws://{parts.netloc}:{DEFAULT_PORT}{parts.path}"
+    return text
+
+
+def code_said(code: str) -> str:
+    """A room code as shown and read aloud: "ACD-EF9" (game/online/protocol.py)."""
+    from game.online.protocol import shown_code
+    return verbatim(shown_code(code))
+
+
+# --- the options a match is played with, as both screens show them -------------------------------
+def option_rows(rules: str, length: int, touch_move: bool, our_side: Side) -> list[tuple[str, str]]:
+    """(label, value) rows in the language spoken now: the game, its rules, the length,
+    touch-move and the colour this screen's player plays."""
+    game = games.game_of(rules)
+    rows = [(_("Game"), _(game.title))]
+    if len(games.presets(game)) > 1:
+        rows.append((_("Rules"), _(rule_set(rules).title)))
+    rows += [(_("Match to"), n_("{count} point", "{count} points", length, count=length)),
+             (_("Touch-move"), _("On") if touch_move else _("Off")),
+             (_("You play"), _(our_side.title))]
+    return rows
+
+
+def draw_waiting(surface, centre, words: str, time: float, scale: float, width: int = 0,
+                 plate: bool = False) -> None:
+    """A die that hops and turns up face after face beside the words: something is happening.
+    On the board, on a dark plate of its own (`plate`), to read over the points."""
+    x, y = centre
+    width = width or surface.get_width() - px(160, scale)
+    edge = px(40, scale)
+    size = ui.fitting_size(words, 28 * scale, width - edge - px(58, scale))
+    line = ui.text(words, size, ui.GOLD_PALE)
+    hop = abs(math.sin(time * math.pi / (2 * FACE_TIME))) * px(12, scale)
+    die = pygame.Rect(0, 0, edge, edge)
+    total = edge + px(18, scale) + line.get_width()
+    if plate:
+        back = pygame.Rect(0, 0, total + px(40, scale), edge + px(34, scale))
+        back.center = (round(x), round(y))
+        layer = pygame.Surface(back.size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, (*ui.WALNUT_DEEP, 225), layer.get_rect(), border_radius=px(12, scale))
+        surface.blit(layer, back)
+    die.midleft = (round(x - total / 2), round(y - hop))
+    draw_die_face(surface, die, int(time / FACE_TIME) % 6 + 1)
+    ui.blit_text(surface, words, size, (die.right + px(18, scale), y), ui.GOLD_PALE, anchor="midleft")
+
+
+def dots(time: float) -> str:
+    return "." * (int(time * 2.5) % 4)
+
+
+class OnlineScene(MenuScene):
+    """What the Host and Join screens share: a link polled every frame, a status line (a
+    failure in red), the walnut card; Esc or Back closes the link, nothing else changes."""
+
+    width = 560
+    row_height = 50
+
+    def __init__(self, app: Host):
+        self.link = None
+        self.status: Words | str = ""
+        self.failed = False
+        super().__init__(app)
+
+    def close(self) -> None:
+        if self.link is not None:
+            self.link.close()
+            self.link = None
+
+    def back(self) -> None:
+        self.close()
+        super().back()
+
+    def leave(self) -> None:
+        """Gone from the screen (Esc, or the title): the room is left, nothing started."""
+        self.close()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.link is not None:
+            for event in self.link.poll():
+                getattr(self, "on_" + type(event).__name__, self.on_other)(event)
+
+    def on_other(self, event) -> None:
+        """News this screen has nothing to do with, said if it has words."""
+        if getattr(event, "words", None) is not None:
+            self.say(event.words, failed=False)
+
+    def say(self, words, failed: bool) -> None:
+        self.status, self.failed = words, failed
+
+    def fail(self, event) -> None:
+        """The relay said no, or cannot be reached: the reason, and the link closed."""
+        self.close()
+        self.say(event.words, failed=True)
+
+    on_Refused = on_Unreachable = fail
+
+    def on_FriendJoined(self, event) -> None:
+        """The friend is in and has accepted: the match is the app's (and the keeper's) from
+        now on, with the relay this game runs, if any."""
+        link, relay, self.link = self.link, self.relay, None
+        self.relay = None
+        self.leaving = True
+        self.app.play_online(link, relay)
+
+    relay = None
+
+    def card(self, surface, scale) -> pygame.Rect:
+        w, h = surface.get_size()
+        card = pygame.Rect(0, 0, min(px(820, scale), w - px(60, scale)), px(360, scale))
+        card.midtop = (w // 2, round(h * 0.17))
+        ui.panel(surface, card, scale)
+        return card
+
+    def draw_status(self, surface, scale, y: int) -> None:
+        if self.status:
+            colour = FAILURE if self.failed else ui.IVORY
+            self.draw_footnote(surface, shown(self.status), 24, y, px(820, scale), 2, colour)
+
+
+class HostScene(OnlineScene):
+    """The room's code and the address to give, while it waits for the friend."""
+
+    heading = N_("Host a match")
+
+    def __init__(self, app: Host, options: MatchOptions, url: str | None = None):
+        self.options = options
+        self.url = url               # a relay elsewhere (RelayScene), or None: this game's own
+        self.relay = None
+        self.code = ""
+        self.addresses: list[str] = []
+        super().__init__(app)
+
+    def build(self):
+        self.elsewhere = ui.Button(N_("A relay on the Internet..."), lambda: self.app.scenes.push(
+            RelayScene(self.app, self.chosen)))
+        return [self.elsewhere, ui.Button(N_("Cancel"), self.back)]
+
+    def chosen(self, url: str) -> None:
+        """Host on that relay instead (the room opens again when this screen shows)."""
+        self.close()
+        self.url = url
+
+    def layout(self, size):
+        scale = ui_scale(size)
+        rows = len(self.menu.widgets)
+        ui.column(self.menu.widgets, size[0] // 2, size[1] - px(30, scale) - rows * px(
+            self.row_height + self.gap, scale), px(440, scale), px(self.row_height, scale),
+            px(self.gap, scale))
+
+    def enter(self):
+        """Open the room - again, back from choosing a relay elsewhere (leaving closed it)."""
+        super().enter()
+        if self.link is None and not self.leaving:
+            self.open()
+
+    def open(self) -> None:
+        self.code, self.addresses = "", []
+        self.say(Words(N_("Opening the room...")), failed=False)
+        try:
+            if self.url is None:
+                self.relay = start_relay()
+                self.addresses = addresses_to_give(self.relay.port) or [self.relay.url]
+            else:
+                self.addresses = [self.url]
+            self.link = link_class().host(self.relay.url if self.relay else self.url, self.options)
+        except Exception as exc:     # the port refused, the network down: said, nothing lost
+            self.close()
+            self.say(Words(N_("The room could not be opened ({problem})."),
+                           problem=verbatim(f"{type(exc).__name__}: {exc}")), failed=True)
+
+    def stop_relay(self) -> None:
+        if self.relay is not None:
+            self.relay.stop()
+            self.relay = None
+
+    def close(self) -> None:
+        super().close()
+        self.stop_relay()
+
+    def on_RoomOpened(self, event) -> None:
+        self.code = event.code
+        self.say("", failed=False)
+
+    def on_ConnectionLost(self, event) -> None:
+        self.say(event.words, failed=True)
+
+    def on_Reconnected(self, event) -> None:
+        self.say("", failed=False)
+
+    def draw(self, surface):
+        super().draw(surface)
+        scale = ui_scale(surface.get_size())
+        card = self.card(surface, scale)
+        y = card.y + px(14, scale)
+        if self.code:
+            ui.blit_text(surface, _("The room's code"), 24 * scale, (card.centerx, y), ui.WALNUT,
+                         anchor="midtop", box=card)
+            code = ui.blit_text(surface, code_said(self.code), 104 * scale,
+                                (card.centerx, y + px(22, scale)), ui.INK, "title", "midtop", card)
+            y = code.bottom + px(2, scale)
+            ui.blit_text(surface, _("and the address to give your friend"), 24 * scale,
+                         (card.centerx, y), ui.WALNUT, anchor="midtop", box=card)
+            y += px(30, scale)
+            main, *others = self.addresses
+            shown_ = ui.blit_fitted(surface, verbatim(main), 42 * scale, pygame.Rect(
+                card.x, y, card.w, px(48, scale)), ui.INK, "title", "midtop", px(20, scale))
+            y = shown_.bottom + px(2, scale)
+            if others:
+                ui.blit_fitted(surface, _("or {addresses}", addresses=verbatim(", ".join(others[:2]))),
+                               21 * scale, pygame.Rect(card.x, y, card.w, px(28, scale)),
+                               ui.WALNUT, anchor="midtop", margin=px(20, scale))
+        self.draw_options(surface, card, scale)
+        below = card.bottom + px(34, scale)
+        if self.code and not self.failed:
+            draw_waiting(surface, (surface.get_width() / 2, below),
+                         _("Waiting for your friend{dots}", dots=verbatim(dots(self.time))),
+                         self.time, scale)
+            self.draw_footnote(surface, N_("Your friend chooses Join and types the address and the "
+                                           "code. Esc cancels."), 21, below + px(30, scale),
+                               px(820, scale), 2, ui.IVORY_SHADE)
+        else:
+            self.draw_status(surface, scale, below - px(14, scale))
+
+    def draw_options(self, surface, card, scale) -> None:
+        """The match offered, along the card's foot: "Game: Tourne Case · Rules: ..."."""
+        rows = [_("{label}: {value}", label=label, value=value) for label, value in
+                option_rows(self.options.rules, self.options.length, self.options.touch_move,
+                            self.options.human_side)]
+        lines = [rows[:-2], rows[-2:]]
+        step = px(28, scale)
+        y = card.bottom - px(14, scale) - step * len(lines)
+        pygame.draw.line(surface, ui.IVORY_SHADE, (card.x + px(40, scale), y - px(6, scale)),
+                         (card.right - px(40, scale), y - px(6, scale)), max(1, px(2, scale)))
+        for line in lines:
+            ui.blit_fitted(surface, verbatim("  ·  ".join(line)), 22 * scale,
+                           pygame.Rect(card.x, y, card.w, step), ui.WALNUT, margin=px(20, scale))
+            y += step
+
+
+class RelayScene(OnlineScene):
+    """A relay somewhere both players reach (`python3 main.py relay` on a server): its address,
+    for the Host screen to open the room there."""
+
+    heading = N_("A relay on the Internet")
+
+    def __init__(self, app: Host, on_chosen):
+        self.on_chosen = on_chosen
+        super().__init__(app)
+
+    def build(self):
+        self.address = TextField(N_("Address"), placeholder=verbatim("wss://relay.example.org"),
+                                 limit=120, on_change=lambda _value: self.say("", failed=False))
+        self.open_button = ui.Button(N_("Open the room there"), self.open)
+        return [self.address, self.open_button, ui.Button(N_("Back"), self.back)]
+
+    def layout(self, size):
+        scale = ui_scale(size)
+        ui.column(self.menu.widgets, size[0] // 2, round(size[1] * 0.3), px(self.width + 140, scale),
+                  px(self.row_height, scale), px(self.gap, scale))
+
+    def handle_event(self, event):
+        if self.menu.focused is self.address and not self.leaving and self.address.take(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
+                and self.menu.focused is self.address:
+            self.open()
+            return
+        super().handle_event(event)
+
+    def open(self) -> None:
+        url = relay_url(self.address.value)
+        if url is None:
+            self.say(Words(N_("Type the relay's address, such as wss://relay.example.org or "
+                              "203.0.113.5:8690.")), failed=True)
+        elif not self.leaving:
+            self.on_chosen(url)
+            self.back()
+
+    def draw(self, surface):
+        super().draw(surface)
+        scale = ui_scale(surface.get_size())
+        y = self.menu.widgets[-1].rect.bottom + px(20, scale)
+        if self.status:
+            self.draw_status(surface, scale, y)
+        else:
+            self.draw_footnote(surface, N_("Anyone can run one on a server: python3 main.py relay "
+                                           "(see the README). Your friend joins with the same "
+                                           "address."), 21, y, px(760, scale), 3, ui.IVORY_SHADE)

@@ -1,0 +1,183 @@
+"""Joining a friend's match (docs/online.md): the relay's address and the room's code, typed or
+pasted; every refusal said plainly (no such room, full, expired, another version, no relay
+there); then the host's options - game, rules, length, touch-move, colours - to accept or
+decline before the match begins. The Host screen and what both share: online.py.
+"""
+from __future__ import annotations
+
+import pygame
+
+from game.i18n import N_, Words, _, verbatim
+from game.rules import Side
+from game.scenes import online
+from game.scenes.host import Host
+from game.scenes.online import OnlineScene, code_said, option_rows, relay_url
+from game.view import widgets as ui
+from game.view.layout import px, ui_scale
+from game.view.text_field import TextField
+
+
+def offered_rows(offered: dict) -> list[tuple[str, str]]:
+    """The host's options as the guest sees them (the guest plays the other colour)."""
+    host_side = Side.WHITE if offered.get("host_side") == "white" else Side.BLACK
+    return option_rows(offered["rules"], offered["length"], bool(offered.get("touch_move")),
+                       host_side.other)
+
+
+def draw_rows(surface, rows, card: pygame.Rect, top: int, scale: float) -> int:
+    """Label and value, one row each, across the card; returns the y below them."""
+    size = 26 * scale
+    step = round(ui.font(size).get_linesize() * 1.15)
+    for label, value in rows:
+        ui.blit_text(surface, label, size, (card.centerx - px(12, scale), top), ui.WALNUT,
+                     anchor="topright", box=card)
+        ui.blit_text(surface, value, size, (card.centerx + px(12, scale), top), ui.INK,
+                     anchor="topleft", box=card)
+        top += step
+    return top
+
+
+def code_character(c: str) -> bool:
+    """What a room code is typed with: letters, figures and the dash (checked when joining)."""
+    return c.isascii() and (c.isalnum() or c == "-")
+
+
+class JoinScene(OnlineScene):
+    """The relay's address and the room's code; then the host's options, to accept."""
+
+    heading = N_("Join a friend's match")
+
+    def __init__(self, app: Host):
+        self.offered: dict | None = None
+        super().__init__(app)
+
+    def build(self):
+        self.address = TextField(N_("Address"), placeholder=N_("as the host's screen shows it"),
+                                 limit=120, on_change=self.typed)
+        self.code = TextField(N_("Room code"), placeholder=verbatim("ACD-EF9"), limit=12,
+                              allowed=code_character, on_change=self.typed)
+        self.code.upper = True
+        self.join_button = ui.Button(N_("Join"), self.join)
+        self.accept_button = ui.Button(N_("Accept and play"), self.accept)
+        self.decline_button = ui.Button(N_("Decline"), self.decline)
+        self.back_button = ui.Button(N_("Back"), self.back)
+        self.asking = [self.address, self.code, self.join_button, self.back_button]
+        self.offer = [self.accept_button, self.decline_button]
+        return [*self.asking, *self.offer]
+
+    def showing_offer(self, offered: dict | None) -> None:
+        self.offered = offered
+        for widget in self.asking:
+            widget.visible = offered is None
+        for widget in self.offer:
+            widget.visible = offered is not None
+        self.menu.reset_focus(self.menu.widgets.index(self.offer[0] if offered else self.asking[0]))
+
+    def enter(self):
+        super().enter()
+        if self.offered is None:
+            self.showing_offer(None)
+
+    def layout(self, size):
+        scale = ui_scale(size)
+        top = round(size[1] * (0.62 if self.offered else 0.27))
+        ui.column([w for w in self.menu.widgets if w.visible], size[0] // 2, top,
+                  px(self.width + (0 if self.offered else 140), scale),
+                  px(self.row_height, scale), px(self.gap, scale))
+
+    def typed(self, _value) -> None:
+        if not self.link:
+            self.say("", failed=False)
+
+    def handle_event(self, event):
+        focused = self.menu.focused
+        if isinstance(focused, TextField) and focused.visible and not self.leaving \
+                and focused.take(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
+                and isinstance(focused, TextField):
+            self.menu.move(+1) if focused is self.address else self.join()
+            return
+        super().handle_event(event)
+
+    def join(self) -> None:
+        """Knock at the room, once the address and the code make sense."""
+        from game.online.protocol import normal_code
+        if self.link is not None:
+            return
+        url = relay_url(self.address.value)
+        code = normal_code(self.code.value)
+        if url is None:
+            self.say(Words(N_("Type the address the host's screen shows, such as "
+                              "ws://192.168.1.20:8690.")), failed=True)
+            self.menu.focus_on(self.address)
+        elif code is None:
+            self.say(Words(N_("A room code is six letters and figures, such as ACD-EF9.")),
+                     failed=True)
+            self.menu.focus_on(self.code)
+        else:
+            try:
+                self.link = online.link_class().join(url, code)
+            except Exception as exc:
+                self.say(Words(N_("The room could not be joined ({problem})."),
+                               problem=verbatim(f"{type(exc).__name__}: {exc}")), failed=True)
+                return
+            self.say(Words(N_("Knocking at room {code}..."), code=code_said(code)), failed=False)
+
+    def on_Offered(self, event) -> None:
+        self.say("", failed=False)
+        self.showing_offer(dict(event.options))
+
+    def on_ConnectionLost(self, event) -> None:
+        self.say(event.words, failed=False)
+
+    def accept(self) -> None:
+        """Accept the host's options: the match begins (FriendJoined) at the next poll."""
+        if self.link is not None and not self.leaving:
+            self.link.accept()
+            self.accept_button.enabled = self.decline_button.enabled = False
+
+    def decline(self) -> None:
+        self.close()
+        self.showing_offer(None)
+        self.say(Words(N_("Declined: nothing was started.")),
+                 failed=False)
+
+    def back(self) -> None:
+        if self.offered is not None:
+            self.decline()
+        else:
+            super().back()
+
+    def fail(self, event) -> None:
+        super().fail(event)
+        if self.offered is not None:
+            self.showing_offer(None)
+
+    on_Refused = on_Unreachable = fail
+
+    def draw(self, surface):
+        scale = ui_scale(surface.get_size())
+        if self.offered is None:
+            super().draw(surface)
+            self.draw_status(surface, scale, self.back_button.rect.bottom + px(20, scale))
+            if not self.status:
+                self.draw_footnote(surface, N_("The host's screen shows both: the address and "
+                                               "the room's code. Ctrl+V pastes."), 21,
+                                   self.back_button.rect.bottom + px(20, scale), px(760, scale),
+                                   2, ui.IVORY_SHADE)
+            return
+        surface.blit(ui.backdrop(surface.get_size()), (0, 0))
+        self.draw_heading(surface, scale)
+        w, h = surface.get_size()
+        rows = offered_rows(self.offered)
+        step = round(ui.font(26 * scale).get_linesize() * 1.15)
+        card = pygame.Rect(0, 0, min(px(680, scale), w - px(60, scale)),
+                           px(66, scale) + step * len(rows))
+        card.midbottom = (w // 2, self.accept_button.rect.y - px(24, scale))
+        ui.panel(surface, card, scale)
+        ui.blit_text(surface, _("Your friend offers this match:"), 26 * scale,
+                     (card.centerx, card.y + px(12, scale)), ui.WALNUT, anchor="midtop", box=card)
+        draw_rows(surface, rows, card, card.y + px(52, scale), scale)
+        self.menu.draw(surface, scale)
+        self.draw_status(surface, scale, self.decline_button.rect.bottom + px(16, scale))

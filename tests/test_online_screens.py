@@ -1,0 +1,594 @@
+"""Playing a friend on another computer, as the player meets it (game/scenes/online.py and the
+table's online play): the title -> New match -> a friend -> Host shows a code and waits, Esc
+cancels and loses nothing; Join says plainly why a room cannot be joined; the guest sees the
+host's options before accepting; two games in one process play one match through a relay on
+loopback; random clicks and keys never break an online screen.
+
+Headless and bounded: every loop has a frame limit; while a game waits for the network or the
+computer's thread, each frame leaves the other threads a moment (time.sleep(0.005)). Nothing
+is timed by the clock.
+"""
+import random
+import time
+import pygame
+import pytest
+
+from game.app import App
+from game.online.events import Offered, Refused, RoomOpened, refused_words
+from game.match import MatchOptions
+from game.rules import Side
+from game.scenes import online
+from game.scenes.online import HostScene, relay_url
+from game.scenes.online_join import JoinScene
+from game.scenes.title import NewMatchScene, TitleScene
+from game.view.text_field import TextField
+
+DT = 1 / 60
+
+
+# --- a stand-in for game.online.link.Link: what it says is what the test queues ------------------
+class FakeLink:
+    made: list = []
+
+    def __init__(self, how, url, what):
+        self.how, self.url, self.what = how, url, what
+        self.queue, self.closed, self.accepted = [], False, False
+        FakeLink.made.append(self)
+
+    @classmethod
+    def host(cls, url, options):
+        link = cls("host", url, options)
+        link.queue.append(RoomOpened("ACD4EF", url))
+        return link
+
+    @classmethod
+    def join(cls, url, code):
+        link = cls("join", url, code)
+        if code == "ACD4EF":
+            link.queue.append(Offered({"rules": "charpentier", "length": 5, "touch_move": True,
+                                       "host_side": "black"}))
+        else:
+            link.queue.append(Refused("no-such-room", refused_words("no-such-room")))
+        return link
+
+    def poll(self):
+        out, self.queue = self.queue, []
+        return out
+
+    def accept(self):
+        self.accepted = True
+
+    def close(self):
+        self.closed = True
+
+
+class FakeRelay:
+    url, port, stopped = "ws://127.0.0.1:8690", 8690, False
+
+    def stop(self):
+        self.stopped = True
+
+
+@pytest.fixture
+def app(tmp_path):
+    a = App(seed=7, data_dir=tmp_path, size=(960, 600))
+    a.update_settings({"language": "en", "animation_speed": "instant"})
+    pygame.event.clear()
+    yield a
+    a.leave_online()
+    pygame.display.quit()
+
+
+@pytest.fixture
+def fake(monkeypatch):
+    FakeLink.made = []
+    relay = FakeRelay()
+    monkeypatch.setattr(online, "link_class", lambda: FakeLink)
+    monkeypatch.setattr(online, "start_relay", lambda: relay)
+    monkeypatch.setattr(online, "addresses_to_give", lambda port: [f"ws://192.168.1.20:{port}"])
+    return relay
+
+
+def frames(app, n=3):
+    for _ in range(n):
+        app.frame(DT)
+
+
+def key(app, k, mod=0, unicode=""):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=unicode, scancode=0))
+    frames(app, 2)
+
+
+def type_text(app, text):
+    for c in text:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=ord(c.lower()) if c.isalnum() else 0,
+                                             mod=0, unicode=c, scancode=0))
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=c))
+    frames(app, 2)
+
+
+def drawn(app) -> list[str]:
+    from game.view import widgets as ui
+    with ui.recording() as (shown, _unsaid):
+        app.frame(DT)
+    return [words for words, _rect, _box in shown]
+
+
+def new_match_form(app) -> NewMatchScene:
+    app.scenes.push(NewMatchScene(app))
+    frames(app)
+    form = app.scenes.top
+    assert isinstance(form, NewMatchScene)
+    opponent = form.choices["opponent"]
+    opponent.index = [v for v, _ in opponent.options].index("online")
+    form.changed("online")
+    frames(app)
+    return form
+
+
+# --- the form and the Host screen ------------------------------------------------------------------
+def test_a_friend_elsewhere_shows_host_and_join_with_colour_and_touch_move_not_the_level(app, fake):
+    form = new_match_form(app)
+    c = form.choices
+    assert c["human_side"].visible and c["touch_move"].visible and not c["level"].visible
+    assert form.join_button.visible and form.start_button.label == "Host the match"
+    assert c["touch_move"].rect == c["level"].rect or not c["level"].visible
+    shown = [w.rect for w in form.menu.widgets if w.visible]
+    assert all(a.bottom <= b.top for a, b in zip(shown, shown[1:])), "rows overlap"
+    assert shown[-1].bottom <= app.size[1]
+
+
+def test_host_shows_the_code_and_waits_and_esc_cancels_losing_nothing(app, fake):
+    before = app.storage.load_match()[0]
+    form = new_match_form(app)
+    form.choices["touch_move"].index = 1
+    form.start_button.activate()
+    frames(app)
+    host = app.scenes.top
+    assert isinstance(host, HostScene)
+    assert host.options.opponent == "online" and host.options.touch_move is True
+    link = FakeLink.made[-1]
+    assert link.how == "host" and link.url == fake.url
+    words = drawn(app)
+    assert "ACD-4EF" in words, words
+    assert "ws://192.168.1.20:8690" in words
+    assert any(w.startswith("Waiting for your friend") for w in words)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scenes.top, NewMatchScene)
+    assert link.closed and fake.stopped
+    assert app.session is None and app.storage.load_match()[0] == before
+
+
+def test_host_on_a_relay_elsewhere_opens_the_room_there(app, fake):
+    """Host -> "A relay on the Internet...": an address that is none is said; a good one opens
+    the room there, and this game's own relay stops."""
+    from game.scenes.online import RelayScene
+    app.scenes.push(HostScene(app, MatchOptions(opponent="online")))
+    frames(app)
+    host = app.scenes.top
+    assert FakeLink.made[-1].url == fake.url
+    host.elsewhere.activate()
+    frames(app)
+    relay_screen = app.scenes.top
+    assert isinstance(relay_screen, RelayScene) and FakeLink.made[-1].closed and fake.stopped
+    type_text(app, "http://x")
+    key(app, pygame.K_RETURN)
+    assert app.scenes.top is relay_screen
+    assert any("Type the relay's address" in w for w in drawn(app))
+    relay_screen.address.clear()
+    type_text(app, "wss://relay.example.org")
+    key(app, pygame.K_RETURN)
+    frames(app)
+    assert app.scenes.top is host
+    assert FakeLink.made[-1].url == "wss://relay.example.org" and not FakeLink.made[-1].closed
+    assert "wss://relay.example.org" in drawn(app)
+
+
+def test_host_says_why_when_the_room_cannot_open(app, monkeypatch):
+    def refuse():
+        raise OSError("address already in use")
+    monkeypatch.setattr(online, "start_relay", refuse)
+    app.scenes.push(HostScene(app, MatchOptions(opponent="online")))
+    frames(app)
+    words = drawn(app)
+    assert any("could not be opened" in w and "address already in use" in w for w in words), words
+
+
+# --- the Join screen -------------------------------------------------------------------------------
+def join_screen(app) -> JoinScene:
+    new_match_form(app).join_button.activate()
+    frames(app)
+    scene = app.scenes.top
+    assert isinstance(scene, JoinScene)
+    return scene
+
+
+def test_join_types_the_address_and_code_and_asks_what_is_wrong_first(app, fake):
+    scene = join_screen(app)
+    assert scene.menu.focused is scene.address
+    type_text(app, "wasd")               # typed, not the menu's keys
+    assert scene.address.value == "wasd" and scene.menu.focused is scene.address
+    key(app, pygame.K_BACKSPACE)         # erases, does not go back
+    assert scene.address.value == "was" and app.scenes.top is scene
+    key(app, pygame.K_DELETE)
+    type_text(app, "192.168.1.20")
+    key(app, pygame.K_RETURN)            # on to the code
+    assert scene.menu.focused is scene.code
+    type_text(app, "acd-4e")
+    assert scene.code.value == "ACD-4E"
+    key(app, pygame.K_RETURN)            # joins: a code too short is said, no link made
+    assert not FakeLink.made
+    assert any("six letters and figures" in w for w in drawn(app))
+
+
+def test_ctrl_v_pastes_into_the_field_with_the_focus(app, fake, monkeypatch):
+    from game.view import text_field
+    monkeypatch.setattr(text_field, "pasted", lambda: " acd-ef9\n")
+    scene = join_screen(app)
+    scene.menu.focus_on(scene.code)
+    key(app, pygame.K_v, mod=pygame.KMOD_CTRL)
+    assert scene.code.value == "ACD-EF9" and scene.address.value == ""
+
+
+def test_join_refused_says_so_and_an_offer_shows_the_hosts_options(app, fake):
+    scene = join_screen(app)
+    scene.address.type("192.168.1.20")
+    scene.code.type("ACD-4EG")
+    scene.join()
+    frames(app)
+    assert FakeLink.made[-1].url == "ws://192.168.1.20:8690" and FakeLink.made[-1].closed
+    assert any("no room with that code" in w for w in drawn(app))
+    scene.code.clear()
+    scene.code.type("acd4ef")
+    scene.join()
+    frames(app)
+    assert scene.offered is not None
+    words = drawn(app)
+    for expected in ("Your friend offers this match:", "Tourne Case", "Charpentier 1699",
+                     "5 points", "On", "White"):
+        assert expected in words, (expected, words)
+    link = FakeLink.made[-1]
+    key(app, pygame.K_ESCAPE)            # declines: back to the form, the link closed
+    assert link.closed and scene.offered is None and app.scenes.top is scene
+
+
+@pytest.mark.parametrize("reason, said", [
+    ("no-such-room", "There is no room with that code"), ("room-full", "That room is full"),
+    ("expired", "That room has expired"), ("version", "another version")])
+def test_join_says_each_refusal_in_words(app, fake, monkeypatch, reason, said):
+    scene = join_screen(app)
+    monkeypatch.setattr(FakeLink, "join", classmethod(lambda cls, url, code: cls("join", url, code)))
+    scene.address.type("192.168.1.20")
+    scene.code.type("ACD4EF")
+    scene.join()
+    FakeLink.made[-1].queue.append(Refused(reason, refused_words(reason)))
+    frames(app)
+    assert scene.failed and any(said in w for w in drawn(app)), drawn(app)
+
+
+def test_relay_addresses_are_made_whole_and_nonsense_refused():
+    assert relay_url("192.168.1.20") == "ws://192.168.1.20:8690"
+    assert relay_url(" 10.0.0.2:9000 ") == "ws://10.0.0.2:9000"
+    assert relay_url("wss://relay.example.org/tc") == "wss://relay.example.org/tc"
+    for bad in ("", "   ", "http://x", "ws://", "a b", "ws://host:99999"):
+        assert relay_url(bad) is None, bad
+
+
+# --- every online screen survives random clicks and keys -------------------------------------------
+def test_the_online_screens_survive_random_clicks_and_keys(app, fake):
+    from monkey_events import Monkey
+    monkey = Monkey(random.Random(21))
+    from game.scenes.online import RelayScene
+    for make in (lambda: HostScene(app, MatchOptions(opponent="online")), lambda: JoinScene(app),
+                 lambda: RelayScene(app, lambda url: None)):
+        app.scenes.clear_to(TitleScene(app))
+        app.scenes.push(make())
+        frames(app)
+        for _ in range(250):
+            for event in monkey.action(app):
+                pygame.event.post(event)
+            app.frame(DT)
+            if not app.running:
+                app.running = True
+        assert app.status == 0
+        assert not (app.storage.dir / "errors.log").exists()
+
+
+# --- through a real relay on loopback (game/online/relay.py) ---------------------------------------
+@pytest.fixture
+def relay():
+    from game.online.relay import start_in_thread
+    running = start_in_thread("127.0.0.1", 0)
+    yield running
+    running.stop()
+
+
+def frames_until(apps, done, limit=3000) -> bool:
+    """Frames of every app until `done()`, each frame leaving the network's and the computer's
+    threads a moment (bounded by `limit` frames; nothing is timed)."""
+    for _ in range(limit):
+        if done():
+            return True
+        for a in apps:
+            a.frame(1 / 30)
+        time.sleep(0.005)
+    return done()
+
+
+def status_of(scene) -> str:
+    from game.table_words import shown
+    return str(shown(scene.status)) if scene.status else ""
+
+
+def test_join_through_a_real_relay_says_no_such_room(app, relay):
+    scene = JoinScene(app)
+    app.scenes.push(scene)
+    frames(app)
+    scene.address.type(relay.url)
+    scene.code.type("ACD-4EF")
+    scene.join()
+    assert frames_until([app], lambda: scene.failed)
+    assert "no room with that code" in status_of(scene), status_of(scene)
+    assert scene.link is None and app.scenes.top is scene
+
+
+def test_join_an_address_where_no_relay_listens_says_it_is_unreachable(app):
+    import socket
+    with socket.socket() as probe:          # a port just freed: nothing listens there now
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    scene = JoinScene(app)
+    app.scenes.push(scene)
+    frames(app)
+    scene.address.type(f"127.0.0.1:{port}")
+    scene.code.type("ACD4EF")
+    scene.join()
+    assert frames_until([app], lambda: scene.failed)
+    assert "No relay answers at that address" in status_of(scene), status_of(scene)
+
+
+# --- two games, one match ----------------------------------------------------------------------------
+def host_and_join(tmp_path, monkeypatch, length=1):
+    """Game A hosts (its relay on loopback), game B joins and accepts: both at the priority throw."""
+    from game.online.relay import start_in_thread
+    monkeypatch.setattr(online, "start_relay", lambda: start_in_thread("127.0.0.1", 0))
+    a = App(seed=1, data_dir=tmp_path / "a", size=(960, 600))
+    b = App(seed=2, data_dir=tmp_path / "b", size=(960, 600))
+    for game in (a, b):
+        game.update_settings({"language": "en", "animation_speed": "instant"})
+    form = new_match_form(a)
+    form.choices["length"].index = [n for n, _ in form.choices["length"].options].index(length)
+    form.start_button.activate()
+    frames(a)
+    host = a.scenes.top
+    assert isinstance(host, HostScene)
+    assert frames_until([a], lambda: host.code)
+    join = JoinScene(b)
+    b.scenes.push(join)
+    frames(b)
+    join.address.type(host.relay.url)
+    join.code.type(host.code.lower())
+    join.join()
+    assert frames_until([a, b], lambda: join.offered is not None)
+    assert join.offered["length"] == length
+    join.accept()
+    playing = ("PriorityScene", "TableScene")
+    assert frames_until([a, b], lambda: all(type(g.scenes.top).__name__ in playing for g in (a, b)))
+    return a, b
+
+
+def play_out(a, b, limit=6000, done=None) -> None:
+    """Each game's person throws and plays their first legal move whenever it is theirs, until
+    both games are over, or `done()` (or `limit` frames of each)."""
+    from game.flow import Stage
+    for _ in range(limit):
+        if done is not None and done():
+            return
+        for g in (a, b):
+            scene = g.scenes.top
+            if type(scene).__name__ == "PriorityScene":
+                if scene.stage.value == "wait" and not scene.dice_wait:
+                    scene.throw()
+                elif scene.stage.value == "result":
+                    scene._to_table()
+            elif type(scene).__name__ == "TableScene" and scene._human_turn():
+                if scene.stage is Stage.THROW and not scene.dice_wait:
+                    scene.throw()
+                elif scene.stage is Stage.CHOOSE:
+                    move = scene.session.legal_moves()[0]
+                    step = move.steps[len(scene.choice.played)]
+                    scene._pick(step.origin)
+                    scene._step(step.destination)
+            g.frame(1 / 30)
+        time.sleep(0.005)
+        if done is None and all(g.session is None or g.session.phase.value in ("game-over", "match-over")
+                                for g in (a, b)):
+            return
+
+
+def records(game) -> list[dict]:
+    """The games a data folder's records hold: who threw first and every turn."""
+    found, _unreadable = game.storage.records()
+    return [{"first": r["first"], "turns": r["turns"], "opponent": r["opponent"]}
+            for r in found if r["kind"] == "game"]
+
+
+def test_two_games_play_one_match_through_a_relay(tmp_path, monkeypatch):
+    a, b = host_and_join(tmp_path, monkeypatch)
+    try:
+        third = JoinScene(b)                  # a third player with the same code: the room is full
+        b.scenes.push(third)
+        frames(b)
+        third.address.type(a.relay.url)
+        third.code.type(a.match.online.code)
+        third.join()
+        assert frames_until([a, b], lambda: third.failed)
+        assert "That room is full" in status_of(third), status_of(third)
+        third.back()
+        frames(b)
+        sa, sb = a.session, b.session
+        assert sa.options.opponent == sb.options.opponent == "online"
+        assert sa.options.human_side is sb.options.human_side.other
+        play_out(a, b)
+        assert sa.position == sb.position and sa.priority == sb.priority
+        assert sa.match.games and sa.match.games == sb.match.games     # the game is over on both
+        assert len(sa.match.games[0]["turns"]) >= 4
+        assert frames_until([a, b], lambda: all(type(g.scenes.top).__name__ == "ScoreboardScene"
+                                                for g in (a, b)))
+        assert records(a) == records(b) and records(a)[0]["opponent"] == "online"
+        winner = sa.match.winner
+        assert winner is not None and winner is sb.match.winner
+    finally:
+        for g in (a, b):
+            g.leave_online()
+
+
+def started_again(folder):
+    """A game started again on its data folder, as after a restart (on its title)."""
+    game = App(seed=3, data_dir=folder, size=(960, 600))
+    game.update_settings({"language": "en", "animation_speed": "instant"})
+    return game
+
+
+def played_to_the_end(a, b) -> None:
+    """Both play on to the game's end, and agree on it."""
+    play_out(a, b)
+    sa, sb = a.session, b.session
+    assert sa.position == sb.position and sa.match.games and sa.match.games == sb.match.games
+
+
+def test_a_friend_who_leaves_is_said_and_comes_back_to_the_same_match(tmp_path, monkeypatch):
+    """Game B saves and leaves mid-game: A says so and waits; B is closed and started again,
+    and Continue on its title takes it back to its seat (the saved token): A says the friend is
+    back, and the match plays on to its end with both games agreeing."""
+    a, b = host_and_join(tmp_path, monkeypatch)
+    try:
+        play_out(a, b, done=lambda: all(type(g.scenes.top).__name__ == "TableScene" and
+                                        len(g.session.record["turns"]) >= 3 for g in (a, b)))
+        table = a.scenes.top
+        b.to_title()                          # Save and leave: the match stays saved
+        assert frames_until([a, b], lambda: "friend" in table.troubles)
+        assert any(w.startswith("Your friend's game has left") for w in drawn(a))
+        b.leave_online()
+        b = started_again(tmp_path / "b")
+        assert b.match.can_continue() and b.session.options.opponent == "online"
+        b.continue_match()
+        assert frames_until([a, b], lambda: "friend" not in table.troubles)
+        assert type(b.scenes.top).__name__ in ("TableScene", "PriorityScene")
+        played_to_the_end(a, b)
+    finally:
+        for g in (a, b):
+            g.leave_online()
+
+
+def test_the_throw_waits_visibly_for_the_friends_game(tmp_path, monkeypatch):
+    """A person's throw waits while the friend's game has not sent its commitment: the table
+    says so, and the Throw button is off meanwhile."""
+    a, b = host_and_join(tmp_path, monkeypatch)
+    try:
+        play_out(a, b, done=lambda: all(type(g.scenes.top).__name__ == "TableScene" for g in (a, b)))
+        from game.flow import Stage
+        thrower = next(g for g in (a, b) if g.scenes.top._human_turn())
+        scene = thrower.scenes.top
+        assert frames_until([thrower], lambda: scene.stage is Stage.THROW)
+        scene.throw()
+        for _ in range(5):                    # only this game runs: the other cannot answer
+            thrower.frame(1 / 30)
+        assert scene.dice_wait and scene.stage is Stage.THROW
+        words = drawn(thrower)
+        assert any(w.startswith("The dice wait for your friend's game") for w in words), words
+        assert "throw" not in scene._hud_state().enabled
+        assert frames_until([a, b], lambda: scene.stage is not Stage.THROW)   # both run: dealt
+    finally:
+        for g in (a, b):
+            g.leave_online()
+
+
+def test_a_friend_who_gives_up_ends_the_match_with_the_reason_said(tmp_path, monkeypatch):
+    """B abandons the match from its pause menu: A's game is told, goes to the title and says
+    why, and A's records keep the match won."""
+    from game.scenes.menus import NoticeScene, PauseScene
+    a, b = host_and_join(tmp_path, monkeypatch)
+    try:
+        play_out(a, b, done=lambda: all(type(g.scenes.top).__name__ == "TableScene" for g in (a, b)))
+        b.pause()
+        frames(b)
+        pause = b.scenes.top
+        assert isinstance(pause, PauseScene)
+        pause.abandon()
+        frames(b)
+        assert frames_until([a, b], lambda: isinstance(a.scenes.top, NoticeScene))
+        assert any("Your friend gave up the match: you win it." in w for w in drawn(a))
+        assert not a.match.can_continue()
+        found, _unreadable = a.storage.records()
+        won = [r for r in found if r["kind"] == "match"]
+        assert won and won[-1]["winner"] == str(a_side := Side(won[-1]["human_side"])) and \
+            won[-1]["opponent"] == "online", (won, a_side)
+    finally:
+        for g in (a, b):
+            g.leave_online()
+
+
+def test_the_host_restarted_starts_its_relay_again_and_the_friend_reconnects(tmp_path, monkeypatch):
+    """The host's game leaves (its relay stops with it): the friend's table says the connection
+    is lost; the host's game started again takes the match up with Continue, its relay on the
+    same port, and the friend's game is back by itself: the match plays on to its end."""
+    a, b = host_and_join(tmp_path, monkeypatch)
+    try:
+        play_out(a, b, done=lambda: all(type(g.scenes.top).__name__ == "TableScene" and
+                                        len(g.session.record["turns"]) >= 2 for g in (a, b)))
+        table = b.scenes.top
+        port = a.relay.port
+        a.to_title()
+        assert a.relay is None
+        assert frames_until([b], lambda: "connection" in table.troubles)
+        assert any("connection to the relay was lost" in w for w in drawn(b))
+        a = started_again(tmp_path / "a")
+        a.continue_match()
+        assert a.relay is not None and a.relay.port == port
+        assert frames_until([a, b], lambda: not table.troubles, limit=4000)
+        played_to_the_end(a, b)
+    finally:
+        for g in (a, b):
+            g.leave_online()
+
+
+def test_an_online_match_survives_random_clicks_and_keys(tmp_path, monkeypatch):
+    """Random input on one game's screens during a match (the other game plays its turns):
+    nothing fails, and both games still agree on the match."""
+    from monkey_events import Monkey
+    a, b = host_and_join(tmp_path, monkeypatch)
+    monkey = Monkey(random.Random(7))
+    try:
+        for _ in range(300):
+            for event in monkey.action(a):
+                pygame.event.post(event)
+            a.running = True
+            play_out(a, b, limit=1, done=lambda: False)
+        assert not (tmp_path / "a" / "errors.log").exists()
+        assert not (tmp_path / "b" / "errors.log").exists()
+        if a.match.online is not None and b.match.online is not None:
+            assert frames_until([a, b], lambda: a.session.match.games == b.session.match.games)
+    finally:
+        for g in (a, b):
+            g.leave_online()
+
+
+def test_taking_up_a_match_whose_relay_is_gone_says_so_and_keeps_it(tmp_path, monkeypatch):
+    """Both games left; the guest's game, started again, finds no relay at the saved address:
+    its table says so, and the match stays saved for another try."""
+    a, b = host_and_join(tmp_path, monkeypatch)
+    try:
+        play_out(a, b, done=lambda: all(type(g.scenes.top).__name__ == "TableScene" for g in (a, b)))
+        a.to_title()                          # the host's relay stops with it
+        b.to_title()
+        b = started_again(tmp_path / "b")
+        b.continue_match()
+        frames(b)
+        table = b.scenes.top
+        assert frames_until([b], lambda: "connection" in table.troubles)
+        assert frames_until([b], lambda: any("No relay answers" in w for w in drawn(b)), limit=400)
+        assert b.storage.load_match()[0] is not None and b.match.can_continue()
+    finally:
+        for g in (a, b):
+            g.leave_online()

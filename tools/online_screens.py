@@ -1,0 +1,154 @@
+"""The online screens for tools/take_screens.py: two real games in this process and the relay
+the host's game starts inside itself (game/online/relay.py), driven as
+tests/test_online_screens.py drives them.
+
+  online-host          the Host screen: the room's code, the address to give, waiting
+  online-join-offer    the Join screen after the code: the host's options, to accept
+  online-priority-wait the host's priority throw, its die waiting for the friend's game
+  online-dice-wait     a table, its throw waiting for the friend's game
+  online-friend-move   a table once the friend's move has landed, said in words
+  online-friend-away   a table once the friend's game has left (Save and leave)
+  online-join-refused  the Join screen after a code no room has
+"""
+from __future__ import annotations
+
+import time
+
+from game.flow import Stage
+from game.scenes.online import HostScene
+from game.scenes.online_join import JoinScene
+from game.scenes.title import NewMatchScene
+
+
+def frames_until(apps, done, limit: int = 3000) -> bool:
+    """Frames of every app until `done()`, leaving the network's threads a moment each frame."""
+    for _ in range(limit):
+        if done():
+            return True
+        for app in apps:
+            app.frame(1 / 30)
+        time.sleep(0.005)
+    return done()
+
+
+def hosting(shooter):
+    """Game A at its Host screen, waiting with a room's code (Tourne Case, 3 points, Black)."""
+    a = shooter.app()
+    a.scenes.push(NewMatchScene(a))
+    frames_until([a], lambda: isinstance(a.scenes.top, NewMatchScene))
+    form = a.scenes.top
+    opponent = form.choices["opponent"]
+    opponent.index = [value for value, _ in opponent.options].index("online")
+    form.choices["human_side"].index = 1
+    form.changed("online")
+    form.start_button.activate()
+    frames_until([a], lambda: isinstance(a.scenes.top, HostScene) and a.scenes.top.code)
+    return a, a.scenes.top
+
+
+def online_host(shooter) -> None:
+    a, host = hosting(shooter)
+    shooter.shoot(a, "online-host", settle=20)
+    join, b = offered(shooter, host)
+    shooter.shoot(b, "online-join-offer", settle=6)
+    join.accept()
+    if not frames_until([a, b], lambda: all(type(g.scenes.top).__name__ == "PriorityScene"
+                                            for g in (a, b))):
+        raise RuntimeError("the match did not begin on both games")
+    priority = a.scenes.top
+    priority.throw()
+    frames_until([a], lambda: False, 10)
+    if not priority.dice_wait:
+        raise RuntimeError("the priority throw did not wait for the friend's game")
+    shooter.shoot(a, "online-priority-wait", settle=10)
+    to_the_table(a, b)
+    host_table = a.scenes.top
+    if not frames_until([a, b], lambda: person_to_throw(host_table) or person_to_throw(b.scenes.top)):
+        raise RuntimeError("no throw for a person")
+    thrower, other = (a, b) if person_to_throw(host_table) else (b, a)
+    thrower.scenes.top.throw()
+    if not frames_until([thrower], lambda: thrower.scenes.top.dice_wait, 200):
+        raise RuntimeError("the throw did not wait for the friend's game")
+    shooter.shoot(thrower, "online-dice-wait", settle=12)
+    other_table = other.scenes.top
+    friend_moved = lambda: other_table.caption is not None and other_table.caption["left"] is not None  # noqa: E731
+    play(a, b, friend_moved)
+    shooter.shoot(other, "online-friend-move", settle=2)
+    thrower.to_title()                    # Save and leave: the other game says so
+    if not frames_until([a, b], lambda: "friend" in other_table.troubles):
+        raise RuntimeError("the friend's leaving was not said")
+    shooter.shoot(other, "online-friend-away", settle=6)
+    for game in (a, b):
+        game.leave_online()
+
+
+def online_join_refused(shooter) -> None:
+    from game.online.relay import start_in_thread
+    relay = start_in_thread("127.0.0.1", 0)
+    try:
+        b = shooter.app()
+        join = JoinScene(b)
+        b.scenes.push(join)
+        join.address.type(relay.url)
+        join.code.type("ACD-EF9")
+        join.join()
+        if not frames_until([b], lambda: join.failed):
+            raise RuntimeError("no answer from the relay")
+        shooter.shoot(b, "online-join-refused", settle=4)
+    finally:
+        relay.stop()
+
+
+def offered(shooter, host):
+    b = shooter.app()
+    join = JoinScene(b)
+    b.scenes.push(join)
+    join.address.type(host.relay.url)
+    join.code.type(host.code)
+    join.join()
+    if not frames_until([host.app, b], lambda: join.offered is not None):
+        raise RuntimeError("no offer came back")
+    return join, b
+
+
+def person_to_throw(scene) -> bool:
+    return (type(scene).__name__ == "TableScene" and scene.stage is Stage.THROW
+            and scene._human_turn() and not scene.dice_wait)
+
+
+def to_the_table(a, b) -> None:
+    """Both throw for priority and go on to the table."""
+    for _ in range(3000):
+        scenes = [g.scenes.top for g in (a, b)]
+        if all(type(s).__name__ == "TableScene" for s in scenes):
+            return
+        for s in scenes:
+            if type(s).__name__ == "PriorityScene":
+                if s.stage.value == "wait" and not s.dice_wait:
+                    s.throw()
+                elif s.stage.value == "result":
+                    s._to_table()
+        frames_until([a, b], lambda: False, 1)
+    raise RuntimeError("the priority throw did not end")
+
+
+def play(a, b, done, limit: int = 3000) -> None:
+    """Each person throws and plays their first legal move when it is theirs, until `done()`."""
+    for _ in range(limit):
+        if done():
+            return
+        for g in (a, b):
+            scene = g.scenes.top
+            if type(scene).__name__ != "TableScene" or not scene._human_turn():
+                continue
+            if person_to_throw(scene):
+                scene.throw()
+            elif scene.stage is Stage.CHOOSE:
+                step = scene.session.legal_moves()[0].steps[len(scene.choice.played)]
+                scene._pick(step.origin)
+                scene._step(step.destination)
+        frames_until([a, b], lambda: False, 1)
+    raise RuntimeError("the friend's move was never said")
+
+
+SCREENS = [online_host, online_join_refused]
