@@ -170,7 +170,14 @@ def test_host_on_a_relay_elsewhere_opens_the_room_there(app, fake):
     host.elsewhere.activate()
     frames(app)
     relay_screen = app.scenes.top
-    assert isinstance(relay_screen, RelayScene) and FakeLink.made[-1].closed and fake.stopped
+    first = FakeLink.made[-1]
+    assert isinstance(relay_screen, RelayScene) and not first.closed and not fake.stopped
+    key(app, pygame.K_ESCAPE)                  # back: the same room, the code already given
+    frames(app)
+    assert app.scenes.top is host and FakeLink.made[-1] is first and not first.closed
+    host.elsewhere.activate()
+    frames(app)
+    relay_screen = app.scenes.top
     type_text(app, "http://x")
     key(app, pygame.K_RETURN)
     assert app.scenes.top is relay_screen
@@ -179,7 +186,7 @@ def test_host_on_a_relay_elsewhere_opens_the_room_there(app, fake):
     type_text(app, "wss://relay.example.org")
     key(app, pygame.K_RETURN)
     frames(app)
-    assert app.scenes.top is host
+    assert app.scenes.top is host and first.closed and fake.stopped
     assert FakeLink.made[-1].url == "wss://relay.example.org" and not FakeLink.made[-1].closed
     assert "wss://relay.example.org" in drawn(app)
 

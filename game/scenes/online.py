@@ -225,6 +225,12 @@ class HostScene(OnlineScene):
         self.close()
         self.url = url
 
+    def leave(self) -> None:
+        """Gone from the screen: the room closes - but not while the relay's screen only covers
+        this one (a stray Enter there must not cost the friend the code already given)."""
+        if self not in self.app.scenes.stack:
+            super().leave()
+
     def layout(self, size):
         scale = ui_scale(size)
         rows = len(self.menu.widgets)
