@@ -117,9 +117,10 @@ def heuristic_move(rules, position: Position, dice, rng: random.Random, noise: f
 # --- match equity --------------------------------------------------------------------------
 
 #: share of games won that are won by 2 points (G-10), measured over self-play of the top level
-#: at one ply (tests/bench_garanguet.py, win2_rate: 0.220 over 1,092 games with the network of
-#: 24,000 games, 0.33 over 200 with that of 15,000); the match equity table is built from it
-WIN2_RATE = 0.22
+#: at one ply (tests/bench_garanguet.py duel --rival self --width 0: 0.1275 over 4,000 games with
+#: the network of 42,000 games; it was 0.220 over 1,092 with that of 24,000, 0.33 over 200 with
+#: that of 15,000); the match equity table (MET, below) is built from it at import
+WIN2_RATE = 0.13
 
 
 def match_equity_table(win2_rate: float = WIN2_RATE, longest: int = 21) -> np.ndarray:
@@ -306,8 +307,9 @@ LEVELS = [
     ("novice", N_("Reads blocks, primes and the race as a club player does, with a rough eye: "
                   "it often picks a move that only looks about as good.")),
     ("journeyman", N_("Knows the game from self-play, but misjudges close calls.")),
-    ("master", N_("Learnt the game by self-play, bears off exactly in a race, and weighs a "
-                  "2-point win by what it is worth at the match score.")),
+    ("master", N_("Learnt the game by self-play, and looks two turns ahead at its few best "
+                  "plays: each of your throws, with your best reply. Exact in small races; a "
+                  "2-point win weighed by what it is worth at the match score.")),
 ]
 LEVEL_NAMES = [name for name, _ in LEVELS]
 
