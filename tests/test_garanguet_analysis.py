@@ -2,6 +2,7 @@
 process: its JSON contract, the same shape as Tourne Case's, and its figures in a small race
 checked against the slow exact method of tests/test_garanguet_race.py (the rules engine's own
 turns, no table)."""
+import json
 import pytest
 
 import tests.test_analysis
@@ -112,3 +113,12 @@ def test_bad_input_is_one_line_and_status_2(capsys, argv):
     status, out, err = run(capsys, *argv, "--json")
     assert status == 2 and out == ""
     assert len(err.strip().splitlines()) == 1 and err.startswith("analyze: ")
+
+
+@pytest.mark.parametrize("named", [["--rul", "garanguet"], ["--rules=garanguet"], ["--ru=garanguet"]])
+def test_the_rules_are_found_however_argparse_would_read_them(capsys, named):
+    """Garanguet's options are chosen by a plain scan of --rules (argparse is quadratic in a long
+    command line): its abbreviations and the = form still choose them."""
+    status, out, err = tests.test_analysis.run(capsys, *named, "--position", START, "--json")
+    assert status == 0, err
+    assert json.loads(out)["position"] == START

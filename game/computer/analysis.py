@@ -200,13 +200,20 @@ def _table(result: dict) -> str:
 # --- Garanguet: three dice, fifteen checkers a side (game/computer/garanguet_analysis.py) ------
 
 def _rules_named(argv) -> str | None:
-    """The --rules given, read before the rest (Garanguet has its own options)."""
-    reader = _Parser(add_help=False)
-    reader.add_argument("--rules")
-    try:
-        return reader.parse_known_args(argv)[0].rules
-    except BadInput:
-        return None
+    """The --rules given (or --ru, --rul..., as argparse reads it), read before the rest:
+    Garanguet has its own options. A plain scan: argparse's time grows with the square of a
+    long command line's words, and the parser that reads them all dedupes them first."""
+    named = None
+    for i, word in enumerate(argv):
+        if word == "--":
+            break
+        option, equals, value = word.partition("=")
+        if len(option) >= 4 and "--rules".startswith(option):
+            if equals:
+                named = value
+            elif i + 1 < len(argv):
+                named = argv[i + 1]
+    return named
 
 
 def _garanguet_parser() -> argparse.ArgumentParser:
