@@ -11,9 +11,10 @@ import pytest
 
 from game.online.events import ConnectionLost, FriendResigned, Reconnected
 from game.rules import RULE_NAMES
-from online_helpers import (ROOT, autoplay, code_of, end, environment, finish, folders, games,
-                            guest_player, host_player, records, relay_process, room_of, run_until,
-                            start_relay, turns_saved, wait_for)
+from game.online.link import Link
+from online_helpers import (ROOT, Player, autoplay, code_of, end, environment, finish, folders,
+                            games, guest_player, host_player, keeper_in, records, relay_process,
+                            room_of, run_until, start_relay, turns_saved, wait_for)
 
 
 def assert_same_match(a, b) -> None:
@@ -203,3 +204,28 @@ def test_a_bad_address_or_room_code_is_one_line_and_status_2(words):
                           capture_output=True, text=True, timeout=60, env=environment())
     assert done.returncode == 2 and done.stdout == ""
     assert len(done.stderr.splitlines()) == 1 and "(see --help)" in done.stderr, done.stderr
+
+
+def test_a_resignation_made_while_the_friend_was_away_reaches_it_when_it_comes_back():
+    """The host's game leaves (its match saved); the guest gives up and leaves for good; the host
+    started again takes its match up, and the relay gives it the resignation it held."""
+    from game.online.events import FriendAway
+    with relay_process() as relay, folders(2) as (a, b):
+        host = host_player(a, relay.url, rules="charpentier", length=3)
+        guest = guest_player(b, relay.url, code_of(host))
+        try:
+            run_until([host, guest], lambda: turns_saved(b) >= 4, 60)
+            host.link.close(wait=2.0)
+            run_until([guest], lambda: any(isinstance(e, FriendAway) for e in guest.seen), 30)
+            guest.link.resign()
+            guest.link.close(wait=2.0)
+            keeper = keeper_in(a)
+            back = Player(keeper, Link.resume(keeper.session))
+            keeper.resume_online(back.link)
+            run_until([back], lambda: back.over, 30)
+        finally:
+            host.link.close(), guest.link.close()
+        assert any(isinstance(e, FriendResigned) for e in back.seen)
+        match = [r for r in records(a) if r["kind"] == "match"]
+        assert len(match) == 1 and match[0]["ended"] == "resigned"
+        assert match[0]["winner"] == str(host.link.side)

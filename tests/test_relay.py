@@ -527,11 +527,12 @@ def test_a_seat_comes_back_with_its_token(shared):
         with second:
             passes(first, second, move(0))
         assert receive(first) == {"type": "peer", "present": False}
-        first.send(move(1))                         # for nobody: dropped, not kept
+        first.send(move(1))                         # for a seat away: held for it
         with client(shared) as back:
             back.send(hello(room["code"], token=joined["token"]))
             assert receive(back) == joined
             assert receive(back) == {"type": "peer", "present": True}
+            assert back.recv(timeout=WAIT) == move(1)
             assert receive(first) == {"type": "peer", "present": True}
             passes(back, first, protocol.write("sync", have=1))
             passes(first, back, move(1))
@@ -716,3 +717,23 @@ def test_twenty_rooms_at_once_nothing_lost_nothing_crossed(shared):
     finally:
         for connection, *_ in sides:
             connection.close()
+
+
+def test_a_seat_away_finds_the_last_words_of_a_game_that_left_before_it_came_back(shared):
+    """A resignation sent while the other game was away reaches it when it comes back, after
+    the messages before it, in order; only the last few are held (the games resend the rest)."""
+    from game.online import relay
+    first, second, room, joined = pair(shared)
+    with first:
+        with second:
+            pass
+        assert receive(first) == {"type": "peer", "present": False}
+        sent = [move(seq) for seq in range(relay.HELD + 3)]
+        sent.append(protocol.write("resign", seq=len(sent), turn=[0, 4]))
+        for text in sent:
+            first.send(text)
+    with client(shared) as back:
+        back.send(hello(room["code"], token=joined["token"], seat="guest"))
+        assert receive(back) == joined
+        assert receive(back) == {"type": "peer", "present": False}
+        assert [back.recv(timeout=WAIT) for _ in range(relay.HELD)] == sent[-relay.HELD:]

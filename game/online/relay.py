@@ -40,10 +40,22 @@ FORGOTTEN = 24 * 3600   # seconds an expired code is still answered "expired"
 LARGEST_FRAME = 4 * MAX_BYTES
 
 
+#: What the relay holds for a seat that is away, for when it comes back: the last few messages
+#: (the games resend the rest on `sync`; this is for a game that sent its last word - a
+#: resignation - and left before the other came back).
+HELD, HELD_BYTES = 16, 16 * 1024
+
+
 @dataclasses.dataclass(eq=False)
 class Seat:
     token: str | None = None
     connection: object = None
+    held: list = dataclasses.field(default_factory=list)
+
+    def hold(self, text: str) -> None:
+        self.held.append(text)
+        while len(self.held) > HELD or sum(map(len, self.held)) > HELD_BYTES:
+            del self.held[0]
 
 
 @dataclasses.dataclass(eq=False)
@@ -229,6 +241,9 @@ class Relay:
             await connection.send(write("room", code=room.code, seat=name, token=seat.token,
                                         options=room.options))
             await connection.send(write("peer", present=other.connection is not None))
+            held, seat.held = seat.held, []
+            for text in held:               # what came while this seat was away, in order
+                await connection.send(text)
             if other.connection is not None and replaced is None:
                 await _send(other.connection, write("peer", present=True))
             async for text in connection:
@@ -240,6 +255,8 @@ class Relay:
                     continue
                 if other.connection is not None:
                     await _send(other.connection, text)
+                else:
+                    other.hold(text)
         finally:
             if seat.connection is connection:
                 seat.connection = None
