@@ -141,8 +141,7 @@ class GameFlow:
     def plays_itself(self, side: Side | None = None) -> bool:
         """The computer or the other game (online) throws and moves for this side, not a person
         at this screen."""
-        side = self.to_move if side is None else side
-        return self.session.is_computer(side) or self.session.is_remote(side)
+        return not self.session.is_person(self.to_move if side is None else side)
 
     @property
     def choice(self) -> Choice | None:

@@ -66,7 +66,7 @@ class MatchKeeper:
             return
         self.record_finished_games()
         self._add_record({"kind": "match", "winner": str(winner), "ended": how,
-                          "score": {str(side): n for side, n in s.match.score.items()}})
+                          "score": s.match.score_by_name()})
         s.phase = Phase.MATCH_OVER
         self.storage.clear_match()
 
@@ -78,7 +78,7 @@ class MatchKeeper:
         s = self.session
         self.record_finished_games()
         self._add_record({"kind": "abandoned", "games": len(s.match.games),
-                          "score": {str(side): n for side, n in s.match.score.items()}})
+                          "score": s.match.score_by_name()})
 
     def rematch(self) -> bool:
         """The same options again, a new seed; False unless the match is over (and never for
@@ -129,7 +129,7 @@ class MatchKeeper:
         if s.phase is Phase.GAME_OVER:
             s.next_game()
             self._add_record({"kind": "match", "winner": str(s.match.winner),
-                              "score": {str(side): n for side, n in s.match.score.items()}})
+                              "score": s.match.score_by_name()})
         self.storage.clear_match()
 
     def abandon(self) -> None:

@@ -117,6 +117,10 @@ class Match:
                 return side
         return None
 
+    def score_by_name(self) -> dict[str, int]:
+        """The score as the saves and the records write it: {"W": n, "B": n}."""
+        return {str(side): n for side, n in self.score.items()}
+
     def away(self, side: Side) -> int:
         """Points `side` still needs to win the match."""
         return max(self.length - self.score[side], 0)
@@ -182,6 +186,10 @@ class Session:
     def is_remote(self, side: Side) -> bool:
         """The other game plays this side (an online match)."""
         return self.options.opponent == "online" and side is not self.options.human_side
+
+    def is_person(self, side: Side) -> bool:
+        """A person at this screen plays this side: neither the computer nor the other game."""
+        return not (self.is_computer(side) or self.is_remote(side))
 
     def physics_rng(self) -> random.Random:
         """The generator for the dice simulation of the last throw (of the throw dealt, when one
@@ -283,7 +291,7 @@ class Session:
         return {
             "session": SAVE_FORMAT,
             "options": self.options.to_dict(),
-            "score": {str(s): n for s, n in self.match.score.items()},
+            "score": self.match.score_by_name(),
             "games": copy.deepcopy(self.match.games),
             "phase": self.phase.value,
             "position": str(self.position),

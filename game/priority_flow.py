@@ -74,7 +74,7 @@ class PriorityFlow:
     def computers_only(self) -> bool:
         """No person throws at this screen (the computer's sides, or the other game's): the
         screen throws for them after a pause."""
-        return all(self.session.is_computer(side) or self.session.is_remote(side) for side in Side)
+        return not any(self.session.is_person(side) for side in Side)
 
     def start(self) -> list:
         """Where the flow begins: nothing to do, or (the game already begun) straight to it."""

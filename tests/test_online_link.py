@@ -18,7 +18,8 @@ from game.priority_flow import PriorityFlow, RoundThrown
 from game.online import dice, protocol
 from game.online.events import (ConnectionLost, Forfeit, FriendAway, FriendBack, FriendJoined,
                                 FriendResigned, Reconnected, Refused, Unreachable)
-from game.online.link import PEER_TYPES, Link
+from game.online.link import Link
+from game.online.protocol import PEER_TYPES
 from game.rules import RULE_NAMES, Move, Side
 from online_helpers import (RawGuest, code_of, folders, host_player, illegal_move, records,
                             relay_process, run_until)

@@ -32,7 +32,7 @@ The state kept in `session.online` (JSON, saved with the match):
 """
 from __future__ import annotations
 
-import hashlib
+import dataclasses
 import re
 from typing import Callable
 
@@ -46,8 +46,7 @@ from game.online.events import (ConnectionLost, FriendAway, FriendBack, FriendJo
 from game.rules import MATCH_LENGTHS, RULE_NAMES, IllegalMoveError, Move, NotationError, Side, rule_set
 
 SIDES = {"white": Side.WHITE, "black": Side.BLACK}
-PEER_TYPES = ("sync", "accept", "commit", "reveal", "move", "resign")
-HEX64 = re.compile(r"[0-9a-f]{64}")
+HEX64 = re.compile(protocol.HEX64)
 MAX_AHEAD = 2          # throws the other may have committed to beyond the one being thrown
 MAX_GAMES = 64         # a match of 21 points has at most 21 games... with room to spare
 MAX_TURNS = 4096
@@ -131,7 +130,7 @@ class Link:
         """Open a new room with these options (`human_side`: the side the host plays)."""
         state = cls._new_state(url, "host")
         state["options"] = wire_options(options)
-        return cls(url, state, _online(options), client_factory)
+        return cls(url, state, dataclasses.replace(options, opponent="online"), client_factory)
 
     @classmethod
     def join(cls, url: str, code: str, rules: str | None = None, autoplay: bool = False,
@@ -297,8 +296,7 @@ class Link:
             self._flush()
         if "theirs" not in throw:
             return False
-        host, guest = ((throw["mine"], throw["theirs"]) if self.seat == "host"
-                       else (throw["theirs"], throw["mine"]))
+        host, guest = self._secrets(throw)
         seed = dice.physics_seed(host, guest, key)
         if key[1] < 0:
             faces = tuple(tuple(pair) for pair in dice.priority_rounds(host, guest, key))
@@ -320,6 +318,11 @@ class Link:
             self.state["passes"].append(_name(turn))
 
     # --- inside ----------------------------------------------------------------------------
+    def _secrets(self, throw: dict) -> tuple[str, str]:
+        """A throw's two secrets, the host's first, as the dice function takes them."""
+        mine, theirs = throw["mine"], throw["theirs"]
+        return (mine, theirs) if self.seat == "host" else (theirs, mine)
+
     def _queue(self, message: dict) -> None:
         """Number a peer message and keep it in the outbox (sent by `_flush`, after a save)."""
         message = {**message, "seq": self.state["sent"]}
@@ -391,7 +394,7 @@ class Link:
                 self._resend(have)
                 return True
             return False
-        if kind not in PEER_TYPES:
+        if kind not in protocol.PEER_TYPES:
             return False                # the relay's own news we do not read
         seq = message.get("seq")
         if not isinstance(seq, int) or isinstance(seq, bool):
@@ -506,9 +509,7 @@ class Link:
         if s.phase is Phase.MOVE:
             faces = s.dice
         else:
-            host, guest = ((throw["mine"], throw["theirs"]) if self.seat == "host"
-                           else (throw["theirs"], throw["mine"]))
-            faces = tuple(dice.faces(host, guest, key, s.rules.dice_count))
+            faces = tuple(dice.faces(*self._secrets(throw), key, s.rules.dice_count))
         try:
             s.rules.apply(s.position, Move.parse(text), tuple(faces))
         except (IllegalMoveError, NotationError, ValueError):
@@ -568,9 +569,3 @@ class RemoteThinker:
             return None
         return Move.parse(moves.pop(self._key))
 
-
-def _online(options: MatchOptions) -> MatchOptions:
-    """The host's options as an online match (its own side stays its human_side)."""
-    return MatchOptions(rules=options.rules, length=options.length, opponent="online",
-                        level=options.level, human_side=options.human_side,
-                        touch_move=options.touch_move, autoplay=options.autoplay)

@@ -9,6 +9,7 @@ link (every other match) all of this is silent.
 import pygame
 
 from game.i18n import N_, Words, _, verbatim
+from game.online.events import Forfeit, FriendResigned
 from game.scenes.online import dots, draw_waiting
 from game.table_words import shown
 from game.view import widgets as ui
@@ -19,10 +20,9 @@ MENDED_HOLD = 2.0        # "Connected again", "Your friend is back" stay this lo
 
 def ending(event):
     """The words that end the match early, for the friend's resignation or a forfeit; else None."""
-    name = type(event).__name__
-    if name == "FriendResigned":
+    if isinstance(event, FriendResigned):
         return Words(N_("Your friend gave up the match: you win it."))
-    return event.words if name == "Forfeit" else None
+    return event.words if isinstance(event, Forfeit) else None
 
 
 def end_early(app, words) -> None:
@@ -46,9 +46,6 @@ class OnlinePlay:
     def dealt(self) -> dict:
         """The flows' dealer argument: the link's, which hands them the throws both games drew."""
         return {"dealer": self.link.dealer} if self.link is not None else {}
-
-    def remote(self, side) -> bool:
-        return self.session.is_remote(side)
 
     @property
     def dice_wait(self) -> bool:

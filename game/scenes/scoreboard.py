@@ -213,7 +213,7 @@ class ScoreboardScene(MenuScene):
         """Fireworks for a person who won, not for the computer (nor on the loser's screen
         against a friend elsewhere)."""
         leader = max(self.score, key=self.score.get)
-        return not (self.session.is_computer(leader) or self.session.is_remote(leader))
+        return self.session.is_person(leader)
 
     def draw_sparks(self, surface, scale) -> None:
         """Gold sparks burst from behind the headline and fall, again every 1.6 seconds."""

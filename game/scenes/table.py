@@ -54,7 +54,7 @@ class TableScene(OnlinePlay, TableControls, TableDrawing, PacedScene):
         if s.phase in (Phase.THROW, Phase.MOVE):     # the computers' tables start loading now
             thinkers, advisor = computer_players(s, thread=True)
             if self.link is not None:           # the friend's moves arrive through the link
-                thinkers.update({side: self.link.thinker() for side in Side if self.remote(side)})
+                thinkers.update({side: self.link.thinker() for side in Side if s.is_remote(side)})
             self.flow = GameFlow(s, host.match.save, thinkers, advisor, self._touch_setting(),
                                  **self.dealt())
         self.playback: DicePlayback | None = None
@@ -113,8 +113,7 @@ class TableScene(OnlinePlay, TableControls, TableDrawing, PacedScene):
 
     def _human_turn(self) -> bool:
         """The person at this screen is to play (not the computer, nor the friend elsewhere)."""
-        side = self.session.to_move
-        return not (self.session.is_computer(side) or self.remote(side))
+        return self.session.is_person(self.session.to_move)
 
     # --- the flow's events -------------------------------------------------------------------
     def enter(self) -> None:

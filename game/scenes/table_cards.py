@@ -33,7 +33,7 @@ CARD_FILL = (20, 12, 6, 228)
 def you_side(session) -> Side | None:
     """The side of the one person at the screen against the computer (or a friend on another
     computer); None for two people (or two computers): both sides are then named."""
-    people = [side for side in Side if not (session.is_computer(side) or session.is_remote(side))]
+    people = [side for side in Side if session.is_person(side)]
     return people[0] if len(people) == 1 else None
 
 
