@@ -9,7 +9,10 @@ computer's thread, each frame leaves the other threads a moment (time.sleep(0.00
 is timed by the clock.
 """
 import random
+import sys
 import time
+from pathlib import Path
+
 import pygame
 import pytest
 
@@ -22,6 +25,9 @@ from game.scenes.online import HostScene, relay_url
 from game.scenes.online_join import JoinScene
 from game.scenes.title import NewMatchScene, TitleScene
 from game.view.text_field import TextField
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+from online_screens import frames_until  # noqa: E402  (the screenshots drive the games the same way)
 
 DT = 1 / 60
 
@@ -308,18 +314,6 @@ def relay():
     running = start_in_thread("127.0.0.1", 0)
     yield running
     running.stop()
-
-
-def frames_until(apps, done, limit=3000) -> bool:
-    """Frames of every app until `done()`, each frame leaving the network's and the computer's
-    threads a moment (bounded by `limit` frames; nothing is timed)."""
-    for _ in range(limit):
-        if done():
-            return True
-        for a in apps:
-            a.frame(1 / 30)
-        time.sleep(0.005)
-    return done()
 
 
 def status_of(scene) -> str:
