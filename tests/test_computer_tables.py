@@ -149,17 +149,117 @@ def test_fast_solve_weighs_the_turns_it_left_out_back_in(monkeypatch):
 
 
 @pytest.mark.slow
-def test_bell_score_solved_fast_is_the_full_solve():
-    # At White needing 2 and Black 4 (a match to 5 at 3-1), the whole table as the slow solver
-    # (every turn, sweeps to 1e-12: what tools/make_bell_met.py uses) finds it.
+@pytest.mark.parametrize("away, away_other", [(2, 4)] + SAMPLE[:1])
+def test_bell_score_from_its_shipped_turns_is_the_full_solve(away, away_other):
+    # At White needing 2 and Black 4 (a match to 5 at 3-1), and a seeded score: the values the
+    # game finds by sweeping over the score's shipped best turns are the whole table the slow
+    # solver (every turn weighed, sweeps to 1e-12: what tools/make_bell_met.py uses) finds.
     from game.computer import solve as slv
-    t = tbl.tables("bell")
-    fast = t.match_objective(2, 4, wait=True)
-    wins = [t._pays(2, 4), t._pays(4, 2)]
+    t = tbl.Tables("bell", tbl._shipped("bell"), shipped_met())
+    V = t._from_best_turns(away, away_other)
+    assert V is not None, "run tools/make_bell_turns.py"
+    wins = [t._pays(away, away_other), t._pays(away_other, away)]
     (X, Y), _ = slv.solve(tbl._model("bell"), tbl._layout("bell", 2), wins,
-                          start=np.stack([t._guess(2, 4), t._guess(4, 2)]))
-    assert np.abs(fast.mine - X)[live(t)].max() < 1e-9
-    assert np.abs(fast.theirs - Y)[live(t)].max() < 1e-9
+                          start=np.stack([t._guess(away, away_other), t._guess(away_other, away)]))
+    n = len(t.configs)
+    assert np.abs(V[0, 0, :n * n].reshape(n, n) - X)[live(t)].max() < 1e-9
+    assert np.abs(V[1, 0, :n * n].reshape(n, n) - Y)[live(t)].max() < 1e-9
+    goal = t.match_objective(away, away_other, wait=True)
+    assert np.abs(goal.mine - X)[live(t)].max() < 1e-9
+
+
+def test_a_score_found_in_the_background_is_the_score_found_at_once():
+    # In the background (a game being played) the three values are swept one after the other,
+    # in one thread; for a caller that waits, side by side: the same sweeps, the same figures.
+    t = tbl.Tables("bell", tbl._shipped("bell"), shipped_met())
+    assert np.array_equal(t._from_best_turns(3, 3, hurry=False), t._from_best_turns(3, 3))
+
+
+def solved_without_shipped_turns(monkeypatch, where, away, away_other):
+    """match_views at a score as the game finds it without usable shipped turns (`where`)."""
+    monkeypatch.setattr(tbl, "BEST_TURNS_DATA", where)
+    t = tbl.Tables("bell", tbl._shipped("bell"), shipped_met())
+    assert t._from_best_turns(away, away_other) is None
+    return t.match_views(away, away_other)
+
+
+@pytest.mark.slow
+def test_bell_views_from_shipped_turns_are_the_views_weighed_afresh(monkeypatch, tmp_path):
+    # The chance of winning the game and the points (both sides playing for the match), swept
+    # with the match chance over the shipped turns, are what the fast solve then a sweep over
+    # its turns give (solve.solve_score, solve.evaluate_score): two ways, one answer. A file
+    # whose turns are not the ones found (here, one group's turn changed without its
+    # fingerprint) is not used: the game solves the score itself.
+    t = tbl.Tables("bell", tbl._shipped("bell"), shipped_met())
+    shipped = t.match_views(3, 5)
+    with np.load(tbl.BEST_TURNS_DATA) as data:
+        arrays = dict(data)
+    turns = arrays["3-5:turns"].copy()
+    turns[0] = 1 - min(turns[0], 1)
+    arrays["3-5:turns"] = turns
+    np.savez(tmp_path / "bell_turns.npz", **arrays)
+    afresh = solved_without_shipped_turns(monkeypatch, tmp_path / "bell_turns.npz", 3, 5)
+    for mine, theirs in zip(shipped, afresh):
+        assert np.abs(mine.mine - theirs.mine)[live(t)].max() < 1e-9
+        assert np.abs(mine.theirs - theirs.theirs)[live(t)].max() < 1e-9
+
+
+@pytest.mark.parametrize("damage", ["missing", "not a zip", "other game", "turn past its group"])
+def test_unusable_shipped_turns_are_left_aside(tmp_path, damage):
+    lay = tbl._layout("bell", 1)
+    where = tmp_path / "bell_turns.npz"
+    if damage != "missing":
+        with np.load(tbl.BEST_TURNS_DATA) as data:
+            arrays = dict(data)
+        if damage == "other game":
+            arrays["groups"] = np.array(len(lay.group_start) - 1)
+        if damage == "turn past its group":
+            arrays["2-4:turns"] = np.full_like(arrays["2-4:turns"], 12)
+        np.savez(where, **arrays)
+        if damage == "not a zip":
+            where.write_bytes(b"PK\x03\x04 torn")
+    t = tbl.tables("bell")
+    estimate = t._copies(2, 4, lambda a, b: [t._guess(a, b)], lambda a, b: [t._pays(a, b)],
+                         np.ones(1))[:, 0]
+    old = tbl.BEST_TURNS_DATA
+    try:
+        tbl.BEST_TURNS_DATA = where
+        assert tbl.shipped_best_turns(lay, 2, 4, estimate) is None
+        tbl.BEST_TURNS_DATA = old
+        assert tbl.shipped_best_turns(lay, 2, 4, estimate) is not None
+    finally:
+        tbl.BEST_TURNS_DATA = old
+
+
+def test_every_score_has_its_best_turns_shipped():
+    lay = tbl._layout("bell", 1)
+    sizes = np.diff(lay.group_start, append=len(lay.entries))
+    with np.load(tbl.BEST_TURNS_DATA) as data:
+        assert int(data["groups"]) == len(lay.group_start)
+        for a in range(1, M_MAX + 1):
+            for b in range(a, M_MAX + 1):
+                groups, turns = data[f"{a}-{b}:groups"], data[f"{a}-{b}:turns"]
+                counts = data[f"{a}-{b}:counts"]
+                assert len(counts) == (1 if a == b else 2) and counts.sum() == len(groups)
+                for part in np.split(groups, np.cumsum(counts)[:-1]):
+                    assert (np.diff(part) > 0).all()     # each group once, in order
+                assert (turns < sizes[groups]).all()
+
+
+@pytest.mark.slow
+def test_a_shipped_score_is_what_the_tool_finds_today():
+    # tools/make_bell_turns.py on one seeded score, now: the same turns as shipped.
+    import importlib.util
+    import pathlib
+    spec = importlib.util.spec_from_file_location(
+        "make_bell_turns", pathlib.Path(__file__).parent.parent / "tools" / "make_bell_turns.py")
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    a, b = random.Random(1715).choice(tool.SCORES)
+    found = tool.score_turns(tbl.Tables("bell", tbl._shipped("bell"), shipped_met()), a, b)
+    with np.load(tbl.BEST_TURNS_DATA) as data:
+        for key in ("groups", "turns", "counts", "digest"):
+            assert np.array_equal(found[key], data[f"{a}-{b}:{key}"]), key
 
 
 def best_within_tie(rules, t, position, dice, goal):

@@ -18,6 +18,7 @@ position (unreachable in play: a move never strands its own side) is valued K / 
 """
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 
 import numpy as np
@@ -61,19 +62,22 @@ def layout(model: Model, copies: int = 1) -> Layout:
     where[states] = np.arange(len(states))
     partner = where[((k + 1) % copies) * n * n + o * n + c]
 
-    count = model.turn_count[c].astype(np.int32)     # (states, throws)
+    count = model.turn_count.astype(np.int8)[c]      # (states, throws)
     passing = sum(p * (count[:, t] == 0) for t, p in enumerate(model.prob))
     gs, gt = (x.astype(np.int32) for x in np.nonzero(count))   # groups in state order
     group_prob = model.prob[gt]
     sizes = count[gs, gt]
     del count
-    group_start = np.concatenate(([0], np.cumsum(sizes, dtype=np.int64)[:-1]))
+    group_start = np.cumsum(sizes, dtype=np.int64)
+    group_start[1:] = group_start[:-1]
+    group_start[0] = 0
     first = model.turn_start[c[gs], gt] - group_start
 
     bounds = np.flatnonzero(np.diff(level)) + 1
     s_edges = np.concatenate(([0], bounds, [len(states)]))
     g_edges = np.searchsorted(gs, s_edges)
-    e_edges = np.concatenate((group_start, [sizes.sum()]))[g_edges]
+    total = int(group_start[-1]) + int(sizes[-1])
+    e_edges = np.append(group_start[g_edges[:-1]], total)
     levels = [(slice(s_edges[i], s_edges[i + 1]), slice(g_edges[i], g_edges[i + 1]),
                slice(e_edges[i], e_edges[i + 1])) for i in range(len(s_edges) - 1)]
     level_of = np.full(copies * n * n + copies * n, -1, np.int32)
@@ -93,8 +97,8 @@ def layout(model: Model, copies: int = 1) -> Layout:
         same = np.flatnonzero(level_of[entries[e]] == level[s.start])
         affected, at = np.unique(group[same] - g.start, return_inverse=True)
         within.append((e.start + same, affected, at))
-    return Layout(copies, states, partner, passing, group_prob, gs, group_start, entries,
-                  levels, within)
+    return Layout(copies, states, partner, passing, group_prob, gs,
+                  group_start.astype(np.int32), entries, levels, within)
 
 
 def solve(model: Model, lay: Layout, wins: list, chance: bool = True, tol: float = 1e-12,
@@ -290,11 +294,17 @@ def sweep_score(lay: Layout, levels: list, V: np.ndarray, K: np.ndarray, inner_t
 
 def _converge(lay: Layout, levels: list, V: np.ndarray, K: np.ndarray, tol: float) -> int:
     """Sweep until no value moves by `tol`; returns the number of sweeps."""
+    return _sweep_until(lambda inner_tol: sweep_score(lay, levels, V, K, inner_tol), V, tol)
+
+
+def _sweep_until(sweep, V: np.ndarray, tol: float) -> int:
+    """Call sweep(inner_tol), which moves V, until no value moves by `tol`, jumping ahead every
+    few sweeps; returns the number of sweeps."""
     change, steps, sweeps = 1.0, [], 0
     while True:
         sweeps += 1     # within a level, iterate only as far as the sweeps have come
         before = V.copy()
-        change = sweep_score(lay, levels, V, K, max(tol, change / 100))
+        change = sweep(max(tol, change / 100))
         if change < tol:
             return sweeps
         before -= V
@@ -302,7 +312,7 @@ def _converge(lay: Layout, levels: list, V: np.ndarray, K: np.ndarray, tol: floa
         if len(steps) == 2 and sweeps % EXTRAPOLATE == 0:
             earlier, last = steps
             steps = []   # where the steps shrink by a steady ratio r, jump to where they
-            r = float(np.vdot(last, earlier) / max(np.vdot(earlier, earlier), 1e-300))
+            r = float((last * earlier).sum() / max((earlier * earlier).sum(), 1e-300))
             if 0 < r < 0.9:    # lead (Aitken): the last step times r / (1 - r)
                 V -= last * (r / (1 - r))
 
@@ -352,3 +362,227 @@ def evaluate_score(lay: Layout, played: np.ndarray, V: np.ndarray, K: np.ndarray
     turns best for the first (`played`: solve_score's solution, copies, states + wins; the
     first turn within TIE of the best). Returns V (in place) and the number of sweeps."""
     return V, _converge(lay, plan(lay, _near_best(lay, played, TIE, first=True)), V, K, tol)
+
+
+# --- One match score from its best turns: every value they give ------------------------------
+# When each group's turn is known (tools/make_bell_turns.py ships them per score), no turn is
+# weighed against another: each value is the fixed point of a linear sweep of its own, swept in
+# a thread of its own. A value is one row U, its columns in sweep order (a level's states, both
+# copies, are one slice); a state's turns that lead to the same place are weighed once.
+
+def _side_by_side(work, items, together: bool = True) -> None:
+    """work(item) for each item: the first in this thread, each other in a thread of its own
+    (numpy lets other threads run in its long loops), or with `together` false one after the
+    other (a solve in the background leaves the game its frames); the first error is raised
+    here."""
+    if not together:
+        for item in items:
+            work(item)
+        return
+    errors = []
+
+    def guarded(item):
+        try:
+            work(item)
+        except BaseException as error:  # noqa: BLE001 - raised again in the caller's thread
+            errors.append(error)
+
+    helpers = [threading.Thread(target=guarded, args=(item,), daemon=True) for item in items[1:]]
+    for helper in helpers:
+        helper.start()
+    guarded(items[0])
+    for helper in helpers:
+        helper.join()
+    if errors:
+        raise errors[0]
+
+
+def best_turns(lay: Layout, values: np.ndarray, tie: float = TIE, together: bool = True
+               ) -> np.ndarray:
+    """Per copy, each group's turn (an entry): the first within `tie` of the best under `values`
+    (copies, states + wins; copy k's turns lead to copy k + 1's values). Level by level, to keep
+    the memory small; the copies side by side."""
+    copies = len(values)
+    chosen = np.empty((copies, len(lay.group_start)), np.int32)
+
+    def one(k: int) -> None:
+        for s, g, e in lay.levels:
+            starts = lay.group_start[g] - e.start
+            u = values[(k + 1) % copies][lay.entries[e]]
+            near = u <= np.repeat(np.minimum.reduceat(u, starts),
+                                  np.diff(starts, append=len(u))) + tie
+            chosen[k, g] = e.start + np.minimum.reduceat(
+                np.where(near, np.arange(len(u)), len(u)), starts)
+
+    _side_by_side(one, list(range(copies)), together)
+    return chosen
+
+
+@dataclass
+class Fixed:
+    """The states of one level of a score with its turns fixed, both copies: their columns in U
+    (a slice, or where they are among the level's), the closed form of passes (a state's value
+    is `a - passing * a[mirror] + shift * K`, over `divide`; `stuck` ones are K / 2), and the turns
+    leaving the level and staying in it as (targets, weights, runs, run_state). `inner`: the
+    states a turn staying in the level reaches, and their mirrors, iterated alone (`pick`:
+    where they are among the level's)."""
+
+    columns: slice | np.ndarray
+    passing: np.ndarray
+    mirror: np.ndarray
+    shift: np.ndarray
+    divide: np.ndarray
+    stuck: np.ndarray
+    leaving: tuple
+    staying: tuple
+    pick: np.ndarray | None = None
+    inner: "Fixed | None" = None
+
+
+def _turns_of(key: np.ndarray) -> tuple:
+    """Turns as sweep_turns takes them, from keys state << 40 | target << 8 | 36ths (in runs by
+    state), those of a state that lead to the same place merged: (targets, probabilities in
+    36ths, where each state's run starts, that state)."""
+    key = np.sort(key, kind="stable")   # in runs by state already: merged, not sorted afresh
+    place = key >> 8
+    first = np.flatnonzero(np.diff(place, prepend=-1))
+    weight = (np.add.reduceat(key & 0xFF, first) if len(key) else key).astype(np.uint8)
+    place = place[first]
+    state = place >> 32
+    runs = np.flatnonzero(np.diff(state, prepend=-1))
+    return (place & 0xFFFFFFFF).astype(np.intp), weight, runs, state[runs].astype(np.intp)
+
+
+def columns(lay: Layout, copies: int, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """Where U keeps each copy's states (k, position in lay.states) and wins: level by level,
+    the copies side by side within a level, then every copy's wins."""
+    total = len(lay.states)
+    start = np.empty(total, np.intp)
+    size = np.empty(total, np.intp)
+    for s, _, _ in lay.levels:
+        start[s], size[s] = s.start, s.stop - s.start
+    position = np.arange(total)
+    state_column = np.stack([copies * start + k * size + position - start for k in range(copies)])
+    win_column = copies * total + np.arange(copies * n).reshape(copies, n)
+    return state_column, win_column
+
+
+def plan_turns(lay: Layout, chosen: np.ndarray, n: int, together: bool = True) -> list:
+    """The levels of a score whose turns are `chosen` (best_turns), for sweep_turns (U's columns:
+    `columns`; n configs; `together`: see _side_by_side)."""
+    copies = len(chosen)
+    state_column, win_column = columns(lay, copies, n)
+    reaches = np.empty((copies, n * n + n), np.int64)   # copy k's turns reach copy k + 1's
+    for k in range(copies):                             # columns (a one-copy entry's place)
+        reaches[k, lay.states] = state_column[(k + 1) % copies]
+        reaches[k, n * n:] = win_column[(k + 1) % copies]
+    stays = np.zeros(len(lay.entries), bool)
+    for same, _, _ in lay.within:
+        stays[same] = True
+    levels = [None] * len(lay.levels)
+
+    def level(at: int) -> None:
+        s, g, e = lay.levels[at]
+        size = s.stop - s.start
+        turn = chosen[:, g]
+        key = ((lay.group_state[g] - s.start) + np.arange(copies)[:, None] * size).astype(np.int64)
+        key <<= 32
+        key |= np.stack([reaches[k][lay.entries[turn[k]]] for k in range(copies)])
+        key <<= 8
+        key |= np.rint(lay.group_prob[g] * 36).astype(np.int64)
+        key, staying = key.ravel(), stays[turn].ravel()
+        leaving, staying = _turns_of(key[~staying]), _turns_of(key[staying])
+        p = np.tile(lay.passing[s], copies)
+        mirror = np.concatenate([lay.partner[s] - s.start + (k + 1) % copies * size
+                                 for k in range(copies)])
+        pq = p * p[mirror]
+        stuck = np.flatnonzero(pq > 1 - 1e-15)
+        divide = 1 - pq
+        divide[stuck] = 1.0
+        fixed = Fixed(slice(copies * s.start, copies * s.stop), p, mirror, p - pq, divide, stuck,
+                      leaving, staying)
+        target, weight, runs, run_state = staying
+        if len(target):
+            pick = np.union1d(run_state, mirror[run_state])
+            where = np.full(len(p), -1, np.intp)
+            where[pick] = np.arange(len(pick))
+            fixed.pick = pick
+            fixed.inner = Fixed(fixed.columns.start + pick, p[pick], where[mirror[pick]],
+                                fixed.shift[pick], divide[pick],
+                                where[stuck[np.isin(stuck, pick)]], (),
+                                (target, weight, runs, where[run_state]))
+        levels[at] = fixed
+
+    _side_by_side(lambda half: [level(at) for at in half],
+                  [range(0, len(levels), 2), range(1, len(levels), 2)], together)
+    return levels
+
+
+def _take_turns(total: np.ndarray, U: np.ndarray, turns: tuple, buffer: np.ndarray) -> None:
+    """Take from each state what its turns lead to, times their probability."""
+    if turns and len(turns[0]):
+        target, weight, runs, run_state = turns
+        reached = buffer[:len(target)]
+        for row, values in zip(total, U):
+            np.take(values, target, out=reached, mode="clip")   # targets are in U's range
+            reached *= weight
+            row[run_state] -= np.add.reduceat(reached, runs) / 36
+
+
+def _settle(level: Fixed, U: np.ndarray, K2: np.ndarray, a: np.ndarray, buffer) -> float:
+    """Set the level's states from `a` (what their turns are worth, less the staying ones),
+    passes in closed form; returns the largest change."""
+    _take_turns(a, U, level.staying, buffer)
+    value = a - level.passing * a[:, level.mirror]
+    value += level.shift * K2
+    value /= level.divide
+    value[:, level.stuck] = K2 / 2
+    step = float(np.abs(value - U[:, level.columns]).max()) if value.size else 0.0
+    U[:, level.columns] = value
+    return step
+
+
+def sweep_turns(levels: list, U: np.ndarray, K: np.ndarray, inner_tol: float,
+                buffer: np.ndarray) -> float:
+    """One Gauss-Seidel sweep, highest level first, of U (values, columns) with every turn
+    fixed; returns the largest change (`buffer`: room for any level's turns)."""
+    change = 0.0
+    K2 = K[:, None]
+    for level in levels:
+        settled = K2 * (1 - level.passing)
+        _take_turns(settled, U, level.leaving, buffer)
+        change = max(change, _settle(level, U, K2, settled.copy(), buffer))
+        if level.inner is not None:
+            settled = settled[:, level.pick]
+            for _ in range(INNER - 1):
+                if _settle(level.inner, U, K2, settled.copy(), buffer) < inner_tol:
+                    break
+    return change
+
+
+def evaluate_turns(lay: Layout, levels: list, V: np.ndarray, K: np.ndarray,
+                   tol: float = 1e-10, together: bool = True):
+    """Every value (V: copies, values, states + wins, from a guess) when each side plays the
+    turns planned in `levels` (plan_turns). Returns V (in place) and the most sweeps a value took.
+
+    With the turns fixed, each value is a fixed point of its own: the values are swept side by
+    side."""
+    copies, count, width = V.shape
+    n = int(np.sqrt(width))
+    state_column, win_column = columns(lay, copies, n)
+    size = max(len(turns[0]) for level in levels for turns in (level.leaving, level.staying))
+    sweeps = [0] * count
+
+    def one(row: int) -> None:
+        U = np.empty((1, copies * (len(lay.states) + n)))
+        for k in range(copies):
+            U[0, state_column[k]] = V[k, row, lay.states]
+            U[0, win_column[k]] = V[k, row, n * n:]
+        buffer, K1 = np.empty(size), K[row:row + 1]
+        sweeps[row] = _sweep_until(lambda inner_tol: sweep_turns(levels, U, K1, inner_tol,
+                                                                 buffer), U, tol)
+        for k in range(copies):
+            V[k, row, lay.states] = U[0, state_column[k]]
+
+    _side_by_side(one, list(range(count)), together)
+    return V, max(sweeps)

@@ -4,18 +4,23 @@ The single-game tables are shipped (`data/tables.npz`, written by `tools/make_ta
 load in a few milliseconds; without the file they are solved on the spot. A Bell match is played
 for the match: Bell's exact match equity table (`data/bell_met.npz`, from
 `tools/make_bell_met.py`) says what every score is worth. A score's own exact solution (both
-sides playing for the match) is solved when first asked for, in a few seconds: from the
-estimate the shipped tables give at once (each position's chances of winning and losing 1 or 2
-points, weighted by the match table), weighing only the turns near the best under it, then
-checked against every turn (solve.solve_score).
+sides playing for the match) is found when first asked for, in about two seconds: the turns
+each side plays there are shipped (`data/bell_turns.npz`, from `tools/make_bell_turns.py`, as
+the few thousand that differ from the turns best under the estimate the shipped tables give at
+once), so the match chance, and the chance of winning the game and the points with that play,
+are swept over known turns only (solve.evaluate_turns). Without that file the score is solved
+from the estimate, weighing the turns near the best under it, then checked against every turn
+(solve.solve_score): slower, the same figures.
 
 Values are from the side to move's view, before its throw, indexed [own config, opponent config].
 """
 from __future__ import annotations
 
 import functools
+import hashlib
 import pathlib
 import threading
+import zipfile
 from dataclasses import dataclass
 
 import numpy as np
@@ -28,6 +33,7 @@ from . import solve as slv
 DATA = pathlib.Path(__file__).with_name("data") / "tables.npz"
 MET_DATA = DATA.with_name("bell_met.npz")     # Bell's exact match equity (tools/make_bell_met.py)
 TURNS_DATA = DATA.with_name("turns.npz")      # every config's turns (tools/make_tables.py)
+BEST_TURNS_DATA = DATA.with_name("bell_turns.npz")   # each score's best turns (tools/make_bell_turns.py)
 MATCH_MAX = 21          # the longest match a player can choose (C-6)
 FORMAT = 1
 
@@ -109,10 +115,14 @@ class Tables:
         key = (min(away, away_other), max(away, away_other))
         with self._lock:
             job = self._match.get(key)
-            if job is None:
-                job = self._match[key] = _Job(functools.partial(self._solve_match, *key))
+            mine = job is None
+            if mine:
+                job = self._match[key] = _Job(functools.partial(self._solve_match, *key, wait),
+                                              background=not wait)
+        if mine and wait:
+            job.run()
         if wait and job.result is None:
-            job.thread.join()
+            job.done.wait()
             if job.error is not None:
                 raise job.error
         if job.result is None:
@@ -120,8 +130,46 @@ class Tables:
         low, high = job.result
         return low if away == key[0] else high
 
-    def _solve_match(self, away: int, away_other: int) -> tuple[Objective, Objective]:
-        return self._objectives(away, away_other, self._solve_score(away, away_other))
+    def _solve_match(self, away: int, away_other: int, hurry: bool = True
+                     ) -> tuple[Objective, Objective]:
+        """Both sides' match objectives; with `hurry`, on every core (someone waits for it),
+        else in one thread (in the background, the game keeps its frames)."""
+        V = self._from_best_turns(away, away_other, hurry)
+        if V is None:
+            return self._objectives(away, away_other, self._solve_score(away, away_other))
+        low, high = goals = self._objectives(away, away_other, V)
+        self._views[away, away_other] = self._view_objectives(V[:, 1:], goals)
+        return goals
+
+    #: The values one sweep over a score's best turns gives at once: the match chance, and the
+    #: chance of winning the game and the points with that play (K: 1, 1, 0).
+    ALL_VIEWS = np.array([1.0, 1.0, 0.0])
+
+    def _from_best_turns(self, away: int, away_other: int, hurry: bool = True
+                         ) -> np.ndarray | None:
+        """A score's exact values (away <= away_other): V[copy, value, state] for ALL_VIEWS,
+        each side playing the score's best turns as shipped (tools/make_bell_turns.py); None
+        without them (or when they do not fit this game's turns)."""
+        ones = np.ones(len(self.configs))
+        V = self._copies(away, away_other,
+                         lambda a, b: [self._guess(a, b), self.chance, self.equity],
+                         lambda a, b: [self._pays(a, b), ones, self.points], self.ALL_VIEWS)
+        lay = _layout(self.rules.name, 1)
+        chosen = shipped_best_turns(lay, away, away_other, V[:, 0], hurry)
+        if chosen is None:
+            return None
+        levels = slv.plan_turns(lay, chosen, len(self.configs), hurry)
+        del chosen    # the plan holds what the sweeps need (keeps the memory under 300 MB)
+        slv.evaluate_turns(lay, levels, V, self.ALL_VIEWS, together=hurry)
+        np.clip(V[:, :2], 0.0, 1.0, out=V[:, :2])   # chances, not a rounding error outside 0..1
+        return V
+
+    def _view_objectives(self, V: np.ndarray, goals) -> list:
+        """match_views' answer for both sides from V[copy, (game chance, points), state]."""
+        ones = np.ones(len(self.configs))
+        return [(Objective(self._square(V[k, 0]), self._square(V[-1 - k, 0]), ones, 1.0),
+                 Objective(self._square(V[k, 1]), self._square(V[-1 - k, 1]), self.points, 0.0),
+                 goal) for k, goal in ((0, goals[0]), (-1, goals[1]))]
 
     def _objectives(self, away: int, away_other: int, V: np.ndarray) -> tuple:
         """The match objectives of both sides (away <= away_other) from a score's solution."""
@@ -197,8 +245,8 @@ class Tables:
         winning the match, both sides playing for the match at this score, solved exactly (a
         few seconds, once per score). (`exact` is kept for callers: it always is.)"""
         key = (min(away, away_other), max(away, away_other))
-        if key not in self._views:
-            low, high = self.match_objective(*key, wait=True), self.match_objective(*key[::-1])
+        low, high = self.match_objective(*key, wait=True), self.match_objective(*key[::-1])
+        if key not in self._views:      # solved without the best turns: weighed now
             goals = (low, high) if key[0] != key[1] else (low,)   # copy k's wins in copy k+1
             played = np.stack([np.concatenate((g.mine.ravel(), 1 - goals[k - 1].wins))
                                for k, g in enumerate(goals)])
@@ -207,11 +255,7 @@ class Tables:
                              lambda a, b: [np.ones(len(self.configs)), self.points], K)
             slv.evaluate_score(_layout(self.rules.name, 1), played, V, K)
             np.clip(V[:, 0], 0.0, 1.0, out=V[:, 0])
-            ones = np.ones(len(self.configs))
-            self._views[key] = [
-                (Objective(self._square(V[k, 0]), self._square(V[-1 - k, 0]), ones, 1.0),
-                 Objective(self._square(V[k, 1]), self._square(V[-1 - k, 1]), self.points, 0.0),
-                 goal) for k, goal in ((0, low), (-1, high))]
+            self._views[key] = self._view_objectives(V, (low, high))
         return self._views[key][0 if away == key[0] else 1]
 
     def match_ready(self, away: int, away_other: int) -> bool:
@@ -222,19 +266,27 @@ class Tables:
 
 
 class _Job:
-    """A solve running in a daemon thread (the game never waits for it to quit)."""
+    """A solve: in a daemon thread (the game never waits for it to quit), or, for a caller that
+    waits anyway, in the caller's own thread (a thread's memory is not the caller's to reuse:
+    the first request at a score stays under 300 MB)."""
 
-    def __init__(self, work):
+    def __init__(self, work, background: bool = True):
         self.result = None
         self.error: Exception | None = None
-        self.thread = threading.Thread(target=self._run, args=(work,), daemon=True)
-        self.thread.start()
+        self.work = work
+        self.done = threading.Event()
+        self.thread = None
+        if background:
+            self.thread = threading.Thread(target=self.run, daemon=True)
+            self.thread.start()
 
-    def _run(self, work):
+    def run(self):
         try:
-            self.result = work()
+            self.result = self.work()
         except Exception as error:  # noqa: BLE001 - kept and reported by whoever asks
             self.error = error
+        finally:
+            self.done.set()
 
 
 @functools.lru_cache(maxsize=None)
@@ -264,6 +316,44 @@ def shipped_turns(name: str) -> dict | None:
 @functools.lru_cache(maxsize=None)
 def _layout(name: str, copies: int) -> slv.Layout:
     return slv.layout(_model(name), copies)
+
+
+def turns_digest(lay: slv.Layout, chosen: np.ndarray) -> str:
+    """A fingerprint of a score's turns (which turn of each group, every copy)."""
+    digest = hashlib.sha256()
+    for turns in chosen:
+        for _, g, _ in lay.levels:
+            digest.update((turns[g] - lay.group_start[g]).astype(np.uint8).tobytes())
+    return digest.hexdigest()
+
+
+def shipped_best_turns(lay: slv.Layout, away: int, away_other: int, estimate: np.ndarray,
+                       together: bool = True) -> np.ndarray | None:
+    """A Bell score's best turns (away <= away_other), per copy: the turns best under the
+    estimate (solve.best_turns), changed where tools/make_bell_turns.py found others best;
+    None without a sound file for this score, or when the result is not the turns it found."""
+    key = f"{away}-{away_other}"
+    try:
+        with np.load(BEST_TURNS_DATA) as data:
+            if int(data["format"]) != FORMAT or int(data["groups"]) != len(lay.group_start):
+                return None
+            groups, turns = data[key + ":groups"], data[key + ":turns"]
+            counts, digest = data[key + ":counts"], str(data[key + ":digest"])
+    except (OSError, KeyError, ValueError, EOFError, zipfile.BadZipFile):
+        return None
+    if (len(counts) != len(estimate) or counts.sum() != len(groups) or len(groups) != len(turns)
+            or (len(groups) and (groups.min() < 0 or groups.max() >= len(lay.group_start)))):
+        return None
+    after = groups + 1
+    ends = np.where(after < len(lay.group_start),
+                    lay.group_start[np.minimum(after, len(lay.group_start) - 1)], len(lay.entries))
+    if (turns >= ends - lay.group_start[groups]).any():   # a turn past its group's
+        return None
+    chosen = slv.best_turns(lay, estimate, together=together)
+    for k, (g, t) in enumerate(zip(np.split(groups, np.cumsum(counts)[:-1]),
+                                   np.split(turns, np.cumsum(counts)[:-1]))):
+        chosen[k][g] = lay.group_start[g] + t
+    return chosen if turns_digest(lay, chosen) == digest else None
 
 
 _loaded: dict[str, Tables] = {}
