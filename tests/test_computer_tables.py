@@ -175,6 +175,22 @@ def test_a_score_found_in_the_background_is_the_score_found_at_once():
     assert np.array_equal(t._from_best_turns(3, 3, hurry=False), t._from_best_turns(3, 3))
 
 
+def test_a_solve_in_the_background_stops_when_the_program_ends(monkeypatch):
+    # At exit (solve.STOP set, by an atexit hook of tables.py), a background solve stops at its
+    # next sweep instead of being cut off inside numpy as the interpreter finishes.
+    import threading
+    from game.computer import solve as slv
+    stop = threading.Event()
+    stop.set()
+    monkeypatch.setattr(slv, "STOP", stop)
+    t = tbl.Tables("bell", tbl._shipped("bell"), shipped_met())
+    assert t.match_objective(4, 6) is None          # started in the background
+    job = t._match[4, 6]
+    assert job.done.wait(60)
+    assert isinstance(job.error, slv.Stopped) and job not in tbl._background
+    assert t.match_ready(4, 6) and t.match_objective(4, 6) is None   # the estimate stands in
+
+
 def solved_without_shipped_turns(monkeypatch, where, away, away_other):
     """match_views at a score as the game finds it without usable shipped turns (`where`)."""
     monkeypatch.setattr(tbl, "BEST_TURNS_DATA", where)

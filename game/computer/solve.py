@@ -26,6 +26,16 @@ import numpy as np
 from .model import Model
 
 
+#: Set when the program ends: a solve still running in a background thread stops at its next
+#: sweep (tables.py waits for it) instead of being cut off inside numpy as the interpreter
+#: finishes, which can abort the whole process.
+STOP = threading.Event()
+
+
+class Stopped(Exception):
+    """A solve stopped by STOP."""
+
+
 INNER = 8   # iterations within a level per sweep, for the hits that keep the level
 
 
@@ -120,6 +130,8 @@ def solve(model: Model, lay: Layout, wins: list, chance: bool = True, tol: float
     targets = lay.entries
     sweeps = 0
     while True:
+        if STOP.is_set():
+            raise Stopped
         sweeps += 1
         change = 0.0
         for (s, g, e), (same, affected, at) in zip(lay.levels, lay.within):
@@ -302,6 +314,8 @@ def _sweep_until(sweep, V: np.ndarray, tol: float) -> int:
     few sweeps; returns the number of sweeps."""
     change, steps, sweeps = 1.0, [], 0
     while True:
+        if STOP.is_set():
+            raise Stopped
         sweeps += 1     # within a level, iterate only as far as the sweeps have come
         before = V.copy()
         change = sweep(max(tol, change / 100))

@@ -16,6 +16,7 @@ Values are from the side to move's view, before its throw, indexed [own config, 
 """
 from __future__ import annotations
 
+import atexit
 import functools
 import hashlib
 import pathlib
@@ -265,6 +266,20 @@ class Tables:
         return job is not None and (job.result is not None or job.error is not None)
 
 
+_background: set = set()     # the solves running in background threads
+
+
+def _stop_background_solves() -> None:
+    """At exit, stop the solves still running in the background and wait for them (a sweep at
+    most): see solve.STOP."""
+    slv.STOP.set()
+    for job in list(_background):
+        job.done.wait(10)
+
+
+atexit.register(_stop_background_solves)
+
+
 class _Job:
     """A solve: in a daemon thread (the game never waits for it to quit), or, for a caller that
     waits anyway, in the caller's own thread (a thread's memory is not the caller's to reuse:
@@ -277,6 +292,7 @@ class _Job:
         self.done = threading.Event()
         self.thread = None
         if background:
+            _background.add(self)
             self.thread = threading.Thread(target=self.run, daemon=True)
             self.thread.start()
 
@@ -287,6 +303,7 @@ class _Job:
             self.error = error
         finally:
             self.done.set()
+            _background.discard(self)
 
 
 @functools.lru_cache(maxsize=None)
