@@ -331,9 +331,9 @@ def _sweep_until(sweep, V: np.ndarray, tol: float) -> int:
                 V -= last * (r / (1 - r))
 
 
-def _near_best(lay: Layout, values: np.ndarray, margin: float, first: bool = False):
+def _near_best(lay: Layout, values: np.ndarray, margin: float):
     """Per copy, the turns (entries) within `margin` of their group's best under `values`
-    (copies, states + wins); with `first`, only the first of them."""
+    (copies, states + wins)."""
     copies = len(values)
     keep = np.zeros((copies, len(lay.entries)), bool)
     for s, g, e in lay.levels:
@@ -341,12 +341,7 @@ def _near_best(lay: Layout, values: np.ndarray, margin: float, first: bool = Fal
         sizes = np.diff(np.concatenate((starts, [e.stop - e.start])))
         for k in range(copies):
             u = values[(k + 1) % copies][lay.entries[e]]
-            near = u <= np.repeat(np.minimum.reduceat(u, starts), sizes) + margin
-            if first:
-                at = np.where(near, np.arange(len(u)), len(u))
-                near[:] = False
-                near[np.minimum.reduceat(at, starts)] = True
-            keep[k, e] = near
+            keep[k, e] = u <= np.repeat(np.minimum.reduceat(u, starts), sizes) + margin
     return keep
 
 
@@ -375,7 +370,10 @@ def evaluate_score(lay: Layout, played: np.ndarray, V: np.ndarray, K: np.ndarray
     """Other values (V: copies, values, states + wins, from a guess) when each side plays the
     turns best for the first (`played`: solve_score's solution, copies, states + wins; the
     first turn within TIE of the best). Returns V (in place) and the number of sweeps."""
-    return V, _converge(lay, plan(lay, _near_best(lay, played, TIE, first=True)), V, K, tol)
+    keep = np.zeros((len(played), len(lay.entries)), bool)
+    for k, turns in enumerate(best_turns(lay, played, TIE, together=False)):
+        keep[k, turns] = True
+    return V, _converge(lay, plan(lay, keep), V, K, tol)
 
 
 # --- One match score from its best turns: every value they give ------------------------------

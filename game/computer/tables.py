@@ -290,11 +290,9 @@ class _Job:
         self.error: Exception | None = None
         self.work = work
         self.done = threading.Event()
-        self.thread = None
         if background:
             _background.add(self)
-            self.thread = threading.Thread(target=self.run, daemon=True)
-            self.thread.start()
+            threading.Thread(target=self.run, daemon=True).start()
 
     def run(self):
         try:
