@@ -33,17 +33,15 @@ def score_turns(t: tables.Tables, away: int, away_other: int) -> dict:
     n = len(t.configs)
     exact = t._solve_score(away, away_other)[:, 0]          # copies, states + wins
     chosen = solve.best_turns(lay, exact)
-    estimate = t._copies(away, away_other, lambda a, b: [t._guess(a, b)],
-                         lambda a, b: [t._pays(a, b)], np.ones(1))[:, 0]
-    guess = solve.best_turns(lay, estimate)
+    V = t._copies(away, away_other, lambda a, b: [t._guess(a, b)],
+                  lambda a, b: [t._pays(a, b)], np.ones(1))   # the estimate, then swept below
+    guess = solve.best_turns(lay, V[:, 0])
     groups, turns = [], []
     for k in range(len(chosen)):
         changed = np.flatnonzero(chosen[k] != guess[k])
         groups.append(changed.astype(np.int32))
         turns.append((chosen[k][changed] - lay.group_start[changed]).astype(np.uint8))
     # The check: the values these turns give are the solve's, and no turn is better.
-    V = t._copies(away, away_other, lambda a, b: [t._guess(a, b)],
-                  lambda a, b: [t._pays(a, b)], np.ones(1))
     solve.evaluate_turns(lay, solve.plan_turns(lay, chosen, n), V, np.ones(1))
     live = np.ones((n, n), bool)
     live[t.home, :] = live[:, t.home] = False
