@@ -7,7 +7,7 @@ the total, the one under way), then starts the game with that environment's Pyth
 that folder makes a second start at the same moment wait for the first one's set-up. The next
 start finds the environment ready and goes straight to the game, with no pip run. Only the
 standard library is imported here, so this runs anywhere; the words come from the game's
-catalogues (game/i18n.py needs nothing else), in the system's language or the one --language
+catalogues (game/base/i18n.py needs nothing else), in the system's language or the one --language
 names.
 """
 import contextlib
@@ -22,9 +22,9 @@ from importlib import metadata
 from pathlib import Path
 
 try:
-    from game import i18n, streams
-    from game.folder_lock import try_lock
-    from game.i18n import N_, _, n_
+    from game.base import i18n, streams
+    from game.base.folder_lock import try_lock
+    from game.base.i18n import N_, _, n_
 except Exception:   # a Python too old for the game, or a damaged copy: say it in English
     i18n = streams = None
 
@@ -211,7 +211,7 @@ def clear_environment(venv: Path) -> None:
 def set_up_lock(venv: Path, report=print, wait: float = LOCK_WAIT):
     """Held while one start sets up the environment: a second start at the same time (two
     double-clicks) waits here, then finds the environment ready instead of installing into it
-    side by side. The operating system's file lock (fcntl, msvcrt; game/folder_lock.py, which
+    side by side. The operating system's file lock (fcntl, msvcrt; game/base/folder_lock.py, which
     also keeps one game per data folder) ends with the process that holds it, so a start that
     crashed or was killed leaves no stale lock behind: the file that stays is only a note of
     who held it last. Raises SetupError after `wait` seconds."""
@@ -434,7 +434,7 @@ def main(argv=None) -> int:
     if sys.version_info < (3, 11):
         return fail(_("this game needs Python 3.11 or newer; this is Python {version}. Get it "
                       "from python.org and start again.", version=sys.version.split()[0]))
-    from game import cli
+    from game.commands import cli
     if argv[:1] != ["analyze"]:
         cli.parse_args(argv)     # --help and bad arguments are answered before any set-up
     missing = missing_requirements(read_requirements(REQUIREMENTS))

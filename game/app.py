@@ -7,7 +7,7 @@ data folder, the player is told, and the game goes back to the title with the ma
 it was on disk.
 
 Scenes see the app through the narrow `Host` interface (game/scenes/host.py): the scene stack,
-the settings, the sounds, a clock, and the match keeper (game/keeper.py), which owns the match
+the settings, the sounds, a clock, and the match keeper (game/play/keeper.py), which owns the match
 being played and its saving. `show_match()` shows the scene for where the match stands.
 """
 import math
@@ -20,11 +20,11 @@ from pathlib import Path
 
 import pygame
 
-from game import i18n
-from game.i18n import _, verbatim
-from game.keeper import MatchKeeper
-from game.match import MatchOptions, Phase, Session
-from game.players import settle
+from game.base import i18n
+from game.base.i18n import _, verbatim
+from game.play.keeper import MatchKeeper
+from game.play.match import MatchOptions, Phase, Session
+from game.play.players import settle
 from game.rules import Side, rule_set
 from game.scenes.base import SceneManager
 from game.scenes.menus import PauseScene
@@ -33,9 +33,9 @@ from game.scenes.rules_screen import rules_to_explain
 from game.scenes.scoreboard import ScoreboardScene
 from game.scenes.title import NAME as TITLE_NAME, TitleScene
 from game.computer.player import levels_for
-from game.storage import Storage, append_text, default_data_dir, said
+from game.saves.storage import Storage, append_text, default_data_dir, said
 from game.view import assets, widgets as ui
-from game.view.boards import PLAYABLE_RULES
+from game.scenes.boards import PLAYABLE_RULES
 from game.view.audio import Sounds
 from game.view.layout import DEFAULT_SIZE, MIN_SIZE, px, ui_scale
 
@@ -327,7 +327,7 @@ class App:
             from game.scenes.priority import PriorityScene
             self.scenes.clear_to(PriorityScene(self))
         elif phase in (Phase.THROW, Phase.MOVE):
-            from game.scenes.table import TableScene
+            from game.scenes.table.scene import TableScene
             self.scenes.clear_to(TableScene(self))
         else:
             self.scenes.clear_to(ScoreboardScene(self))
@@ -387,7 +387,7 @@ class App:
                 self.handle_event(event)
             self.scenes.update(dt)
             self._apply_scene_changes()
-            settle()          # the collector back on once no computer is thinking (game/players.py)
+            settle()          # the collector back on once no computer is thinking (game/play/players.py)
             self.draw(dt)
             pygame.display.flip()
         except Exception as exc:

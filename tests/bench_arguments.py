@@ -3,8 +3,8 @@
 quadratic). Each figure is one parse in-process, of the game's options and of `analyze`'s."""
 import time
 
-from game import cli
-from game.arguments import tidy
+from game.commands import cli
+from game.commands.arguments import tidy
 from game.computer import analysis
 
 COUNTS = (10_000, 20_000, 40_000, 100_000)

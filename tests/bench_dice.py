@@ -10,7 +10,7 @@ import random
 import statistics
 import time
 
-from game import geometry as g
+from game.geometry import tablier as g
 from game.dice import throw_faces, toss
 
 THROWS = 2000

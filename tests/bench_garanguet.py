@@ -40,7 +40,7 @@ import statistics
 import sys
 import time
 
-# one BLAS thread, as the game runs (game/cli.py): the matrices are small
+# one BLAS thread, as the game runs (game/commands/cli.py): the matrices are small
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 

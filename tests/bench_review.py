@@ -1,4 +1,4 @@
-"""How long the match review (game/review.py) takes to weigh one game: seeded games between two
+"""How long the match review (game/computer/review.py) takes to weigh one game: seeded games between two
 computer players at the journeyman level (each plays the best move half the time), every move of
 White weighed, the median of a few runs per rule set (Garanguet: by the master's reckoning and
 the exact race table, game/computer/garanguet_analysis.py).
@@ -20,8 +20,8 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
 from game.computer import tables as tbl  # noqa: E402
 from game.computer.player import computer_for  # noqa: E402
-from game.match import MatchOptions, Phase, Session, play_out  # noqa: E402
-from game.review import review  # noqa: E402
+from game.play.match import MatchOptions, Phase, Session, play_out  # noqa: E402
+from game.computer.review import review  # noqa: E402
 from game.rules import GARANGUET, TOURNE_CASE, Side  # noqa: E402
 
 

@@ -10,12 +10,10 @@ import random
 import tempfile
 import time
 
-from game.flow import GameFlow, Stage
-from game.keeper import MatchKeeper
-from game.match import MatchOptions, Phase, Session, forget_replays, play_out
-from game.storage import Storage
-
-
+from game.play.flow import GameFlow, Stage
+from game.play.keeper import MatchKeeper
+from game.play.match import MatchOptions, Phase, Session, forget_replays, play_out
+from game.saves.storage import Storage
 def mid_match(rules: str, length: int, seed: int = 1) -> Session:
     """A seeded match played with random legal moves to near its end (the largest save)."""
     session = Session.new(MatchOptions(rules=rules, length=length, opponent="human"), seed=seed)

@@ -11,13 +11,12 @@ import time
 
 import pygame
 
-from game.keeper import MatchKeeper
-from game.match import MatchOptions, Phase, Session
+from game.play.keeper import MatchKeeper
+from game.play.match import MatchOptions, Phase, Session
 from game.scenes.base import SceneManager
 from game.scenes.priority import PriorityScene
-from game.scenes.table import TableScene
-from game.flow import Stage
-
+from game.scenes.table.scene import TableScene
+from game.play.flow import Stage
 DT = 1 / 30
 SEEDS = (7, 11, 23, 31, 47)
 

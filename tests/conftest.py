@@ -18,7 +18,7 @@ import pytest  # noqa: E402
 def _english():
     """Each test starts in English and leaves nothing else behind (the language is the game's
     one global); a test that wants French asks for it."""
-    from game import i18n
+    from game.base import i18n
     saved = {name: os.environ.get(name) for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
     i18n.set_language("en")
     yield

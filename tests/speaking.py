@@ -2,13 +2,13 @@
 
 `problems(app)` draws the app's current scene a few frames in English and then in French, at
 whatever size the app has (the tests use the smallest window, 960x600), and lists:
-  - text that reached the screen without passing through a catalogue (game/i18n.py);
+  - text that reached the screen without passing through a catalogue (game/base/i18n.py);
   - text that spills out of the box it was drawn in (a button, a card, a panel, or the window);
   - a line that begins with punctuation belonging to the line before ("; une dame ...").
 """
 import re
 
-from game import i18n
+from game.base import i18n
 from game.view import widgets as ui
 
 DT = 1 / 60

@@ -4,9 +4,9 @@ import random
 import pygame
 import pytest
 
-from game import i18n
+from game.base import i18n
 from game.app import App, run
-from game.match import MatchOptions, Phase, Session, play_out
+from game.play.match import MatchOptions, Phase, Session, play_out
 from game.rules import Side
 from game.scenes.base import Scene
 from game.scenes.menus import (ConfirmScene, NoticeScene, PauseScene, SavedMatchScene,
@@ -14,8 +14,7 @@ from game.scenes.menus import (ConfirmScene, NoticeScene, PauseScene, SavedMatch
 from game.scenes.rules_screen import RulesScene
 from game.scenes.scoreboard import ScoreboardScene
 from game.scenes.title import NewMatchScene, TitleScene
-from game.storage import Storage
-
+from game.saves.storage import Storage
 DT = 1 / 60
 
 

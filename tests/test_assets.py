@@ -6,7 +6,7 @@ import numpy as np
 import pygame
 import pytest
 
-from game import geometry as g
+from game.geometry import tablier as g
 from game.view import assets
 from game.view.board_art import render_board
 

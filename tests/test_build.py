@@ -61,7 +61,7 @@ def test_the_built_app_takes_its_data_along(built):
 @pytest.mark.slow
 @pytest.mark.skipif(not (ROOT / "game" / "app.py").exists(), reason="game/app.py is not there yet")
 def test_the_built_app_plays_a_demo_headless_and_saves_it(built, tmp_path):
-    from game.storage import Storage
+    from game.saves.storage import Storage
     result = subprocess.run(
         [str(built), "--autoplay", "--quit-after", "4", "--seed", "5",
          "--data-dir", str(tmp_path / "data")],

@@ -8,8 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from game import cli
-
+from game.commands import cli
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -199,8 +198,8 @@ def test_language_option_overrides_the_system_language():
 
 def test_language_option_is_left_for_the_game(monkeypatch):
     """The game follows --language until one is chosen in its settings: the system's language
-    it reads (game/i18n.py) is the one named."""
-    from game import i18n
+    it reads (game/base/i18n.py) is the one named."""
+    from game.base import i18n
     calls = []
     fake_module(monkeypatch, "game.app", run=lambda **options: calls.append(options) or 0)
     monkeypatch.setenv("LANG", "C")

@@ -10,8 +10,7 @@ import itertools
 import random
 
 from game.dice import Physics, throw_faces, toss
-from game.geometry import checker_centre
-
+from game.geometry.tablier import checker_centre
 CHI2_5_DF_1PC = 15.086      # chi-square critical values at alpha = 0.01
 CHI2_35_DF_1PC = 57.342
 

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from game import geometry as g
+from game.geometry import tablier as g
 from game.dice import CAUSES, DIE_SIZE, MAX_SPEED, Ground, Physics, priority_rounds, rest_cause, toss
 from game.dice import physics
 from game.dice.faces import IDENTITY

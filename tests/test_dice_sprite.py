@@ -89,11 +89,10 @@ def test_a_die_thrown_off_the_board_is_marked_where_it_left_before_the_rethrow()
     re-throw, an arrow just inside the edge it crossed points where it went, named."""
     import random as _random
 
-    from game import geometry as _g
+    from game.geometry import tablier as _g
     from game.dice import toss as _toss
     from game.view.dice_playback import REST_AFTER_INVALID, DicePlayback
-    from game.view.boards import board_for
-
+    from game.scenes.boards import board_for
     for seed in range(300):
         attempts = _toss((3, 4), _random.Random(seed), [], None, thrower="W")
         if attempts[0].cause == "off the board":

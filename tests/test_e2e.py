@@ -9,15 +9,14 @@ import pygame
 import pytest
 
 from game.app import MAX_DT, App
-from game.match import Phase
-from game.priority_flow import PriorityStage
+from game.play.match import Phase
+from game.play.priority import PriorityStage
 from game.scenes.menus import SettingsScene
 from game.scenes.priority import PriorityScene
 from game.scenes.scoreboard import ScoreboardScene
-from game.scenes.table import TableScene
+from game.scenes.table.scene import TableScene
 from game.scenes.title import NewMatchScene, TitleScene
-from game.storage import Storage
-
+from game.saves.storage import Storage
 FRAME_BUDGET = 40_000
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from game import engine
+from game.commands import engine
 from game.rules import Move, Position, RULE_NAMES, rules_by_name
 
 ROOT = Path(__file__).resolve().parent.parent

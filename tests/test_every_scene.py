@@ -16,14 +16,14 @@ import game.scenes
 import speaking
 from sessions import at_random, steps
 from game.app import App
-from game.i18n import N_, _
-from game.match import MatchOptions, Phase, Session
+from game.base.i18n import N_, _
+from game.play.match import MatchOptions, Phase, Session
 from game.scenes.base import Scene
 from game.scenes.menus import (ConfirmScene, MenuScene, NoticeScene, OverlayScene, PauseScene,
                                SavedMatchScene, SettingsScene, StatsScene)
 from game.online.events import Offered, Refused, RoomOpened, refused_words
 from game.scenes.online import HostScene, OnlineScene, RelayScene
-from game.scenes.paced import PacedScene
+from game.scenes.table.paced import PacedScene
 from game.scenes.rules_screen import RulesScene
 from game.scenes.title import NewMatchScene
 

@@ -25,9 +25,9 @@ import pygame
 import pytest
 
 from game.app import App, resumable_session
-from game.match import MatchOptions, Session
+from game.play.match import MatchOptions, Session
 from game.scenes.menus import NoticeScene
-from game.storage import DEFAULT_SETTINGS, MATCH_FILE, RECORDS_FILE, SETTINGS_FILE, Storage
+from game.saves.storage import DEFAULT_SETTINGS, MATCH_FILE, RECORDS_FILE, SETTINGS_FILE, Storage
 from sessions import at_random, steps
 
 ROOT = Path(__file__).resolve().parent.parent

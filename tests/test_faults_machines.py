@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from game.app import resumable_session
-from game.match import MatchOptions, Session
-from game.storage import DEFAULT_SETTINGS, MATCH_FILE, RECORDS_FILE, SETTINGS_FILE, Storage
+from game.play.match import MatchOptions, Session
+from game.saves.storage import DEFAULT_SETTINGS, MATCH_FILE, RECORDS_FILE, SETTINGS_FILE, Storage
 from sessions import at_random, steps
 from test_faults import ROOT, TIMEOUT, game_env, real_folder, saved_at
 
@@ -113,7 +113,7 @@ def test_a_second_start_on_a_folder_in_use_says_so_and_plays_nothing(tmp_path, l
 
 
 def test_the_player_hears_it_in_the_language_of_the_games_settings(tmp_path):
-    from game import folder_lock
+    from game.base import folder_lock
     folder = tmp_path / "data"
     Storage(folder).save_settings({**DEFAULT_SETTINGS, "language": "fr"})
     settings = (folder / SETTINGS_FILE).read_bytes()
@@ -129,7 +129,7 @@ def test_the_window_brings_the_running_game_forward_or_quits(tmp_path):
     """The screen names the folder; "Show the running game" calls the holder, which goes on
     playing (the call never ends it) and still saves on SIGTERM; Esc quits."""
     import pygame
-    from game import folder_lock
+    from game.base import folder_lock
     from game.scenes.in_use import InUseScreen
     from game.view import widgets as ui
     folder = tmp_path / "data"
@@ -163,7 +163,7 @@ def test_the_window_brings_the_running_game_forward_or_quits(tmp_path):
 def test_a_lock_held_by_a_killed_game_is_taken_over(tmp_path):
     """Killed (no chance to clean up), the first game leaves its lock file but no lock: the next
     start plays, and holds the folder in its turn."""
-    from game import folder_lock
+    from game.base import folder_lock
     folder = tmp_path / "data"
     game, _ = first_game(tmp_path, folder)
     until_it_saves(game, folder)
@@ -184,7 +184,7 @@ def test_the_lock_in_one_process(tmp_path):
     """Two holders of one folder exclude each other (even in one process); a release frees it;
     a folder that cannot hold a lock (read-only, a FIFO in the lock's place) is played as
     before, unguarded, without waiting."""
-    from game import folder_lock
+    from game.base import folder_lock
     folder = tmp_path / "data"
     with folder_lock.FolderLock(folder) as first:
         assert first.take()
@@ -334,7 +334,7 @@ def test_every_message_prints_in_any_terminals_encoding(locales, terminal, args,
 
 
 def test_plain_forms():
-    from game import streams
+    from game.base import streams
     assert "fenêtre ’ « x » déjà œuvre\u00a0:".encode("ascii", streams.ERRORS) == \
         b"fenetre ' \" x \" deja oeuvre :"
     assert "fenêtre ’\u202f;".encode("latin-1", streams.ERRORS) == \
@@ -434,7 +434,7 @@ def test_a_closing_windows_console_waits_for_the_save(monkeypatch):
     import ctypes
     import threading
     import types
-    from game import cli
+    from game.commands import cli
     handlers = []
     monkeypatch.setattr(ctypes, "WINFUNCTYPE", ctypes.CFUNCTYPE, raising=False)
     monkeypatch.setattr(ctypes, "windll", types.SimpleNamespace(kernel32=types.SimpleNamespace(

@@ -1,21 +1,21 @@
-"""The play flow (game/flow.py) driven by intents alone, with no pygame: whole games of every rule
+"""The play flow (game/play/flow.py) driven by intents alone, with no pygame: whole games of every rule
 set, refusals with their rule numbers, take-backs, touch-move, passes and resuming a save."""
 import random
 import sys
 
 import pytest
 
-from game import flow as f
-from game.flow import GameFlow, Stage
-from game.players import SyncThinker, ThreadedThinker, random_thinker
-from game.match import MatchOptions, Phase, Session
+from game.play import flow as f
+from game.play.flow import GameFlow, Stage
+from game.play.players import SyncThinker, ThreadedThinker, random_thinker
+from game.play.match import MatchOptions, Phase, Session
 from game.rules import RULE_SETS, Move, Position, Side, Step
 
 
 @pytest.fixture(autouse=True)
 def english():
     """These tests read the table's words in English, whatever the machine's language."""
-    from game import i18n
+    from game.base import i18n
     i18n.set_language("en")
     yield
     i18n.set_language("en")
@@ -125,7 +125,7 @@ def test_a_whole_game_of_every_rule_set_through_intents_alone(rules):
 
 
 def test_the_flow_never_imports_pygame():
-    code = "import sys, game.flow, game.turn, game.match; print('pygame' in sys.modules)"
+    code = "import sys, game.play.flow, game.rules.turn, game.play.match; print('pygame' in sys.modules)"
     import subprocess
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
@@ -274,7 +274,7 @@ def test_the_collector_is_off_while_the_computer_thinks_and_back_on_after_even_u
     collector off for the rest of the game: settle(), called every frame, turns it back on."""
     import gc
     import threading
-    from game.players import settle
+    from game.play.players import settle
     go = threading.Event()
     thinker = ThreadedThinker(lambda p, d, m: go.wait(10) and Move((Step(0, 1),)))
     thinker.start(Position.parse("0,0,0/0,0,0/W"), (1, 3), (1, 0, 0))

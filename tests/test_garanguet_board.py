@@ -6,9 +6,9 @@ import time
 import pygame
 import pytest
 
-from game import garanguet_geometry as gg
-from game import geometry as g
-from game.match import Phase
+from game.geometry import garanguet as gg
+from game.geometry import tablier as g
+from game.play.match import Phase
 from game.rules import GARANGUET, Position, Side, Step
 from game.view import assets, garanguet_board as gb
 from game.view.layout import px, ui_scale
@@ -17,7 +17,7 @@ from game.view.layout import px, ui_scale
 @pytest.fixture(autouse=True)
 def english():
     """These tests read the table's words in English, whatever the machine's language."""
-    from game import i18n
+    from game.base import i18n
     i18n.set_language("en")
     yield
     i18n.set_language("en")
@@ -198,8 +198,8 @@ def test_counts_on_tall_stacks_trays_and_pips():
     assert not any(what == "count" and side == "B" for what, side, _ in middle)   # none of six or more
     bearoff = texts(BEAROFF)
     assert {("tray", "W", "4 off"), ("tray", "B", "5 off"), ("pips", "B", "36"), ("pips", "W", "38")} <= bearoff
-    from game import i18n
-    from game.table_words import shown
+    from game.base import i18n
+    from game.base.i18n import shown
     i18n.set_language("fr")       # French counts 0 and 1 in the singular: "0 sortie", "4 sorties"
     try:
         trays = {str(shown(lab.text)) for position in (START, BEAROFF)

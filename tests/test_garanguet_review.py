@@ -1,8 +1,8 @@
 """Garanguet match review (issue 22): each of a person's moves weighed against the best play of
-the same throw by the strongest evaluation the game has (game/review.py over
+the same throw by the strongest evaluation the game has (game/computer/review.py over
 game/computer/garanguet_analysis.py), and the review screen on Garanguet's board.
 
-What a move lost is checked two ways that do not go through game/review.py: in a small race, by
+What a move lost is checked two ways that do not go through game/computer/review.py: in a small race, by
 the slow exact method of tests/test_garanguet_race.py (the rules engine's turns, no table); on
 seeded games, by the analysis command's figures for every play of the throw."""
 import random
@@ -10,11 +10,11 @@ import random
 import pygame
 import pytest
 
-from game import i18n
+from game.base import i18n
 from game.computer import garanguet_analysis as ga
 from game.computer import garanguet_player as gp
-from game.match import MatchOptions, Phase, Session
-from game.review import errors, rate_turn, review, review_match
+from game.play.match import MatchOptions, Phase, Session
+from game.computer.review import errors, rate_turn, review, review_match
 from game.rules import GARANGUET, Move, Position, Side
 from game.scenes.review import ReviewScene
 from game.view.garanguet_board import GaranguetBoardView

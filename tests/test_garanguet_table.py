@@ -6,14 +6,14 @@ import time
 import pygame
 import pytest
 
-from game import flow as f
-from game import garanguet_geometry as gg
+from game.play import flow as f
+from game.geometry import garanguet as gg
 from game.app import App
-from game.flow import GameFlow, Stage, furthest_steps
-from game.match import MatchOptions, Phase, Session
-from game.players import computer_players, side_title, verb
+from game.play.flow import GameFlow, Stage, furthest_steps
+from game.play.match import MatchOptions, Phase, Session
+from game.play.players import computer_players, side_title, verb
 from game.rules import GARANGUET, Move, Position, Side
-from game.storage import Storage
+from game.saves.storage import Storage
 from game.view.garanguet_board import GaranguetBoardView, say_move
 from test_flow import at
 
@@ -23,7 +23,7 @@ import test_table as tt
 @pytest.fixture(autouse=True)
 def english():
     """These tests read the table's words in English, whatever the machine's language."""
-    from game import i18n
+    from game.base import i18n
     i18n.set_language("en")
     yield
     i18n.set_language("en")
@@ -246,7 +246,7 @@ def test_a_move_is_taken_back_until_the_opponent_throws_but_never_under_touch_mo
 
 
 def test_the_dice_stay_lit_while_their_numbers_are_left_bearing_off_included():
-    from game.flow import numbers_left
+    from game.play.flow import numbers_left
     table = at("20*4,21*3,23*2,24*2,off*4/7*5,8*5,9*5/W", (6, 5, 1), rules="garanguet")
     assert table.flow.dice_marks() == ("played", "played", "played")   # the 6 bears off from e
     table.do("pick", 20)

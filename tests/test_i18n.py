@@ -13,14 +13,14 @@ import pygame
 import pytest
 
 import speaking
-from game import i18n
+from game.base import i18n
 from game.app import App
-from game.match import MatchOptions, Session
-from game.priority_flow import PriorityStage
+from game.play.match import MatchOptions, Session
+from game.play.priority import PriorityStage
 from game.scenes.menus import (ConfirmScene, NoticeScene, PauseScene, SavedMatchScene,
                                SettingsScene, StatsScene)
 from game.scenes.title import NewMatchScene
-from game.storage import Storage
+from game.saves.storage import Storage
 from game.view import widgets as ui
 from tests.test_menus import app, frames, press  # noqa: F401  (app: the menus' fixture, at 960x600 in English)
 
@@ -164,7 +164,7 @@ def test_the_first_start_speaks_the_system_language(tmp_path, system_language, l
 
 
 def test_a_damaged_settings_file_is_reported_in_french_on_a_french_system(tmp_path, system_language):
-    """The storage's sentence (game/storage.py, a Problem) is said in the player's language, not
+    """The storage's sentence (game/saves/storage.py, a Problem) is said in the player's language, not
     pasted in English into a French sentence."""
     system_language("fr_FR.UTF-8")
     (tmp_path / "settings.json").write_text('{"volume": 7}', encoding="utf-8")
@@ -411,7 +411,7 @@ def test_the_priority_throw_speaks_both_languages_in_its_boxes(app, tmp_path):
     frames(app)
     assert i18n.language() == "fr" and "amen" in scene.prompt(), scene.prompt()
     firsts = {"Vous commencez (Blancs)", "L’ordinateur commence (Noirs)"}
-    from game.table_words import shown
+    from game.base.i18n import shown
     assert firsts & {shown(b.text) for b in scene.banners}, "the banner, made in English, says French"
     no_errors(tmp_path)
 

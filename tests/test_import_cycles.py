@@ -84,8 +84,8 @@ def test_the_cycle_finder_finds_a_cycle():
 def test_the_import_graph_is_read():
     edges = graph()
     assert "game.rules.core" in edges["game.rules"]
-    assert "game.flow" in edges["game.scenes.table"]
-    assert "game.scenes.table" in edges["game.app"]        # a late import inside a method
+    assert "game.play.flow" in edges["game.scenes.table.scene"]
+    assert "game.scenes.table.scene" in edges["game.app"]        # a late import inside a method
 
 
 def test_no_module_of_the_game_imports_itself_in_a_circle():
@@ -111,8 +111,8 @@ def everything_imported_by(name: str, known: dict) -> set[str]:
 def test_the_rules_the_computer_and_the_flow_import_no_screen():
     known = modules()
     for top in [n for n in known if n.startswith(("game.rules", "game.computer"))] + [
-            "game.match", "game.flow", "game.flow_events", "game.refusals", "game.priority_flow",
-            "game.players", "game.sides", "game.turn", "game.keeper"]:
+            "game.play.match", "game.play.flow", "game.play.events", "game.rules.refusals", "game.play.priority",
+            "game.play.players", "game.play.sides", "game.rules.turn", "game.play.keeper"]:
         reached = everything_imported_by(top, known)
         bad = {m for m in reached if m.split(".")[0] == "pygame"
                or m.startswith(("game.scenes", "game.view", "game.app"))}

@@ -1,12 +1,10 @@
-"""The match keeper (game/keeper.py): a match under way is never replaced without a trace, and
+"""The match keeper (game/play/keeper.py): a match under way is never replaced without a trace, and
 a saved match is taken up as storage built it."""
 import random
 
-from game.keeper import MatchKeeper
-from game.match import MatchOptions, Phase, Session, play_out
-from game.storage import Storage
-
-
+from game.play.keeper import MatchKeeper
+from game.play.match import MatchOptions, Phase, Session, play_out
+from game.saves.storage import Storage
 def keeper_on(folder) -> MatchKeeper:
     return MatchKeeper(Storage(folder, validate_match=Session.from_dict), lambda words: None,
                        random.Random(1))

@@ -25,11 +25,10 @@ import pygame
 import pytest
 
 from game.app import App
-from game.folder_lock import LOCK_FILE
-from game.match import MatchOptions, Phase, Session
+from game.base.folder_lock import LOCK_FILE
+from game.play.match import MatchOptions, Phase, Session
 from game.rules import Move
-from game.storage import DEFAULT_SETTINGS, MATCH_FILE, Storage
-
+from game.saves.storage import DEFAULT_SETTINGS, MATCH_FILE, Storage
 ROOT = Path(__file__).resolve().parent.parent
 SEED = 1699
 KILLS = 50
@@ -114,7 +113,7 @@ def check_files_after_kill(folder: Path) -> list[str]:
     Returns the leftover temporary files (a kill between writing one and renaming it)."""
     names = sorted(p.name for p in folder.iterdir())
     temps = [n for n in names if n.startswith(f".{MATCH_FILE}.") and n.endswith(".tmp")]
-    # The folder's lock file stays (game/folder_lock.py): the lock itself died with the game,
+    # The folder's lock file stays (game/base/folder_lock.py): the lock itself died with the game,
     # and the next start takes it over.
     expected = {MATCH_FILE, MATCH_FILE + ".prev", "records.jsonl", "settings.json", LOCK_FILE}
     odd = [n for n in names if n not in expected and n not in temps]
@@ -290,8 +289,8 @@ SAVE_THEN_DIE = r"""
 import json, os, random, signal, sys
 sys.path.insert(0, sys.argv[1])
 sys.path.insert(0, os.path.join(sys.argv[1], "tests"))
-from game.match import MatchOptions, Session
-from game.storage import Storage
+from game.play.match import MatchOptions, Session
+from game.saves.storage import Storage
 from sessions import at_random, steps
 
 folder, saves, trap, nth = sys.argv[2], int(sys.argv[3]), sys.argv[4], int(sys.argv[5])

@@ -138,7 +138,7 @@ def test_the_terminal_shows_each_step_out_of_the_total(game, capsys):
 
 def test_the_set_up_speaks_the_system_language(game, capsys, monkeypatch):
     """Under a French system the terminal and the set-up window say each step in French."""
-    from game import i18n
+    from game.base import i18n
     monkeypatch.setenv("LANG", "fr_FR.UTF-8")
     main.main([])
     out = capsys.readouterr().out

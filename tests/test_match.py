@@ -6,7 +6,7 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from game.match import MATCH_LENGTHS, Match, MatchOptions, Phase, Session, play_out, replay
+from game.play.match import MATCH_LENGTHS, Match, MatchOptions, Phase, Session, play_out, replay
 from game.rules import BELL, CHARPENTIER, IllegalMoveError, Move, Outcome, Side
 
 
@@ -171,8 +171,8 @@ def test_a_snapshot_is_not_changed_by_later_play():
 def test_a_save_and_its_backup_are_replayed_once_between_them(tmp_path, monkeypatch):
     """The app takes a save up by checking it and its backup (match.json.prev, a move older):
     every turn of the match is replayed once, not once for each file."""
-    from game.storage import Storage
-    from game import match as m
+    from game.saves.storage import Storage
+    from game.play import match as m
     session = Session.new(MatchOptions(rules="garanguet", length=5, autoplay=True), 5)
     mover = random.Random(1)
     play_out(session, lambda s, moves: mover.choice(moves),

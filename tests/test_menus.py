@@ -5,7 +5,7 @@ import re
 import pygame
 import pytest
 
-from game import i18n
+from game.base import i18n
 from game.app import App
 from game.scenes import games
 from game.scenes.menus import MenuScene, PauseScene, SettingsScene, StatsScene
@@ -238,7 +238,7 @@ def test_resume_and_take_back_are_two_words_in_french(app):
     """Issue 24: "Reprendre" was both the pause menu's Resume and the table's Take back (U),
     both on screen at once. Over a table in French, each label drawn names one action."""
     import speaking
-    from game.match import MatchOptions, Session
+    from game.play.match import MatchOptions, Session
     app.match.adopt(Session.new(MatchOptions(rules="charpentier", opponent="human"), seed=3))
     app.show_match()
     frames(app)

@@ -26,14 +26,14 @@ import pytest
 
 from game.app import PLAYABLE_RULES, App
 from game.computer import tables as computer_tables
-from game.match import MATCH_LENGTHS, Phase, Session
+from game.play.match import MATCH_LENGTHS, Phase, Session
 from game.rules import Move, Position, Side
 from game.scenes.menus import NoticeScene
 from game.computer import garanguet_bearoff, garanguet_player
 from game.computer.player import levels_for
 from game.rules import TOURNE_CASE
 from game.scenes.title import TUTORIALS, TitleScene
-from game.storage import Storage
+from game.saves.storage import Storage
 from monkey_events import Monkey, event
 
 SEED = 1699_2026

@@ -9,7 +9,7 @@ import string
 import pytest
 from hypothesis import HealthCheck, example, given, settings, strategies as st
 
-from game import engine
+from game.commands import engine
 from game.computer import analysis
 from game.rules import RULE_NAMES, Move, NotationError, Position, Step, rules_by_name
 

@@ -11,10 +11,10 @@ import time
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from game.flow import GameFlow, Stage, ThrowStarted
-from game.match import Dealt, MatchOptions, Phase, Session, play_out
-from game.players import SyncThinker
-from game.priority_flow import PriorityFlow, RoundThrown
+from game.play.flow import GameFlow, Stage, ThrowStarted
+from game.play.match import Dealt, MatchOptions, Phase, Session, play_out
+from game.play.players import SyncThinker
+from game.play.priority import PriorityFlow, RoundThrown
 from game.online import dice, protocol
 from game.online.events import (ConnectionLost, Forfeit, FriendAway, FriendBack, FriendJoined,
                                 FriendResigned, Reconnected, Refused, Unreachable)
@@ -330,7 +330,7 @@ def test_the_flows_wait_for_the_dealer_and_never_take_back_a_move_sent():
 
 
 def test_statistics_count_online_games_apart_and_won_by_this_games_side():
-    from game.stats import compute
+    from game.saves.stats import compute
     kept = [{"kind": "game", "opponent": "online", "human_side": "W", "winner": "W", "rules": "bell"},
             {"kind": "match", "opponent": "online", "human_side": "W", "winner": "B", "rules": "bell"},
             {"kind": "game", "opponent": "online", "human_side": "B", "winner": "W",

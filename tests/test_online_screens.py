@@ -18,7 +18,7 @@ import pytest
 
 from game.app import App
 from game.online.events import Offered, Refused, RoomOpened, refused_words
-from game.match import MatchOptions
+from game.play.match import MatchOptions
 from game.rules import Side
 from game.scenes import online
 from game.scenes.online import HostScene, relay_url
@@ -317,7 +317,7 @@ def relay():
 
 
 def status_of(scene) -> str:
-    from game.table_words import shown
+    from game.base.i18n import shown
     return str(shown(scene.status)) if scene.status else ""
 
 
@@ -381,7 +381,7 @@ def host_and_join(tmp_path, monkeypatch, length=1):
 def play_out(a, b, limit=6000, done=None) -> None:
     """Each game's person throws and plays their first legal move whenever it is theirs, until
     both games are over, or `done()` (or `limit` frames of each)."""
-    from game.flow import Stage
+    from game.play.flow import Stage
     for _ in range(limit):
         if done is not None and done():
             return
@@ -488,7 +488,7 @@ def test_the_throw_waits_visibly_for_the_friends_game(tmp_path, monkeypatch):
     a, b = host_and_join(tmp_path, monkeypatch)
     try:
         play_out(a, b, done=lambda: all(type(g.scenes.top).__name__ == "TableScene" for g in (a, b)))
-        from game.flow import Stage
+        from game.play.flow import Stage
         thrower = next(g for g in (a, b) if g.scenes.top._human_turn())
         scene = thrower.scenes.top
         assert frames_until([thrower], lambda: scene.stage is Stage.THROW)

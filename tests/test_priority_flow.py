@@ -1,6 +1,6 @@
 """The priority throw (C-1) on its flow, without a screen: stages, ties, who plays first, saving."""
-from game.match import MatchOptions, Phase, Session
-from game.priority_flow import (FirstChosen, PriorityDone, PriorityFlow, PriorityStage, PriorityTie,
+from game.play.match import MatchOptions, Phase, Session
+from game.play.priority import (FirstChosen, PriorityDone, PriorityFlow, PriorityStage, PriorityTie,
                                 RoundThrown)
 from game.rules import Side
 

@@ -2,7 +2,7 @@
 the same throw, from the exact solution, and the screens that show it (the scoreboard's Review
 button, the list of errors, one error on the board).
 
-What a move lost is checked two ways that do not go through game/review.py: a slow exact method
+What a move lost is checked two ways that do not go through game/computer/review.py: a slow exact method
 (value iteration over the rules engine's own moves, no tables, no solver) on a hand-made ending
 where a known blunder loses a known amount, and the solver's values of the positions each legal
 move leaves (read with the opponent to move) on seeded games of every rule set."""
@@ -12,10 +12,10 @@ import random
 import pygame
 import pytest
 
-from game import i18n
+from game.base import i18n
 from game.computer import tables as tbl
-from game.match import MatchOptions, Phase, Session, play_out
-from game.review import errors, rate_turn, review, review_match
+from game.play.match import MatchOptions, Phase, Session, play_out
+from game.computer.review import errors, rate_turn, review, review_match
 from game.rules import TOURNE_CASE, Move, Position, Side, aways, rules_by_name
 from game.scenes.review import ErrorRow, ReviewScene
 from game.scenes.scoreboard import ScoreboardScene, can_review
@@ -112,7 +112,7 @@ def test_the_slow_method_agrees_with_the_review_on_every_throw_of_the_ending():
 def seeded_session(rules: str, seed: int, length: int = 1, games: int = 1,
                    careless: float = 0.7, opponent: str = "computer") -> Session:
     """A match against the computer (the person at White): White plays any legal move most of
-    the time and otherwise the best (read independently of game/review.py), Black always the
+    the time and otherwise the best (read independently of game/computer/review.py), Black always the
     best; between two people both sides play so. To the end of `games` games."""
     tbl.tables(rules)
     s = Session.new(MatchOptions(rules=rules, length=length, opponent=opponent), seed=seed)
@@ -131,7 +131,7 @@ def seeded_session(rules: str, seed: int, length: int = 1, games: int = 1,
 
 def independent_chance(t, position, dice, move, match) -> float:
     """The mover's chance once `move` is played, read from the solution with the opponent to
-    move (not as game/review.py reads it): the game's chance for Charpentier, the match's for Bell."""
+    move (not as game/computer/review.py reads it): the game's chance for Charpentier, the match's for Bell."""
     rules, side = t.rules, position.to_move
     after = rules.apply(position, move, tuple(dice))
     outcome = rules.outcome(after)

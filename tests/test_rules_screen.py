@@ -7,14 +7,14 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import i18n
+from game.base import i18n
 from game.rules import BAR, RULE_SETS, Move, Position, Side, rule_set, rule_title
 from game.rules.core import Illegal
 from game.scenes import games, rules_pages, rules_screen
 from game.scenes.rules_pages import PAGES, Rule
 from game.scenes.rules_screen import RulesScene
-from game.view import diagrams
-from game.view.diagrams import Diagram
+from game.scenes import diagrams
+from game.scenes.diagrams import Diagram
 from tests import speaking
 from tests.test_menus import NUMBER, app, frames, press  # noqa: F401  (app is a fixture)
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from game import i18n
+from game.base import i18n
 from game.rules import (BELL, CHARPENTIER, CHARPENTIER_REENTRY, DOUBLET_NAMES, GARANGUET,
                         RULE_SETS, RULE_TITLES, Illegal, IllegalMoveError, Move, Position,
                         rule_title)
@@ -184,7 +184,7 @@ def every_refusal():
 
 
 def test_every_refusal_has_its_french_and_keeps_its_fields():
-    from game import i18n
+    from game.base import i18n
     found = every_refusal()
     assert len(found) >= 15, sorted(found)
     for reason, error in found.items():
@@ -200,7 +200,7 @@ def test_every_refusal_has_its_french_and_keeps_its_fields():
 
 
 def test_the_rulebooks_example_refusal_reads_as_regles_md_says():
-    from game import i18n
+    from game.base import i18n
     error = refusal(CHARPENTIER, "0,3,5/0,0,0/W", "3-5", (2, 6))
     i18n.set_language("fr")
     said = i18n._("{what}: {reason} ({rule})", what=error.what,
@@ -211,7 +211,7 @@ def test_the_rulebooks_example_refusal_reads_as_regles_md_says():
 
 
 def test_rule_titles_rule_sets_and_levels_have_their_french():
-    from game import i18n
+    from game.base import i18n
     from game.computer.garanguet_player import LEVELS as GARANGUET_LEVELS
     from game.computer.player import LEVEL_TITLES, LEVELS
     french = i18n.catalogue("fr")
@@ -237,7 +237,7 @@ def test_rule_titles_rule_sets_and_levels_have_their_french():
      "'0,0,\u00b2/0,0,0/W'\u00a0: la notation d’une position est en ASCII, sans '\u00b2'"),
 ])
 def test_a_notation_error_keeps_its_english_and_says_it_in_french(text, english, french):
-    from game import i18n
+    from game.base import i18n
     from game.rules import NotationError
     with pytest.raises(NotationError) as caught:
         Position.parse(text)

@@ -1,11 +1,10 @@
-"""Statistics from the record of finished games (game/stats.py): shares, levels, rule sets,
+"""Statistics from the record of finished games (game/saves/stats.py): shares, levels, rule sets,
 streaks; pure, so the figures are checked without a window."""
 import pytest
 
-from game import stats
+from game.saves import stats
 from game.rules import RULE_SETS
-from game.storage import Storage
-
+from game.saves.storage import Storage
 LEVELS = ["novice", "journeyman", "master", "perfect"]
 
 

@@ -11,9 +11,8 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from game import storage
-from game.storage import DEFAULT_SETTINGS, MAX_BYTES, SETTING_CHECKS, Storage
-
+from game.saves import storage
+from game.saves.storage import DEFAULT_SETTINGS, MAX_BYTES, SETTING_CHECKS, Storage
 GOOD = {"turn": 1, "position": "0,0,3/0,0,0/B"}
 NEWER = {"turn": 2, "position": "0,3,5/0,0,0/W"}
 
@@ -369,7 +368,7 @@ def test_no_records_gives_zero_statistics(store):
 
 
 def test_a_real_session_comes_back_and_a_tampered_one_is_kept_aside(tmp_path):
-    from game.match import MatchOptions, Session
+    from game.play.match import MatchOptions, Session
     session = Session.new(MatchOptions(rules="bell", length=5), seed=5)
     session.throw_priority()
     store = Storage(tmp_path, validate_match=Session.from_dict)
@@ -468,7 +467,7 @@ def _messages(problem):
 
 
 def _all_in_french(problem) -> bool:
-    from game import i18n
+    from game.base import i18n
     french = i18n.catalogue("fr")
     for message in _messages(problem):
         if isinstance(message, tuple):
@@ -481,7 +480,7 @@ def _all_in_french(problem) -> bool:
 
 @pytest.mark.parametrize("what", list(BAD_MATCH_FILES))
 def test_every_problem_with_a_file_is_said_in_french(store, what):
-    from game import i18n
+    from game.base import i18n
     store.save_match(GOOD)
     store.save_match(NEWER)
     (store.dir / "match.json").write_bytes(BAD_MATCH_FILES[what])
@@ -501,7 +500,7 @@ def test_every_problem_with_a_file_is_said_in_french(store, what):
 
 
 def test_a_problem_is_said_in_the_language_spoken_when_shown(store):
-    from game import i18n
+    from game.base import i18n
     store.dir.mkdir()
     (store.dir / "match.json").write_text("")
     [problem] = store.load_match()[1]
@@ -514,7 +513,7 @@ def test_a_problem_is_said_in_the_language_spoken_when_shown(store):
 
 
 def test_a_bad_setting_and_a_failed_save_are_said_in_french(store, tmp_path):
-    from game import i18n
+    from game.base import i18n
     store.dir.mkdir()
     (store.dir / "settings.json").write_text(storage.json.dumps(
         {"format": storage.FORMAT, "version": 1, "kind": "settings", "data": {"muted": 3}}))
@@ -540,7 +539,7 @@ def test_a_bad_setting_and_a_failed_save_are_said_in_french(store, tmp_path):
         "entier est gardé sous le nom {kept}, et le jeu continue avec 1 ligne lisible"),
 ])
 def test_unreadable_record_lines_are_counted_in_words(store, bad, english, french):
-    from game import i18n
+    from game.base import i18n
     store.add_record(record("game", "W"))
     with open(store.dir / "records.jsonl", "a") as f:
         f.write("garbage\n" * bad)
@@ -552,17 +551,17 @@ def test_unreadable_record_lines_are_counted_in_words(store, bad, english, frenc
 
 
 def test_text_from_elsewhere_is_shown_as_it_is():
-    from game import i18n
+    from game.base import i18n
     assert storage.said("a sentence from outside") == "a sentence from outside"
     assert i18n.said(storage.said("a sentence from outside"))
 
 
 def test_a_damaged_saved_match_says_what_is_wrong_in_french(tmp_path):
-    """What the match's own check finds (game/match.py) is said in the player's language too,
+    """What the match's own check finds (game/play/match.py) is said in the player's language too,
     down to the engine's refusal of a move that does not replay."""
     import random
-    from game import i18n
-    from game.match import MatchOptions, Session
+    from game.base import i18n
+    from game.play.match import MatchOptions, Session
     from game.rules import CHARPENTIER, Move, Side
     session = Session(MatchOptions(), random.Random(3))
     session.throw_priority()
@@ -583,7 +582,7 @@ def test_a_damaged_saved_match_says_what_is_wrong_in_french(tmp_path):
     # A finished game whose moves the rules refuse: the engine's reason, in French.
     position = CHARPENTIER.start(Side.WHITE)
     game = {"first": "W", "turns": [[[2, 6], "0-4"]], "outcome": {"winner": "W", "points": 1}}
-    from game import match
+    from game.play import match
     with pytest.raises(ValueError) as error:
         match._check_record(CHARPENTIER, game)
     problem = error.value.args[0]

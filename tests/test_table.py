@@ -6,20 +6,22 @@ import time
 import pygame
 import pytest
 
-from game import flow as f, geometry
-from game.keeper import MatchKeeper
-from game.match import MatchOptions, Phase, Session
+from game.play import flow as f
+
+from game.geometry import tablier as geometry
+from game.play.keeper import MatchKeeper
+from game.play.match import MatchOptions, Phase, Session
 from game.rules import IllegalMoveError, Position, Side, Step
 from game.scenes.base import SceneManager
 from game.scenes.priority import PriorityScene
-from game.scenes.table import TableScene
+from game.scenes.table.scene import TableScene
 from game.dice import DIE_SIZE
 
 
 @pytest.fixture(autouse=True)
 def english():
     """These tests read the table's words in English, whatever the machine's language."""
-    from game import i18n
+    from game.base import i18n
     i18n.set_language("en")
     yield
     i18n.set_language("en")
@@ -124,7 +126,7 @@ def key(app, k, mod=0):
 
 def refusal(scene) -> str:
     """The refused move's card, as it reads in English ("" if none shows)."""
-    from game.scenes.table_cards import refusal_words
+    from game.scenes.table.cards import refusal_words
     return str(refusal_words(scene.refused)) if scene.refused else ""
 
 
@@ -360,7 +362,7 @@ def test_doublets_are_announced_by_their_old_names(screen):
     app = start(screen, opponent="human")
     scene = table_at(app, screen, Position((0, 0, 0), (0, 0, 0), Side.WHITE), (5, 5))
     assert any(str(b.text) == "Quines!" for b in scene.banners)          # no French space in English
-    from game import i18n
+    from game.base import i18n
     i18n.set_language("fr")
     assert any(b.text.said() == "Quines\u00a0!" for b in scene.banners)   # French's, kept from a line break
 
@@ -560,14 +562,14 @@ def test_hints_say_game_or_match_and_their_panel_covers_no_die(screen, rules, sa
         dice = scene._dice_rects()
         assert len(dice) == 2 and all(scene.view.board_rect().colliderect(d) for d in dice)
         assert scene.hints_rect.collidelist(dice) < 0, (seed, scene.hints_rect, dice)
-    from game.scenes.table_draw import chances_for
+    from game.scenes.table.draw import chances_for
     assert "Hints: chances for " + str(chances_for(app.session)) == said
 
 
 def test_a_throw_that_cannot_be_played_is_shown_faster_with_the_sessions_faces(screen):
     """Issue 13: forced passes dragged on. Their throw is played back FORCED_THROW_RATE times
     faster; the faces are the session's all the same (C-3)."""
-    from game.scenes.table import FORCED_THROW_RATE
+    from game.scenes.table.scene import FORCED_THROW_RATE
     app = start(screen, opponent="human", speed="normal")
     seen = set()
     for _ in range(12):
@@ -582,7 +584,7 @@ def test_a_throw_that_cannot_be_played_is_shown_faster_with_the_sessions_faces(s
 
 
 def test_after_a_forced_pass_the_computer_throws_sooner():
-    from game.scenes.table import AFTER_PASS_THROW_DELAY, COMPUTER_THROW_DELAY
+    from game.scenes.table.scene import AFTER_PASS_THROW_DELAY, COMPUTER_THROW_DELAY
     surface = pygame.Surface(SIZE)
     app = start(surface, opponent="computer", speed="normal")
     scene = table_at(app, surface, Position((11, 12, 12), (0, 0, 0), Side.WHITE), (2, 5))
@@ -625,7 +627,7 @@ def test_no_card_is_drawn_over_a_notice_or_another_card(seed):
 
 def drawn_texts(app, screen, code):
     """(words, rect) of every text the table draws in one frame in language `code`."""
-    from game import i18n
+    from game.base import i18n
     from game.view import widgets as ui
     i18n.set_language(code)
     try:
@@ -657,8 +659,8 @@ def test_hint_figures_are_written_as_each_language_writes_numbers_and_read_at_th
 
 def test_a_loss_that_rounds_to_nothing_is_zero_not_minus_zero():
     from types import SimpleNamespace
-    from game import i18n
-    from game.scenes.table_draw import loss_text
+    from game.base import i18n
+    from game.scenes.table.draw import loss_text
     best = SimpleNamespace(win_probability=0.6, equity=None, loss=0.0)
     tiny = SimpleNamespace(win_probability=0.59998, equity=None, loss=0.00002)
     assert str(loss_text(tiny, best)) == "0.0%"
@@ -703,7 +705,7 @@ def test_h_while_the_dice_roll_shows_the_hints_once_they_land(screen):
 
 def test_a_refusal_names_the_numbers_left_not_those_played():
     """Issue 24: a refusal listed dice already played: "(1, 3, 4)" after the 4 was played."""
-    from game.refusals import why_not
+    from game.rules.refusals import why_not
     rules = Session.new(MatchOptions(rules="bell"), seed=1).rules
     position = Position((2, 5, 9), (0, 0, 0), Side.WHITE)
     refused = why_not(rules, position, (3, 1), (Step(5, 8),), Step(2, 6))
@@ -739,7 +741,7 @@ def test_the_hints_panel_stays_on_the_board_and_off_the_stack_it_recommends(scre
     French). Positions of random games: the panel lies inside the board and covers none of the
     checkers on the best move's first point, nor the point it goes to."""
     from sessions import at_random, steps
-    from game import i18n
+    from game.base import i18n
     app = start(screen, rules=rules, opponent="human")
     s = Session.new(MatchOptions(rules=rules, length=1, opponent="human"), seed=2)
     rng = random.Random(2)

@@ -1,8 +1,6 @@
 """The step-by-step turn composer behind the table's mouse and keyboard input (no window)."""
 from game.rules import BELL, CHARPENTIER, CHARPENTIER_REENTRY, Position, Side, Step
-from game.scenes.table_input import Chooser
-
-
+from game.scenes.table.keys import Chooser
 def test_charpentier_offers_only_the_lower_die():
     chooser = Chooser(CHARPENTIER, Position((0, 0, 3), (0, 0, 0), Side.WHITE), (6, 2))
     assert chooser.origins() == [0, 3]
@@ -57,9 +55,9 @@ def test_the_keyboard_cycles_and_activates_options():
 
 
 # --- keys that name a point (issue 13: the point with that number, not the Nth option) ---------
-from game import garanguet_geometry as gg  # noqa: E402
+from game.geometry import garanguet as gg  # noqa: E402
 from game.rules.core import BAR  # noqa: E402
-from game.scenes.table_input import SECOND_DIGIT, PointKeys, location_named, point_name  # noqa: E402
+from game.scenes.table.keys import SECOND_DIGIT, PointKeys, location_named, point_name  # noqa: E402
 
 
 def test_tourne_case_points_are_typed_by_their_numbers():

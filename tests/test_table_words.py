@@ -8,16 +8,19 @@ import pygame
 import pytest
 
 import speaking
-from game import flow as f, geometry, i18n, telling
-from game.i18n import Words
+from game.play import flow as f
+from game.geometry import tablier as geometry
+from game.base import i18n
+from game.rules import telling
+from game.base.i18n import Words
 from game.app import App
-from game.flow import Stage
-from game.match import MatchOptions, Phase, Session
+from game.play.flow import Stage
+from game.play.match import MatchOptions, Phase, Session
 from game.rules import DOUBLET_NAMES, Move, Position, Side, rule_title
-from game.scenes import table_cards
+from game.scenes.table import cards as table_cards
 from game.scenes.priority import PLAYS_FIRST
-from game.scenes.table import TableScene
-from game.scenes.table_controls import HISTORY_KEY
+from game.scenes.table.scene import TableScene
+from game.scenes.table.controls import HISTORY_KEY
 from game.view import table_hud, widgets as ui
 
 SIZE = (960, 600)
@@ -308,7 +311,7 @@ def test_the_language_changes_at_the_next_frame_with_the_table_open(tmp_path):
 
 
 def test_side_names_are_historical_in_french():
-    from game.players import side_title, verb
+    from game.play.players import side_title, verb
     session = Session.new(MatchOptions(rules="charpentier", opponent="human"), seed=1)
     i18n.set_language("fr")
     assert side_title(session, Side.WHITE) == "Les Blancs"
@@ -545,7 +548,7 @@ def test_a_garanguet_refusal_names_its_points_by_the_boards_letters(tmp_path):
     """The engine counts each side's own path 1..24; the board letters its points a..x. A
     refusal at the Garanguet table names the step and its point as the board does (the tutorial
     did; the table said '1-8')."""
-    from game import garanguet_geometry as gg
+    from game.geometry import garanguet as gg
     app, scene = table(tmp_path, rules="garanguet", position="1*15/1*15/W", dice=(1, 1, 5),
                        opponent="human")
     scene.flow.pick(1)

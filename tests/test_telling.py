@@ -1,4 +1,4 @@
-"""Moves in words (game/telling.py, issue 12 "Explaining every moment"): each kind of step of
+"""Moves in words (game/rules/telling.py, issue 12 "Explaining every moment"): each kind of step of
 both games said exactly, in English and in French, from either side of the screen; a game's
 history one entry per turn; and no sentence of a few whole random games left half made.
 
@@ -15,11 +15,11 @@ import pytest
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-from game import i18n
-from game.i18n import Said, set_language
+from game.base import i18n
+from game.base.i18n import Said, set_language
 from game.rules import (BELL, CHARPENTIER, CHARPENTIER_REENTRY, GARANGUET, RULE_SETS, Move,
                         Position, Side)
-from game.telling import Entry, history, tell_move, tell_pass, tell_throw, tell_turn
+from game.rules.telling import Entry, history, tell_move, tell_pass, tell_throw, tell_turn
 from tests.test_example_game import ENDING, ENDING_START, OPENING
 
 PART = Path(__file__).resolve().parent.parent / "game" / "locale" / "fr" / "LC_MESSAGES" / "tournecase.po"
@@ -417,5 +417,5 @@ def test_telling_needs_no_pygame():
     import subprocess
     import sys
     root = Path(__file__).resolve().parent.parent
-    code = "import sys, game.telling; sys.exit('pygame' in sys.modules)"
+    code = "import sys, game.rules.telling; sys.exit('pygame' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], cwd=root, timeout=60).returncode == 0

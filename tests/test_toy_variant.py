@@ -8,11 +8,11 @@ The race: two checkers a side, each on its own path of eight points from 0 (not 
 import json
 import random
 
-from game.flow import GameFlow, Stage
-from game.match import MatchOptions, Phase, Session
-from game.players import computer_players
-from game.priority_flow import PriorityFlow, PriorityStage
-from game.refusals import MoveRefused
+from game.play.flow import GameFlow, Stage
+from game.play.match import MatchOptions, Phase, Session
+from game.play.players import computer_players
+from game.play.priority import PriorityFlow, PriorityStage
+from game.rules.refusals import MoveRefused
 from game.rules import Illegal, Outcome, Position, Rules, RuleSet, Side, Step
 
 OFF = 9

@@ -8,13 +8,13 @@ import pytest
 import speaking
 import test_example_game as book
 from game.app import App
-from game.flow import Stage
-from game.i18n import _
-from game.refusals import MoveRefused
+from game.play.flow import Stage
+from game.base.i18n import _
+from game.rules.refusals import MoveRefused
 from game.rules import IllegalMoveError, Move, Position, Side, Step, rule_set
 from game.scenes.title import TitleScene
 from game.scenes.tutorial import TutorialScene
-from game.tutorial import (EXAMPLE_GAME_1699, GARANGUET_FIRST_GAME, SCRIPTS, Hinted, OffScript,
+from game.play.tutorial import (EXAMPLE_GAME_1699, GARANGUET_FIRST_GAME, SCRIPTS, Hinted, OffScript,
                            on_script, replay)
 from game.view import widgets as ui
 

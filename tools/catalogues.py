@@ -4,7 +4,7 @@
     python tools/catalogues.py --check    change nothing; exit 1 if a message lacks a translation
                                           or a compiled catalogue is stale
 
-The messages are the English arguments of _(), n_(), p_() and N_() (game/i18n.py) in game/ and
+The messages are the English arguments of _(), n_(), p_() and N_() (game/base/i18n.py) in game/ and
 main.py. English is the source language, so its catalogue repeats each message (as GNU msgen
 does); French translations are written in game/locale/fr/LC_MESSAGES/tournecase.po. Translations
 waiting to be merged may sit in game/locale/parts/*.po: they replace the catalogue's French. Needs Babel (requirements-dev.txt); the game itself reads only the .mo files.

@@ -16,7 +16,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-from game import geometry as g  # noqa: E402
+from game.geometry import tablier as g  # noqa: E402
 from game.dice import DIE_SIZE  # noqa: E402
 from game.dice import toss  # noqa: E402
 from game.dice.faces import LABELLINGS, q_axis_angle, q_matrix, q_mul  # noqa: E402

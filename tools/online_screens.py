@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import time
 
-from game.flow import Stage
+from game.play.flow import Stage
 from game.scenes.online import HostScene
 from game.scenes.online_join import JoinScene
 from game.scenes.title import NewMatchScene

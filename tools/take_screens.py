@@ -56,8 +56,8 @@ if str(ROOT) not in sys.path:
 import pygame  # noqa: E402
 
 from game.app import App  # noqa: E402
-from game.flow import Stage  # noqa: E402
-from game.match import MatchOptions, Phase, Session, play_out  # noqa: E402
+from game.play.flow import Stage  # noqa: E402
+from game.play.match import MatchOptions, Phase, Session, play_out  # noqa: E402
 from game.rules import Move, Position, Side, Step  # noqa: E402
 
 import online_screens  # noqa: E402  (tools/, beside this script)
@@ -332,7 +332,7 @@ def review(shooter: Shooter) -> None:
 
 # --- the table (as tests/test_table_words.py brings it to its states) ----------------------------
 def table(shooter: Shooter, position: str | None = None, dice=None):
-    from game.scenes.table import TableScene
+    from game.scenes.table.scene import TableScene
     app = shooter.app()
     session = Session.new(MatchOptions(rules="charpentier", length=3, opponent="computer"), seed=7)
     while session.phase is Phase.PRIORITY:
@@ -353,7 +353,7 @@ def person_to_throw(scene) -> bool:
 
 
 def table_history(shooter: Shooter) -> None:
-    from game.scenes.table_controls import HISTORY_KEY
+    from game.scenes.table.controls import HISTORY_KEY
     app, scene = table(shooter)
     rng = random.Random(4)
     turns = 0

@@ -7,7 +7,7 @@
 
 Pure Python and numpy; the moves themselves always come from the rules engine.
 """
-from .player import (LEVEL_NAMES, LEVEL_TITLES, LEVELS, Computer, Hint, hints, level_title,
+from game.computer.player import (LEVEL_NAMES, LEVEL_TITLES, LEVELS, Computer, Hint, hints, level_title,
                      random_move)
 
 __all__ = ["LEVELS", "LEVEL_NAMES", "LEVEL_TITLES", "Computer", "Hint", "hints", "level_title",

@@ -14,15 +14,15 @@ import json
 import re
 import sys
 
-from game import streams
-from game.arguments import Parser, add_language, speak, tidy
-from game.i18n import N_, _
+from game.base import streams
+from game.commands.arguments import Parser, add_language, speak, tidy
+from game.base.i18n import N_, _
 from game.rules import (CHARPENTIER, CHARPENTIER_REENTRY, GARANGUET, TOURNE_CASE, NotationError,
                         Position, Side, rules_by_name)
 
-from . import garanguet_analysis as ga
-from . import tables as tbl
-from .player import aways, options
+from game.computer import garanguet_analysis as ga
+from game.computer import tables as tbl
+from game.computer.player import aways, options
 
 
 class BadInput(Exception):
@@ -30,7 +30,7 @@ class BadInput(Exception):
 
 
 class _Parser(Parser):
-    """argparse's own words ("usage:", "invalid choice") from our catalogue (game/arguments.py);
+    """argparse's own words ("usage:", "invalid choice") from our catalogue (game/commands/arguments.py);
     a bad argument is BadInput, said in one line."""
 
     def error(self, message):

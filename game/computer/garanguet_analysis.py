@@ -13,19 +13,19 @@ two-sided race table) or a game already won.
 The evaluation is the strongest the game has: the exact race table where it reaches, a race
 looked one turn ahead past it (game/computer/garanguet_race.py), else the master's network
 (game/computer/garanguet_player.py). `play_values` is the one place it is reckoned, for this
-command and for the match review (game/review.py).
+command and for the match review (game/computer/review.py).
 """
 from __future__ import annotations
 
 import numpy as np
 
-from game.i18n import _
+from game.base.i18n import _
 from game.rules import GARANGUET, Move, Position, aways
 
-from . import garanguet_bearoff as gb
-from . import garanguet_net as gnet
-from . import garanguet_player as gp
-from . import garanguet_race as gr
+from game.computer import garanguet_bearoff as gb
+from game.computer import garanguet_net as gnet
+from game.computer import garanguet_player as gp
+from game.computer import garanguet_race as gr
 
 OFF = 25
 LAST_QUADRANT = 19     # a side whose checkers are all on 19..24 races (G-9)

@@ -13,13 +13,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from game.i18n import N_
+from game.base.i18n import N_
 from game.rules import GARANGUET, LAST_QUADRANT, MATCH_LENGTHS, OFF, Move, Position, Side, aways  # noqa: F401
 
-from . import garanguet_bearoff as gb
-from . import garanguet_net as gnet
-from . import garanguet_race as gr
-from .random_player import random_move  # noqa: F401 (its old home)
+from game.computer import garanguet_bearoff as gb
+from game.computer import garanguet_net as gnet
+from game.computer import garanguet_race as gr
+from game.computer.random_player import random_move  # noqa: F401 (its old home)
 
 
 # --- the simple players ------------------------------------------------------------------

@@ -25,7 +25,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from . import garanguet_bearoff as gb
+from game.computer import garanguet_bearoff as gb
 
 MOST = 6            # checkers left a side in the two-sided table
 DATA = pathlib.Path(__file__).resolve().parent / "data" / "garanguet_race.npz"

@@ -15,11 +15,11 @@ import random
 import threading
 from dataclasses import dataclass
 
-from game.i18n import N_
+from game.base.i18n import N_
 from game.rules import Move, Position, Side, aways, rule_set
 
-from . import tables as tbl
-from .random_player import random_move  # noqa: F401 (its old home)
+from game.computer import tables as tbl
+from game.computer.random_player import random_move  # noqa: F401 (its old home)
 
 #: (name, description), weakest first. The descriptions are shown in the menus: marked for the
 #: catalogue here, translated where they are drawn (_(description)); the names are the saves' and

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from game.i18n import N_
+from game.base.i18n import N_
 from game.rules import Move, Position
 
 LEVELS = [("random", N_("Plays any legal move, at random."))]

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .model import Model
+from game.computer.model import Model
 
 
 #: Set when the program ends: a solve still running in a background thread stops at its next

@@ -28,8 +28,8 @@ import numpy as np
 
 from game.rules import BELL, TOURNE_CASE, Position, rule_set, rules_by_name
 
-from . import model as mdl
-from . import solve as slv
+from game.computer import model as mdl
+from game.computer import solve as slv
 
 DATA = pathlib.Path(__file__).with_name("data") / "tables.npz"
 MET_DATA = DATA.with_name("bell_met.npz")     # Bell's exact match equity (tools/make_bell_met.py)

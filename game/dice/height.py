@@ -11,7 +11,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from game.geometry import (BAR, BAR_HEIGHT, BOARD_H, BOARD_W, CHECKER_HEIGHT, CHECKER_R,
+from game.geometry.tablier import (BAR, BAR_HEIGHT, BOARD_H, BOARD_W, CHECKER_HEIGHT, CHECKER_R,
                            RAIL_HEIGHT, RAILS)
 
 TABLE_HEIGHT = -12.0    # the table the box stands on, below the felt: where dice off the board land

@@ -17,7 +17,7 @@ from game.dice.faces import (IDENTITY, STANDARD, nearest_cube_turn, q_axis_angle
                              q_nlerp, q_normalize, relabel, top_axis)
 from game.dice.height import (CHECKER, DIE, DIE_SIZE, FELT, LEVEL, RAIL_TOP, TABLE, Ground, ground_for,
                               rest_cause)
-from game.geometry import (BAR, BAR_HEIGHT, BAR_LEFT, BAR_RIGHT, BOARD_H, BOARD_W, CHECKER_R,
+from game.geometry.tablier import (BAR, BAR_HEIGHT, BAR_LEFT, BAR_RIGHT, BOARD_H, BOARD_W, CHECKER_R,
                            FIELD_BOTTOM, FIELD_LEFT, FIELD_RIGHT, FIELD_TOP, RAIL_HEIGHT, RAILS)
 
 # At 1/240 s a die at this planar speed moves 10 units a step: under half its own edge and a

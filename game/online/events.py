@@ -1,13 +1,13 @@
 """What the link (game/online/link.py) tells the game each frame, from `Link.poll()`: the news of
 the connection and of the other game. Each is a frozen dataclass; where a player must read
-something it carries `words` (game.i18n Words, said in the language spoken when shown). No
+something it carries `words` (game.base.i18n Words, said in the language spoken when shown). No
 pygame: the scenes show them.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.i18n import N_, Words
+from game.base.i18n import N_, Words
 from game.rules import Side
 
 #: Why the relay said no (docs/online.md, "refused"), as a player reads it; any other reason is

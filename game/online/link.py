@@ -36,8 +36,8 @@ import dataclasses
 import re
 from typing import Callable
 
-from game.i18n import N_, Words
-from game.match import Dealt, MatchOptions, Phase, Session
+from game.base.i18n import N_, Words
+from game.play.match import Dealt, MatchOptions, Phase, Session
 from game.online import dice, protocol
 from game.online.client import Client
 from game.online.events import (ConnectionLost, FriendAway, FriendBack, FriendJoined, FriendResigned,
@@ -261,7 +261,7 @@ class Link:
         self._events.append(FriendJoined())
 
     def thinker(self) -> "RemoteThinker":
-        """The other side's moves, as a game/players.py Thinker, for GameFlow's thinkers."""
+        """The other side's moves, as a game/play/players.py Thinker, for GameFlow's thinkers."""
         return RemoteThinker(self)
 
     def resign(self) -> None:

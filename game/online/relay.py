@@ -21,8 +21,8 @@ import time
 from websockets.asyncio.server import serve as websocket_server
 from websockets.exceptions import ConnectionClosed
 
-from game import streams
-from game.i18n import _
+from game.base import streams
+from game.base.i18n import _
 from game.online import protocol
 from game.online.protocol import DEFAULT_PORT, MAX_BYTES, ProtocolError, refusal, write
 

@@ -12,13 +12,12 @@ the computer all read it.
 import importlib
 from dataclasses import dataclass, field
 
-from game.i18n import N_, Words
-
-from .core import (BAR, DOUBLET_NAMES, OUT, Announcement, Illegal, IllegalMoveError, Move,
+from game.base.i18n import N_, Words
+from game.rules.core import (BAR, DOUBLET_NAMES, OUT, Announcement, Illegal, IllegalMoveError, Move,
                    NotationError, Outcome, Position, Rules, Side, Step)
-from .garanguet import GARANGUET, LAST_QUADRANT, OFF
-from .titles import RULE_TITLES, rule_title
-from .tourne_case import BELL, CHARPENTIER, CHARPENTIER_REENTRY, HOME
+from game.rules.garanguet import GARANGUET, LAST_QUADRANT, OFF
+from game.rules.titles import RULE_TITLES, rule_title
+from game.rules.tourne_case import BELL, CHARPENTIER, CHARPENTIER_REENTRY, HOME
 
 #: The lengths a match may be played to (C-6).
 MATCH_LENGTHS = (1, 3, 5, 7, 9, 11, 15, 21)
@@ -64,7 +63,7 @@ class RuleSet:
     board: str = "game.view.board_view:BoardView"        # draws it (game/view)
     computer: str = "game.computer.player"               # plays it: LEVELS, Computer, hints
     rules_page: str = ""                                 # its page of the rules screen
-    tutorial: str = ""                                   # its tutorial script (game/tutorial.py)
+    tutorial: str = ""                                   # its tutorial script (game/play/tutorial.py)
 
     @property
     def name(self) -> str:
@@ -109,7 +108,7 @@ class RuleSet:
 
 
 _TOURNE_CASE = dict(game="tourne-case", notation=TOURNE_CASE_NOTATION, points_reasons=TOURNE_CASE_POINTS,
-                    tutorial="game.tutorial:EXAMPLE_GAME_1699")
+                    tutorial="game.play.tutorial:EXAMPLE_GAME_1699")
 RULE_SETS: dict[str, RuleSet] = {s.name: s for s in (
     RuleSet(CHARPENTIER, max_points=1, scoring_rule="TC-9",
             rules_page="game.scenes.rules_pages:CHARPENTIER_PAGE", **_TOURNE_CASE),
@@ -122,7 +121,7 @@ RULE_SETS: dict[str, RuleSet] = {s.name: s for s in (
             dice_shares=True, points_reasons=GARANGUET_POINTS,
             board="game.view.garanguet_board:GaranguetBoardView",
             computer="game.computer.garanguet_player", rules_page="game.scenes.rules_pages:GARANGUET_PAGE",
-            tutorial="game.tutorial:GARANGUET_FIRST_GAME"),
+            tutorial="game.play.tutorial:GARANGUET_FIRST_GAME"),
 )}
 RULES: dict[str, Rules] = {name: s.rules for name, s in RULE_SETS.items()}
 RULE_NAMES = tuple(RULE_SETS)

@@ -12,8 +12,7 @@ import enum
 import re
 from dataclasses import dataclass, field
 
-from game.i18n import N_, verbatim
-
+from game.base.i18n import N_, verbatim
 BAR = -1   # hit and waiting to re-enter ("b"): Bell's bar, compulsory re-entry
 OUT = 0    # not entered
 

@@ -11,9 +11,8 @@ from bisect import bisect_right
 from functools import lru_cache
 from itertools import combinations
 
-from game.i18n import N_
-
-from .core import DOUBLET_NAMES, Announcement, Illegal, Move, Outcome, Position, Rules, Side, Step
+from game.base.i18n import N_
+from game.rules.core import DOUBLET_NAMES, Announcement, Illegal, Move, Outcome, Position, Rules, Side, Step
 
 OFF = 25            # borne off: the rim, counted as one more point while bearing off (G-9)
 LAST_QUADRANT = 19  # own points 19..24: all fifteen must be there before any is borne off

@@ -5,9 +5,8 @@ a hit checker waits apart ("b") and must re-enter first, and how a game is score
 """
 from __future__ import annotations
 
-from game.i18n import N_
-
-from .core import BAR, OUT, Illegal, Outcome, Position, Rules, Side, Step
+from game.base.i18n import N_
+from game.rules.core import BAR, OUT, Illegal, Outcome, Position, Rules, Side, Step
 
 HOME = 12
 

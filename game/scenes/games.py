@@ -9,11 +9,9 @@ Words are English messages marked with N_, translated where they are drawn.
 """
 from dataclasses import dataclass
 
-from game.i18n import N_, verbatim
+from game.base.i18n import N_, verbatim
 from game.rules import BELL, CHARPENTIER, CHARPENTIER_REENTRY, GARANGUET, RULE_SETS, RuleSet, rule_set
-from game.view.boards import PLAYABLE_RULES
-
-
+from game.scenes.boards import PLAYABLE_RULES
 def entry(rules) -> RuleSet:
     """The registry's entry for a rule set given by its engine (game.rules.CHARPENTIER, ...),
     its entry or its name."""

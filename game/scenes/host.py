@@ -3,12 +3,12 @@
 game.app.App is the real host; the tests hand scenes a small fake. A scene goes to other scenes
 through `scenes` (or `show_match`, which picks the scene for where the match stands), reads and
 changes `settings`, plays `sounds`, reads `clock()`, and reaches the match being played and its
-saving only through `match` (game.keeper.MatchKeeper): never by replacing the session itself.
+saving only through `match` (game.play.keeper.MatchKeeper): never by replacing the session itself.
 tests/test_host.py checks that no scene uses anything of the app beyond this protocol.
 """
 from typing import Callable, Protocol
 
-from game.keeper import MatchKeeper
+from game.play.keeper import MatchKeeper
 from game.scenes.base import SceneManager
 
 

@@ -1,4 +1,4 @@
-"""The window of a second start on a data folder another game is playing from (game/folder_lock.py).
+"""The window of a second start on a data folder another game is playing from (game/base/folder_lock.py).
 
 A small window of its own, before any App: it reads and writes nothing in the folder and never
 plays its saved match. It says that the game is already running and offers to bring that game
@@ -9,8 +9,8 @@ import time
 
 import pygame
 
-from game import folder_lock
-from game.i18n import N_, _, verbatim
+from game.base import folder_lock
+from game.base.i18n import N_, _, verbatim
 from game.view import widgets as ui
 from game.view.layout import px
 

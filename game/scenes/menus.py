@@ -3,14 +3,16 @@
 The title and new-match screens live in title.py, the rules text in rules_screen.py, the
 after-game screen in scoreboard.py. Every screen works with the keyboard alone (arrows/Tab,
 Enter/Space, Esc goes back) and with the mouse. Every word is an English message marked with
-N_ and translated where it is drawn (game/i18n.py): a change of language in the settings shows
+N_ and translated where it is drawn (game/base/i18n.py): a change of language in the settings shows
 at the next frame, on this screen and under it.
 """
 import pygame
 
-from game import i18n, stats
+from game.base import i18n
+
+from game.saves import stats
 from game.computer import LEVELS
-from game.i18n import N_, _, n_, p_, verbatim
+from game.base.i18n import N_, _, n_, p_, verbatim
 from game.rules import Side, rules_by_name
 from game.scenes.base import BACK_KEYS, Scene
 from game.scenes.games import game_of, presets
@@ -169,7 +171,7 @@ class SettingsScene(MenuScene):
 
 class StatsScene(MenuScene):
     """Games and matches played, won and the share won: in total, by level, by rule set, with
-    the best and current winning streaks (figures from game.stats)."""
+    the best and current winning streaks (figures from game.saves.stats)."""
 
     heading = N_("Statistics")
     @staticmethod

@@ -15,13 +15,13 @@ from urllib.parse import urlsplit
 
 import pygame
 
-from game.i18n import N_, Words, _, n_, verbatim
-from game.match import MatchOptions
+from game.base.i18n import N_, Words, _, n_, verbatim
+from game.play.match import MatchOptions
 from game.rules import Side, rule_set
 from game.scenes import games
 from game.scenes.host import Host
 from game.scenes.menus import MenuScene
-from game.table_words import shown
+from game.base.i18n import shown
 from game.view import widgets as ui
 from game.view.layout import px, ui_scale
 from game.view.table_hud import draw_die_face

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import N_, Words, _, verbatim
+from game.base.i18n import N_, Words, _, verbatim
 from game.rules import Side
 from game.scenes import online
 from game.scenes.host import Host

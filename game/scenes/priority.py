@@ -1,20 +1,20 @@
 """The priority throw (C-1): each side throws one die from its own side of the board; a tie is
 thrown again; the higher die takes the game's dice and throws them for the first turn.
 
-The play is the priority flow's (game/priority_flow.py: its stages, the faces, the saving); the
+The play is the priority flow's (game/play/priority.py: its stages, the faces, the saving); the
 scene shows the dice fall and says the result. When a human plays, the throw waits for Space or
-a click; two computers throw on their own. Its words are translated where they are shown (game/i18n.py; the banners as game.table_words.Words).
+a click; two computers throw on their own. Its words are translated where they are shown (game/base/i18n.py).
 """
 import pygame
 
-from game.i18n import N_, Words, _, verbatim
-from game.players import who
-from game.priority_flow import PriorityFlow, PriorityStage as Stage
+from game.base.i18n import N_, Words, _, verbatim
+from game.play.players import who
+from game.play.priority import PriorityFlow, PriorityStage as Stage
 from game.rules import Side
 from game.scenes.host import Host
 from game.scenes.menus import rules_title
-from game.scenes.online_play import OnlinePlay
-from game.scenes.paced import PacedScene, side_label
+from game.scenes.table.online import OnlinePlay
+from game.scenes.table.paced import PacedScene, side_label
 from game.view.board_view import draw_banners
 from game.view.dice_playback import DicePlayback
 from game.view.table_hud import HudState
@@ -24,7 +24,7 @@ AUTO_THROW = 0.9        # seconds before two computers throw for priority
 TIE_HOLD = 1.3          # "Tie - thrown again" shows this long before the dice fly again
 RESULT_HOLD = 2.4       # two computers' result stays this long; a person's waits for Space or a click
 
-#: Who plays first, by who the side is (game.players.who: "you", "computer", "colour") and its colour.
+#: Who plays first, by who the side is (game.play.players.who: "you", "computer", "colour") and its colour.
 PLAYS_FIRST = {
     ("you", Side.WHITE): N_("You play first (White)"),
     ("you", Side.BLACK): N_("You play first (Black)"),
@@ -35,7 +35,7 @@ PLAYS_FIRST = {
     ("friend", Side.WHITE): N_("Your friend plays first (White)"),
     ("friend", Side.BLACK): N_("Your friend plays first (Black)"),
 }
-#: What each side threw, by who plays White (game.players.who): (while the result shows, once it is done).
+#: What each side threw, by who plays White (game.play.players.who): (while the result shows, once it is done).
 THROWS = {
     "you": (N_("You throw {white} (White), the computer throws {black} (Black) - press Space "
                "to play"),

@@ -5,14 +5,14 @@ column naming the side that played each error (as the scoreboard names it: White
 shown error says whose move it was, and every chance is that side's.
 
 The list shows, biggest first, each move that lost winning chance against the best move of the
-same throw (game/review.py, from the exact solution): the game and move, the dice, the move
+same throw (game/computer/review.py, from the exact solution): the game and move, the dice, the move
 played, the best move and the chance lost. Enter or a click on one shows it: the position on
 the game's own board (BoardView), the move played traced in red and the best move in green,
 each in notation and in words, with the chance each leaves (review_board.py). Left and Right
 step through the errors; Esc goes back to the list, and from the list to the scoreboard.
 
 The review is weighed on a thread (a Bell match may need a score solved, a few seconds); the
-screen says so meanwhile. Every word is translated when drawn (game/i18n.py).
+screen says so meanwhile. Every word is translated when drawn (game/base/i18n.py).
 """
 from __future__ import annotations
 
@@ -21,15 +21,15 @@ import threading
 
 import pygame
 
-from game.i18n import N_, _, n_, verbatim
-from game.review import Rated, chances_of, errors, exact, review_match
+from game.base.i18n import N_, _, n_, verbatim
+from game.computer.review import Rated, chances_of, errors, exact, review_match
 from game.rules import Side, rules_by_name
 from game.scenes.host import Host
 from game.scenes.menus import MenuScene
 from game.scenes.review_board import ShownError, dice_text, percent
 from game.view import widgets as ui
 from game.view.assets import checker
-from game.view.boards import board_for
+from game.scenes.boards import board_for
 from game.view.layout import px, ui_scale
 
 

@@ -1,14 +1,14 @@
 """Match review: one error shown on the board (game/scenes/review.py lists them) - the position
 on the game's own board, the move played traced in red and the best move in green, each in
-notation and in words (game/telling.py), with the chance each leaves and the chance lost.
+notation and in words (game/rules/telling.py), with the chance each leaves and the chance lost.
 A mixin of ReviewScene: `self` is the scene."""
 from __future__ import annotations
 
 import pygame
 
-from game import i18n
-from game.i18n import N_, _, verbatim
-from game.review import Rated, chances_of
+from game.base import i18n
+from game.base.i18n import N_, _, verbatim
+from game.computer.review import Rated, chances_of
 from game.rules import Side
 from game.view import widgets as ui
 from game.view.assets import checker
@@ -172,9 +172,9 @@ class ShownError:
         return y
 
     def told(self, rated: Rated, move) -> str | None:
-        """The move in words (game/telling.py), or None where that is not there."""
+        """The move in words (game/rules/telling.py), or None where that is not there."""
         try:
-            from game.telling import tell_move
+            from game.rules.telling import tell_move
             return tell_move(self.rules_name, rated.position, rated.dice, move, rated.side,
                              you=self.human)
         except Exception:    # noqa: BLE001 - the notation says it already

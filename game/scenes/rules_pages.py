@@ -1,15 +1,13 @@
 """The rules screen's pages (game/scenes/rules_screen.py): the rulebook summarised, one page per
 rule set, each rule by its number with its summary, and the small boards that show the rules at
-work (game/view/diagrams.py). Plain data: every word an English message marked with N_,
+work (game/scenes/diagrams.py). Plain data: every word an English message marked with N_,
 translated where it is drawn; the tests check every illustration against the rules engine.
 """
 from dataclasses import dataclass
 
-from game.i18n import N_
+from game.base.i18n import N_
 from game.rules import BELL, CHARPENTIER, CHARPENTIER_REENTRY, GARANGUET, RULE_SETS, Rules
-from game.view.diagrams import Diagram
-
-
+from game.scenes.diagrams import Diagram
 @dataclass(frozen=True)
 class Rule:
     """A rule as the screen summarises it: its number (its name in words is the rulebook's,

@@ -4,19 +4,19 @@ weighs each of the person's moves against the best (game/scenes/review.py); afte
 two people at one screen, each side's moves, every error named by its side.
 
 "Next game" asks the session for the next game and hands over to the priority throw (C-1).
-Every word is a message translated when it is drawn (game/i18n.py): the sides are named in
+Every word is a message translated when it is drawn (game/base/i18n.py): the sides are named in
 whole sentences, so French can agree them ("Vous gagnez", "Les Noirs gagnent").
 """
 import math
 
 import pygame
 
-from game.i18n import N_, _, n_
-from game.players import title_words, who
+from game.base.i18n import N_, _, n_
+from game.play.players import title_words, who
 from game.rules import Side, rule_set
 from game.scenes.host import Host
 from game.scenes.menus import MenuScene
-from game.scenes.online_play import end_early, ending
+from game.scenes.table.online import end_early, ending
 from game.view import widgets as ui
 from game.view.assets import checker
 from game.view.layout import px, ui_scale
@@ -45,7 +45,7 @@ def can_review(session) -> bool:
     computer, or two at one screen (both sides weighed); not after a demo. Against a friend on
     another computer, only once the match is over (the person's own moves): between two games
     the friend would be kept waiting."""
-    from game.review import reviewable
+    from game.computer.review import reviewable
     o = session.options
     over = max(session.match.score.values()) >= session.match.length
     return (reviewable(o.rules) and (o.opponent in ("computer", "human") or (o.opponent == "online" and over))

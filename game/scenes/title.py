@@ -3,17 +3,17 @@
 The title: an animated heading over a frieze of points where checkers hop along, the main
 menu (new match, continue, rules, settings, statistics, quit) and any note the game has for the
 player (a damaged save kept aside, an error caught during play) in a notice over it. Every
-word is translated where it is drawn (game/i18n.py).
+word is translated where it is drawn (game/base/i18n.py).
 """
 import math
 
 import pygame
 
 from game.computer.player import levels_for
-from game.i18n import N_, _, n_, verbatim
+from game.base.i18n import N_, _, n_, verbatim
 from game.scenes.menus import (LEVEL_TITLES, MenuScene, NoticeScene, SavedMatchScene,
                                SettingsScene, StatsScene, level_title)
-from game.match import MatchOptions
+from game.play.match import MatchOptions
 from game.rules import MATCH_LENGTHS, Side, rule_set
 from game.scenes import games
 from game.scenes.host import Host

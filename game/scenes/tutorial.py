@@ -1,4 +1,4 @@
-"""The tutorial scene: a scripted game (game/tutorial.py) played on the real table.
+"""The tutorial scene: a scripted game (game/play/tutorial.py) played on the real table.
 
 It is the table scene itself (TableScene), given a host whose match is the tutorial's own
 session - the script's dice, never saved, so the player's match stays as it was - and a play
@@ -8,7 +8,7 @@ Enter or its button) where there is something to read: the computer's move, a fo
 jump to a later position, the end. Finishing goes back to the title.
 
 The title menu opens it for a game, `TutorialScene(host, game)`: the script its rule sets name
-(`RuleSet.tutorial`, game/tutorial.py).
+(`RuleSet.tutorial`, game/play/tutorial.py).
 """
 from __future__ import annotations
 
@@ -16,17 +16,17 @@ import dataclasses
 
 import pygame
 
-from game import flow as f
-from game.i18n import N_, Said, _, verbatim
-from game.match import Phase
+from game.play import flow as f
+from game.base.i18n import N_, Said, _, verbatim
+from game.play.match import Phase
 from game.rules import Side
-from game.scenes.table import TableScene
-from game.scenes.table_cards import as_board_says
-from game.refusals import MoveRefused
+from game.scenes.table.scene import TableScene
+from game.scenes.table.cards import as_board_says
+from game.rules.refusals import MoveRefused
 from game.rules import RULE_SETS
-from game.tutorial import Hinted, OffScript, ScriptedSession, Told, new_flow
-from game.geometry import CHECKER_R
-from game.scenes.table_draw import HINT_GREEN
+from game.play.tutorial import Hinted, OffScript, ScriptedSession, Told, new_flow
+from game.geometry.tablier import CHECKER_R
+from game.scenes.table.draw import HINT_GREEN
 from game.view import widgets as ui
 from game.view.layout import px
 

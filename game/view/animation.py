@@ -1,7 +1,7 @@
 """Tweens for the table: checkers gliding along the points, hit checkers knocked off, pop-up words.
 
 Everything is timed in seconds and driven by `update(dt)`; drawing only reads the state.
-No pygame here: positions are board units (game/geometry.py), the view scales them.
+No pygame here: positions are board units (game/geometry/tablier.py), the view scales them.
 """
 import math
 

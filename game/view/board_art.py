@@ -13,7 +13,7 @@ import time
 import numpy as np
 import pygame
 
-from game import geometry as g
+from game.geometry import tablier as g
 from game.view import assets
 
 # Painted trictrac points, carmine and bottle green (where the grain under them is of average tone).

@@ -4,10 +4,10 @@
 (fit, to_screen, to_board), where each checker rests and how they stack (slots,
 checker_centre, landing_centre), the way a checker travels (path), which area was clicked
 (area_at) and the drawing. `BoardView` below is Tourne Case's board; Garanguet's subclasses it
-and changes the geometry. game/view/boards.py says which game each board draws.
+and changes the geometry. game/scenes/boards.py says which game each board draws.
 
 The board is drawn at the window's own size (never a scaled-up bitmap), so it stays crisp from
-960x600 to 4K. Board units are those of game/geometry.py; not-entered checkers wait outside the
+960x600 to 4K. Board units are those of game/geometry/tablier.py; not-entered checkers wait outside the
 frame on the left, so the view keeps a margin there (and the same on the right, to stay centred).
 """
 import math
@@ -15,8 +15,7 @@ from typing import Protocol
 
 import pygame
 
-from game import geometry as g
-
+from game.geometry import tablier as g
 MARGIN = 2 * g.CHECKER_R + 26          # board units beside the frame for the waiting checkers
 VIEW_LEFT = -MARGIN
 VIEW_W = g.BOARD_W + 2 * MARGIN
@@ -271,11 +270,11 @@ def along_points(side: str, origin: int, destination: int, start, end) -> list[t
 
 def draw_banners(surface, view: Board, scale: float, banners) -> list:
     """Pop-up words over the middle of the board: doublet names large, notices on a ribbon.
-    The words are said as they are drawn (game/table_words.py: the language of this frame);
+    The words are said as they are drawn (`i18n.shown`: the language of this frame);
     a long banner shrinks, then takes two lines, to stay on the board. Each is drawn through
     game.view.widgets on a plate of its own with the board as its box (in the plate's
     coordinates), so a test sees any that would leave the board. Returns where each is drawn."""
-    from game.table_words import shown
+    from game.base.i18n import shown
     board = view.board_rect()
     cx, cy = view.to_screen(*view.centre())
     plates = [banner_plate(shown(banner.text), banner, board, scale) for banner in banners]

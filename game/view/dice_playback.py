@@ -8,9 +8,9 @@ import math
 
 import pygame
 
-from game import geometry as g
+from game.geometry import tablier as g
 from game.dice import DIE_SIZE
-from game.i18n import N_, _, verbatim
+from game.base.i18n import N_, _, verbatim
 from game.view.board_view import GLOW
 from game.view.dice_sprite import draw_dice
 

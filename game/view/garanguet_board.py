@@ -7,7 +7,7 @@ another geometry, so the table scene holds either. What differs: a location is a
 side's own path (1..24) or its tray (25); where a checker rests depends on how many share its
 point (`checker_centre` without a count means the stack's top checker); and the counts (on tall
 stacks, the trays, the pip counts) are drawn by `draw_labels` after the checkers, or with them
-by `draw_position`. The geometry itself is game/garanguet_geometry.py (no pygame).
+by `draw_position`. The geometry itself is game/geometry/garanguet.py (no pygame).
 """
 import functools
 from dataclasses import dataclass
@@ -15,11 +15,11 @@ from dataclasses import dataclass
 import numpy as np
 import pygame
 
-from game import garanguet_geometry as gg
-from game import geometry as g
-from game.i18n import N_, Words, _, language, verbatim
+from game.geometry import garanguet as gg
+from game.geometry import tablier as g
+from game.base.i18n import N_, Words, _, language, verbatim
 from game.rules import Side
-from game.table_words import shown
+from game.base.i18n import shown
 from game.view import widgets as ui
 from game.view.board_view import GLOW, BoardView
 from game.view.widgets import EBONY, GOLD, IVORY

@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.i18n import N_, Words, _, language, verbatim
-from game.table_words import shown
+from game.base.i18n import N_, Words, _, language, verbatim
+from game.base.i18n import shown
 from game.view import assets
 from game.view.layout import px, ui_scale
 from game.view.widgets import (EBONY, GOLD, GOLD_PALE, GREY, IVORY, WALNUT, WALNUT_DARK,

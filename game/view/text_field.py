@@ -7,7 +7,7 @@ left to the menu. The text typed arrives as pygame's TEXTINPUT events; `allowed`
 """
 import pygame
 
-from game.i18n import verbatim
+from game.base.i18n import verbatim
 from game.view.widgets import GOLD, GREY, INK, Widget, blit_fitted, blit_text, say, text
 from game.view.layout import px
 

@@ -17,8 +17,8 @@ import re
 
 import pygame
 
-from game import i18n
-from game.i18n import N_, Said, _, said
+from game.base import i18n
+from game.base.i18n import N_, Said, _, said
 from game.view import assets
 from game.view.layout import px
 
@@ -39,7 +39,7 @@ ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 _texts: dict = {}
 # While a test records (see `recording`): every text drawn, as (words, rect, box or None), and
-# every text rendered that never passed through a catalogue (game/i18n.py).
+# every text rendered that never passed through a catalogue (game/base/i18n.py).
 _drawn: list | None = None
 _unsaid: list | None = None
 
@@ -88,7 +88,7 @@ def font(size: float, kind: str = "body") -> pygame.font.Font:
 
 def text(words: str, size: float, color=INK, kind: str = "body") -> pygame.Surface:
     """Rendered text, cached: menus redraw the same words every frame. Words come from a
-    catalogue (game/i18n.py); a test records any that did not."""
+    catalogue (game/base/i18n.py); a test records any that did not."""
     if _unsaid is not None and not said(words):
         _unsaid.append(str(words))
     key = (words, int(round(size)), color, kind)

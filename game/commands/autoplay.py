@@ -1,0 +1,188 @@
+"""`main.py --data-dir D --autoplay --online ws://HOST:PORT --room new|CODE`: an online match
+played headless, with no pygame - for the tests and for checking a relay by hand.
+
+The computer plays this game's side through the real flows (PriorityFlow, GameFlow) with the
+link as the dealer and the other side's thinker, exactly as the table does; the keeper saves
+after every throw and move and records the finished games (opponent "online"). Restarted with
+the same data folder, it takes the saved match up again and reconnects with its seat token.
+
+The computer's level is the match's: the strongest by default (the options' level ""), or the
+one `level` names (the tests use the fastest, "novice").
+
+What it prints, one line each, flushed (the first is read by scripts and tests):
+    room CODE                      as soon as the relay gave a room (host and guest)
+    then, as they happen, the events' words (connection lost, friend away...), and at the end
+    match over W|B SCORE-SCORE     or the words of a refusal (then exit status 3)
+"""
+from __future__ import annotations
+
+import random
+import sys
+import time
+
+from game.play.flow import GameFlow, Stage
+from game.base.i18n import _
+from game.play.keeper import MatchKeeper
+from game.play.match import MatchOptions, Phase, Session
+from game.online import events as ev
+from game.online.link import Link
+from game.play.players import computer_players
+from game.play.priority import PriorityDone, PriorityFlow, PriorityStage
+from game.rules import RULE_NAMES, Side
+from game.saves.storage import Storage, said
+FRAME = 0.002          # seconds between two frames (the client's thread runs meanwhile)
+SETTLE = 20.0          # seconds a finished match waits for the other to have its last move
+REFUSED = 3            # exit status: the relay refused, or no relay answered
+
+
+class OnlinePlayer:
+    """One game's side of an online match, frame by frame (`frame()`), with no screen: the
+    keeper, the link, and the flow of the moment."""
+
+    def __init__(self, keeper: MatchKeeper, link: Link, say=print):
+        self.keeper, self.link, self.say = keeper, link, say
+        self.flow = None
+        self.over = False           # the match ended (its score, a resignation or a forfeit)
+        self.failed: ev.Refused | ev.Unreachable | None = None
+        self._closing_since = None
+        self._in_room = False
+        self._friend_gone = False   # the other game left after the match: no one to wait for
+
+    @property
+    def session(self) -> Session | None:
+        return self.keeper.session
+
+    def frame(self) -> bool:
+        """One frame: the link's news, then the flow one step on. False once all is done."""
+        for event in self.link.poll():
+            self._event(event)
+        if self.link.ended and not self.over:       # ended as the match was taken up
+            for event in self.link.poll():
+                self._event(event)
+        if self.failed is not None:
+            return False
+        if self.over:
+            return self._closing()
+        if self.session is None or self.session.online is None:
+            return True              # no match yet: the friend is awaited
+        self._step()
+        return True
+
+    def _event(self, event) -> None:
+        if isinstance(event, (ev.RoomOpened, ev.Offered, ev.Reconnected)) and not self._in_room:
+            self._in_room = True
+            self.say(f"room {self.link.code}")      # a saved match's too, once back in its room
+            if isinstance(event, ev.Reconnected):
+                return
+        if isinstance(event, ev.Offered):
+            self.link.accept()
+        elif isinstance(event, ev.FriendJoined):
+            self.keeper.start_online(self.link)
+        elif isinstance(event, (ev.Refused, ev.Unreachable)):
+            self.failed = event
+            self.say(event.words.said())
+        elif isinstance(event, (ev.Forfeit, ev.FriendResigned)):
+            self.over = True
+            self.say(event.words.said() if isinstance(event, ev.Forfeit)
+                     else _("Your friend resigned: the match is yours."))
+        elif isinstance(event, ev.FriendAway):
+            self._friend_gone = self.over
+        elif isinstance(event, ev.ConnectionLost):
+            self.say(event.words.said())
+        elif isinstance(event, ev.Reconnected):
+            self.say(_("Connected again."))
+
+    def _step(self) -> None:
+        s = self.session
+        if s.phase is Phase.MATCH_OVER or s.match.winner is not None and s.phase is Phase.GAME_OVER:
+            self.keeper.finish()
+            self.over = True
+            self.say(f"match over {s.match.winner} {s.match.score[Side.WHITE]}-{s.match.score[Side.BLACK]}")
+            return
+        if s.phase is Phase.GAME_OVER:
+            self.keeper.next_game()
+            self.flow = None
+            return
+        if s.phase is Phase.PRIORITY:
+            if not isinstance(self.flow, PriorityFlow):
+                self.flow = PriorityFlow(s, self.keeper.save, dealer=self.link.dealer)
+                self.flow.start()
+            self._priority()
+            return
+        if not isinstance(self.flow, GameFlow):
+            thinkers, _advisor = computer_players(s, thread=False)
+            thinkers[self.link.side.other] = self.link.thinker()
+            self.flow = GameFlow(s, self.keeper.save, thinkers, None, s.options.touch_move,
+                                 dealer=self.link.dealer)
+            self.flow.start()
+        self._game()
+
+    def _priority(self) -> None:
+        flow = self.flow
+        if flow.stage is PriorityStage.WAIT:
+            flow.throw()                            # again, while the dealer waits
+        elif flow.stage is PriorityStage.ROLL:     # no screen: the dice lie still at once
+            flow.settled()
+        elif flow.stage in (PriorityStage.TIE, PriorityStage.RESULT):
+            flow.proceed()
+        if flow.stage is PriorityStage.DONE:
+            self.flow = None
+
+    def _game(self) -> None:
+        if self.flow.stage is Stage.OVER:
+            self.flow = None          # the session is at GAME_OVER: the next frame goes on
+        else:
+            self.flow.proceed()       # throws (again, while the dealer waits), dice down,
+                                      # thinks (or polls the thought), steps, passes
+
+    def _closing(self) -> bool:
+        """After the match: stay until the other has taken in our last message (or a while)."""
+        now = time.monotonic()
+        if self._closing_since is None:
+            self._closing_since = now
+            self.link.match_over()
+        if self.link.settled or self.link.ended or self._friend_gone or now - self._closing_since > SETTLE:
+            self.link.close()
+            return False
+        return True
+
+
+def open_link(keeper: MatchKeeper, url: str, room: str, rules: str | None, level: str,
+              seed: int | None, length: int = 1) -> Link:
+    """The saved online match's link (reconnecting with its token), or a new room or join."""
+    s = keeper.session
+    if s is not None and s.online is not None and s.phase is not Phase.MATCH_OVER:
+        link = Link.resume(s)
+        keeper.resume_online(link)
+        return link
+    if room == "new":
+        options = MatchOptions(rules=rules or RULE_NAMES[0], length=length, opponent="online",
+                               level=level, human_side=random.Random(seed).choice(list(Side)),
+                               autoplay=True)
+        return Link.host(url, options)
+    return Link.join(url, room, rules, autoplay=True, level=level)
+
+
+def run(data_dir, url: str, room: str, rules: str | None = None, seed: int | None = None,
+        quit_after: float | None = None, level: str = "novice", length: int = 1) -> int:
+    """Play one online match to its end (see the module); the exit status."""
+    storage = Storage(data_dir, validate_match=Session.from_dict, demo=True)
+    _settings, problems = storage.load_settings()
+    for problem in problems:
+        print(said(problem), file=sys.stderr, flush=True)
+    keeper = MatchKeeper(storage, lambda text: print(text, file=sys.stderr, flush=True),
+                         random.Random(seed))
+    keeper.load()
+    if keeper.session is not None and keeper.session.options.opponent != "online":
+        keeper.adopt(None)        # a demo match here is not ours to play online
+    link = open_link(keeper, url, room, rules, level, seed, length)
+    player = OnlinePlayer(keeper, link, lambda text: print(text, flush=True))
+    ends = None if quit_after is None else time.monotonic() + quit_after
+    try:
+        while player.frame():
+            if ends is not None and time.monotonic() > ends:
+                break
+            time.sleep(FRAME)
+    finally:
+        link.close(wait=2.0)      # what was sent last goes out before the process ends
+    return REFUSED if player.failed is not None else 0

@@ -1,0 +1,191 @@
+"""Match review (issue 12): each of a person's moves rated against the best move of the throw.
+
+Tourne Case is solved exactly (game/computer), so each move can be weighed exactly: the chance
+of winning that the move leaves, against the chance the best move of the same throw leaves.
+The difference is what the move lost. The chances are of:
+
+  - the game, in Charpentier's rule sets (with or without compulsory re-entry): every game is
+    worth one point, so the move that best wins the game also best wins the match;
+  - the match at each game's score, in Bell's rule set, where a game can score 2 points (TB-4):
+    the same exact match solution the computer plays by (in a 1-point match this is the chance
+    of winning the game, both sides playing to win it).
+
+    from game.computer.review import review, review_match
+    rated = review(CHARPENTIER.name, record, Side.WHITE)     # the biggest errors first
+    rated = review_match(BELL.name, session.match.games, Side.WHITE, length=5)
+
+Garanguet (issue 22) is not solved: its moves are weighed by the strongest evaluation the game
+has (game/computer/garanguet_analysis.py: the exact race table where it reaches, else the master's
+reckoning), by the chance of winning the match at each game's score (a lone game is a 1-point
+match: the chance of winning it).
+
+A forced move (every legal move leaves the same position) and a pass are not rated: they
+cannot be errors. No pygame here.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.computer import tables as tbl
+from game.computer.player import options
+from game.rules import Move, Position, Side, aways, rule_set, rules_by_name
+from game.rules import GARANGUET, TOURNE_CASE
+
+#: A loss smaller than this is a rounding of the solver's values, not an error.
+EPSILON = 1e-9
+
+
+@dataclass(frozen=True)
+class Rated:
+    """One turn of a person, weighed. `game` and `turn` count from 1 (`turn` counts both
+    sides' turns in that game, as the move history does); `position` is the position before
+    the move, with `side` to move; chances are from `side`'s view, of what `of` says."""
+
+    game: int
+    turn: int
+    side: Side
+    position: Position
+    dice: tuple[int, ...]
+    played: Move
+    best: Move
+    played_chance: float
+    best_chance: float
+    loss: float
+    choices: int              # legal moves leading to different positions (at least 2)
+    of: str                   # "game" or "match": what the chances are of
+    match: tuple[int, int, int] | None = None   # (length, White's, Black's points) at the game's start
+
+    @property
+    def is_error(self) -> bool:
+        return self.loss > EPSILON
+
+
+def reviewable(rules_name: str) -> bool:
+    """Whether a rule set can be reviewed: the Tourne Case ones, which the solver knows, and
+    Garanguet, which the master reckons."""
+    return rules_name in TOURNE_CASE or rules_name == GARANGUET.name
+
+
+def exact(rules_name: str) -> bool:
+    """Whether the review's chances are exact (Tourne Case, solved) or the master's (Garanguet)."""
+    return rules_name in TOURNE_CASE
+
+
+def chances_of(rules_name: str, match=None) -> str:
+    """What the chances of a review are of: "game" or "match" (Bell in a match of 2 or more)."""
+    if rule_set(rules_name).max_points == 1 or match is None or match[0] <= 1:
+        return "game"
+    return "match"
+
+
+def _goal(t: tbl.Tables, position: Position, match):
+    """What the side to move plays for: the game's chance (Charpentier), or the match's at this
+    score (Bell; a lone game is a 1-point match), solved exactly."""
+    if t.equity is None:
+        return t.win
+    score = aways(position.to_move, match or (1, 0, 0))
+    return t.match_objective(*score, wait=True)
+
+
+def rate_turn(rules_name: str, position: Position, dice, played: Move, match=None,
+              game: int = 1, turn: int = 1) -> Rated | None:
+    """One turn weighed, or None when there was no choice (a pass or a forced move)."""
+    if rules_name == GARANGUET.name:
+        return _rate_garanguet(position, dice, played, match, game, turn)
+    t = tbl.tables(rules_name)
+    found = options(t, position, tuple(dice))
+    results = {(o.own, o.opp) for o in found}
+    if len(results) < 2:
+        return None
+    goal = _goal(t, position, match)
+    values = [goal.after(o.own, o.opp, t.home) for o in found]
+    best = max(range(len(found)), key=values.__getitem__)
+    side = position.to_move
+    after = t.rules.apply(position, played, tuple(dice))
+    mine = goal.after(t.index[after.checkers(side)], t.index[after.checkers(side.other)], t.home)
+    loss = values[best] - mine
+    best_move = found[best].move
+    if loss <= EPSILON:      # the move played is one of the best: it is its own best move
+        loss, best_move = 0.0, played
+    return Rated(game, turn, side, position, tuple(dice), played, best_move, mine, values[best],
+                 max(loss, 0.0), len(results), chances_of(rules_name, match), match)
+
+
+def _rate_garanguet(position: Position, dice, played: Move, match, game: int,
+                    turn: int) -> Rated | None:
+    """A Garanguet turn weighed by the match chance each end of the throw leaves (the game's,
+    a lone game being a 1-point match)."""
+    from game.computer import garanguet_analysis as ga
+    from game.computer import garanguet_net as gnet
+    side = position.to_move
+    ends = gnet.turn_ends(GARANGUET, position.checkers(side), position.checkers(side.other),
+                         tuple(dice))
+    if len(ends) < 2:
+        return None
+    values, _exact = ga.play_values(position, [e for e, _ in ends])
+    chances = ga.match_chance(values, aways(side, match or (1, 0, 0)))
+    mine = GARANGUET.apply(position, played, tuple(dice)).checkers(side)
+    at = next(i for i, (end, _steps) in enumerate(ends) if end == mine)
+    best = int(chances.argmax())
+    loss = float(chances[best] - chances[at])
+    best_move = Move(ends[best][1])
+    if loss <= EPSILON:
+        loss, best_move = 0.0, played
+    return Rated(game, turn, side, position, tuple(dice), played, best_move, float(chances[at]),
+                 float(chances[best]), loss, len(ends), chances_of(GARANGUET.name, match), match)
+
+
+def _sides(human_side) -> set[Side]:
+    """One side, or None for both (two people at one screen)."""
+    if human_side is None:
+        return set(Side)
+    if isinstance(human_side, Side):
+        return {human_side}
+    return set(human_side)
+
+
+def review(rules_name: str, record: dict, human_side, match=None, game: int = 1,
+           ordered: bool = True) -> list[Rated]:
+    """Every turn of `human_side` (a Side, several, or None for both) in one game's record
+    ({"first", "turns": [(dice, move)]}) that had a choice, weighed; the biggest errors first
+    (`ordered`), else in the order played. `match`: (length, White's points, Black's points)
+    before this game; None is a single game."""
+    if not reviewable(rules_name):
+        raise ValueError(f"only Tourne Case and Garanguet can be reviewed, not {rules_name!r}")
+    rules = rules_by_name(rules_name)
+    sides = _sides(human_side)
+    position = rules.start(Side(record["first"]))
+    rated = []
+    for number, (dice, text) in enumerate(record["turns"], start=1):
+        move = Move.parse(text)
+        if position.to_move in sides:
+            found = rate_turn(rules_name, position, dice, move, match, game, number)
+            if found is not None:
+                rated.append(found)
+        position = rules.apply(position, move, tuple(dice))
+    return ranked(rated) if ordered else rated
+
+
+def review_match(rules_name: str, games: list[dict], human_side, length: int = 1,
+                 ordered: bool = True) -> list[Rated]:
+    """Every finished game of a match (Match.games), each at its own score; the biggest errors
+    first. The score before each game is read from the outcomes of the games before it."""
+    score = {Side.WHITE: 0, Side.BLACK: 0}
+    rated = []
+    for number, record in enumerate(games, start=1):
+        match = (length, score[Side.WHITE], score[Side.BLACK])
+        rated += review(rules_name, record, human_side, match, number, ordered=False)
+        outcome = record.get("outcome")
+        if outcome:
+            score[Side(outcome["winner"])] += outcome["points"]
+    return ranked(rated) if ordered else rated
+
+
+def ranked(rated: list[Rated]) -> list[Rated]:
+    """The biggest loss first; equal losses in the order played."""
+    return sorted(rated, key=lambda r: (-r.loss, r.game, r.turn))
+
+
+def errors(rated: list[Rated]) -> list[Rated]:
+    """The moves that lost something, biggest first."""
+    return [r for r in ranked(rated) if r.is_error]

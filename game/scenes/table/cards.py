@@ -1,0 +1,364 @@
+"""The table's cards of words over the board (issue 12, "Explaining every moment"):
+
+- the refusal: a move the rules forbid says why, naming the rule by number and in words
+  ("TC-4: No passing your own checkers" over "0-2: it may not pass its own checker on point 1");
+- the caption: the computer's move said in words as it is played ("Black enters on 3 and sends
+  your checker off the board"), held long enough to read once it has landed;
+- the history: every turn of the game so far, in notation and in words, the latest at the
+  bottom (opened and closed with F2 or its button; PageUp/PageDown or the wheel scroll it).
+
+Each card lies on the board's field, inside the rails that carry the points' numbers (or
+Garanguet's letters), where it covers no die, no other card and no checker - narrower and taller
+if that is what it takes; the caption also keeps off the way the computer's checkers go and the
+banners, and stays where it is while that place stays clear. Everything is said at draw time, in
+the language of that frame. Reads the scene; changes nothing but its cache (and the caption's
+place, kept in it).
+"""
+from __future__ import annotations
+
+import pygame
+
+from game.geometry import tablier as g
+
+from game.rules import telling
+from game.base.i18n import N_, Words, _, language, verbatim
+from game.rules import Side, rule_title
+from game.base.i18n import shown
+from game.view import widgets as ui
+from game.view.layout import px
+
+REFUSAL_RED = (236, 104, 82)
+CAPTION_GOLD = (222, 178, 86)
+CARD_FILL = (20, 12, 6, 228)
+
+
+def you_side(session) -> Side | None:
+    """The side of the one person at the screen against the computer (or a friend on another
+    computer); None for two people (or two computers): both sides are then named."""
+    people = [side for side in Side if session.is_person(side)]
+    return people[0] if len(people) == 1 else None
+
+
+def refusal_heading(event) -> Words:
+    """The rule a refused move breaks, by number and in words: "TC-4: No passing your own checkers"."""
+    title = rule_title(event.rule) if event.rule else ""
+    if event.rule and title:
+        return Words(N_("{rule}: {title}"), rule=event.rule, title=Words(title))
+    if event.rule:
+        return Words(N_("Not allowed ({rule})"), rule=event.rule)
+    return Words(N_("Not allowed"))
+
+
+def as_board_says(view, side: str, what: str, fields: dict) -> tuple[str, dict]:
+    """A refused step and the point its reason names, as the board names them (Garanguet's
+    points by letter: the engine counts each side's own path 1..24)."""
+    def name(location: str) -> str:
+        return view.say_point(side, int(location)) if location.isdigit() else location
+
+    def step(words: str) -> str:
+        hit = "*" if words.endswith("*") else ""
+        return "-".join(name(part) for part in words.rstrip("*").split("-")) + hit
+    fields = dict(fields)
+    if isinstance(fields.get("point"), int):
+        fields["point"] = name(str(fields["point"]))
+    return " ".join(map(step, what.split())), fields
+
+
+def refusal_reason(event, view=None, side: str = "W") -> Words:
+    """Why, with the step refused: "0-2: it may not pass its own checker on point 1"; with the
+    board's `view`, its points as that board names them."""
+    what, reason = event.what, event.reason
+    if view is not None:
+        what, fields = as_board_says(view, side, what, reason.fields)
+        reason = Words(reason.message, reason.plural, reason.n, **fields)
+    if what:
+        return Words(N_("{what}: {reason}"), what=what, reason=reason)
+    return reason
+
+
+def refusal_words(event, view=None, side: str = "W") -> Words:
+    """The whole refusal in one line: "TC-4: No passing your own checkers - 0-2: it may not ..."."""
+    return Words(N_("{heading} - {reason}"), heading=refusal_heading(event),
+                 reason=refusal_reason(event, view, side))
+
+
+def caption_words(scene) -> tuple:
+    """(heading, words) for the computer's move being played: "Black - 5-3: 0-5, 0-3" and
+    "Black enters on 5, then on 3", said in the language of this frame (kept per language)."""
+    caption = scene.caption
+    code = language()
+    if caption.get("said", (None,))[0] != code:
+        side, before, dice, move = caption["side"], caption["before"], caption["dice"], caption["move"]
+        rules_name = scene.session.options.rules
+        try:
+            words = telling.tell_move(rules_name, before, dice, move, side, you_side(scene.session))
+        except Exception:          # a telling that cannot say it: the notation, at least
+            words = verbatim(str(move))
+        heading = _("{side} - {dice}: {move}", side=_(side.title),
+                    dice=verbatim("-".join(map(str, dice))), move=verbatim(scene.view.say_move(str(side), move)))
+        caption["said"] = (code, heading, words)
+    return caption["said"][1], caption["said"][2]
+
+
+# --- drawing ------------------------------------------------------------------------------------
+def _lines(words, size, kind, width) -> list:
+    return ui.wrap(shown(words), ui.font(size, kind), width)
+
+
+def card(surface, scene, blocks, width: int, edge, avoid: list, region: pygame.Rect | None = None,
+         shun: list = (), keep: dict | None = None) -> pygame.Rect:
+    """A dark card of text blocks [(words, size, colour, kind)], each wrapped to `width` (or
+    narrower, and so taller, if that finds it a place clear of every checker), placed on the
+    board's field where it covers nothing in `avoid` and no checker (nor, if it can, anything in
+    `shun`); returns its rect. `keep` (a dict kept while the card shows) holds the place found,
+    so the card stays put while the checkers move, as long as that place stays clear."""
+    s = scene.hud.scale
+    pad = px(14, s)
+    field = field_rect(scene, region)
+    best = None
+    trials = [width, width * 4 // 5, width * 3 // 5, width * 9 // 20]
+    kept = keep.get("at") if keep is not None else None
+    if kept is not None and kept[0] in trials:
+        trials.remove(kept[0])
+        trials.insert(0, kept[0])
+    for trial in trials:
+        rows = []
+        for words, size, colour, kind in blocks:
+            for line in _lines(words, size, kind, min(trial, field.w) - 2 * pad):
+                rows.append((line, size, colour, kind))
+        height = sum(round(size * 1.25) for _, size, _, _ in rows) + 2 * pad
+        widest = max((ui.font(size, kind).size(line)[0] for line, size, _, kind in rows), default=0)
+        rect = pygame.Rect(0, 0, min(trial, field.w, widest + 2 * pad + px(6, s)), height)
+        if kept is not None and kept[0] == trial and kept[1].size == rect.size and field.contains(kept[1]):
+            cost = spot_cost(scene, kept[1], avoid, shun)
+            if cost < COVERS:                  # where it was, while that stays clear
+                best = (cost, kept[1], rows, trial)
+                break
+        rect, cost = place(scene, rect, avoid, region, shun)
+        if best is None or cost < best[0]:
+            best = (cost, rect, rows, trial)
+        if cost < COVERS:
+            break
+    _cost, rect, rows, trial = best
+    if keep is not None:
+        keep["at"] = (trial, rect)
+    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    layer.fill(CARD_FILL)
+    pygame.draw.rect(layer, (*edge, 255), layer.get_rect(), max(1, px(3, s)), border_radius=px(8, s))
+    surface.blit(layer, rect)
+    y = rect.y + pad
+    for line, size, colour, kind in rows:
+        step = round(size * 1.25)
+        ui.blit_text(surface, line, size, (rect.x + pad, y + step // 2), colour, kind, "midleft", box=rect)
+        y += step
+    return rect
+
+
+COVERS = 100          # a spot's cost from this on covers a checker (or worse: a die, another card)
+
+
+def field_rect(scene, region: pygame.Rect | None = None) -> pygame.Rect:
+    """The board's field inside its rails (the rails carry the points' numbers or letters), or
+    the part of it in `region`."""
+    view = scene.view
+    x0, y0 = view.to_screen(g.FIELD_LEFT, g.FIELD_TOP)
+    x1, y1 = view.to_screen(g.FIELD_RIGHT, g.FIELD_BOTTOM)
+    field = pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0))
+    if region is not None:
+        inside = field.clip(region)
+        if inside.w >= field.w // 4:
+            return inside
+        return pygame.Rect(region)
+    return field
+
+
+def spot_cost(scene, spot: pygame.Rect, avoid: list, shun: list = (), checkers: list | None = None) -> int:
+    """How bad a place is for a card: a die or another card 1000 each, a checker COVERS each,
+    a spot of the moving checker's way (`shun`) 10 each."""
+    if checkers is None:
+        checkers = _checker_rects(scene)
+    return (1000 * len(spot.collidelistall(scene._dice_rects())) + 1000 * len(spot.collidelistall(avoid))
+            + COVERS * len(spot.collidelistall(checkers)) + 10 * len(spot.collidelistall(list(shun))))
+
+
+def place(scene, rect: pygame.Rect, avoid: list, region: pygame.Rect | None = None, shun: list = ()) -> tuple:
+    """(where, cost): where a card goes on the board's field - the spot nearest the middle that
+    covers no die, nothing in `avoid` (another card, the hints), the fewest checkers and the
+    fewest spots in `shun`."""
+    field = field_rect(scene, region)
+    margin = px(6, scene.hud.scale)
+    inner = field.inflate(-2 * margin, -2 * margin)
+    if rect.w > inner.w or rect.h > inner.h:
+        inner = field
+    checkers = _checker_rects(scene)
+    steps = 8
+    spots = []
+    for i in range(steps + 1):
+        for j in range(steps + 1):
+            x = inner.left + rect.w / 2 + (inner.w - rect.w) * i / steps
+            y = inner.top + rect.h / 2 + (inner.h - rect.h) * j / steps
+            spots.append((abs(x - inner.centerx) / max(1, inner.w) + 1.5 * abs(y - inner.centery) / max(1, inner.h),
+                          round(x), round(y)))
+    best, best_cost = None, None
+    for order, (_distance, x, y) in enumerate(sorted(spots)):
+        spot = rect.copy()
+        spot.center = (x, y)
+        spot = spot.clamp(field)
+        cost = spot_cost(scene, spot, avoid, shun, checkers)
+        if best_cost is None or cost < best_cost:
+            best, best_cost = spot, cost
+        if cost == 0:
+            break
+    return best, best_cost
+
+
+def _checker_rects(scene, position=None) -> list:
+    """The checkers on screen (as the board shows them now, or in `position`), to keep a card
+    off them."""
+    shown = scene.shown if position is None else position
+    if shown is None:
+        return []
+    view = scene.view
+    r = view.length(g.CHECKER_R)
+    out = []
+    for _side, _loc, _index, (x, y) in view.slots(shown):
+        px_, py_ = view.to_screen(x, y)
+        out.append(pygame.Rect(round(px_ - r), round(py_ - r), 2 * r, 2 * r))
+    return out
+
+
+def caption_way(scene) -> list:
+    """move_way for the caption showing, kept while it shows (and the board keeps its place)."""
+    board = tuple(scene.view.board_rect())
+    way = scene.caption.get("way")
+    if way is None or way[0] != board:
+        way = scene.caption["way"] = (board, move_way(scene))
+    return way[1]
+
+
+def move_way(scene) -> list:
+    """Where the computer's move being said takes its checkers, and where they end: the card
+    keeps off them when it can, so the move is seen as it is said."""
+    caption = scene.caption
+    view = scene.view
+    side = str(caption["side"])
+    r = view.length(g.CHECKER_R)
+    out = []
+    out += _checker_rects(scene, caption["after"])
+    for step in caption["move"].steps:
+        for x, y in view.path(side, step.origin, step.destination, (0, 0), (0, 0))[1:-1]:
+            sx, sy = view.to_screen(x, y)
+            out.append(pygame.Rect(round(sx - r), round(sy - r), 2 * r, 2 * r))
+    return out
+
+
+def draw_cards(scene, surface) -> None:
+    """The refusal, the computer's move and the history, as they are now."""
+    s = scene.hud.scale
+    board = scene.view.board_rect()
+    avoid = [scene.hints_rect] if scene.hints and getattr(scene, "hints_rect", None) else []
+    avoid += getattr(scene, "banner_rects", ())          # a notice is never hidden by a card
+    scene.card_rects = {}
+    region = board
+    if scene.history_open:
+        scene.card_rects["history"] = rect = draw_history(scene, surface)
+        avoid.append(rect)
+        left = pygame.Rect(board.x, board.y, max(0, rect.left - board.x), board.h)
+        right = pygame.Rect(rect.right, board.y, max(0, board.right - rect.right), board.h)
+        region = max(left, right, key=lambda r: r.w)        # the cards go beside the history
+    width = min(region.w - px(20, s), px(620, s))
+    if scene.refused is not None:
+        rect = card(surface, scene, [(refusal_heading(scene.refused), px(25, s), REFUSAL_RED, "body"),
+                                     (refusal_reason(scene.refused, scene.view, str(scene.session.to_move)), px(22, s),
+                                      ui.IVORY, "body")],
+                    width, REFUSAL_RED, avoid, region)
+        scene.card_rects["refusal"] = rect
+        avoid.append(rect)
+    if scene.caption is not None:
+        heading, words = caption_words(scene)
+        rect = card(surface, scene, [(heading, px(20, s), ui.GOLD_PALE, "body"),
+                                     (words, px(24, s), ui.IVORY, "body")], width, CAPTION_GOLD, avoid, region,
+                    shun=caption_way(scene), keep=scene.caption)
+        scene.card_rects["caption"] = rect
+
+
+# --- the history -----------------------------------------------------------------------------------
+def entries(scene) -> list:
+    """The game's turns so far (game.rules.telling.history), kept until another turn is played."""
+    record = scene.session.record or {}
+    turns = len(record.get("turns", ()))
+    cached = getattr(scene, "_history_cache", None)
+    if cached is None or cached[0] != (turns, record.get("first")):
+        found = telling.history(scene.session.options.rules, record, you_side(scene.session)) if record else []
+        cached = scene._history_cache = ((turns, record.get("first")), found)
+    return cached[1]
+
+
+def draw_history(scene, surface) -> pygame.Rect:
+    """The panel: a heading, then each turn - its number, side, dice and notation, and under it
+    the turn in words - the latest at the bottom, scrolled up by `history_scroll` turns."""
+    s = scene.hud.scale
+    area = scene.hud.board_area
+    width = min(max(px(430, s), area.w * 2 // 5), area.w // 2)
+    rect = pygame.Rect(0, area.y, width, area.h)
+    dice = scene._dice_rects()
+    rect.right = area.right
+    if rect.collidelist(dice) >= 0:            # the dice lie on the right: the panel goes left
+        rect.left = area.left
+        if rect.collidelist(dice) >= 0:
+            rect.right = area.right
+    scene.history_rect = rect
+    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    layer.fill((16, 10, 5, 236))
+    pygame.draw.rect(layer, (*ui.GOLD, 255), layer.get_rect(), max(1, px(2, s)), border_radius=px(8, s))
+    surface.blit(layer, rect)
+    pad = px(14, s)
+    head_size, note_size, word_size = px(28, s), px(19, s), px(22, s)
+    inner_w = rect.w - 2 * pad
+    y = rect.y + pad
+    ui.blit_fitted(surface, _("Moves so far"), head_size, pygame.Rect(rect.x + pad, y, inner_w, round(head_size * 1.3)),
+                   ui.GOLD_PALE, "title", "midleft")
+    y += round(head_size * 1.3)
+    for line in ui.wrap(_("F2 or Esc closes - PageUp, PageDown scroll"), ui.font(note_size, "body"), inner_w):
+        ui.blit_text(surface, line, note_size, (rect.x + pad, y + round(note_size * 0.65)), ui.GREY, "body",
+                     "midleft", box=rect)
+        y += round(note_size * 1.3)
+    y += round(note_size * 0.4)
+    top = y
+    bottom = rect.bottom - pad
+    turns = entries(scene)
+    if not turns:
+        ui.blit_fitted(surface, _("No move yet"), word_size, pygame.Rect(rect.x + pad, y, inner_w, round(word_size * 1.4)),
+                       ui.IVORY, "body", "midleft")
+        return rect
+    scene.history_scroll = min(scene.history_scroll, len(turns) - 1)
+    shown_turns = turns[:len(turns) - scene.history_scroll]
+    blocks = []                                   # from the latest up, until the panel is full
+    room = bottom - top
+    for entry in reversed(shown_turns):
+        head = _("{number}. {side} - {dice}: {move}", number=entry.number, side=_(entry.side.title),
+                 dice=verbatim("-".join(map(str, entry.dice))),
+                 move=verbatim(scene.view.say_move(str(entry.side), entry.move) if entry.move.steps else "-"))
+        heads = ui.wrap(head, ui.font(note_size, "body"), inner_w)
+        lines = ui.wrap(entry.words, ui.font(word_size, "body"), inner_w - px(12, s))
+        height = len(heads) * round(note_size * 1.35) + len(lines) * round(word_size * 1.2) + px(8, s)
+        if height > room and blocks:
+            break
+        blocks.append((heads, lines, entry.side, height))
+        room -= height
+    y = bottom - sum(b[3] for b in blocks)
+    for heads, lines, side, height in reversed(blocks):
+        colour = ui.IVORY if side is Side.WHITE else ui.GOLD
+        ly = y
+        for head in heads:
+            ui.blit_text(surface, head, note_size, (rect.x + pad, ly + round(note_size * 0.65)), colour, "body",
+                         "midleft", box=rect)
+            ly += round(note_size * 1.35)
+        for line in lines:
+            if ly + round(word_size * 1.2) > bottom + px(4, s):
+                break
+            ui.blit_text(surface, line, word_size, (rect.x + pad + px(12, s), ly + round(word_size * 0.6)),
+                         ui.IVORY, "body", "midleft", box=rect)
+            ly += round(word_size * 1.2)
+        y += height
+    return rect

@@ -1,0 +1,80 @@
+"""What the table and the priority throw share: the board and its bars, and the pace of their
+animations (the animation-speed setting), notices and sounds."""
+import pygame
+
+from game.play.players import side_title
+from game.rules import Side
+from game.scenes.base import Scene
+from game.view.animation import Banner, speed_factor
+from game.scenes.boards import board_for
+from game.view.table_hud import TableHud
+from game.view.widgets import IVORY
+
+
+class PacedScene(Scene):
+    def __init__(self, host):
+        super().__init__(host)
+        self.view = board_for(self.session.options.rules)
+        self.hud = TableHud()
+        self.clock = 0.0
+        self.banners: list[Banner] = []
+        self._timer = None                 # [seconds left, what to do then]
+
+    @property
+    def session(self):
+        return self.app.match.session
+
+    @property
+    def pace(self) -> float:
+        """Seconds at normal speed -> seconds now (0 for instant motion)."""
+        return speed_factor(self.app.settings.get("animation_speed", "normal"))
+
+    def _pause(self, seconds: float) -> float:
+        """A reading pause: reduced, never removed, when motion is instant."""
+        return seconds * (self.pace or 0.35)
+
+    def _sound(self, name: str, strength: float = 1.0) -> None:
+        self.app.sounds.play(name, strength)
+
+    def _wait(self, seconds: float, then) -> None:
+        self._timer = [seconds, then]
+
+    def _banner(self, words: str, kind: str, hold: float, result: bool = False) -> None:
+        """A doublet's name or a result ("large", pops), or a notice on a ribbon ("note").
+
+        Notices never stack: a new one takes the place of one still showing, as a new doublet
+        name does. A result is never covered: while it shows, nothing else is added."""
+        if any(b.result for b in self.banners) and not result:
+            return
+        size = "large" if kind == "large" else "medium"
+        self.banners = [b for b in self.banners if b.size != size]
+        if kind == "large":
+            banner = Banner(words, hold=hold, size="large")
+        else:
+            banner = Banner(words, hold=hold, size="medium", pop=False, colour=IVORY, fade=0.35)
+        banner.result = result
+        self.banners.append(banner)
+
+    def _tick(self, dt: float) -> None:
+        """Banners age; a waiting action runs when its time comes."""
+        self.clock += dt
+        for banner in self.banners:
+            banner.update(dt)
+        self.banners = [b for b in self.banners if not b.done]
+        if self._timer is not None:
+            self._timer[0] -= dt
+            if self._timer[0] <= 0:
+                then, self._timer = self._timer[1], None
+                then()
+
+
+def side_label(session, side: Side) -> str:
+    """A side's name on its plate: the scoreboard's (game.play.players.side_title)."""
+    return side_title(session, side)
+
+
+def set_cursor(shape) -> None:
+    try:
+        pygame.mouse.set_cursor(shape)
+    except pygame.error:                   # no mouse (headless): nothing to show
+        pass
