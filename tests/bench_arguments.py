@@ -5,7 +5,7 @@ import time
 
 from game.commands import cli
 from game.commands.arguments import tidy
-from game.computer import analysis
+from game.commands import analyze as analysis
 
 COUNTS = (10_000, 20_000, 40_000, 100_000)
 

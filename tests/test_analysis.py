@@ -3,7 +3,8 @@ import json
 
 import pytest
 
-from game.computer import analysis, tables
+from game.commands import analyze as analysis
+from game.computer import tables
 from game.rules import BELL, CHARPENTIER, CHARPENTIER_REENTRY, Position
 
 

@@ -111,8 +111,7 @@ def test_no_options_leave_every_choice_to_the_game(monkeypatch):
 def test_analyze_is_handed_its_own_arguments(monkeypatch):
     calls = []
     analysis = types.SimpleNamespace(main=lambda argv: calls.append(argv) or 0)
-    fake_module(monkeypatch, "game.computer", analysis=analysis)
-    fake_module(monkeypatch, "game.computer.analysis", main=analysis.main)
+    fake_module(monkeypatch, "game.commands.analyze", main=analysis.main)
     assert cli.main(["analyze", "--seed", "not-ours", "0,0,3/0,0,0/B"]) == 0
     assert calls == [["--seed", "not-ours", "0,0,3/0,0,0/B"]]
 

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings, strategies as st
 
 from game.commands import engine
-from game.computer import analysis
+from game.commands import analyze as analysis
 from game.rules import RULE_NAMES, Move, NotationError, Position, Step, rules_by_name
 
 FAST = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -206,8 +206,8 @@ def main(argv=None) -> int:
     for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS"):
         os.environ.setdefault(name, "1")
     if argv[:1] == ["analyze"]:
-        from game.computer import analysis
-        return analysis.main(argv[1:])
+        from game.commands import analyze
+        return analyze.main(argv[1:])
     args = parse_args(argv)
     if args.command == "engine":
         from game.commands import engine
