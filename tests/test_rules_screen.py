@@ -93,7 +93,8 @@ def test_the_rules_tabs_come_from_the_registry_garanguet_included(app):
 
 def test_each_rule_set_finds_its_page_where_the_registry_says():
     for name, entry in RULE_SETS.items():
-        assert entry.load(entry.rules_page) is rules_pages.BY_NAME[name], name
+        assert rules_screen.page_for(entry) is rules_pages.BY_NAME[name], name
+        assert rules_pages.BY_NAME[name].rules is entry.rules, name
 
 
 def test_the_reentry_note_is_about_reentry():

@@ -1,6 +1,6 @@
 """A game is one object: a tiny race game, defined here and nowhere else, is played whole -
 priority throw, turns, take-backs, game over, match over - through the play flow, by the
-computer's random level and by a person, with no change anywhere in the game's code.
+computer's random level and by a person, with no change anywhere in the game's code (its computer, the random level, is registered here).
 
 The race: two checkers a side, each on its own path of eight points from 0 (not entered) to 9
 (borne off: the number, or more, from point 3 or beyond); two dice, both played in any order.
@@ -8,6 +8,9 @@ The race: two checkers a side, each on its own path of eight points from 0 (not 
 import json
 import random
 
+import pytest
+
+from game.computer import player, random_player
 from game.play.flow import GameFlow, Stage
 from game.play.match import MatchOptions, Phase, Session
 from game.play.players import computer_players
@@ -52,7 +55,13 @@ class TinyRace(Rules):
 
 
 TOY = RuleSet(TinyRace(), game="tiny-race", notation="WHITE/BLACK/SIDE, two locations a side: 0..9",
-              max_points=1, scoring_rule="R-4", computer="game.computer.random_player")
+              max_points=1, scoring_rule="R-4")
+
+
+@pytest.fixture(autouse=True)
+def _the_random_player_plays_the_toy(monkeypatch):
+    """The toy's computer: the random level, in the computer's own registry."""
+    monkeypatch.setitem(player.COMPUTERS, TOY.name, lambda: random_player)
 
 
 def priority(session: Session, saves: list) -> None:

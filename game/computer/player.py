@@ -12,6 +12,7 @@ its own module, loaded only when a Garanguet game asks for it.
 from __future__ import annotations
 
 import random
+import sys
 import threading
 from dataclasses import dataclass
 
@@ -202,12 +203,27 @@ def _push(config) -> int:
 
 
 # --- any rule set's computer ---------------------------------------------------------------------
+def _tourne_case():
+    return sys.modules[__name__]
+
+
+def _garanguet():
+    from game.computer import garanguet_player      # only when a Garanguet game asks: its network
+    return garanguet_player
+
+
+#: Each rule set's computer, by the rule set's name: a function giving the module that has
+#: LEVELS, LEVEL_NAMES, Computer and hints. Another rule set adds its own (`COMPUTERS[name] = ...`).
+COMPUTERS = {"charpentier": _tourne_case, "charpentier-reentry": _tourne_case, "bell": _tourne_case,
+             "garanguet": _garanguet}
+
+
 def module_for(rules) -> object:
-    """The computer of a rule set (a RuleSet, its Rules or its name): the module its
-    `RuleSet.computer` names, with LEVELS, LEVEL_NAMES, Computer and hints. Garanguet's is
-    imported only when a Garanguet game asks for it (it needs its own network file)."""
-    found = rule_set(rules)
-    return found.load(found.computer)
+    """The computer of a rule set (a RuleSet, its Rules or its name); ValueError if none plays it."""
+    name = rule_set(rules).name
+    if name not in COMPUTERS:
+        raise ValueError(f"no computer plays {name!r}")
+    return COMPUTERS[name]()
 
 
 #: Every level's name in words, for the menus (an English message: show it as _(title)).

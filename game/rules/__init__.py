@@ -7,9 +7,10 @@
 
 The registry below is the one place that says which rule sets exist, what each is called, how
 its positions are written and what a game scores; the command line, the saves, the screens and
-the computer all read it.
+the computer all read it. What lives above the rules keeps its own registry keyed by the rule
+set's name: its board (game/scenes/boards.py), its computer player (game/computer/player.py),
+its rules page (game/scenes/rules_pages.py), its tutorial (game/play/tutorial.py).
 """
-import importlib
 from dataclasses import dataclass, field
 
 from game.base.i18n import N_, Words
@@ -44,9 +45,8 @@ GARANGUET_POINTS = {
 class RuleSet:
     """One playable rule set: the engine and everything else that makes it its own game, as
     data and small hooks, so that the flow, the words, the screens, the saves and the computer
-    ask it rather than its name. What lives above the rules (its board, its computer player, its
-    rules page, its tutorial) is named by a dotted path, "module:attribute", that the layer which
-    shows or plays it resolves (`load`): the rules import nothing above them."""
+    ask it rather than its name. The rules import nothing above them: each layer above keys
+    its own part of a rule set (board, computer, page, tutorial) by `name`."""
 
     rules: Rules
     game: str               # the family ("tourne-case", "garanguet"): records, menus, tutorials
@@ -60,10 +60,6 @@ class RuleSet:
     lost_numbers_rule: str = ""        # numbers no play can use are said, with this rule (G-7)
     dice_shares: bool = False          # a die stands for a share of up to six numbers (G-5, G-6)
     points_reasons: dict = field(default_factory=dict, compare=False)   # (points, loser) -> why
-    board: str = "game.view.board_view:BoardView"        # draws it (game/view)
-    computer: str = "game.computer.player"               # plays it: LEVELS, Computer, hints
-    rules_page: str = ""                                 # its page of the rules screen
-    tutorial: str = ""                                   # its tutorial script (game/play/tutorial.py)
 
     @property
     def name(self) -> str:
@@ -97,31 +93,15 @@ class RuleSet:
         return (self.bearing_off and step.destination > last
                 and not any(c > last for c in before.checkers(before.to_move)))
 
-    @staticmethod
-    def load(path: str):
-        """The object a dotted path names ("package.module:attribute", or a module), imported
-        now: called by the layer that owns it (the screens for a board, the players for a
-        computer), never by the rules."""
-        module, _, attribute = path.partition(":")
-        found = importlib.import_module(module)
-        return getattr(found, attribute) if attribute else found
 
-
-_TOURNE_CASE = dict(game="tourne-case", notation=TOURNE_CASE_NOTATION, points_reasons=TOURNE_CASE_POINTS,
-                    tutorial="game.play.tutorial:EXAMPLE_GAME_1699")
+_TOURNE_CASE = dict(game="tourne-case", notation=TOURNE_CASE_NOTATION, points_reasons=TOURNE_CASE_POINTS)
 RULE_SETS: dict[str, RuleSet] = {s.name: s for s in (
-    RuleSet(CHARPENTIER, max_points=1, scoring_rule="TC-9",
-            rules_page="game.scenes.rules_pages:CHARPENTIER_PAGE", **_TOURNE_CASE),
-    RuleSet(CHARPENTIER_REENTRY, max_points=1, scoring_rule="TC-9",
-            rules_page="game.scenes.rules_pages:CHARPENTIER_REENTRY_PAGE", **_TOURNE_CASE),
-    RuleSet(BELL, max_points=2, scoring_rule="TB-4", rules_page="game.scenes.rules_pages:BELL_PAGE",
-            **_TOURNE_CASE),
+    RuleSet(CHARPENTIER, max_points=1, scoring_rule="TC-9", **_TOURNE_CASE),
+    RuleSet(CHARPENTIER_REENTRY, max_points=1, scoring_rule="TC-9", **_TOURNE_CASE),
+    RuleSet(BELL, max_points=2, scoring_rule="TB-4", **_TOURNE_CASE),
     RuleSet(GARANGUET, "garanguet", GARANGUET_NOTATION, 2, "G-10", touch_rule="G-11",
             plays_single=True, lettered=True, bearing_off=True, lost_numbers_rule="G-7",
-            dice_shares=True, points_reasons=GARANGUET_POINTS,
-            board="game.view.garanguet_board:GaranguetBoardView",
-            computer="game.computer.garanguet_player", rules_page="game.scenes.rules_pages:GARANGUET_PAGE",
-            tutorial="game.play.tutorial:GARANGUET_FIRST_GAME"),
+            dice_shares=True, points_reasons=GARANGUET_POINTS),
 )}
 RULES: dict[str, Rules] = {name: s.rules for name, s in RULE_SETS.items()}
 RULE_NAMES = tuple(RULE_SETS)

@@ -16,11 +16,11 @@ from dataclasses import dataclass
 import pygame
 
 from game.base.i18n import N_, _, language, verbatim
-from game.rules import RULE_SETS, RuleSet, rule_set, rule_title
+from game.rules import RULE_SETS, rule_set, rule_title
 from game.scenes.base import BACK_KEYS, Scene
 from game.scenes.games import preset_of
 from game.scenes.host import Host
-from game.scenes.rules_pages import Page, Rule
+from game.scenes.rules_pages import BY_NAME, Page, Rule
 from game.scenes import diagrams
 from game.view import widgets as ui
 from game.scenes.diagrams import Diagram
@@ -28,14 +28,13 @@ from game.view.layout import px, ui_scale
 
 
 def page_for(rules) -> Page:
-    """A rule set's page, where its registry entry says (RuleSet.rules_page)."""
-    entry = rule_set(rules)
-    return RuleSet.load(entry.rules_page)
+    """A rule set's page (rules_pages.BY_NAME, by the rule set's name)."""
+    return BY_NAME[rule_set(rules).name]
 
 
 def tabs() -> list[tuple[str, str]]:
     """(rule set's name, tab label): one tab per rule set with a page, in the registry's order."""
-    return [(name, page_for(entry).label) for name, entry in RULE_SETS.items() if entry.rules_page]
+    return [(name, BY_NAME[name].label) for name in RULE_SETS if name in BY_NAME]
 
 
 def rule_name(number: str) -> str:
@@ -62,7 +61,7 @@ def page_of(rules_name: str) -> str:
     """The rules page for a rules name: its own, or the page of the preset it is an option
     of, or the first page."""
     for name in (rules_name, preset_of(rules_name)):
-        if name in RULE_SETS and RULE_SETS[name].rules_page:
+        if name in BY_NAME:
             return name
     return tabs()[0][0]
 

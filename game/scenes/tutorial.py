@@ -8,7 +8,7 @@ Enter or its button) where there is something to read: the computer's move, a fo
 jump to a later position, the end. Finishing goes back to the title.
 
 The title menu opens it for a game, `TutorialScene(host, game)`: the script its rule sets name
-(`RuleSet.tutorial`, game/play/tutorial.py).
+(game/play/tutorial.py's SCRIPTS, by RuleSet.game).
 """
 from __future__ import annotations
 
@@ -23,8 +23,7 @@ from game.rules import Side
 from game.scenes.table.scene import TableScene
 from game.scenes.table.cards import as_board_says
 from game.rules.refusals import MoveRefused
-from game.rules import RULE_SETS
-from game.play.tutorial import Hinted, OffScript, ScriptedSession, Told, new_flow
+from game.play.tutorial import SCRIPTS, Hinted, OffScript, ScriptedSession, Told, new_flow
 from game.geometry.tablier import CHECKER_R
 from game.scenes.table.draw import HINT_GREEN
 from game.view import widgets as ui
@@ -140,11 +139,10 @@ class CaptionedHud:
 
 
 def script_of(game: str):
-    """The tutorial of a game (RuleSet.game): the script its rule sets name; ValueError if none."""
-    for entry in RULE_SETS.values():
-        if entry.game == game and entry.tutorial:
-            return entry.load(entry.tutorial)
-    raise ValueError(f"no tutorial for {game!r}")
+    """The tutorial of a game (RuleSet.game, game/play/tutorial.py's SCRIPTS); ValueError if none."""
+    if game not in SCRIPTS:
+        raise ValueError(f"no tutorial for {game!r}")
+    return SCRIPTS[game]
 
 
 class TutorialScene(TableScene):
