@@ -6,7 +6,7 @@ import random
 import pytest
 
 from game.geometry import tablier as g
-from game.dice import CAUSES, DIE_SIZE, MAX_SPEED, Ground, Physics, priority_rounds, rest_cause, toss
+from game.dice import CAUSES, DIE_SIZE, MAX_SPEED, Ground, Physics, rest_cause, toss
 from game.dice import physics
 from game.dice.faces import IDENTITY
 from game.dice.physics import FLING_SPEED, Launch, cap_fling, simulate
@@ -238,13 +238,12 @@ def test_endless_rethrows_end_with_the_dice_set_down(monkeypatch):
 
 # -- the priority throw (C-1) ------------------------------------------------------------------
 
-def test_priority_rounds_rethrow_ties_and_name_the_winner():
-    scripted = iter([(3, 3), (6, 6), (2, 5)])
-    rounds = priority_rounds(lambda: next(scripted), random.Random(9), CHECKERS)
-    assert [(r.white, r.black, r.winner) for r in rounds] == [(3, 3, None), (6, 6, None), (2, 5, "B")]
-    for r in rounds:
-        assert r.attempts[-1].values == (r.white, r.black)
-        white, black = r.attempts[-1].states(0.0)
+def test_a_priority_round_throws_each_die_from_its_own_side():
+    rng = random.Random(9)
+    for faces in [(3, 3), (6, 6), (2, 5)]:          # one generator for a throw's rounds, in turn
+        attempts = toss(faces, rng, CHECKERS, thrower=("W", "B"))
+        assert attempts[-1].values == faces
+        white, black = attempts[-1].states(0.0)
         assert white.y < g.BOARD_H / 2 < black.y       # each die from its own side
 
 

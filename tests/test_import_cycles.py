@@ -1,10 +1,12 @@
-"""Imports go one way (rules <- computer/match <- flow <- scenes <- app) and never in a circle.
+"""Imports go one way - the floors of pyproject.toml's import-linter contracts - and never in a circle.
 
 Read from the source with `ast` (every import, at the top or inside a function), so a cycle hidden
 in a late import is caught as well as one at the top of a module.
 """
 import ast
 from pathlib import Path
+
+from importlinter import cli
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "game"
@@ -92,28 +94,25 @@ def test_no_module_of_the_game_imports_itself_in_a_circle():
     assert cycles(graph()) == []
 
 
-def everything_imported_by(name: str, known: dict) -> set[str]:
-    """`name`'s imports, followed through the game's own modules (outside names included)."""
-    seen, todo, outside = set(), [name], set()
-    while todo:
-        current = todo.pop()
-        if current in seen:
-            continue
-        seen.add(current)
-        for m in imports(current, known[current], known):
-            if m in known:
-                todo.append(m)
-            else:
-                outside.add(m)
-    return seen | outside
+def lint(config: Path) -> int:
+    """import-linter's verdict on a config: 0 when every contract is kept, 1 when one breaks."""
+    return cli.lint_imports(config_filename=str(config), no_cache=True, no_logo=True)
 
 
-def test_the_rules_the_computer_and_the_flow_import_no_screen():
-    known = modules()
-    for top in [n for n in known if n.startswith(("game.rules", "game.computer"))] + [
-            "game.play.match", "game.play.flow", "game.play.events", "game.rules.refusals", "game.play.priority",
-            "game.play.players", "game.play.sides", "game.rules.turn", "game.play.keeper"]:
-        reached = everything_imported_by(top, known)
-        bad = {m for m in reached if m.split(".")[0] == "pygame"
-               or m.startswith(("game.scenes", "game.view", "game.app"))}
-        assert not bad, f"{top} reaches {sorted(bad)}"
+def test_the_floor_plan_in_pyproject_is_kept(monkeypatch):
+    """The layers and the forbidden imports of pyproject.toml's [tool.importlinter]: the floors of
+    game/ import only down; nothing below the view loads pygame; only the dice and the view load
+    pymunk; the rules need no numpy."""
+    monkeypatch.chdir(ROOT)
+    assert lint(ROOT / "pyproject.toml") == 0
+
+
+def test_a_broken_floor_plan_is_caught(tmp_path, monkeypatch):
+    """The checker can fail: the rules do import the base, so a contract against it breaks."""
+    config = tmp_path / "broken.toml"
+    config.write_text('[tool.importlinter]\nroot_package = "game"\n\n'
+                      '[[tool.importlinter.contracts]]\nname = "rules stand alone"\n'
+                      'type = "forbidden"\nsource_modules = ["game.rules"]\n'
+                      'forbidden_modules = ["game.base"]\n', encoding="utf-8")
+    monkeypatch.chdir(ROOT)
+    assert lint(config) == 1

@@ -22,7 +22,7 @@ def test_the_higher_die_plays_first_and_a_tie_is_thrown_again():
     ties = 0
     for seed in range(40):
         session, events = play_priority(seed)
-        rounds = [e.round for e in events if isinstance(e, RoundThrown)]
+        rounds = [e for e in events if isinstance(e, RoundThrown)]
         chosen = [e for e in events if isinstance(e, FirstChosen)]
         assert len(chosen) == 1 and isinstance(events[-1], PriorityDone)
         assert all(r.white == r.black for r in rounds[:-1]) and rounds[-1].white != rounds[-1].black

@@ -6,7 +6,6 @@ from game.dice.faces import throw_faces
 from game.dice.height import DIE_SIZE, Ground, rest_cause
 from game.dice.physics import (CAUSES, DEFAULT, FLING_SPEED, MAX_SPEED, Attempt, DieState, Impact,
                                Physics, toss)
-from game.dice.priority import PriorityRound, priority_rounds
 
 __all__ = ["CAUSES", "DEFAULT", "DIE_SIZE", "FLING_SPEED", "MAX_SPEED", "Attempt", "DieState", "Ground", "Impact",
-           "Physics", "PriorityRound", "priority_rounds", "rest_cause", "throw_faces", "toss"]
+           "Physics", "rest_cause", "throw_faces", "toss"]

@@ -1,9 +1,9 @@
 """The priority throw (C-1) as a flow, like a game's turns (game/play/flow.py): no pygame.
 
 Each side throws one die from its own side of the board; a tie is thrown again; the higher die
-plays first. The session picks the faces (`Session.throw_priority`, from its seeded generator);
-the physics of every round is simulated at once (`game.dice.priority_rounds`) and the screen
-plays the rounds back in turn. The flow saves through the `save` it is given (the match
+plays first. The session picks the faces (`Session.throw_priority`, from its seeded generator),
+every round's at once; the screen tosses each round's dice as it shows it (game/scenes/priority.py,
+with the throw's physics generator, as the table tosses every other throw). The flow saves through the `save` it is given (the match
 keeper's), once the faces are drawn. In an online match a `dealer` (the link) deals the faces
 instead: `throw()` waits until it has (`dealer.deal(session)` True), trying again at each
 `throw()` or `poll()`.
@@ -20,10 +20,10 @@ instead: `throw()` waits until it has (`dealer.deal(session)` True), trying agai
 from __future__ import annotations
 
 import enum
+import random
 from dataclasses import dataclass
 from typing import Callable
 
-from game.dice import PriorityRound, priority_rounds
 from game.play.match import Phase, Session
 from game.rules import Side
 
@@ -38,7 +38,9 @@ class PriorityStage(enum.Enum):
 
 @dataclass(frozen=True)
 class RoundThrown:
-    round: PriorityRound       # white's and black's faces, and the physics attempts to show
+    white: int                 # White's die (thrown from the top)
+    black: int                 # Black's die (from the bottom)
+    physics: random.Random     # the throw's generator for the dice simulation: each round in turn
 
 
 @dataclass(frozen=True)
@@ -67,7 +69,8 @@ class PriorityFlow:
         self.dealer = dealer
         self.waiting = False                       # a throw asked for waits for the dealer
         self.stage = PriorityStage.WAIT if session.phase is Phase.PRIORITY else PriorityStage.DONE
-        self.rounds: list[PriorityRound] = []      # the rounds still to show
+        self.rounds: list[tuple[int, int]] = []    # the rounds still to show: (White's, Black's)
+        self.physics: random.Random | None = None  # the dice simulation's generator, for the screen
         self.faces: tuple[int, int] | None = None  # the round shown: (White's, Black's)
 
     @property
@@ -88,7 +91,10 @@ class PriorityFlow:
         self.waiting = self.dealer is not None and not self.dealer.deal(s)
         if self.waiting:
             return []
-        self.rounds = priority_rounds(s.throw_priority, s.physics_rng())
+        self.physics = s.physics_rng()            # before the faces: the last throw's (or the dealt) seed
+        self.rounds = [s.throw_priority()]
+        while self.rounds[-1][0] == self.rounds[-1][1]:
+            self.rounds.append(s.throw_priority())
         self.save()
         return self._next_round()
 
@@ -117,7 +123,6 @@ class PriorityFlow:
         return []
 
     def _next_round(self) -> list:
-        shown = self.rounds.pop(0)
-        self.faces = (shown.white, shown.black)
+        self.faces = self.rounds.pop(0)
         self.stage = PriorityStage.ROLL
-        return [RoundThrown(shown)]
+        return [RoundThrown(*self.faces, self.physics)]

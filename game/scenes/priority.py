@@ -8,6 +8,7 @@ a click; two computers throw on their own. Its words are translated where they a
 import pygame
 
 from game.base.i18n import N_, Words, _, verbatim
+from game.dice import toss
 from game.play.players import who
 from game.play.priority import PriorityFlow, PriorityStage as Stage
 from game.rules import Side
@@ -104,7 +105,8 @@ class PriorityScene(OnlinePlay, PacedScene):
         self.react(self.flow.proceed())
 
     def _on_RoundThrown(self, event) -> None:
-        self.playback = DicePlayback(event.round.attempts, 1 / self.pace if self.pace else 0)
+        attempts = toss((event.white, event.black), event.physics, thrower=("W", "B"))
+        self.playback = DicePlayback(attempts, 1 / self.pace if self.pace else 0)
         self._sound("throw")
         self._check_settled()
 
