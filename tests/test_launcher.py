@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-import main
+from game.commands import first_start as main
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -201,7 +201,7 @@ def test_a_half_made_environment_is_cleared_but_its_lock_is_kept(tmp_path):
 HOLD_LOCK = """
 import sys, time
 sys.path.insert(0, sys.argv[1])
-import main
+from game.commands import first_start as main
 from pathlib import Path
 with main.set_up_lock(Path(sys.argv[2])):
     print("locked", flush=True)
@@ -345,10 +345,10 @@ def first_start(tmp_path_factory):
     shutil.copy(ROOT / "main.py", folder)
     (folder / "game").mkdir()
     shutil.copy(ROOT / "game" / "__init__.py", folder / "game")
-    shutil.copy(ROOT / "game" / "cli.py", folder / "game")
-    for name in ("arguments.py", "streams.py", "folder_lock.py"):     # cli's, standard library only
-        shutil.copy(ROOT / "game" / name, folder / "game")
-    shutil.copy(ROOT / "game" / "i18n.py", folder / "game")     # the words: gettext, standard library
+    # The first start and the command line: standard library only, like the base they use.
+    for package in ("commands", "base"):
+        shutil.copytree(ROOT / "game" / package, folder / "game" / package,
+                        ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copytree(ROOT / "game" / "locale", folder / "game" / "locale",
                     ignore=shutil.ignore_patterns("parts", "*.pot"))
     # The rules engine is pure standard library: the command line reads its registry.

@@ -371,7 +371,7 @@ def test_every_sentence_is_whole_in_both_languages(name, seed):
 def test_every_message_here_is_translated():
     """Every message this module says has its French, with the same {fields} (as every message of
     the French catalogue)."""
-    source = (Path(__file__).resolve().parent.parent / "game" / "telling.py").read_text()
+    source = (Path(__file__).resolve().parent.parent / "game" / "rules" / "telling.py").read_text()
     from babel.messages.extract import extract_python
     found = {m[2] if isinstance(m[2], str) else m[2][0]
              for m in extract_python(io.BytesIO(source.encode()), {"_": None, "n_": (1, 2), "N_": None},
