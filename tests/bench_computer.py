@@ -51,7 +51,7 @@ def play(name: str, levels: tuple, rng: random.Random) -> int:
         if options:
             level = levels[mover]
             chosen = (rng.choice(options) if level == "random"
-                      else pick(level, t, goal, options, opp, rng))
+                      else pick(level, t, goal, options, rng))
             if chosen.own == model.home:
                 return mover
             own, opp = chosen.opp, chosen.own

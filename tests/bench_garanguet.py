@@ -53,6 +53,7 @@ import train_garanguet as tg  # noqa: E402
 from game.computer import garanguet_bearoff as gb  # noqa: E402
 from game.computer import garanguet_net as gnet  # noqa: E402
 from game.computer import garanguet_player as gp  # noqa: E402
+from game.computer.random_player import random_move  # noqa: E402
 from game.rules.garanguet import GARANGUET  # noqa: E402
 
 GAMES = 400
@@ -73,7 +74,7 @@ def level(name, seed):
 def yardsticks(seed):
     rngs = [random.Random(seed + i) for i in range(3)]
     return {
-        "random": lambda p, d: gp.random_move(GARANGUET, p, d, rngs[0]),
+        "random": lambda p, d: random_move(GARANGUET, p, d, rngs[0]),
         "pipcount": lambda p, d: gp.pip_greedy_move(GARANGUET, p, d, rngs[1]),
         "heuristic": lambda p, d: gp.heuristic_move(GARANGUET, p, d, rngs[2]),
     }

@@ -13,6 +13,7 @@ import pytest
 from game.computer import garanguet_bearoff as gb
 from game.computer import garanguet_net as gnet
 from game.computer import garanguet_player as gp
+from game.computer.random_player import random_move
 from game.rules import Move, Position, Side
 from game.rules.garanguet import GARANGUET
 
@@ -216,7 +217,7 @@ def test_batched_features_match_one_at_a_time():
     position = GARANGUET.start(Side.WHITE)
     for _ in range(30):
         dice = tuple(rng.randint(1, 6) for _ in range(3))
-        position = GARANGUET.apply(position, gp.random_move(GARANGUET, position, dice, rng), dice)
+        position = GARANGUET.apply(position, random_move(GARANGUET, position, dice, rng), dice)
     ends = [e for e, _ in gnet.turn_ends(GARANGUET, position.checkers(position.to_move),
                                           position.checkers(position.to_move.other), (2, 3, 5))]
     opp = position.checkers(position.to_move.other)
@@ -379,5 +380,5 @@ def level_player(level, seed):
 def test_levels_are_ordered_by_strength(stronger, weaker, games, least):
     rng = random.Random(2)
     weak = (level_player(weaker, 2) if weaker != "random"
-            else lambda p, d: gp.random_move(GARANGUET, p, d, rng))
+            else lambda p, d: random_move(GARANGUET, p, d, rng))
     assert share(level_player(stronger, 1), weak, games, seed=42) > least

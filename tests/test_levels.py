@@ -51,7 +51,7 @@ def play(name: str, levels: tuple, rng: random.Random) -> tuple[int, int]:
             options = [Option(None, nxt, hit_opp[mask][opp]) for nxt, mask in found]
             level = levels[mover]
             chosen = (rng.choice(options) if level == "random"
-                      else pick(level, t, goal, options, opp, rng))
+                      else pick(level, t, goal, options, rng))
             if chosen.own == model.home:
                 return mover, int(points[chosen.opp])
             own, opp = chosen.opp, chosen.own

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from game.base.i18n import Problem
 from game.saves import storage
 from game.saves.storage import DEFAULT_SETTINGS, MAX_BYTES, SETTING_CHECKS, Storage
 GOOD = {"turn": 1, "position": "0,0,3/0,0,0/B"}
@@ -461,7 +462,7 @@ def _messages(problem):
     """Every catalogue message a Problem is made of (its own and its fields')."""
     found = [problem.forms[:2] if problem.forms else problem.message]
     for value in problem.fields.values():
-        if isinstance(value, storage.Problem):
+        if isinstance(value, Problem):
             found += _messages(value)
     return found
 
@@ -485,7 +486,7 @@ def test_every_problem_with_a_file_is_said_in_french(store, what):
     store.save_match(NEWER)
     (store.dir / "match.json").write_bytes(BAD_MATCH_FILES[what])
     _, problems = store.load_match()
-    assert problems and all(isinstance(p, storage.Problem) for p in problems)
+    assert problems and all(isinstance(p, Problem) for p in problems)
     for problem in problems:
         assert _all_in_french(problem), problem
         english = storage.said(problem)
@@ -586,7 +587,7 @@ def test_a_damaged_saved_match_says_what_is_wrong_in_french(tmp_path):
     with pytest.raises(ValueError) as error:
         match._check_record(CHARPENTIER, game)
     problem = error.value.args[0]
-    assert isinstance(problem, storage.Problem) and str(problem).startswith(
+    assert isinstance(problem, Problem) and str(problem).startswith(
         "a saved game does not replay: 0-4: no number of this throw (2) moves that checker there")
     i18n.set_language("fr")
     assert storage.said(problem).startswith(

@@ -26,6 +26,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
 from game.computer import garanguet_net as gnet  # noqa: E402
 from game.computer import garanguet_player as gp  # noqa: E402
+from game.computer.random_player import random_move  # noqa: E402
 from game.rules.core import Move, Side  # noqa: E402
 from game.rules.garanguet import GARANGUET, OFF  # noqa: E402
 
@@ -85,7 +86,7 @@ def share(player, opponent, games: int, seed: int) -> float:
 def opponents(seed: int):
     rngs = [random.Random(seed + i) for i in range(3)]
     return {
-        "random": lambda p, d: gp.random_move(GARANGUET, p, d, rngs[0]),
+        "random": lambda p, d: random_move(GARANGUET, p, d, rngs[0]),
         "pipcount": lambda p, d: gp.pip_greedy_move(GARANGUET, p, d, rngs[1]),
         "heuristic": lambda p, d: gp.heuristic_move(GARANGUET, p, d, rngs[2]),
     }

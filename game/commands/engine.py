@@ -143,7 +143,7 @@ def decide(request) -> dict:
     moves = []
     for hint in module.hints(rules, position, dice, match)[:BEST_FEW]:
         entry = {"move": str(hint.move), "win": _chance(_match_chance(r, hint.win_probability))}
-        if hasattr(hint, "win2"):
+        if hint.win2 is not None:                   # Garanguet: a 2-point win
             entry["win2"] = _chance(hint.win2)
         moves.append(entry)
     return {"move": str(move), "moves": moves}

@@ -7,8 +7,7 @@
 
 Pure Python and numpy; the moves themselves always come from the rules engine.
 """
-from game.computer.player import (LEVEL_NAMES, LEVEL_TITLES, LEVELS, Computer, Hint, hints, level_title,
-                     random_move)
+from game.computer.player import LEVEL_NAMES, LEVEL_TITLES, LEVELS, Computer, Hint, hints
+from game.computer.random_player import random_move
 
-__all__ = ["LEVELS", "LEVEL_NAMES", "LEVEL_TITLES", "Computer", "Hint", "hints", "level_title",
-           "random_move"]
+__all__ = ["LEVELS", "LEVEL_NAMES", "LEVEL_TITLES", "Computer", "Hint", "hints", "random_move"]

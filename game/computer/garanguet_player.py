@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import itertools
 import random
-from dataclasses import dataclass
 
 import numpy as np
 
@@ -19,7 +18,7 @@ from game.rules import GARANGUET, LAST_QUADRANT, MATCH_LENGTHS, OFF, Move, Posit
 from game.computer import garanguet_bearoff as gb
 from game.computer import garanguet_net as gnet
 from game.computer import garanguet_race as gr
-from game.computer.random_player import random_move  # noqa: F401 (its old home)
+from game.computer.hint import Hint
 
 
 # --- the simple players ------------------------------------------------------------------
@@ -316,20 +315,6 @@ LEVEL_NAMES = [name for name, _ in LEVELS]
 #: the size of each lower level's error on a move's worth (in expected points, or in the
 #: hand-written evaluation's units); measured by tests/bench_garanguet.py
 NOISE = {"novice": 1.5, "journeyman": 0.12}
-
-
-@dataclass(frozen=True)
-class Hint:
-    """One legal move and what it is worth to the mover. win_probability: the chance to win the
-    game (the match, in a match); equity: expected points in the game (a 2-point win counts 2);
-    win2: the chance to win 2 points; loss: what it gives up against the best move, in the unit
-    the moves are ranked by (the match's chance in a match, else expected points)."""
-
-    move: Move
-    win_probability: float
-    equity: float | None
-    loss: float
-    win2: float
 
 
 def hints(rules, position: Position, dice, match=None) -> list[Hint]:

@@ -20,11 +20,11 @@ from game.base.i18n import N_
 from game.rules import Move, Position, Side, aways, rule_set
 
 from game.computer import tables as tbl
-from game.computer.random_player import random_move  # noqa: F401 (its old home)
+from game.computer.hint import Hint
 
 #: (name, description), weakest first. The descriptions are shown in the menus: marked for the
 #: catalogue here, translated where they are drawn (_(description)); the names are the saves' and
-#: the command line's, shown in words through `level_title`.
+#: the command line's, shown in words through LEVEL_TITLES.
 LEVELS = [
     ("novice", N_("Finds the best move about one turn in four; otherwise it moves without "
                   "counting.")),
@@ -40,18 +40,6 @@ LEVEL_NAMES = [name for name, _ in LEVELS]
 #: how often each level moves without counting (any legal move, uniformly): evenly spaced, so
 #: that each level beats the one below by a clear margin in every rule set
 CARELESS = {"novice": 0.75, "journeyman": 0.5, "master": 0.25, "perfect": 0.0}
-
-
-@dataclass(frozen=True)
-class Hint:
-    """One legal move and what it is worth to the mover. win_probability: the chance to win the
-    game (the match, in a Bell match); equity: expected points (Bell), else None; loss: what it
-    gives up against the best move, in the unit the moves are ranked by."""
-
-    move: Move
-    win_probability: float
-    equity: float | None
-    loss: float
 
 
 @dataclass
@@ -154,14 +142,6 @@ class Computer:
         score = aways(Side.WHITE, self._match)
         return t.equity is None or score is None or t.match_ready(*score)
 
-    def exact(self) -> bool:
-        """True once the computer plays the exact best move for this match score."""
-        if not self.ready():
-            return False
-        t = tbl.tables(self.rules.name)
-        score = aways(Side.WHITE, self._match)
-        return t.equity is None or score is None or t.match_ready(*score)
-
     def choose(self, position: Position, dice, match=None) -> Move:
         """The move this level plays: always a legal one, even before the tables are ready."""
         if match is not None and match != self._match:
@@ -173,13 +153,12 @@ class Computer:
         if not found:
             return Move(())
         goal = objective(t, position, match) or t.most_points
-        return pick(self.level, t, goal, found, t.indices(position)[1], self.rng).move
+        return pick(self.level, t, goal, found, self.rng).move
 
 
-def pick(level: str, t: tbl.Tables, goal, options: list, before: int, rng: random.Random) -> Option:
+def pick(level: str, t: tbl.Tables, goal, options: list, rng: random.Random) -> Option:
     """The option (the move's result: own and opponent config) a level plays: the best, or, as
-    often as the level is careless, any of them. (`before`, the opponent's config before the
-    move, is kept for callers.)"""
+    often as the level is careless, any of them."""
     if CARELESS[level] and rng.random() < CARELESS[level]:
         return rng.choice(options)
     values = [goal.after(o.own, o.opp, t.home) for o in options]
@@ -229,12 +208,6 @@ def module_for(rules) -> object:
 #: Every level's name in words, for the menus (an English message: show it as _(title)).
 LEVEL_TITLES = {"novice": N_("Novice"), "journeyman": N_("Journeyman"), "master": N_("Master"),
                 "perfect": N_("Perfect")}
-
-
-def level_title(name: str) -> str:
-    """A level's name in words ("journeyman" -> "Journeyman"), an English message for the
-    catalogue: translate it with _() where it is shown. "" for an unknown name."""
-    return LEVEL_TITLES.get(name, "")
 
 
 def levels_for(rules_name: str) -> list[tuple[str, str]]:

@@ -26,7 +26,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from game.base.i18n import LANGUAGES, N_, Problem, Said, Words, n_, verbatim  # noqa: F401 (Problem: as before)
+from game.base.i18n import LANGUAGES, N_, Problem, Said, n_, verbatim
 from game.rules import MATCH_LENGTHS, RULE_NAMES
 
 FORMAT = "tourne-case-save"

@@ -11,7 +11,7 @@ import pygame
 from game.base import i18n
 
 from game.saves import stats
-from game.computer import LEVELS
+from game.computer import LEVEL_TITLES, LEVELS
 from game.base.i18n import N_, _, n_, p_, verbatim
 from game.rules import Side, rules_by_name
 from game.scenes.base import BACK_KEYS, Scene
@@ -28,9 +28,6 @@ ANIMATION_SPEEDS = [("slow", N_("Slow")), ("normal", N_("Normal")), ("fast", N_(
 #: The languages the settings offer, each named in itself (never translated).
 LANGUAGES = [(code, verbatim(i18n.LANGUAGE_NAMES[code])) for code in i18n.LANGUAGES]
 
-#: The computer's levels by name, as the menus show them (every game's levels).
-LEVEL_TITLES = {"novice": N_("Novice"), "journeyman": N_("Journeyman"), "master": N_("Master"),
-                "perfect": N_("Perfect")}
 
 class MenuScene(Scene):
     """A heading and a column of widgets over the walnut backdrop; Esc goes back."""

@@ -9,9 +9,9 @@ import math
 
 import pygame
 
-from game.computer.player import levels_for
+from game.computer.player import LEVEL_TITLES, levels_for
 from game.base.i18n import N_, _, n_, verbatim
-from game.scenes.menus import (LEVEL_TITLES, MenuScene, NoticeScene, SavedMatchScene,
+from game.scenes.menus import (MenuScene, NoticeScene, SavedMatchScene,
                                SettingsScene, StatsScene, level_title)
 from game.play.match import MatchOptions
 from game.rules import MATCH_LENGTHS, Side, rule_set
