@@ -10,12 +10,10 @@ Scenes see the app through the narrow `Host` interface (game/scenes/host.py): th
 the settings, the sounds, a clock, and the match keeper (game/play/keeper.py), which owns the match
 being played and its saving. `show_match()` shows the scene for where the match stands.
 """
-import math
 import random
 import sys
 import time
 import traceback
-import warnings
 from pathlib import Path
 
 import pygame
@@ -25,80 +23,25 @@ from game.base.i18n import _, verbatim
 from game.play.keeper import MatchKeeper
 from game.play.match import MatchOptions, Phase, Session
 from game.play.players import settle
-from game.rules import Side, rule_set
+from game.rules import Side
 from game.scenes.base import SceneManager
 from game.scenes.menus import PauseScene
-from game.scenes.games import preset_of, with_option
+from game.scenes.games import level_of, preset_of, resumable_session, with_option
 from game.scenes.rules_screen import rules_to_explain
 from game.scenes.scoreboard import ScoreboardScene
 from game.scenes.title import NAME as TITLE_NAME, TitleScene
-from game.computer.player import levels_for
 from game.saves.storage import Storage, append_text, default_data_dir, said
-from game.view import assets, widgets as ui
 from game.scenes.boards import PLAYABLE_RULES
-from game.view.audio import Sounds
-from game.view.layout import DEFAULT_SIZE, MIN_SIZE, px, ui_scale
+from game.view import window
+from game.view.audio import SilentSounds, Sounds
+from game.view.toast import Toast
+from game.view.layout import DEFAULT_SIZE
 
 FPS = 60
 MAX_DT = 0.1          # a long stall (window dragged, machine busy) is not a jump in the game
 FADE = 0.22           # seconds of cross-fade when the scene changes
-TOAST = 3.5           # seconds a short notice stays on screen
 ERROR_BURST = 5       # this many errors within ERROR_WINDOW seconds: give up cleanly
 ERROR_WINDOW = 3.0
-
-#: Fields an event must carry before a scene sees it (a stray posted event is dropped instead).
-EVENT_FIELDS = {
-    pygame.KEYDOWN: ("key", "mod"), pygame.KEYUP: ("key", "mod"),
-    pygame.MOUSEBUTTONDOWN: ("pos", "button"), pygame.MOUSEBUTTONUP: ("pos", "button"),
-    pygame.MOUSEMOTION: ("pos", "rel", "buttons"), pygame.MOUSEWHEEL: ("x", "y"),
-}
-
-
-class SilentSounds:
-    """Stands in if the sounds fail to start (they promise silence without a device, but still)."""
-
-    def play(self, name, strength=1.0):
-        pass
-
-    def set_volume(self, volume):
-        pass
-
-    def set_muted(self, muted):
-        pass
-
-
-def well_formed(event) -> bool:
-    """Does the event carry the fields, of the types, that its kind promises?"""
-    for name in EVENT_FIELDS.get(event.type, ()):
-        value = getattr(event, name, None)
-        if name in ("pos", "rel"):
-            ok = isinstance(value, (tuple, list)) and len(value) == 2 and all(
-                isinstance(c, (int, float)) and not isinstance(c, bool) and math.isfinite(c)
-                for c in value)
-        elif name == "buttons":
-            ok = isinstance(value, (tuple, list))
-        else:
-            ok = isinstance(value, int) and not isinstance(value, bool)
-        if not ok:
-            return False
-    return True
-
-
-def resumable_session(data) -> Session:
-    """A saved match this game can resume: sound, played on a board it draws, by a known level.
-
-    Storage keeps aside (never deletes) a save that fails here, so "Continue" is only offered
-    for a match that will really continue.
-    """
-    session = Session.from_dict(data)
-    if session.options.rules not in PLAYABLE_RULES:
-        raise ValueError(_("the saved match's rules, {rules}, cannot be played on the board yet",
-                           rules=_(rule_set(session.options.rules).title)))
-    if session.options.level not in ("", *dict(levels_for(session.options.rules))):
-        raise ValueError(_("the saved match names an unknown computer level, {level}",
-                           level=verbatim(repr(session.options.level))))
-    return session
-
 
 class App:
     """The window, the settings, the sounds, the storage, the scene stack and the match keeper:
@@ -113,8 +56,7 @@ class App:
         self.running = True
         self.status = 0
         self.messages: list[str] = []      # notes for the player (words said), shown on the title
-        self._toast = ("", 0.0)
-        self.toast_rect = None          # where the last short notice was drawn (tests)
+        self.toast = Toast()            # a short notice at the top, whatever the scene
         self.storage = Storage(data_dir, validate_match=resumable_session, demo=autoplay)
         self.settings, problems = self.storage.load_settings()
         i18n.set_language(self.settings["language"] or None)    # none saved: the system's
@@ -150,21 +92,7 @@ class App:
     # -- window -----------------------------------------------------------------------------
 
     def _open_window(self) -> None:
-        pygame.display.set_caption(TITLE_NAME)
-        try:
-            pygame.display.set_icon(assets.image("icon"))
-        except (OSError, pygame.error):       # no icon is no reason to stop
-            pass
-        if self.fullscreen:
-            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        else:
-            self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
-            try:
-                with warnings.catch_warnings():     # the only way to reach the display's window
-                    warnings.simplefilter("ignore", DeprecationWarning)
-                    pygame.Window.from_display_module().minimum_size = MIN_SIZE
-            except (AttributeError, pygame.error):
-                pass
+        self.screen = window.open_window(TITLE_NAME, self.fullscreen, self.windowed_size)
 
     @property
     def size(self) -> tuple[int, int]:
@@ -181,23 +109,13 @@ class App:
 
     def screenshot(self):
         """Save the current frame as a PNG in the data folder's screenshots/; returns the path."""
-        folder = self.storage.dir / "screenshots"
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        path = folder / f"tourne-case-{stamp}.png"
-        n = 2
-        while path.exists():
-            path = folder / f"tourne-case-{stamp}-{n}.png"
-            n += 1
         try:
-            folder.mkdir(parents=True, exist_ok=True)
-            if folder.is_symlink() or not folder.is_dir():   # written only inside the data folder
-                raise OSError(_("{folder} is not a folder of the game's own", folder=folder))
-            pygame.image.save(self.screen, str(path))
+            path = window.save_screenshot(self.screen, self.storage.dir / "screenshots")
         except (OSError, pygame.error) as exc:
             self.notify(_("The screenshot could not be saved ({problem}).", problem=exc))
             return None
         print(_("Screenshot saved: {path}", path=path))
-        self.notify(_("Screenshot saved in {folder}", folder=folder))
+        self.notify(_("Screenshot saved in {folder}", folder=path.parent))
         return path
 
     # -- settings and sounds ----------------------------------------------------------------
@@ -359,7 +277,7 @@ class App:
         """A short notice at the top of the screen, whatever the scene: the buttons are at the
         bottom and down the middle, the top holds only names and headings. `words` are said
         already (a notice lasts seconds)."""
-        self._toast = (words, TOAST)
+        self.toast.show(words)
 
     # -- the loop ---------------------------------------------------------------------------
 
@@ -396,7 +314,7 @@ class App:
     def handle_event(self, event) -> None:
         if event.type == pygame.QUIT:
             self.quit()
-        elif not well_formed(event):
+        elif not window.well_formed(event):
             return
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.set_fullscreen(not self.fullscreen)
@@ -428,28 +346,7 @@ class App:
             self._fade_left -= dt
         else:
             self._fade_from = None
-        words, left = self._toast
-        if left > 0:
-            self._draw_toast(words, left)
-            self._toast = (words, left - dt)
-
-    def _draw_toast(self, words: str, left: float) -> None:
-        w, h = self.size
-        scale = ui_scale((w, h))
-        size = ui.fitting_size(words, 22 * scale, w - px(80, scale))
-        surf = ui.text(words, size, ui.IVORY)
-        box = surf.get_rect().inflate(px(40, scale), px(18, scale))
-        drop = round(min(1.0, (TOAST - left) / 0.2) * (box.h + px(8, scale)))  # slides into view
-        box.midbottom = (w // 2, drop)
-        plate = pygame.Surface(box.size, pygame.SRCALPHA)
-        pygame.draw.rect(plate, (*ui.WALNUT_DEEP, 230), plate.get_rect(), border_radius=px(10, scale))
-        if left < 0.4:
-            plate.set_alpha(round(255 * left / 0.4))
-            surf = surf.copy()
-            surf.set_alpha(round(255 * left / 0.4))
-        self.screen.blit(plate, box)
-        self.screen.blit(surf, surf.get_rect(center=box.center))
-        self.toast_rect = box
+        self.toast.draw(self.screen, dt)
 
     # -- errors -----------------------------------------------------------------------------
 
@@ -481,17 +378,6 @@ class App:
             self.scenes.reset(TitleScene(self))
         except Exception as again:
             self.recover(again)
-
-
-def default_level(rules: str) -> str:
-    """The level offered to a new player: the middle of the game's range."""
-    levels = levels_for(rules)
-    return levels[len(levels) // 2][0]
-
-
-def level_of(rules: str, level: str) -> str:
-    """The remembered level if this game's computer has it, else the game's default."""
-    return level if level in dict(levels_for(rules)) else default_level(rules)
 
 
 def log_error(folder: Path, exc: BaseException) -> Path | None:

@@ -198,8 +198,8 @@ def test_the_screenshot_notice_names_the_folder_and_covers_no_control(tmp_path, 
     top(app).menu.focus_on(next(w for w in top(app).menu.widgets if w.label == "Settings"))
     press(app, pygame.K_RETURN)                # Settings: a column of controls and Back
     press(app, pygame.K_F12, then=30)          # the notice has slid into view
-    assert str(tmp_path / "screenshots") in app._toast[0]
-    notice = app.toast_rect
+    assert str(tmp_path / "screenshots") in app.toast.words
+    notice = app.toast.rect
     assert notice is not None and app.screen.get_rect().contains(notice)
     for widget in top(app).menu.widgets:
         assert not notice.colliderect(widget.rect), widget

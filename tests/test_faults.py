@@ -24,7 +24,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.app import App, resumable_session
+from game.app import App
+from game.scenes.games import resumable_session
 from game.play.match import MatchOptions, Session
 from game.scenes.menus import NoticeScene
 from game.saves.storage import DEFAULT_SETTINGS, MATCH_FILE, RECORDS_FILE, SETTINGS_FILE, Storage

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from game.app import resumable_session
+from game.scenes.games import resumable_session
 from game.play.match import MatchOptions, Session
 from game.saves.storage import DEFAULT_SETTINGS, MATCH_FILE, RECORDS_FILE, SETTINGS_FILE, Storage
 from sessions import at_random, steps

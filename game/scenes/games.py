@@ -9,7 +9,9 @@ Words are English messages marked with N_, translated where they are drawn.
 """
 from dataclasses import dataclass
 
-from game.base.i18n import N_, verbatim
+from game.base.i18n import N_, _, verbatim
+from game.computer.player import levels_for
+from game.play.match import Session
 from game.rules import BELL, CHARPENTIER, CHARPENTIER_REENTRY, GARANGUET, RULE_SETS, RuleSet, rule_set
 from game.scenes.boards import PLAYABLE_RULES
 def entry(rules) -> RuleSet:
@@ -99,3 +101,30 @@ def with_option(preset: str, chosen: bool) -> str:
     """The rule set a preset gives, with its option chosen or not."""
     option = OPTIONS.get(preset)
     return option.rules if option is not None and chosen else preset
+
+
+def resumable_session(data) -> Session:
+    """A saved match this game can resume: sound, played on a board it draws, by a known level.
+
+    Storage keeps aside (never deletes) a save that fails here, so "Continue" is only offered
+    for a match that will really continue.
+    """
+    session = Session.from_dict(data)
+    if session.options.rules not in PLAYABLE_RULES:
+        raise ValueError(_("the saved match's rules, {rules}, cannot be played on the board yet",
+                           rules=_(rule_set(session.options.rules).title)))
+    if session.options.level not in ("", *dict(levels_for(session.options.rules))):
+        raise ValueError(_("the saved match names an unknown computer level, {level}",
+                           level=verbatim(repr(session.options.level))))
+    return session
+
+
+def default_level(rules: str) -> str:
+    """The level offered to a new player: the middle of the game's range."""
+    levels = levels_for(rules)
+    return levels[len(levels) // 2][0]
+
+
+def level_of(rules: str, level: str) -> str:
+    """The remembered level if this game's computer has it, else the game's default."""
+    return level if level in dict(levels_for(rules)) else default_level(rules)

@@ -99,3 +99,16 @@ class Sounds:
                     log.warning("cannot load sound %s: %s", path, error)
             self._variants[name] = sounds
         return self._variants[name]
+
+
+class SilentSounds:
+    """Stands in if the sounds fail to start (they promise silence without a device, but still)."""
+
+    def play(self, name, strength=1.0):
+        pass
+
+    def set_volume(self, volume):
+        pass
+
+    def set_muted(self, muted):
+        pass
