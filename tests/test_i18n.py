@@ -271,7 +271,7 @@ def test_an_error_is_reported_in_the_language_spoken(app, tmp_path):
 def test_the_screenshot_notice_is_said(app, tmp_path):
     app.update_settings({"language": "fr"})
     press(app, pygame.K_F12)
-    assert app._toast[0].startswith("Capture d’écran enregistrée dans")
+    assert app.toast.words.startswith("Capture d’écran enregistrée dans")
     with ui.recording() as (_shown, unsaid):
         frames(app, 10)
     assert unsaid == []

@@ -1,13 +1,17 @@
-"""Extract the game's messages and make its English and French catalogues (gettext, with Babel).
+"""Extract the game's messages and make a catalogue for each language (gettext, with Babel).
 
-    python tools/catalogues.py            extract, update both .po files, compile the .mo files
+    python tools/catalogues.py            extract, update every .po file, compile the .mo files
     python tools/catalogues.py --check    change nothing; exit 1 if a message lacks a translation
                                           or a compiled catalogue is stale
 
 The messages are the English arguments of _(), n_(), p_() and N_() (game/base/i18n.py) in game/ and
-main.py. English is the source language, so its catalogue repeats each message (as GNU msgen
-does); French translations are written in game/locale/fr/LC_MESSAGES/tournecase.po. Translations
-waiting to be merged may sit in game/locale/parts/*.po: they replace the catalogue's French. Needs Babel (requirements-dev.txt); the game itself reads only the .mo files.
+main.py. The languages are those of i18n.LANGUAGES, the game's one list of them. English is the
+source language, so its catalogue repeats each message (as GNU msgen does); the others'
+translations are written in game/locale/<code>/LC_MESSAGES/tournecase.po (French: fr), whose
+header also gives the language's plural rule. A new language: its line in i18n.LANGUAGES, then
+this script writes its .po with every message untranslated. Translations waiting to be merged
+may sit in game/locale/parts/*.po, each for the language its header names: they replace that
+catalogue's. Needs Babel (requirements-dev.txt); the game itself reads only the .mo files.
 """
 from __future__ import annotations
 
@@ -24,12 +28,15 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
-LOCALE = ROOT / "game" / "locale"
-DOMAIN = "tournecase"
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from game.base import i18n  # noqa: E402  (the languages: i18n.LANGUAGES, read at each run)
+
+LOCALE = i18n.LOCALE_DIR
+DOMAIN = i18n.DOMAIN
 KEYWORDS = {"_": None, "n_": (1, 2), "N_": None, "p_": ((1, "c"), 2)}
-LANGUAGES = ("en", "fr")
 FIXED_DATE = datetime(2026, 1, 1, tzinfo=timezone.utc)   # headers that don't change run to run
-PLURALS = {"en": "nplurals=2; plural=(n != 1);", "fr": "nplurals=2; plural=(n > 1);"}
 
 
 def extract() -> Catalog:
@@ -58,33 +65,48 @@ def read(path: Path, code: str | None = None) -> Catalog:
 
 
 def waiting_parts() -> dict:
-    """French translations from game/locale/parts/*.po, by message id."""
+    """Translations from game/locale/parts/*.po, by language (the part's Language header), then
+    by message id: a part is for one language, never handed to another."""
     found = {}
     for part in sorted((LOCALE / "parts").glob("*.po")):
-        for message in read(part):
+        catalog = read(part)
+        into = found.setdefault(catalog.locale_identifier, {})
+        for message in catalog:
             if message.id and message.string and any(message.string if isinstance(message.string, tuple)
                                                      else [message.string]):
-                found[message.id] = message.string
+                into[message.id] = message.string
+    return found
+
+
+def strays(parts: dict) -> list[str]:
+    """Catalogues and parts for a language i18n.LANGUAGES lacks: the game would never speak them."""
+    found = [f"{folder.name}: {po_path(folder.name).relative_to(LOCALE)} has no line in "
+             "i18n.LANGUAGES (game/base/i18n.py)" for folder in sorted(LOCALE.iterdir())
+             if po_path(folder.name).exists() and folder.name not in i18n.LANGUAGES]
+    found += [f"{code or '?'}: game/locale/parts/ holds {len(words)} translations for a language not in "
+              "i18n.LANGUAGES (a part names its language in its Language header)"
+              for code, words in parts.items() if code not in i18n.LANGUAGES]
     return found
 
 
 def build(code: str, template: Catalog, parts: dict) -> Catalog:
-    """The language's catalogue for the template: earlier translations kept, gaps filled."""
+    """The language's catalogue for the template: earlier translations kept, gaps filled. Its
+    plural rule is the one its header gives (a new catalogue: Babel's for the language)."""
     path = po_path(code)
     catalog = read(path, code) if path.exists() else Catalog(locale=code, domain=DOMAIN)
+    catalog.locale = code       # the language it is for, whatever the file it was copied from said
     catalog.update(copy.deepcopy(template), no_fuzzy_matching=True)   # its own messages, not the template's
     catalog.obsolete.clear()
     catalog.project, catalog.version = "Tourne Case", "1"
     catalog.creation_date = catalog.revision_date = FIXED_DATE
     catalog.language_team = catalog.last_translator = "Tourne Case <tourne-case@example.org>"
-    catalog._num_plurals, catalog._plural_expr = 2, PLURALS[code].split("plural=")[1].rstrip(";")
     for message in catalog:
         if not message.id:
             continue
         message.flags.discard("fuzzy")
-        if code == "en" and missing(message):
+        if code == i18n.SOURCE and missing(message):
             message.string = message.id
-        elif code != "en" and message.id in parts:
+        elif code != i18n.SOURCE and message.id in parts:
             message.string = parts[message.id]      # the parts are newer than the catalogue
     return catalog
 
@@ -112,9 +134,9 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     template = extract()
     parts = waiting_parts()
-    problems = []
-    for code in LANGUAGES:
-        catalog = build(code, template, parts)
+    problems = strays(parts)
+    for code in i18n.LANGUAGES:
+        catalog = build(code, template, parts.get(code, {}))
         gaps = [m.id for m in catalog if m.id and missing(m)]
         for gap in gaps:
             problems.append(f"{code}: no translation for {gap!r}")

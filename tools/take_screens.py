@@ -5,8 +5,8 @@ Usage, from the repository's root (or from anywhere; paths are the repository's)
     python tools/take_screens.py            -> docs/screens/<what>-<lang>.png
 
 Every screen is drawn by the real App at 960x600 with no window and no sound (SDL's dummy
-drivers), in English and in French (`<what>-en.png`, `<what>-fr.png`), driven the way the tests
-drive it:
+drivers), in each language the game speaks (game/base/i18n.py's LANGUAGES: `<what>-en.png`,
+`<what>-fr.png`), driven the way the tests drive it:
 
   tutorial-tourne-case      Tutorial 1 (the example game of 1699), the first throw 4-3: the 4 is
                             tried (a checker entered on 4) and refused with its rule (TC-1) and
@@ -56,6 +56,7 @@ if str(ROOT) not in sys.path:
 import pygame  # noqa: E402
 
 from game.app import App  # noqa: E402
+from game.base import i18n  # noqa: E402
 from game.play.flow import Stage  # noqa: E402
 from game.play.match import MatchOptions, Phase, Session, play_out  # noqa: E402
 from game.rules import Move, Position, Side, Step  # noqa: E402
@@ -64,7 +65,7 @@ import online_screens  # noqa: E402  (tools/, beside this script)
 
 OUT = ROOT / "docs" / "screens"
 SIZE = (960, 600)
-LANGUAGES = ("en", "fr")
+LANGUAGES = i18n.LANGUAGES      # the game's own table, not a copy: a new language is shot too
 DT = 1 / 60
 
 
@@ -85,7 +86,7 @@ class Shooter:
         data = self._temp / f"data{self._count}"
         data.mkdir()
         app = App(seed=7, data_dir=data, size=self.size)
-        app.update_settings({"language": "en", "animation_speed": "instant"})
+        app.update_settings({"language": i18n.SOURCE, "animation_speed": "instant"})
         pygame.event.clear()
         return app
 
@@ -104,7 +105,7 @@ class Shooter:
             to_palette(raw, target)
             self.made.append(target)
             print(f"  {target}  ({target.stat().st_size // 1024} KB)")
-        app.update_settings({"language": "en"})
+        app.update_settings({"language": i18n.SOURCE})
 
     def errors(self) -> list[str]:
         """What the apps logged as failed frames (the App hides them from the screen)."""

@@ -20,6 +20,10 @@ the words are shown, not when they are built, so that a change of language (`set
 takes effect at once. The games' own words stay historical in French: "coin de repos",
 "Sonnés", "dame touchée, dame jouée".
 
+A new language is its catalogue (game/locale/<code>/LC_MESSAGES/, made by tools/catalogues.py)
+and one line in LANGUAGES below: the settings, --language, the catalogue tool and the screenshots
+all read that table (tests/test_languages.py adds a third language to a copy of the game so).
+
 No pygame here: the rules engine, the command line and the screens all use it.
 """
 from __future__ import annotations
@@ -28,12 +32,32 @@ import gettext
 import locale
 import os
 from pathlib import Path
+from typing import NamedTuple
 
 LOCALE_DIR = Path(__file__).resolve().parents[1] / "locale"
 DOMAIN = "tournecase"
-LANGUAGES = ("en", "fr")
+
+
+class Language(NamedTuple):
+    """What the game must know of a language besides the words its catalogue holds."""
+
+    name: str               # its name in itself, as the settings offer it (never translated)
+    english: str            # its name in English: Windows names a locale so ("French_France")
+    decimal: str = "."      # between a number's units and its decimals
+    percent: str = "%"      # after a percentage
+
+
+#: The languages the game speaks, in the order the settings and --language offer them. The one
+#: place a language is named: add its line here and its catalogue under game/locale/<code>/.
+LANGUAGES: dict[str, Language] = {
+    "en": Language("English", "English"),
+    "fr": Language("Français", "French", decimal=",", percent="\u202f%"),   # "57,5 %"
+}
+#: The language of the messages in the code: its catalogue repeats them, and it is spoken when
+#: the system's is none of LANGUAGES or a catalogue is missing.
+SOURCE = "en"
 # Each language's name in itself, as the settings offer it (never translated).
-LANGUAGE_NAMES = {"en": "English", "fr": "Français"}
+LANGUAGE_NAMES = {code: language.name for code, language in LANGUAGES.items()}
 
 
 class Said(str):
@@ -55,25 +79,26 @@ def catalogue(code: str) -> gettext.NullTranslations:
 
 
 def set_language(code: str | None) -> str:
-    """Speak `code` ("en" or "fr"; None or anything else: the system's language) from now on."""
+    """Speak `code` (one of LANGUAGES; None or anything else: the system's language) from now on."""
     global _language, _catalogue
     if code not in LANGUAGES:
         code = system_language()
     try:
         _catalogue = catalogue(code)
     except OSError:          # a catalogue missing from a damaged install: speak the source English
-        code, _catalogue = "en", gettext.NullTranslations()
+        code, _catalogue = SOURCE, gettext.NullTranslations()
     _language = code
     return code
 
 
 def language() -> str:
-    """The language spoken now: "en" or "fr"."""
+    """The language spoken now: one of LANGUAGES ("en", "fr")."""
     return _language
 
 
 def system_language(environ=os.environ) -> str:
-    """French when the system's locale is French, else English."""
+    """The system locale's language when the game speaks it (French on a French system), else
+    English."""
     for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         value = environ.get(name, "")
         if value and value not in ("C", "POSIX"):
@@ -86,9 +111,13 @@ def system_language(environ=os.environ) -> str:
 
 
 def _known(value: str) -> str:
-    """ "fr_CA.UTF-8" -> "fr"; "French_France" (Windows) -> "fr"; anything else -> "en"."""
+    """ "fr_CA.UTF-8" -> "fr"; "French_France" (Windows) -> "fr"; anything else -> "en". A locale
+    is a language's when it starts with its code or its English name."""
     first = value.split(":")[0].lower()
-    return "fr" if first.startswith(("fr", "french")) else "en"
+    for code, spoken in LANGUAGES.items():
+        if code != SOURCE and first.startswith((code, spoken.english.lower())):
+            return code
+    return SOURCE
 
 
 def _(message: str, **fields) -> Said:
@@ -216,13 +245,18 @@ def decimal(value: float, digits: int = 1, sign: bool = False) -> Said:
         text = f"{0:.{digits}f}"
     elif sign:
         text = "-" + text
-    return Said(text.replace(".", ",") if _language == "fr" else text)
+    return Said(text.replace(".", _spoken().decimal))
 
 
 def percent(chance: float, digits: int = 1, sign: bool = False) -> Said:
     """A chance (0..1) as a percentage: "57.5%" in English, "57,5 %" in French (a narrow
     no-break space before %). The hints and the review both write their chances so."""
-    return Said(decimal(100 * chance, digits, sign) + ("\u202f%" if _language == "fr" else "%"))
+    return Said(decimal(100 * chance, digits, sign) + _spoken().percent)
+
+
+def _spoken() -> Language:
+    """The table's line for the language spoken now."""
+    return LANGUAGES.get(_language) or LANGUAGES[SOURCE]
 
 
 def said(words) -> bool:

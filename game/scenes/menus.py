@@ -26,7 +26,7 @@ ANIMATION_SPEEDS = [("slow", N_("Slow")), ("normal", N_("Normal")), ("fast", N_(
                     ("instant", N_("Instant (reduced motion)"))]
 
 #: The languages the settings offer, each named in itself (never translated).
-LANGUAGES = [(code, verbatim(i18n.LANGUAGE_NAMES[code])) for code in i18n.LANGUAGES]
+LANGUAGES = [(code, verbatim(language.name)) for code, language in i18n.LANGUAGES.items()]
 
 
 class MenuScene(Scene):
