@@ -20,9 +20,10 @@ from game.play.keeper import MatchKeeper
 from game.play.match import Dealt, MatchOptions, Phase, Session
 from game.online import dice
 from game.commands.autoplay import OnlinePlayer
-from game.online.link import Link, throw_key
+from game.online.link import Link
 from game.rules import IllegalMoveError, Move, Side, rule_set
 from game.saves.storage import Storage
+
 ROOT = Path(__file__).resolve().parent.parent
 WAIT = 10.0            # seconds for any one answer
 LIMIT = "100000"       # the relay's hellos a minute from one address: the tests reconnect a lot

@@ -33,8 +33,8 @@ BASES = {Scene, MenuScene, OverlayScene, PacedScene, OnlineScene}      # never s
 
 def scene_classes() -> set[type]:
     found = set()
-    for info in pkgutil.iter_modules(game.scenes.__path__):
-        module = importlib.import_module(f"game.scenes.{info.name}")
+    for info in pkgutil.walk_packages(game.scenes.__path__, "game.scenes."):     # game/scenes/table/ too
+        module = importlib.import_module(info.name)
         for _name, value in inspect.getmembers(module, inspect.isclass):
             if issubclass(value, Scene) and value.__module__ == module.__name__ and value not in BASES:
                 found.add(value)

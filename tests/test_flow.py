@@ -5,8 +5,9 @@ import sys
 
 import pytest
 
-from game.play import flow as f
+from game.play import events as ev
 from game.play.flow import GameFlow, Stage
+from game.rules.refusals import MoveRefused
 from game.play.players import SyncThinker, ThreadedThinker, random_thinker
 from game.play.match import MatchOptions, Phase, Session
 from game.rules import RULE_SETS, Move, Position, Side, Step
@@ -84,7 +85,7 @@ def play_out(table: Table, rng: random.Random, turns=5000) -> None:
         if stage is Stage.OVER:
             return
         if stage is Stage.THROW:
-            table.do("proceed" if flow.is_computer() else "throw")
+            table.do("proceed" if flow.session.is_computer(flow.to_move) else "throw")
         elif stage is Stage.CHOOSE:
             random_person(table, rng)
         elif stage is Stage.THINK:
@@ -110,17 +111,17 @@ def test_a_whole_game_of_every_rule_set_through_intents_alone(rules):
     table = Table(session, random_players(session))
     play_out(table, random.Random(3))
     assert session.phase is Phase.GAME_OVER
-    over = table.of(f.GameOver)
+    over = table.of(ev.GameOver)
     assert len(over) == 1 and over[0].outcome == session.outcome
     assert over[0].rule == RULE_SETS[rules].scoring_rule
     turns = session.record["turns"]
-    assert len(table.of(f.TurnEnded)) == len(turns) >= 6
+    assert len(table.of(ev.TurnEnded)) == len(turns) >= 6
     assert len(table.saves) == 2 * len(turns)      # a save after every throw and every move
     assert Session.from_dict(table.saves[-1]).outcome == session.outcome
-    by = {e.by for e in table.of(f.StepPlayed)}
+    by = {e.by for e in table.of(ev.StepPlayed)}
     assert "person" in by and (opponent == "human" or "computer" in by)
     # Each turn's steps, as shown one by one, add up to the move the session recorded.
-    for ended in table.of(f.TurnEnded):
+    for ended in table.of(ev.TurnEnded):
         assert str(ended.move) in [move for _, move in turns]
 
 
@@ -136,7 +137,7 @@ def test_a_step_no_number_allows_is_refused_with_the_rule():
     assert table.flow.stage is Stage.CHOOSE
     table.do("pick", 0)
     out = table.do("drop", 4)
-    refused = [e for e in out if isinstance(e, f.MoveRefused)]
+    refused = [e for e in out if isinstance(e, MoveRefused)]
     assert refused and refused[0].rule == "TC-1" and "0-4" in refused[0].text
     assert table.flow.chooser.selected is None and table.flow.stage is Stage.CHOOSE
     assert table.session.position.white == (0, 0, 0)
@@ -146,14 +147,14 @@ def test_passing_over_an_own_checker_is_refused_with_tc4():
     table = at("0,0,1/0,0,0/W", (2, 5))         # entering with the 2 would pass point 1
     assert table.flow.chooser.origins() == [1]
     refused = table.do("pick", 0)[0]
-    assert isinstance(refused, f.MoveRefused) and refused.rule == "TC-4" and "0-2" in refused.text
+    assert isinstance(refused, MoveRefused) and refused.rule == "TC-4" and "0-2" in refused.text
     assert table.flow.chooser.selected is None
 
 
 def test_a_checker_that_cannot_move_says_why():
     table = at("b,0,0/0,0,5/W", (3, 4), rules="bell")   # a checker on the bar enters first (TB-3)
     out = table.do("pick", 0)
-    assert isinstance(out[0], f.MoveRefused) and out[0].rule == "TB-3"
+    assert isinstance(out[0], MoveRefused) and out[0].rule == "TB-3"
     assert table.flow.chooser.selected is None
 
 
@@ -165,7 +166,7 @@ def test_a_bell_step_by_no_number_of_the_throw_is_refused_with_tb1():
     assert table.flow.stage is Stage.CHOOSE and table.flow.shown.white == (0, 0, 1)
     table.do("pick", 1)
     out = table.do("drop", 3)                       # no die is a 2
-    assert isinstance(out[0], f.MoveRefused) and out[0].rule == "TB-1"
+    assert isinstance(out[0], MoveRefused) and out[0].rule == "TB-1"
 
 
 def test_take_back_a_step_then_a_whole_move_until_the_opponent_throws():
@@ -175,20 +176,20 @@ def test_take_back_a_step_then_a_whole_move_until_the_opponent_throws():
     table.do("drop", 2)
     table.do("proceed")
     assert flow.can_undo
-    assert isinstance(table.do("undo")[0], f.StepTakenBack) and flow.shown.white == (0, 0, 0)
+    assert isinstance(table.do("undo")[0], ev.StepTakenBack) and flow.shown.white == (0, 0, 0)
     table.do("pick", 0), table.do("drop", 2), table.do("proceed")
     table.do("pick", 2), table.do("drop", 6), table.do("proceed")
     s = table.session
     assert flow.stage is Stage.THROW and s.to_move is Side.BLACK and s.position.white == (0, 0, 6)
     saves = len(table.saves)
     out = table.do("undo")                          # the whole move, before Black throws
-    assert isinstance(out[0], f.MoveTakenBack) and str(out[0].move) == "0-2 2-6"
+    assert isinstance(out[0], ev.MoveTakenBack) and str(out[0].move) == "0-2 2-6"
     assert s.phase is Phase.MOVE and s.to_move is Side.WHITE and s.dice == (4, 2)
     assert flow.stage is Stage.CHOOSE and flow.chooser.played == (Step(0, 2),)   # the last step undone
     assert len(table.saves) == saves + 1 and table.saves[-1]["phase"] == "move"
     table.do("pick", 2), table.do("drop", 6), table.do("proceed")
     table.do("throw")                               # Black throws: the move is handed over
-    assert [type(e) for e in table.do("undo")] == [f.Notice]
+    assert [type(e) for e in table.do("undo")] == [ev.Notice]
     assert s.position.white == (0, 0, 6)
 
 
@@ -198,23 +199,23 @@ def test_touch_move_holds_the_picked_checker_and_refuses_take_back():
     assert flow.chooser.origins() == [0, 3]
     table.do("pick", 3)
     for out in (table.do("pick", 0), table.do("drop", None)):
-        assert isinstance(out[0], f.MoveRefused) and out[0].rule == "C-5"
+        assert isinstance(out[0], MoveRefused) and out[0].rule == "C-5"
     assert flow.chooser.selected == 3
     table.do("drop", 5)
     table.do("proceed")
     out = table.do("undo")
-    assert isinstance(out[0], f.MoveRefused) and out[0].rule == "C-5"
+    assert isinstance(out[0], MoveRefused) and out[0].rule == "C-5"
     assert table.session.to_move is Side.BLACK and not flow.can_undo
 
 
 def test_a_throw_with_no_move_passes_and_says_why():
     table = at("11,12,12/0,0,0/W", (2, 5))
-    passed = table.of(f.TurnPassed)
+    passed = table.of(ev.TurnPassed)
     assert table.flow.stage is Stage.PASS and passed[0].side is Side.WHITE and passed[0].rule == "TC-7"
     table.do("proceed")
     s = table.session
     assert s.to_move is Side.BLACK and s.record["turns"][-1] == [[2, 5], "pass"]
-    assert isinstance(table.events[-1], f.TurnBegan) and table.flow.stage is Stage.THROW
+    assert isinstance(table.events[-1], ev.TurnBegan) and table.flow.stage is Stage.THROW
 
 
 @pytest.mark.parametrize("rules, dice, said", [
@@ -227,7 +228,7 @@ def test_a_throw_with_no_move_passes_and_says_why():
 def test_doublets_and_triplets_are_announced(rules, dice, said):
     start = "1*15/1*15/W" if rules == "garanguet" else "0,0,0/0,0,0/W"
     table = at(start, dice, rules=rules)
-    announced = [(a.kind, a.number, a.name, a.rule) for a in table.of(f.Announced)]
+    announced = [(a.kind, a.number, a.name, a.rule) for a in table.of(ev.Announced)]
     assert announced == ([said] if said else [])
 
 
@@ -247,15 +248,15 @@ def test_the_computer_thinks_then_its_steps_come_one_by_one():
     assert table.flow.stage is Stage.THINK and calls == [("0,0,0/0,0,0/B", (4, 2), (1, 0, 0))]
     assert table.do("poll") == []                   # it waits for the screen to let it "look"
     moved, *first = table.do("proceed")
-    assert isinstance(moved, f.ComputerMoved) and moved.move == Move((Step(0, 2), Step(2, 6)))
+    assert isinstance(moved, ev.ComputerMoved) and moved.move == Move((Step(0, 2), Step(2, 6)))
     assert moved.before.black == (0, 0, 0) and moved.after.black == (0, 0, 6) and moved.dice == (4, 2)
-    assert [(type(e), e.by, e.last) for e in first] == [(f.StepPlayed, "computer", False)]
+    assert [(type(e), e.by, e.last) for e in first] == [(ev.StepPlayed, "computer", False)]
     assert first[0].after.black == (0, 0, 2) and session.position.black == (0, 0, 0)
     second = table.do("proceed")
     assert second[0].last and second[0].after.black == (0, 0, 6)
     done = table.do("proceed")
-    assert isinstance(done[0], f.TurnEnded) and session.position.black == (0, 0, 6)
-    assert isinstance(done[1], f.TurnBegan) and not done[1].computer
+    assert isinstance(done[0], ev.TurnEnded) and session.position.black == (0, 0, 6)
+    assert isinstance(done[1], ev.TurnBegan) and not done[1].computer
 
 
 def test_a_threaded_thinker_answers_through_poll():
@@ -296,9 +297,9 @@ def test_a_person_cannot_throw_for_the_computer():
         session.record["first"] = str(session.to_move)
     table = Table(session, random_players(session))
     table.do("start")
-    assert [type(e) for e in table.do("throw")] == [f.Notice]
+    assert [type(e) for e in table.do("throw")] == [ev.Notice]
     assert session.phase is Phase.THROW
-    assert isinstance(table.do("proceed")[0], f.ThrowStarted)
+    assert isinstance(table.do("proceed")[0], ev.ThrowStarted)
 
 
 def test_resume_a_save_in_the_middle_of_a_turn():
@@ -314,7 +315,7 @@ def test_resume_a_save_in_the_middle_of_a_turn():
     dice = session.dice
     again = Table(Session.from_dict(saved))
     out = again.do("start")
-    assert isinstance(out[0], f.ThrowStarted) and out[0].resumed and out[0].dice == dice
+    assert isinstance(out[0], ev.ThrowStarted) and out[0].resumed and out[0].dice == dice
     assert out[0].seed == session.throw_seed        # the physics lays the dice where they fell
     again.do("proceed")
     # Both go on identically from here: the same moves give the same saves.
@@ -357,20 +358,20 @@ def test_hints_come_from_the_advisor_only_when_it_is_a_persons_move():
     session = new_session()
     table = Table(session, advisor=advisor)
     table.do("start")
-    assert isinstance(table.do("hint")[0], f.Notice)          # not while throwing
+    assert isinstance(table.do("hint")[0], ev.Notice)          # not while throwing
     table.do("throw"), table.do("proceed")
     if table.flow.stage is not Stage.CHOOSE:
         pytest.skip("this seed's first throw passes")
     assert "preparing" in table.do("hint")[0].words
     advisor.ready = True
-    assert table.do("hint") == [f.HintsShown(("best", "second"))]
-    assert table.do("hint") == [f.HintsHidden()] and table.flow.hints is None
+    assert table.do("hint") == [ev.HintsShown(("best", "second"))]
+    assert table.do("hint") == [ev.HintsHidden()] and table.flow.hints is None
 
 
 def test_resign_ends_the_game_without_a_score():
     table = at("0,0,0/0,0,0/W", (1, 2))
     out = table.do("resign")
-    assert out == [f.Resigned(Side.WHITE)] and table.flow.stage is Stage.OVER
+    assert out == [ev.Resigned(Side.WHITE)] and table.flow.stage is Stage.OVER
     assert table.session.phase is Phase.MOVE and table.session.match.score == {Side.WHITE: 0, Side.BLACK: 0}
     assert table.do("pick", 0) == [] and table.do("throw") == []
 
@@ -397,12 +398,12 @@ def test_a_throw_that_will_pass_is_marked_forced_and_its_faces_are_the_sessions(
     cannot be played; the faces stay those the session's seeded generator drew (C-3)."""
     table = Table(new_session(rules, seed=5))
     play_out(table, random.Random(3))
-    throws = [e for e in table.events if isinstance(e, (f.ThrowStarted, f.TurnPassed, f.ChoiceOffered,
-                                                         f.PlayedForYou))]
-    forced = [(a, b) for a, b in zip(throws, throws[1:]) if isinstance(a, f.ThrowStarted)]
+    throws = [e for e in table.events if isinstance(e, (ev.ThrowStarted, ev.TurnPassed, ev.ChoiceOffered,
+                                                         ev.PlayedForYou))]
+    forced = [(a, b) for a, b in zip(throws, throws[1:]) if isinstance(a, ev.ThrowStarted)]
     assert forced and any(a.forced for a, _ in forced)
     for thrown, then in forced:
-        assert thrown.forced == isinstance(then, f.TurnPassed)
+        assert thrown.forced == isinstance(then, ev.TurnPassed)
     again = new_session(rules, seed=5)
-    faces = [e.dice for e in table.events if isinstance(e, f.ThrowStarted)]
+    faces = [e.dice for e in table.events if isinstance(e, ev.ThrowStarted)]
     assert faces[0] == again.throw()

@@ -6,13 +6,15 @@ import time
 import pygame
 import pytest
 
-from game.play import flow as f
+from game.play import events as ev
 from game.geometry import garanguet as gg
 from game.app import App
-from game.play.flow import GameFlow, Stage, furthest_steps
+from game.play.flow import GameFlow, Stage
 from game.play.match import MatchOptions, Phase, Session
-from game.play.players import computer_players, side_title, verb
+from game.play.players import computer_players
+from game.play.sides import side_title, verb
 from game.rules import GARANGUET, Move, Position, Side
+from game.rules.turn import furthest_steps
 from game.saves.storage import Storage
 from game.view.garanguet_board import GaranguetBoardView, say_move
 from test_flow import at
@@ -54,19 +56,19 @@ def test_a_garanguet_match_runs_through_the_flow_with_both_sides_computer():
             session.throw_priority()
         flow = GameFlow(session, lambda: None, thinkers)
         events = play_game(session, flow)
-        throws = [e for e in events if isinstance(e, f.ThrowStarted)]
+        throws = [e for e in events if isinstance(e, ev.ThrowStarted)]
         assert throws and all(len(e.dice) == 3 for e in throws)
-        said = [(e.kind, e.rule) for e in events if isinstance(e, f.Announced)]
+        said = [(e.kind, e.rule) for e in events if isinstance(e, ev.Announced)]
         doubled = [t.dice for t in throws if len(set(t.dice)) == 2 and sorted(t.dice)[1] == sorted(t.dice)[2]]
         triplets = [t.dice for t in throws if len(set(t.dice)) == 1]
         assert said.count(("doublet", "G-5")) == len(doubled)
         assert said.count(("triplet", "G-6")) == len(triplets)
         over = events[-1]
-        assert isinstance(over, f.GameOver) and over.rule == "G-10"
+        assert isinstance(over, ev.GameOver) and over.rule == "G-10"
         loser_off = session.position.checkers(over.outcome.winner.other).count(gg.OFF)
         assert over.outcome.points == (1 if loser_off else 2)
         assert f"{over.outcome.points} point" in over.why and "G-10" in over.why
-        assert [e for e in events if isinstance(e, f.BearingOffBegun) and e.side is over.outcome.winner]
+        assert [e for e in events if isinstance(e, ev.BearingOffBegun) and e.side is over.outcome.winner]
         games += 1
         session.next_game()
     assert sum(session.match.score.values()) >= 3 and games == len(session.match.games)
@@ -77,18 +79,18 @@ def test_a_single_legal_play_is_played_by_itself_with_a_notice():
     position, dice = SINGLE
     assert len(GARANGUET.legal_moves(Position.parse(position), dice)) == 1
     table = at(position, dice, rules="garanguet")
-    said = table.of(f.PlayedForYou)
-    assert said and said[0].side is Side.WHITE and not table.of(f.ChoiceOffered)
+    said = table.of(ev.PlayedForYou)
+    assert said and said[0].side is Side.WHITE and not table.of(ev.ChoiceOffered)
     for _ in range(10):
         table.do("proceed")
-    assert table.of(f.TurnEnded)[0].move == said[0].move
+    assert table.of(ev.TurnEnded)[0].move == said[0].move
     assert table.flow.stage is Stage.THROW and table.session.to_move is Side.BLACK
 
 
 def test_numbers_that_cannot_be_played_are_said_and_the_rest_is_chosen():
     position, dice = LOST
     table = at(position, dice, rules="garanguet")
-    lost = table.of(f.NumbersLost)
+    lost = table.of(ev.NumbersLost)
     assert lost and lost[0].numbers == (6, 6, 6) and lost[0].rule == "G-7"
     assert table.flow.stage is Stage.CHOOSE                  # three plays remain: the person's
 
@@ -96,7 +98,7 @@ def test_numbers_that_cannot_be_played_are_said_and_the_rest_is_chosen():
 def test_no_play_passes_with_whose_turn_and_the_rule():
     position, dice = PASS
     table = at(position, dice, rules="garanguet")
-    passed = table.of(f.TurnPassed)
+    passed = table.of(ev.TurnPassed)
     assert passed and passed[0].side is Side.BLACK and passed[0].rule == GARANGUET.play_all_rule
     table.do("proceed")
     assert table.session.to_move is Side.WHITE
@@ -109,7 +111,7 @@ def test_a_double_click_plays_the_furthest_one_checker_can_go():
     table.do("furthest", 1)
     for _ in range(6):
         table.do("proceed")
-    ended = table.of(f.TurnEnded)
+    ended = table.of(ev.TurnEnded)
     assert ended and sorted(s.destination for s in ended[0].move.steps)[-1] == 12
     assert table.session.position.checkers(Side.BLACK).count(12) == 1
 
@@ -118,11 +120,11 @@ def test_the_first_checker_borne_off_is_announced_once():
     table = at(str(HOME), (6, 5, 4), rules="garanguet")
     table.do("pick", 19)
     table.do("drop", gg.OFF)
-    assert [e.side for e in table.of(f.BearingOffBegun)] == [Side.BLACK]
+    assert [e.side for e in table.of(ev.BearingOffBegun)] == [Side.BLACK]
     table.do("proceed")
     table.do("pick", 20)
     table.do("drop", gg.OFF)
-    assert len(table.of(f.BearingOffBegun)) == 1
+    assert len(table.of(ev.BearingOffBegun)) == 1
 
 
 def test_a_move_is_said_in_the_boards_letters():
@@ -234,7 +236,7 @@ def test_a_move_is_taken_back_until_the_opponent_throws_but_never_under_touch_mo
         table.do("proceed")
     assert table.flow.stage is Stage.THROW and table.flow.can_undo
     table.do("undo")
-    assert table.of(f.MoveTakenBack) and table.flow.stage is Stage.CHOOSE
+    assert table.of(ev.MoveTakenBack) and table.flow.stage is Stage.CHOOSE
     assert table.session.position == Position.parse("1*15/1*15/W")
     strict = at("1*15/1*15/W", (6, 4, 1), rules="garanguet", touch_move=True)
     strict.do("pick", 1)
@@ -246,7 +248,7 @@ def test_a_move_is_taken_back_until_the_opponent_throws_but_never_under_touch_mo
 
 
 def test_the_dice_stay_lit_while_their_numbers_are_left_bearing_off_included():
-    from game.play.flow import numbers_left
+    from game.rules.turn import numbers_left
     table = at("20*4,21*3,23*2,24*2,off*4/7*5,8*5,9*5/W", (6, 5, 1), rules="garanguet")
     assert table.flow.dice_marks() == ("played", "played", "played")   # the 6 bears off from e
     table.do("pick", 20)
@@ -275,8 +277,8 @@ def test_letter_keys_pick_the_lettered_point_and_h_u_keep_their_meaning(screen):
     tt.key(app, getattr(pygame, f"K_{target}"))
     tt.pump(app, screen, 0.5)
     assert scene.choice.played and scene.choice.played[0].destination == 5
-    assert scene._hud_state().keys == {}                     # H and U, as in Tourne Case
-    assert "type its point's letter" in scene._prompt()
+    assert scene.hud_state().keys == {}                     # H and U, as in Tourne Case
+    assert "type its point's letter" in scene.drawing.prompt()
     tt.key(app, pygame.K_h)                                  # H shows the hints, as everywhere
     assert scene.hints is not None
     tt.key(app, pygame.K_h)
@@ -289,6 +291,6 @@ def test_shift_types_the_points_h_and_u(screen):
     app = tt.start(screen, rules="garanguet", opponent="human")
     scene = tt.table_at(app, screen, Position.parse("1*15/1*14,8/B"), (6, 4, 1))
     assert gg.name("B", 8) == "h"
-    assert "Shift for h and u" in scene._prompt()
+    assert "Shift for h and u" in scene.drawing.prompt()
     tt.key(app, pygame.K_h, pygame.KMOD_SHIFT)
     assert scene.choice.selected == 8 and scene.hints is None

@@ -144,12 +144,19 @@ def attached_link(rules: str, steps: int, seat: str = "host"):
                                                               or count[0] > steps))
     link = Link.host("ws://127.0.0.1:9", options, client_factory=FakeClient)
     link.state.update(code="ACDEF9", token="0" * 32, started=True)
-    saves = []
     ended = []
-    link.attach(session, lambda: saves.append(session.to_dict()), lambda *how: ended.append(how))
+    link.attach(session, lambda *how: ended.append(how))
     if session.phase in (Phase.PRIORITY, Phase.THROW):
         link.deal(session)            # this side has committed to the throw under way
+    kept(link, session)
     return link, session, ended
+
+
+def kept(link, session) -> None:
+    """What the keeper does after the flow's step: save the link's state with the session, then
+    let the link send what waited for it."""
+    session.online = link.kept()
+    link.saved()
 
 
 HEX = st.text("0123456789abcdef", min_size=64, max_size=64)
@@ -198,7 +205,10 @@ def test_random_messages_never_break_the_link_nor_the_session(rules, steps, mess
             message = {**message, "seq": link.state["have"]}
         link.client.inbox.put(("message", message))
         events += link.poll()
+        if not link.ended:
+            kept(link, session)
     assert (session.phase, str(session.position), session.dice, len(session.match.games)) == before
+    session.online = link.kept()
     Session.from_dict(session.to_dict())             # still a sound save
     endings = [e for e in events if isinstance(e, (Forfeit, FriendResigned))]
     if link.ended:
@@ -220,17 +230,24 @@ def test_a_commitment_then_its_reveal_deal_the_throw_on_both_sides():
     guest = Link.join("ws://127.0.0.1:9", "ACDEF9", "garanguet", client_factory=FakeClient)
     guest.state.update(token="1" * 32, started=True, options=host.state["options"])
     gs = Session.new(options, seed=5)
-    guest.attach(gs, lambda: None)
-    assert hs.phase is Phase.PRIORITY and not guest.deal(gs)
-    for _ in range(3):                       # pass each side's messages to the other
+    guest.attach(gs)
+    assert hs.phase is Phase.PRIORITY and guest.deal(gs) is None
+    guest.poll()
+    assert not guest.client.sent, "a commitment goes out only once saved"
+    kept(guest, gs)
+    guest.poll()
+    assert [m["type"] for m in guest.client.sent] == ["commit"]
+    for _ in range(6):                       # pass each side's messages to the other
         for a, b in ((host, guest), (guest, host)):
             for message in a.client.sent:
                 if message["type"] != "sync":
                     b.client.inbox.put(("message", message))
             a.client.sent.clear()
         host.poll(), guest.poll()
-    assert host.deal(hs) and guest.deal(gs)
-    assert hs.next_throw == gs.next_throw and hs.next_throw.faces[-1][0] != hs.next_throw.faces[-1][1]
+        kept(host, hs), kept(guest, gs)
+    dealt = host.deal(hs)
+    assert dealt is not None and dealt == guest.deal(gs) and dealt.faces[-1][0] != dealt.faces[-1][1]
+    assert hs.next_throw is None and gs.next_throw is None, "the flow hands the throw to the session"
     assert not host.ended and not guest.ended
 
 
@@ -283,14 +300,16 @@ def test_an_online_match_saves_its_link_state_and_an_old_save_loads_as_ever():
 class Dealer:
     """A dealer that deals when told to, and notes the moves it is told of."""
 
+    unsaved = False
+
     def __init__(self):
         self.ready, self.asked, self.moves = False, 0, []
 
     def deal(self, session):
         self.asked += 1
         if self.ready:
-            session.next_throw = Dealt(((1, 2),) if session.phase is Phase.PRIORITY else (4, 2), 5)
-        return self.ready
+            return Dealt(((1, 2),) if session.phase is Phase.PRIORITY else (4, 2), 5)
+        return None
 
     def moved(self, session, side, move, turn):
         self.moves.append((side, str(move), turn))

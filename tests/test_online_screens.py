@@ -392,14 +392,14 @@ def play_out(a, b, limit=6000, done=None) -> None:
                     scene.throw()
                 elif scene.stage.value == "result":
                     scene._to_table()
-            elif type(scene).__name__ == "TableScene" and scene._human_turn():
+            elif type(scene).__name__ == "TableScene" and scene.human_turn():
                 if scene.stage is Stage.THROW and not scene.dice_wait:
                     scene.throw()
                 elif scene.stage is Stage.CHOOSE:
                     move = scene.session.legal_moves()[0]
                     step = move.steps[len(scene.choice.played)]
-                    scene._pick(step.origin)
-                    scene._step(step.destination)
+                    scene.pick(step.origin)
+                    scene.step(step.destination)
             g.frame(1 / 30)
         time.sleep(0.005)
         if done is None and all(g.session is None or g.session.phase.value in ("game-over", "match-over")
@@ -468,13 +468,13 @@ def test_a_friend_who_leaves_is_said_and_comes_back_to_the_same_match(tmp_path, 
                                         len(g.session.record["turns"]) >= 3 for g in (a, b)))
         table = a.scenes.top
         b.to_title()                          # Save and leave: the match stays saved
-        assert frames_until([a, b], lambda: "friend" in table.troubles)
+        assert frames_until([a, b], lambda: "friend" in table.online.troubles)
         assert any(w.startswith("Your friend's game has left") for w in drawn(a))
         b.leave_online()
         b = started_again(tmp_path / "b")
         assert b.match.can_continue() and b.session.options.opponent == "online"
         b.continue_match()
-        assert frames_until([a, b], lambda: "friend" not in table.troubles)
+        assert frames_until([a, b], lambda: "friend" not in table.online.troubles)
         assert type(b.scenes.top).__name__ in ("TableScene", "PriorityScene")
         played_to_the_end(a, b)
     finally:
@@ -489,7 +489,7 @@ def test_the_throw_waits_visibly_for_the_friends_game(tmp_path, monkeypatch):
     try:
         play_out(a, b, done=lambda: all(type(g.scenes.top).__name__ == "TableScene" for g in (a, b)))
         from game.play.flow import Stage
-        thrower = next(g for g in (a, b) if g.scenes.top._human_turn())
+        thrower = next(g for g in (a, b) if g.scenes.top.human_turn())
         scene = thrower.scenes.top
         assert frames_until([thrower], lambda: scene.stage is Stage.THROW)
         scene.throw()
@@ -498,7 +498,7 @@ def test_the_throw_waits_visibly_for_the_friends_game(tmp_path, monkeypatch):
         assert scene.dice_wait and scene.stage is Stage.THROW
         words = drawn(thrower)
         assert any(w.startswith("The dice wait for your friend's game") for w in words), words
-        assert "throw" not in scene._hud_state().enabled
+        assert "throw" not in scene.hud_state().enabled
         assert frames_until([a, b], lambda: scene.stage is not Stage.THROW)   # both run: dealt
     finally:
         for g in (a, b):
@@ -542,12 +542,12 @@ def test_the_host_restarted_starts_its_relay_again_and_the_friend_reconnects(tmp
         port = a.relay.port
         a.to_title()
         assert a.relay is None
-        assert frames_until([b], lambda: "connection" in table.troubles)
+        assert frames_until([b], lambda: "connection" in table.online.troubles)
         assert any("connection to the relay was lost" in w for w in drawn(b))
         a = started_again(tmp_path / "a")
         a.continue_match()
         assert a.relay is not None and a.relay.port == port
-        assert frames_until([a, b], lambda: not table.troubles, limit=4000)
+        assert frames_until([a, b], lambda: not table.online.troubles, limit=4000)
         played_to_the_end(a, b)
     finally:
         for g in (a, b):
@@ -587,7 +587,7 @@ def test_taking_up_a_match_whose_relay_is_gone_says_so_and_keeps_it(tmp_path, mo
         b.continue_match()
         frames(b)
         table = b.scenes.top
-        assert frames_until([b], lambda: "connection" in table.troubles)
+        assert frames_until([b], lambda: "connection" in table.online.troubles)
         assert frames_until([b], lambda: any("No relay answers" in w for w in drawn(b)), limit=400)
         assert b.storage.load_match()[0] is not None and b.match.can_continue()
     finally:

@@ -6,6 +6,7 @@ import time
 import pygame
 import pytest
 
+from game.play import events as ev
 from game.play import flow as f
 
 from game.geometry import tablier as geometry
@@ -486,7 +487,7 @@ def test_a_new_doublet_name_replaces_one_still_fading(screen):
     app = start(screen, opponent="human")
     scene = table_at(app, screen, Position((0, 0, 0), (0, 0, 0), Side.WHITE), (2, 2))
     assert [str(b.text) for b in scene.banners if b.size == "large"] == ["Double deux!"]
-    scene.react([f.Announced("doublet", 4, "Carmes", "C-4")])
+    scene.react([ev.Announced("doublet", 4, "Carmes", "C-4")])
     assert [str(b.text) for b in scene.banners if b.size == "large"] == ["Carmes!"]
 
 
@@ -494,11 +495,11 @@ def test_notices_never_stack_and_never_cover_a_result(screen):
     """Issue 13: one notice at a time, and nothing said after a result is drawn over it."""
     app = start(screen, opponent="human", speed="normal")
     scene = table_at(app, screen, Position((11, 12, 12), (0, 0, 0), Side.WHITE), (1, 2))
-    scene.react([f.ThrowTakenAgain("on the rail"), f.Notice("first"), f.ThrowTakenAgain("tilted")])
+    scene.react([ev.ThrowTakenAgain("on the rail"), ev.Notice("first"), ev.ThrowTakenAgain("tilted")])
     notes = [b for b in scene.banners if b.size != "large"]
     assert [str(b.text) for b in notes] == ["Tilted - thrown again (throw 2)"]
-    scene._pick(11)
-    scene._step(12)
+    scene.pick(11)
+    scene.step(12)
     for _ in range(40):
         if scene.stage is f.Stage.OVER:
             break
@@ -506,7 +507,7 @@ def test_notices_never_stack_and_never_cover_a_result(screen):
     assert scene.stage is f.Stage.OVER
     result = [str(b.text) for b in scene.banners]
     assert result[0] == "White wins" and len(result) == 2
-    scene.react([f.TurnPassed(Side.BLACK, "no move", "TC-7"), f.ThrowTakenAgain("off the board")])
+    scene.react([ev.TurnPassed(Side.BLACK, "no move", "TC-7"), ev.ThrowTakenAgain("off the board")])
     assert [str(b.text) for b in scene.banners] == result
 
 
@@ -524,7 +525,7 @@ def test_number_keys_pick_the_point_with_that_number_not_the_nth_option(screen):
     assert scene.choice.selected == 2
     key(app, pygame.K_7)                         # not lit: said why, nothing moves
     assert scene.choice.played == (Step(5, 8),) and (scene.note or scene.refused)
-    assert "type its point's number" in scene._prompt()
+    assert "type its point's number" in scene.drawing.prompt()
 
 
 def test_a_one_then_a_two_picks_point_twelve(screen):
@@ -559,9 +560,9 @@ def test_hints_say_game_or_match_and_their_panel_covers_no_die(screen, rules, sa
         scene = table_at(app, screen, Position((0, 2, 5), (0, 0, 4), Side.WHITE), (3, 6))
         hints_shown(app, scene)
         pump(app, screen)
-        dice = scene._dice_rects()
+        dice = scene.drawing.dice_rects()
         assert len(dice) == 2 and all(scene.view.board_rect().colliderect(d) for d in dice)
-        assert scene.hints_rect.collidelist(dice) < 0, (seed, scene.hints_rect, dice)
+        assert scene.drawing.hints_rect.collidelist(dice) < 0, (seed, scene.drawing.hints_rect, dice)
     from game.scenes.table.draw import chances_for
     assert "Hints: chances for " + str(chances_for(app.session)) == said
 
@@ -589,12 +590,12 @@ def test_after_a_forced_pass_the_computer_throws_sooner():
     app = start(surface, opponent="computer", speed="normal")
     scene = table_at(app, surface, Position((11, 12, 12), (0, 0, 0), Side.WHITE), (2, 5))
     scene._after_pass = False
-    scene.react([f.TurnBegan(Side.BLACK, True)])
+    scene.react([ev.TurnBegan(Side.BLACK, True)])
     assert scene._timer[0] == pytest.approx(COMPUTER_THROW_DELAY)
     scene._after_pass = True                       # set by a forced ThrowStarted
-    scene.react([f.TurnBegan(Side.BLACK, True)])
+    scene.react([ev.TurnBegan(Side.BLACK, True)])
     assert scene._timer[0] == pytest.approx(AFTER_PASS_THROW_DELAY)
-    scene.react([f.ThrowStarted(Side.BLACK, (6, 6), 1, forced=False)])
+    scene.react([ev.ThrowStarted(Side.BLACK, (6, 6), 1, forced=False)])
     assert scene._after_pass is False
 
 
@@ -617,11 +618,11 @@ def test_no_card_is_drawn_over_a_notice_or_another_card(seed):
         if scene.stage is f.Stage.OVER or app.scenes.top is not scene:
             break
         pump(app, surface, 0.05)
-        drawn = list(scene.banner_rects) + list(scene.card_rects.values())
+        drawn = list(scene.drawing.banner_rects) + list(scene.cards.rects.values())
         for i, a in enumerate(drawn):
             for b in drawn[i + 1:]:
-                assert not a.colliderect(b), ([str(x.text) for x in scene.banners], scene.card_rects)
-        seen += bool(scene.banner_rects) and "caption" in scene.card_rects
+                assert not a.colliderect(b), ([str(x.text) for x in scene.banners], scene.cards.rects)
+        seen += bool(scene.drawing.banner_rects) and "caption" in scene.cards.rects
     assert seen > 0
 
 
@@ -756,12 +757,12 @@ def test_the_hints_panel_stays_on_the_board_and_off_the_stack_it_recommends(scre
             pump(app, screen)
             step = scene.hints[0].move.steps[0]
             view, board = scene.view, scene.view.board_rect()
-            stack = [view.checker_centre("W", step.origin, i) for i in range(scene._top_index(step.origin) + 1)] \
+            stack = [view.checker_centre("W", step.origin, i) for i in range(scene.drawing.top_index(step.origin) + 1)] \
                 if step.origin in scene.shown.checkers(Side.WHITE) else []
             spots = stack + [view.landing_centre(scene.shown, "W", step.destination)]
-            covered = [xy for xy in spots if scene.hints_rect.colliderect(
+            covered = [xy for xy in spots if scene.drawing.hints_rect.colliderect(
                 pygame.Rect(*(round(c - view.length(r)) for c in view.to_screen(*xy)), 2 * view.length(r),
                             2 * view.length(r)))]
-            assert board.contains(scene.hints_rect), (code, position, dice, scene.hints_rect, board)
-            assert not covered, (code, position, dice, step, scene.hints_rect)
+            assert board.contains(scene.drawing.hints_rect), (code, position, dice, scene.drawing.hints_rect, board)
+            assert not covered, (code, position, dice, step, scene.drawing.hints_rect)
         i18n.set_language("en")

@@ -1,6 +1,7 @@
 """The step-by-step turn composer behind the table's mouse and keyboard input (no window)."""
-from game.rules import BELL, CHARPENTIER, CHARPENTIER_REENTRY, Position, Side, Step
-from game.scenes.table.keys import Chooser
+from game.rules import BELL, CHARPENTIER, CHARPENTIER_REENTRY, RULES, Position, Side, Step
+from game.rules.turn import Chooser
+
 def test_charpentier_offers_only_the_lower_die():
     chooser = Chooser(CHARPENTIER, Position((0, 0, 3), (0, 0, 0), Side.WHITE), (6, 2))
     assert chooser.origins() == [0, 3]
@@ -57,7 +58,19 @@ def test_the_keyboard_cycles_and_activates_options():
 # --- keys that name a point (issue 13: the point with that number, not the Nth option) ---------
 from game.geometry import garanguet as gg  # noqa: E402
 from game.rules.core import BAR  # noqa: E402
-from game.scenes.table.keys import SECOND_DIGIT, PointKeys, location_named, point_name  # noqa: E402
+from game.scenes.table.keys import SECOND_DIGIT, PointKeys, typed_name  # noqa: E402
+
+W = Side.WHITE
+
+
+def point_name(rules_name: str, side: str, location: int) -> str | None:
+    """What is typed for a location: the rule set's name of it, where it names a point."""
+    return typed_name(RULES[rules_name], Side(side), location)
+
+
+def location_named(rules_name: str, side: str, name: str) -> int | None:
+    """The location the rule set reads a name as (Rules.point_at)."""
+    return RULES[rules_name].point_at(Side(side), name)
 
 
 def test_tourne_case_points_are_typed_by_their_numbers():
@@ -83,11 +96,11 @@ def test_garanguet_points_are_typed_by_the_boards_own_letters():
 
 
 def test_a_one_waits_for_a_second_digit_only_when_ten_to_twelve_could_be_meant():
-    keys = PointKeys("charpentier")
-    assert keys.type("1", "W", [1, 3, 5]) == 1                  # nothing longer wanted: at once
-    assert keys.type("1", "W", [1, 11]) is None and keys.typed == "1"
-    assert keys.type("1", "W", [1, 11]) == 11
-    assert keys.type("1", "W", [1, 12]) is None
-    assert keys.tick(SECOND_DIGIT / 2, "W") is None
-    assert keys.tick(SECOND_DIGIT, "W") == 1 and keys.typed == ""
-    assert keys.type("7", "W", [1, 12]) == 7
+    keys = PointKeys(RULES["charpentier"])
+    assert keys.type("1", W, [1, 3, 5]) == 1                  # nothing longer wanted: at once
+    assert keys.type("1", W, [1, 11]) is None and keys.typed == "1"
+    assert keys.type("1", W, [1, 11]) == 11
+    assert keys.type("1", W, [1, 12]) is None
+    assert keys.tick(SECOND_DIGIT / 2, W) is None
+    assert keys.tick(SECOND_DIGIT, W) == 1 and keys.typed == ""
+    assert keys.type("7", W, [1, 12]) == 7

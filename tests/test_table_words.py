@@ -8,7 +8,6 @@ import pygame
 import pytest
 
 import speaking
-from game.play import flow as f
 from game.geometry import tablier as geometry
 from game.base import i18n
 from game.rules import telling
@@ -17,6 +16,7 @@ from game.app import App
 from game.play.flow import Stage
 from game.play.match import MatchOptions, Phase, Session
 from game.rules import DOUBLET_NAMES, Move, Position, Side, rule_title
+from game.rules.refusals import MoveRefused
 from game.scenes.table import cards as table_cards
 from game.scenes.priority import PLAYS_FIRST
 from game.scenes.table.scene import TableScene
@@ -101,8 +101,8 @@ def play_person(app, scene) -> Move:
     move = scene.session.legal_moves()[0]
     for step in move.steps:
         assert run_until(app, lambda sc: sc.stage is Stage.CHOOSE)
-        scene._pick(step.origin)
-        scene._step(step.destination)
+        scene.pick(step.origin)
+        scene.step(step.destination)
     return move
 
 
@@ -110,8 +110,8 @@ def refuse_tc4(tmp_path, **kwargs):
     """White's checker on 0 may not pass its own on 1 with a 2 (TC-4)."""
     app, scene = table(tmp_path, position="0,1,5/0,0,0/W", dice=(2, 6), **kwargs)
     assert scene.stage is Stage.CHOOSE
-    scene._pick(0)
-    scene._step(2)
+    scene.pick(0)
+    scene.step(2)
     assert scene.refused is not None and scene.refused.rule == "TC-4"
     return app, scene
 
@@ -133,15 +133,15 @@ def test_a_refused_move_names_its_rule_by_number_and_in_words_in_both_languages(
 
 def test_a_refusal_goes_when_the_next_checker_is_picked(tmp_path):
     app, scene = refuse_tc4(tmp_path)
-    scene._pick(5)
+    scene.pick(5)
     assert scene.refused is None
 
 
 def test_a_refusal_card_covers_no_die(tmp_path):
     app, scene = refuse_tc4(tmp_path)
     frames(app, 2)
-    card = scene.card_rects["refusal"]
-    assert card.collidelist(scene._dice_rects()) < 0
+    card = scene.cards.rects["refusal"]
+    assert card.collidelist(scene.drawing.dice_rects()) < 0
     assert scene.view.board_rect().contains(card)
 
 
@@ -166,7 +166,7 @@ def test_the_computers_move_is_said_in_words_as_it_is_played(tmp_path, rules):
         assert any(w in expected for w in words if len(w) > 12), (expected, words)
     i18n.set_language("en")
     assert "Black " in str(telling.tell_move(rules, before, dice, move, side, Side.WHITE))
-    assert scene.card_rects["caption"].collidelist(scene._dice_rects()) < 0
+    assert scene.cards.rects["caption"].collidelist(scene.drawing.dice_rects()) < 0
     assert speaking.problems(app) == []
 
 
@@ -190,8 +190,8 @@ def test_the_history_opens_with_its_key_and_lists_moves_in_notation_and_words(tm
     app, scene = computer_moved(tmp_path, rules)
     assert run_until(app, lambda sc: sc.stage is Stage.THROW)
     press(app, HISTORY_KEY)
-    assert scene.history_open
-    entries = table_cards.entries(scene)
+    assert scene.cards.history_open
+    entries = scene.cards.entries()
     assert len(entries) >= 2 and {e.side for e in entries} == {Side.WHITE, Side.BLACK}
     for code in ("en", "fr"):
         words = " ".join(drawn_words(app, code))
@@ -205,7 +205,7 @@ def test_the_history_opens_with_its_key_and_lists_moves_in_notation_and_words(tm
     assert "Moves so far" in drawn_words(app, "en")
     assert speaking.problems(app) == []
     press(app, HISTORY_KEY)
-    assert not scene.history_open
+    assert not scene.cards.history_open
 
 
 def test_the_history_button_and_escape_close_it_and_keep_the_latest_in_view(tmp_path):
@@ -215,11 +215,11 @@ def test_the_history_button_and_escape_close_it_and_keep_the_latest_in_view(tmp_
     click_at = scene.hud.buttons["history"].center
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=click_at, button=1))
     app.frame(1 / 60)
-    assert scene.history_open
+    assert scene.cards.history_open
     words = drawn_words(app, "en")
     assert "2. Black - 2-5: 0-2" in words and "1. White - 1-3: 0-1" in words
     press(app, pygame.K_ESCAPE)
-    assert not scene.history_open and app.scenes.top is scene     # Esc closed the panel, not the table
+    assert not scene.cards.history_open and app.scenes.top is scene     # Esc closed the panel, not the table
 
 
 def test_a_long_history_shows_its_latest_moves(tmp_path):
@@ -229,8 +229,8 @@ def test_a_long_history_shows_its_latest_moves(tmp_path):
             break
         play_person(app, scene)
         run_until(app, lambda sc: sc.stage in (Stage.THROW, Stage.OVER) and sc.session.to_move is Side.WHITE)
-    scene.history_open = True
-    entries = table_cards.entries(scene)
+    scene.cards.history_open = True
+    entries = scene.cards.entries()
     words = drawn_words(app, "en")
     last = entries[-1]
     assert any(w.startswith(f"{last.number}. ") for w in words)
@@ -263,12 +263,12 @@ def bring(tmp_path, rules, state):
     pick, drop, play, key = (state.pop(k, None) for k in ("pick", "drop", "play", "key"))
     app, scene = table(tmp_path, rules=rules, **state)
     if pick is not None:
-        scene._pick(pick)
+        scene.pick(pick)
     if drop is not None:
-        scene._step(drop)
+        scene.step(drop)
     if play is not None:
-        scene._pick(play[0])
-        scene._step(play[1])
+        scene.pick(play[0])
+        scene.step(play[1])
         assert run_until(app, lambda sc: sc.stage is Stage.OVER, 200)
         frames(app, 1)
     if key is not None:
@@ -287,7 +287,7 @@ def test_every_tourne_case_state_speaks_both_languages_inside_its_boxes(tmp_path
     if state == "your picked checker":
         assert scene.choice.selected == 5 and scene.refused is None
     assert speaking.problems(app) == []
-    scene.history_open = True
+    scene.cards.history_open = True
     assert speaking.problems(app) == []
 
 
@@ -297,7 +297,7 @@ def test_every_garanguet_state_speaks_both_languages_inside_its_boxes(tmp_path, 
     if state == "refused":
         assert scene.refused is not None and scene.refused.rule
     assert speaking.problems(app) == []
-    scene.history_open = True
+    scene.cards.history_open = True
     assert speaking.problems(app) == []
 
 
@@ -311,7 +311,7 @@ def test_the_language_changes_at_the_next_frame_with_the_table_open(tmp_path):
 
 
 def test_side_names_are_historical_in_french():
-    from game.play.players import side_title, verb
+    from game.play.sides import side_title, verb
     session = Session.new(MatchOptions(rules="charpentier", opponent="human"), seed=1)
     i18n.set_language("fr")
     assert side_title(session, Side.WHITE) == "Les Blancs"
@@ -323,7 +323,7 @@ def test_side_names_are_historical_in_french():
 
 def test_flow_events_keep_english_until_shown():
     """A refusal is kept as a message and its fields, so it is said in the language of the frame."""
-    event = f.MoveRefused("TC-3", table_cards.Words("point {point} is already occupied", point=5), "3-5")
+    event = MoveRefused("TC-3", table_cards.Words("point {point} is already occupied", point=5), "3-5")
     assert event.text == "3-5: point 5 is already occupied (TC-3)"
     i18n.set_language("fr")
     assert table_cards.refusal_reason(event).said().startswith("3-5 : ")
@@ -339,11 +339,11 @@ def test_the_cards_and_the_history_fit_bigger_windows_too(tmp_path, size):
     finally:
         SIZE = kept
     assert app.screen.get_size() == size
-    scene._on_MoveRefused(f.MoveRefused("TC-3", table_cards.Words("point {point} is already occupied", point=5), "3-5"))
-    scene.history_open = True
+    scene.handlers[MoveRefused](MoveRefused("TC-3", table_cards.Words("point {point} is already occupied", point=5), "3-5"))
+    scene.cards.history_open = True
     frames(app, 1)
-    assert {"history", "refusal", "caption"} <= set(scene.card_rects)
-    rects = [scene.card_rects[k] for k in ("history", "refusal", "caption")]
+    assert {"history", "refusal", "caption"} <= set(scene.cards.rects)
+    rects = [scene.cards.rects[k] for k in ("history", "refusal", "caption")]
     assert rects[1].collidelist([rects[0], rects[2]]) < 0 and rects[2].collidelist(rects[:2]) < 0
     assert speaking.problems(app) == []
 
@@ -354,11 +354,11 @@ def test_the_history_scrolls_back_and_returns_to_the_latest(tmp_path):
     press(app, HISTORY_KEY)
     assert any(w.startswith("4. ") for w in drawn_words(app, "en"))
     press(app, pygame.K_PAGEUP)
-    assert scene.history_scroll == 3
+    assert scene.cards.history_scroll == 3
     words = drawn_words(app, "en")
     assert any(w.startswith("1. ") for w in words) and not any(w.startswith("4. ") for w in words)
     press(app, pygame.K_PAGEDOWN)
-    assert scene.history_scroll == 0 and any(w.startswith("4. ") for w in drawn_words(app, "en"))
+    assert scene.cards.history_scroll == 0 and any(w.startswith("4. ") for w in drawn_words(app, "en"))
 
 
 # --- legible keys, banners on the board, the caption off the checkers (review of issue 12) -------
@@ -389,7 +389,7 @@ def banner_table(tmp_path, *banners):
     """A table showing `banners` [(words, kind)] in full view (popped, not fading)."""
     app, scene = table(tmp_path, position="0,3,5/0,0,2/W", dice=(4, 6))
     for words, kind in banners:
-        scene._banner(words, kind, 30)
+        scene.banner(words, kind, 30)
     for banner in scene.banners:
         banner.elapsed = 0.6
     return app, scene
@@ -487,7 +487,7 @@ def test_the_computers_caption_covers_no_checker_no_die_and_no_point_number(tmp_
     """The computer throws and plays from a position with checkers along both rows: on every
     frame its caption shows, in either language, it lies on the field, off every checker and die."""
     app, scene = table(tmp_path, rules=rules, position=position)
-    assert wait_until(app, lambda sc: sc.caption is not None and "caption" in sc.card_rects)
+    assert wait_until(app, lambda sc: sc.caption is not None and "caption" in sc.cards.rects)
     seen = 0
     code = "en"
     while scene.caption is not None and seen < 400:
@@ -495,11 +495,11 @@ def test_the_computers_caption_covers_no_checker_no_die_and_no_point_number(tmp_
             code = "fr" if code == "en" else "en"
             app.update_settings({"language": code})
         app.frame(1 / 30)
-        if scene.caption is None or "caption" not in scene.card_rects:
+        if scene.caption is None or "caption" not in scene.cards.rects:
             break
-        caption = scene.card_rects["caption"]
+        caption = scene.cards.rects["caption"]
         assert caption.collidelist(checker_rects(scene)) < 0, (seen, caption)
-        assert caption.collidelist(scene._dice_rects()) < 0, (seen, caption)
+        assert caption.collidelist(scene.drawing.dice_rects()) < 0, (seen, caption)
         assert field_on_screen(scene).contains(caption), (seen, caption)
         seen += 1
     assert seen > 30 and app.session.position != Position.parse(position)
@@ -513,10 +513,10 @@ def test_the_caption_stays_off_the_checkers_through_a_played_game(tmp_path, rule
     seen = []
 
     def clear_until_your_turn(sc) -> bool:
-        if sc.caption is not None and "caption" in sc.card_rects:
-            caption = sc.card_rects["caption"]
+        if sc.caption is not None and "caption" in sc.cards.rects:
+            caption = sc.cards.rects["caption"]
             assert caption.collidelist(checker_rects(sc)) < 0
-            assert caption.collidelist(sc._dice_rects()) < 0
+            assert caption.collidelist(sc.drawing.dice_rects()) < 0
             seen.append(id(sc.caption))
         return sc.stage is Stage.OVER or (sc.stage is Stage.THROW and sc.session.to_move is Side.WHITE
                                           and sc.caption is None)
@@ -538,9 +538,9 @@ def test_the_hints_and_the_history_open_together_never_cover_each_other(tmp_path
     frames(app, 3)
     press(app, HISTORY_KEY)
     frames(app, 3)
-    assert scene.history_open and scene.hints and scene.hints_rect is not None
-    assert not scene.hints_rect.colliderect(scene.history_rect), (scene.hints_rect, scene.history_rect)
-    assert scene.hints_rect.collidelist(scene._dice_rects()) < 0, "the hints cover a die"
+    assert scene.cards.history_open and scene.hints and scene.drawing.hints_rect is not None
+    assert not scene.drawing.hints_rect.colliderect(scene.cards.history_rect), (scene.drawing.hints_rect, scene.cards.history_rect)
+    assert scene.drawing.hints_rect.collidelist(scene.drawing.dice_rects()) < 0, "the hints cover a die"
     assert speaking.problems(app) == []
 
 
@@ -554,7 +554,7 @@ def test_a_garanguet_refusal_names_its_points_by_the_boards_letters(tmp_path):
     scene.flow.pick(1)
     events = scene.flow.drop(8)
     scene.react(events)
-    refused = next(e for e in events if isinstance(e, f.MoveRefused))
+    refused = next(e for e in events if isinstance(e, MoveRefused))
     assert refused.rule == "G-2" and refused.what == "1-8"
     step = f"{gg.name('W', 1)}-{gg.name('W', 8)}"
     for code in ("en", "fr"):

@@ -84,7 +84,7 @@ def play_game(session: Session, saves: list, person_rng: random.Random | None = 
         if flow.stage is Stage.THROW and flow.can_undo and not undone:
             events += flow.undo()         # the person's move, before the computer throws
             undone = True                 # played again (at random) and kept
-        elif flow.stage is Stage.THROW and not flow.is_computer():
+        elif flow.stage is Stage.THROW and not flow.session.is_computer(flow.to_move):
             events += flow.throw()
             undone = False
         elif flow.stage is Stage.CHOOSE:

@@ -75,7 +75,7 @@ def online_host(shooter) -> None:
     play(a, b, friend_moved)
     shooter.shoot(other, "online-friend-move", settle=2)
     thrower.to_title()                    # Save and leave: the other game says so
-    if not frames_until([a, b], lambda: "friend" in other_table.troubles):
+    if not frames_until([a, b], lambda: "friend" in other_table.online.troubles):
         raise RuntimeError("the friend's leaving was not said")
     shooter.shoot(other, "online-friend-away", settle=6)
     for game in (a, b):
@@ -113,7 +113,7 @@ def offered(shooter, host):
 
 def person_to_throw(scene) -> bool:
     return (type(scene).__name__ == "TableScene" and scene.stage is Stage.THROW
-            and scene._human_turn() and not scene.dice_wait)
+            and scene.human_turn() and not scene.dice_wait)
 
 
 def to_the_table(a, b) -> None:
@@ -139,14 +139,14 @@ def play(a, b, done, limit: int = 3000) -> None:
             return
         for g in (a, b):
             scene = g.scenes.top
-            if type(scene).__name__ != "TableScene" or not scene._human_turn():
+            if type(scene).__name__ != "TableScene" or not scene.human_turn():
                 continue
             if person_to_throw(scene):
                 scene.throw()
             elif scene.stage is Stage.CHOOSE:
                 step = scene.session.legal_moves()[0].steps[len(scene.choice.played)]
-                scene._pick(step.origin)
-                scene._step(step.destination)
+                scene.pick(step.origin)
+                scene.step(step.destination)
         frames_until([a, b], lambda: False, 1)
     raise RuntimeError("the friend's move was never said")
 

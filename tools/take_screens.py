@@ -370,12 +370,12 @@ def table_history(shooter: Shooter) -> None:
             move = rng.choice(scene.session.legal_moves())
             for step in move.steps:
                 run_until(app, lambda sc: sc.stage is Stage.CHOOSE)
-                scene._pick(step.origin)
-                scene._step(step.destination)
+                scene.pick(step.origin)
+                scene.step(step.destination)
     if not run_until(app, lambda sc: person_to_throw(sc) and sc.caption is None):
         raise RuntimeError("the table never came back to the person's throw")
     press(app, HISTORY_KEY)
-    if not scene.history_open:
+    if not scene.cards.history_open:
         raise RuntimeError("F2 opened no history")
     shooter.shoot(app, "table-history")
     pygame.display.quit()
@@ -385,8 +385,8 @@ def table_refusal(shooter: Shooter) -> None:
     app, scene = table(shooter, position="0,1,5/0,0,0/W", dice=(2, 6))
     if scene.stage is not Stage.CHOOSE:
         raise RuntimeError("the table is not waiting for a move")
-    scene._pick(0)                                    # a new checker may not pass the one on 1
-    scene._step(2)
+    scene.pick(0)                                    # a new checker may not pass the one on 1
+    scene.step(2)
     if scene.refused is None or scene.refused.rule != "TC-4":
         raise RuntimeError(f"the move was not refused by TC-4: {scene.refused!r}")
     shooter.shoot(app, "table-refusal")

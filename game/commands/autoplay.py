@@ -27,7 +27,7 @@ from game.play.match import MatchOptions, Phase, Session
 from game.online import events as ev
 from game.online.link import Link
 from game.play.players import computer_players
-from game.play.priority import PriorityDone, PriorityFlow, PriorityStage
+from game.play.priority import PriorityFlow, PriorityStage
 from game.rules import RULE_NAMES, Side
 from game.saves.storage import Storage, said
 FRAME = 0.002          # seconds between two frames (the client's thread runs meanwhile)
@@ -63,7 +63,7 @@ class OnlinePlayer:
             return False
         if self.over:
             return self._closing()
-        if self.session is None or self.session.online is None:
+        if self.keeper.online is None:
             return True              # no match yet: the friend is awaited
         self._step()
         return True

@@ -11,8 +11,8 @@ frame on the left: Black's beside x (top), White's beside a (bottom).
 """
 from game.geometry import tablier as g
 from game.rules import OFF  # noqa: F401 (a side's location once borne off: the tray)
+from game.rules.garanguet import LETTERS     # the points are named by the rule set
 
-LETTERS = "abcdefghijklmnopqrstuvwx"
 MARGIN = 2 * g.CHECKER_R + 26           # board units beside the frame: trays left, paths right
 VIEW_LEFT = -MARGIN
 VIEW_W = g.BOARD_W + 2 * MARGIN

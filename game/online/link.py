@@ -14,16 +14,25 @@ How a game uses it:
         GameFlow(session, keeper.save, {**computer_thinkers, other_side: link.thinker()},
                  advisor, touch_move, dealer=link.dealer)
 
+The link never saves and never writes the session: the keeper is the one writer of match.json.
+A message the link queues, or one it takes in, leaves it `unsaved`; the flows then save through
+the keeper (once, with their own step), which writes the link's state (`kept()`) with the
+session and tells the link (`saved()`): only then, at the next poll, do queued messages go
+out (a move, as ever, at the frame after the one it was played in), so that a secret
+and its commitment are on disk before they are on the wire, and what was taken in is never
+asked for again of a friend who may have left for good. `deal` returns the throw dealt; the
+flow hands it to the session.
+
 The dice come from commit and reveal: for every throw, the priority throw included, each side
 draws a secret, saves it, sends its hash (`commit`), and reveals it only once both hashes are in;
 the faces come from both secrets (game/online/dice.py). Every message sent is numbered (`seq`)
-and kept in the session's `online` state - its *outbox*, saved with the match - and resent when
+and kept in the link's state - its *outbox*, saved with the match - and resent when
 the other asks (`sync`, sent on every (re)connection and whenever the other comes back). What
 the other side sends is checked against the session: a reveal that does not match its hash, a
 reveal before both commitments are in, a move the rules refuse or a move out of turn ends the
 match in this side's favour (Forfeit): the keeper records it (`end_online`).
 
-The state kept in `session.online` (JSON, saved with the match):
+The link's own state (JSON; the keeper saves a copy as the session's `online`):
     url, code, seat ("host" | "guest"), token, options (the room's, as on the wire),
     started (the guest accepted), sent (the next seq), outbox (messages not known received),
     have (how many of the other's messages were taken in), inbox (taken in, not yet used),
@@ -32,11 +41,11 @@ The state kept in `session.online` (JSON, saved with the match):
 """
 from __future__ import annotations
 
+import copy
 import dataclasses
 import re
 from typing import Callable
 
-from game.base.i18n import N_, Words
 from game.play.match import Dealt, MatchOptions, Phase, Session
 from game.online import dice, protocol
 from game.online.client import Client
@@ -73,15 +82,6 @@ def options_from_wire(data, seat: str, autoplay: bool = False, level: str = "") 
                         autoplay=autoplay)
 
 
-def throw_key(session: Session) -> tuple[int, int]:
-    """The throw the session is at, or will be at next: [game, turn]; a game's priority throw is
-    [game, -1] (docs/online.md)."""
-    game = len(session.match.games)
-    if session.phase in (Phase.THROW, Phase.MOVE):
-        return game, len(session.record["turns"])
-    return game, -1
-
-
 def _key(value) -> tuple[int, int] | None:
     """A [game, turn] from the wire, or None when it is not one."""
     if (isinstance(value, list) and len(value) == 2
@@ -111,13 +111,14 @@ class Link:
         self.url = url
         self.state = state
         self.options = options
-        self.session: Session | None = None
-        self.save: Callable[[], None] = lambda: None
+        self.session: Session | None = None    # read, never written: the keeper's
         self.end: Callable | None = None
+        self.unsaved = False                    # messages wait for the keeper's next save
         self.autoplay = bool(options.autoplay) if options else False
         self.level = options.level if options else ""
         self._events: list = []
         self._flushed = state.get("sent", 0) - len(state.get("outbox", []))  # put on the wire
+        self._saved = self._flushed            # the keeper saved the messages before this seq
         self._done = False                     # refused, unreachable, ended, closed
         self._asked = -1                        # the last gap a sync was sent for
         self._guessed = False                   # a guest that named no rule set
@@ -149,9 +150,10 @@ class Link:
     @classmethod
     def resume(cls, session: Session, client_factory=Client) -> "Link":
         """A saved online match: reconnect to its room with its seat token. Attach it to the
-        session (the keeper's `resume_online`) before polling."""
-        state = {**cls._new_state(session.online["url"], session.online["seat"]), **session.online}
-        session.online = state
+        session (the keeper's `resume_online`) before polling. The link's state starts as a
+        copy of the one saved: the session's is the keeper's."""
+        saved = copy.deepcopy(session.online)
+        state = {**cls._new_state(saved["url"], saved["seat"]), **saved}
         return cls(state["url"], state, session.options, client_factory)
 
     @staticmethod
@@ -198,7 +200,7 @@ class Link:
         s = self.session
         if s is None or s.phase not in (Phase.PRIORITY, Phase.THROW):
             return False
-        throw = self.state["throws"].get(_name(throw_key(s)), {})
+        throw = self.state["throws"].get(_name(s.throw_key), {})
         return "mine" in throw and "theirs" not in throw
 
     @property
@@ -216,12 +218,11 @@ class Link:
         it can close once settled; call again after a while if it is not settled yet."""
         self._send_sync()
 
-    def attach(self, session: Session, save: Callable[[], None], end: Callable | None = None) -> None:
-        """Play `session` (made from `link.options`): the link's state is kept in
-        session.online and saved with it by `save`; `end(winner, how)` is told when the match
-        ends early (the keeper's `end_online`)."""
-        self.session, self.save, self.end = session, save, end
-        session.online = self.state
+    def attach(self, session: Session, end: Callable | None = None) -> None:
+        """Play `session` (made from `link.options`), which the keeper holds and saves with the
+        link's state; `end(winner, how)` is told when the match ends early (the keeper's
+        `end_online`)."""
+        self.session, self.end = session, end
         self.options = session.options
         try:
             self._digest()           # what came with the friend's accept, before any throw here
@@ -230,26 +231,31 @@ class Link:
 
     def poll(self) -> list:
         """Every frame: the connection's news and the other side's messages, taken in and
-        checked; the events to show."""
-        changed = False
+        checked; the events to show. A reveal it queues waits for the keeper's save."""
         while True:
             try:
                 item = self.client.inbox.get_nowait()
             except Exception:      # queue.Empty
                 break
-            changed |= self._take(item)
+            self._take(item)
         if self.session is not None and not self._done:
             try:
-                changed |= self._digest()
-                changed |= self._reveal_when_due()
+                self._digest()
+                self._reveal_when_due()
             except Ended as ended:
                 self._forfeit(ended.event)
-                changed = False
-        if changed and self.session is not None:
-            self.save()
         self._flush()
         events, self._events = self._events, []
         return events
+
+    def kept(self) -> dict:
+        """The link's state as the keeper saves it (the session's `online`): a copy."""
+        return copy.deepcopy(self.state)
+
+    def saved(self) -> None:
+        """The keeper saved the state as it is now: what was queued goes out at the next poll."""
+        self.unsaved = False
+        self._saved = self.state["sent"]
 
     def accept(self) -> None:
         """Guest: accept the offered options; FriendJoined follows at the next poll."""
@@ -257,7 +263,8 @@ class Link:
             return
         self.state["started"] = True
         self._queue({"type": "accept"})
-        self._flush()
+        self._saved = self.state["sent"]    # no match yet, nothing to save: it starts with this
+        self._flush()                       # outbox
         self._events.append(FriendJoined())
 
     def thinker(self) -> "RemoteThinker":
@@ -268,8 +275,9 @@ class Link:
         """This side gives up the match: the other is told; the keeper records it."""
         if self._done or self.session is None:
             return
-        self._queue({"type": "resign", "turn": list(throw_key(self.session))})
-        self._flush()                  # on the wire before the connection closes
+        self._queue({"type": "resign", "turn": list(self.session.throw_key)})
+        self._saved = self.state["sent"]    # the match is over, the keeper clears its save:
+        self._flush()                       # on the wire before the connection closes
         self._finish(self.side.other, "resigned")
 
     def close(self, wait: float = 0.0) -> None:
@@ -279,37 +287,27 @@ class Link:
         self.client.close(wait) if wait else self.client.close()
 
     # --- the dealer (GameFlow and PriorityFlow call these) ----------------------------------
-    def deal(self, session: Session) -> bool:
-        """True once the session's next throw is dealt (session.next_throw); else commit to it,
-        reveal when both commitments are in, and False while the other's secret is awaited."""
+    def deal(self, session: Session) -> Dealt | None:
+        """The session's next throw once both secrets are in (the flow hands it to the
+        session); else commit to it, reveal when both commitments are in, and None while the
+        other's secret is awaited. What it queues goes out after the flow's save."""
         if self._done:
-            return False
-        key = throw_key(session)
+            return None
+        key = session.throw_key
         throw = self.state["throws"].setdefault(_name(key), {})
         if "mine" not in throw:
             throw["mine"] = dice.new_secret()
             self._queue({"type": "commit", "throw": list(key), "hash": dice.commitment(throw["mine"])})
-            self.save()           # the secret and the commitment are saved before they are sent
-            self._flush()
-        if self._reveal_when_due():
-            self.save()
-            self._flush()
+        self._reveal_when_due()
         if "theirs" not in throw:
-            return False
-        host, guest = self._secrets(throw)
-        seed = dice.physics_seed(host, guest, key)
-        if key[1] < 0:
-            faces = tuple(tuple(pair) for pair in dice.priority_rounds(host, guest, key))
-        else:
-            faces = tuple(dice.faces(host, guest, key, session.rules.dice_count))
-        session.next_throw = Dealt(faces, seed)
+            return None
         self._forget_before(key)
-        return True
+        return self._dealt(throw, key, session.rules.dice_count)
 
     def moved(self, session: Session, side: Side, move: Move, turn) -> None:
-        """A move was handed to the session (saved next by the flow): this side's is sent; the
-        other's pass, played here without waiting for it (nothing could be played), is noted
-        so that its `move ""` is taken when it comes."""
+        """A move was handed to the session (saved next by the flow, then sent): this side's is
+        queued; the other's pass, played here without waiting for it (nothing could be
+        played), is noted so that its `move ""` is taken when it comes."""
         if self._done:
             return
         if not session.is_remote(side):
@@ -318,27 +316,33 @@ class Link:
             self.state["passes"].append(_name(turn))
 
     # --- inside ----------------------------------------------------------------------------
-    def _secrets(self, throw: dict) -> tuple[str, str]:
-        """A throw's two secrets, the host's first, as the dice function takes them."""
+    def _dealt(self, throw: dict, key, dice_count: int) -> Dealt:
+        """A throw's faces and physics seed, from both secrets (the host's first)."""
         mine, theirs = throw["mine"], throw["theirs"]
-        return (mine, theirs) if self.seat == "host" else (theirs, mine)
+        host, guest = (mine, theirs) if self.seat == "host" else (theirs, mine)
+        seed = dice.physics_seed(host, guest, key)
+        if key[1] < 0:
+            return Dealt(tuple(tuple(pair) for pair in dice.priority_rounds(host, guest, key)), seed)
+        return Dealt(tuple(dice.faces(host, guest, key, dice_count)), seed)
 
     def _queue(self, message: dict) -> None:
         """Number a peer message and keep it in the outbox (sent by `_flush`, after a save)."""
         message = {**message, "seq": self.state["sent"]}
         self.state["sent"] += 1
         self.state["outbox"].append(message)
+        self.unsaved = True
 
     def _flush(self) -> None:
-        """Put on the wire what was queued since (the save holds it already)."""
+        """Put on the wire what was queued and saved since."""
         for message in self.state["outbox"]:
-            if message["seq"] >= self._flushed:
+            if self._flushed <= message["seq"] < self._saved:
                 self.client.send(message)
-        self._flushed = self.state["sent"]
+        self._flushed = max(self._flushed, self._saved)
 
     def _resend(self, have: int) -> None:
+        """The other asks again from `have`: what went out already (the rest waits its save)."""
         for message in self.state["outbox"]:
-            if message["seq"] >= have:
+            if have <= message["seq"] < self._flushed:
                 self.client.send(message)
 
     def _acknowledged(self, upto: int) -> None:
@@ -346,21 +350,20 @@ class Link:
         self.state["acked"] = max(self.state["acked"], upto)
         self.state["outbox"] = [m for m in self.state["outbox"] if m["seq"] >= upto]
 
-    def _take(self, item) -> bool:
-        """One item from the client; True when the state changed (to be saved)."""
+    def _take(self, item) -> None:
+        """One item from the client."""
         kind = item[0]
         if self._done:
-            return False
+            return
         if kind == "lost":
             self._events.append(ConnectionLost())
         elif kind == "unreachable":
             self._done = True
             self._events.append(Unreachable())
         elif kind == "message":
-            return self._from_relay(item[1])
-        return False
+            self._from_relay(item[1])
 
-    def _from_relay(self, message: dict) -> bool:
+    def _from_relay(self, message: dict) -> None:
         kind = message.get("type")
         s = self.state
         if kind == "room":
@@ -368,16 +371,16 @@ class Link:
         if kind == "refused":
             reason = str(message.get("reason", ""))[:40]
             if Client.inbox_has_room(message) and s["token"]:
-                return False            # one message of ours refused: ours are all well formed
+                return                  # one message of ours refused: ours are all well formed
             if reason == "rules" and self._guessed and message.get("rules") in RULE_NAMES:
                 self._guessed = False   # the room's rule set, named by the relay: ask again
                 s["rules"] = message["rules"]
                 self.client = self._client_factory(self.url, self._hello())
-                return False
+                return
             self._done = True
             self._events.append(Refused(reason, refused_words(reason)))
             self.client.close()
-            return False
+            return
         if kind == "peer":
             present = message.get("present")
             if present is True:
@@ -386,36 +389,35 @@ class Link:
                     self._events.append(FriendBack())
             elif present is False and s["started"]:
                 self._events.append(FriendAway())
-            return False
+            return
         if kind == "sync":
             have = message.get("have")
             if isinstance(have, int) and not isinstance(have, bool) and 0 <= have <= s["sent"]:
                 self._acknowledged(have)
                 self._resend(have)
-                return True
-            return False
+            return
         if kind not in protocol.PEER_TYPES:
-            return False                # the relay's own news we do not read
+            return                # the relay's own news we do not read
         seq = message.get("seq")
         if not isinstance(seq, int) or isinstance(seq, bool):
-            return False
+            return
         if seq != s["have"]:
             if seq > s["have"] and self._asked != s["have"]:
                 self._asked = s["have"]
                 self._send_sync()       # one went missing: ask for it again
-            return False
+            return
         s["have"] += 1
+        self.unsaved = True             # taken in, saved, then used: the other may be gone for good
         if kind == "accept":
             return self._accepted()
         s["inbox"].append(message)
-        return True
 
-    def _room(self, message: dict) -> bool:
+    def _room(self, message: dict) -> None:
         s = self.state
         first = not s["token"]
         code, token = message.get("code"), message.get("token")
         if not (isinstance(code, str) and isinstance(token, str)) or (first and message.get("seat") != s["seat"]):
-            return False
+            return
         s["code"], s["token"] = code, token      # a restarted relay may call the seat otherwise
         if first and s["seat"] == "guest":
             s["options"] = message.get("options")
@@ -424,7 +426,7 @@ class Link:
                 self._done = True
                 self._events.append(Refused("bad-options", refused_words("bad-options")))
                 self.client.close()
-                return False
+                return
         self.client.hello = self._hello()
         if first:
             self._events.append(RoomOpened(code, self.url) if s["seat"] == "host"
@@ -432,31 +434,29 @@ class Link:
         else:
             self._events.append(Reconnected())
         self._send_sync()
-        return True
+        return
 
-    def _accepted(self) -> bool:
+    def _accepted(self) -> None:
         if self.seat != "host" or self.state["started"]:
             if self.session is not None:
                 self._forfeit(forfeit(self.side, "bad-message"))
-            return False
+            return
         self.state["started"] = True
         self._events.append(FriendJoined())
-        return True
+        return
 
     def _send_sync(self) -> None:
         self.client.send({"type": "sync", "have": self.state["have"]})
 
-    def _digest(self) -> bool:
+    def _digest(self) -> None:
         """Use the messages taken in, in order, against the session (Ended when one breaks the
         rules of play)."""
         inbox = self.state["inbox"]
-        changed = bool(inbox)
         while inbox and not self._done:
             message = inbox.pop(0)
             handle = {"commit": self._commit, "reveal": self._reveal, "move": self._move,
                       "resign": self._resigned}.get(message["type"], self._bad)
             handle(message)
-        return changed
 
     def _bad(self, message) -> None:
         raise Ended(forfeit(self.side, "bad-message"))
@@ -465,7 +465,7 @@ class Link:
         key, digest = _key(message.get("throw")), message.get("hash")
         if key is None or not isinstance(digest, str) or not HEX64.fullmatch(digest):
             self._bad(message)
-        now = throw_key(self.session)
+        now = self.session.throw_key
         throws = self.state["throws"]
         throw = throws.get(_name(key), {})
         ahead = [k for k, t in throws.items() if "theirs_hash" in t and "theirs" not in t]
@@ -494,6 +494,10 @@ class Link:
         return -1
 
     def _move(self, message) -> None:
+        """The other's move, checked here - the one place - against the rules, the position
+        and the dice of its turn (its throw may not be shown here yet); kept until the flow
+        asks the other's thinker for it and plays it (Session.play: the one place it is
+        applied)."""
         key, text = _key(message.get("turn")), message.get("move")
         s = self.session
         if key is None or not isinstance(text, str) or len(text) > 200:
@@ -502,19 +506,21 @@ class Link:
             self.state["passes"].remove(_name(key))     # its pass, played here already
             return
         throw = self.state["throws"].get(_name(key), {})
-        if (key[1] < 0 or key != throw_key(s) or s.phase not in (Phase.THROW, Phase.MOVE)
+        if (key[1] < 0 or key != s.throw_key or s.phase not in (Phase.THROW, Phase.MOVE)
                 or not s.is_remote(s.to_move) or "theirs" not in throw or "mine" not in throw
                 or _name(key) in self.state["moves"]):
             raise Ended(forfeit(self.side, "out-of-turn"))
-        if s.phase is Phase.MOVE:
-            faces = s.dice
-        else:
-            faces = tuple(dice.faces(*self._secrets(throw), key, s.rules.dice_count))
+        faces = s.dice if s.phase is Phase.MOVE else self._dealt(throw, key, s.rules.dice_count).faces
         try:
             s.rules.apply(s.position, Move.parse(text), tuple(faces))
         except (IllegalMoveError, NotationError, ValueError):
             raise Ended(forfeit(self.side, "illegal-move", move=text[:40])) from None
         self.state["moves"][_name(key)] = text
+
+    def take_move(self, key) -> Move | None:
+        """The other's move at turn `key`, checked when it came; None until it has."""
+        text = self.state["moves"].pop(_name(key), None)
+        return None if text is None else Move.parse(text)
 
     def _resigned(self, message) -> None:
         self._finish(self.side, "resigned")
@@ -531,17 +537,15 @@ class Link:
             self.end(winner, how)
         self.client.close()
 
-    def _reveal_when_due(self) -> bool:
+    def _reveal_when_due(self) -> None:
         """Reveal our secret for the throw under way once both commitments are in."""
         if self.session is None or self._done:
-            return False
-        key = throw_key(self.session)
+            return
+        key = self.session.throw_key
         throw = self.state["throws"].get(_name(key), {})
         if "mine" in throw and "theirs_hash" in throw and not throw.get("revealed"):
             throw["revealed"] = True
             self._queue({"type": "reveal", "throw": list(key), "secret": throw["mine"]})
-            return True
-        return False
 
     def _forget_before(self, key) -> None:
         """The throws before this one are dealt: their secrets are no longer needed."""
@@ -551,21 +555,18 @@ class Link:
 
 
 class RemoteThinker:
-    """The other side's move at the turn under way, once it has come and passed the checks."""
+    """The other side's move at the turn under way, as the link took it in (`take_move`)."""
 
     def __init__(self, link: Link):
         self.link = link
-        self._key: str | None = None
+        self._key: tuple[int, int] | None = None
 
     def ready(self) -> bool:
         return True
 
     def start(self, position, dice_, match) -> None:
-        self._key = _name(throw_key(self.link.session)) if self.link.session else None
+        self._key = self.link.session.throw_key if self.link.session else None
 
     def poll(self) -> Move | None:
-        moves = self.link.state["moves"]
-        if self._key is None or self._key not in moves:
-            return None
-        return Move.parse(moves.pop(self._key))
+        return None if self._key is None else self.link.take_move(self._key)
 

@@ -4,7 +4,8 @@ where every message a relay or a game receives is checked before anything uses i
 Only JSON is read (no pickle, no eval): a message is one JSON object of at most MAX_BYTES, with a
 known "type" and the fields that type needs, each of the right type. Anything else raises
 ProtocolError(reason, detail), whose reason is one of REASONS (the relay sends it back in its
-`refused` answer). Only the standard library and the rules' names are imported here.
+`refused` answer). Only the standard library and the rule sets' registry (their names and
+families, to read a hello) are used here: no move is checked on the wire.
 """
 import json
 import re

@@ -1,12 +1,15 @@
 """The relay (docs/online.md): it pairs two games by a room code and passes their messages on.
 
-It runs no rules and is trusted with nothing: it only checks that a message is one of the
-protocol's (game.online.protocol.read) and that both seats play the same version and rules.
+It plays no match and is trusted with nothing: it only checks that a message is one of the
+protocol's (game.online.protocol.read, which reads the rule sets' names and families from the
+registry in game.rules, and nothing else of them) and that both seats play the same version and
+rules.
 It keeps nothing on disk; a relay restarted opens a room again for the seat tokens it is shown.
 Every refusal answers one connection and leaves every other room served.
 
 `python main.py relay` runs it in the foreground; the host's game runs one on a thread
-(`start_in_thread`). Only asyncio and websockets: no pygame, no rules engine.
+(`start_in_thread`). Only asyncio and websockets, and the rule sets' names: no pygame, no
+session, no move ever checked here (each game checks the other's, game/online/link.py).
 """
 import asyncio
 import collections

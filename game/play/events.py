@@ -8,7 +8,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.base.i18n import Words
-from game.rules.refusals import MoveRefused
 from game.rules import Move, Outcome, Position, Side, Step
 
 # --- events out --------------------------------------------------------------------------------

@@ -45,20 +45,17 @@ from __future__ import annotations
 import enum
 from typing import Callable
 
-from game.play.events import *  # noqa: F401,F403 - the events are the flow's own names
+from game.base.i18n import N_, Words
 from game.play.events import (Announced, BearingOffBegun, ChoiceOffered, ComputerMoved, GameOver,
                               HintsHidden, HintsShown, MoveTakenBack, Notice, NumbersLost, Picked,
                               PlayedForYou, PutBack, Resigned, StepPlayed, StepTakenBack,
                               ThinkingStarted, ThrowStarted, ThrowTakenAgain, TurnBegan, TurnEnded,
                               TurnPassed)
-from game.base.i18n import N_, Words
 from game.play.match import Phase, Session
 from game.play.players import Advisor, Thinker, match_score
-from game.rules.refusals import RULE_IN_MESSAGE, MoveRefused, refusal, why_not, why_not_from  # noqa: F401
-from game.rules import IllegalMoveError, Move, Outcome, Position, Side, Step, rule_set
-from game.rules.turn import (Choice, Chooser, dice_marks, furthest_steps, lost_numbers,  # noqa: F401
-                       numbers_left, playable_numbers)
-
+from game.rules import IllegalMoveError, Move, Outcome, Position, Side, Step
+from game.rules.refusals import MoveRefused, refusal, why_not, why_not_from
+from game.rules.turn import Choice, Chooser, dice_marks, furthest_steps, lost_numbers
 
 
 class Stage(enum.StrEnum):
@@ -71,23 +68,6 @@ class Stage(enum.StrEnum):
     OVER = "over"          # the game is won (or the match given up)
 
 
-def announcement(rule_set_, dice: tuple[int, ...]) -> Announced | None:
-    """What is announced for a throw (C-4, G-5, G-6): the rule set's Announcement as an event."""
-    said = rule_set(rule_set_).announcement(dice)
-    return Announced.of(said) if said else None
-
-
-def points_words(rule_set_, position, outcome: Outcome) -> Words:
-    """Why a won game scores what it does, in words said when shown, with its rule (G-10,
-    TB-4, TC-9): the rule set's own reasons."""
-    return rule_set(rule_set_).points_words(outcome)
-
-
-def points_reason(rule_set_, position, outcome: Outcome):
-    """Why a won game scores what it does, in the language spoken now (capitalised)."""
-    return points_words(rule_set_, position, outcome).said()
-
-
 class GameFlow:
     """One game of the session's rule set, from its first throw to its end (see the module).
 
@@ -98,16 +78,17 @@ class GameFlow:
     link's thinker). advisor: gives hints, or None.
     touch_move: C-5 for this game (the screen may change it between turns).
     dealer: deals the throws from outside (an online match's link, game/online/link.py):
-    `deal(session)` is True once the session's next throw is handed to it, False while it
-    waits - the flow then stays at THROW and asks again at its next `poll()`. A move handed to
-    the session is told to it (`moved(session, side, move, turn)`) before it is saved; a move
-    once sent is never taken back.
+    `deal(session)` gives the session's next throw (a Dealt, handed to the session here), or
+    None while it waits - the flow then stays at THROW and asks again at its next `poll()`. A
+    move handed to the session is told to it (`moved(session, side, move, turn)`) before it is
+    saved; a move once sent is never taken back. While the dealer is `unsaved` (messages wait
+    for a save before they go out), every intent ends with a save.
     """
 
     def __init__(self, session: Session, save: Callable[[], None], thinkers: dict[Side, Thinker] | None = None,
                  advisor: Advisor | None = None, touch_move: bool = False, dealer=None):
         self.session = session
-        self.rule_set = session.rule_set
+        self.rule_set, self.rules = session.rule_set, session.rules     # the session's, for ever
         self.save = save
         self.thinkers = thinkers or {}
         self.advisor = advisor
@@ -128,15 +109,8 @@ class GameFlow:
 
     # --- reading ---------------------------------------------------------------------------
     @property
-    def rules(self):
-        return self.session.rules
-
-    @property
     def to_move(self) -> Side:
         return self.session.to_move
-
-    def is_computer(self, side: Side | None = None) -> bool:
-        return self.session.is_computer(self.to_move if side is None else side)
 
     def plays_itself(self, side: Side | None = None) -> bool:
         """The computer or the other game (online) throws and moves for this side, not a person
@@ -337,6 +311,8 @@ class GameFlow:
         self._out.append(event)
 
     def _flush(self) -> list:
+        if self.dealer is not None and self.dealer.unsaved:
+            self.save()                 # what the dealer queued goes out once saved
         out, self._out = self._out, []
         return out
 
@@ -353,9 +329,12 @@ class GameFlow:
         if s.phase is not Phase.THROW:
             return
         self._undo = None                  # the turn is handed over: no taking back now
-        self._dealing = self.dealer is not None and not self.dealer.deal(s)
-        if self._dealing:
-            return
+        if self.dealer is not None:
+            dealt = self.dealer.deal(s)
+            self._dealing = dealt is None
+            if self._dealing:
+                return
+            s.next_throw = dealt
         s.throw()
         self.save()
         self.stage = Stage.ROLL
@@ -363,9 +342,9 @@ class GameFlow:
 
     def _dice_down(self) -> None:
         s = self.session
-        said = announcement(self.rule_set, s.dice)
+        said = self.rule_set.announcement(s.dice)      # C-4, G-5, G-6
         if said:
-            self._emit(said)
+            self._emit(Announced.of(said))
         plays = s.plays()
         if not plays:
             self.stage = Stage.PASS
@@ -461,7 +440,7 @@ class GameFlow:
         side = s.to_move
         person = bool(move.steps) and not self.plays_itself(side) and self.dealer is None
         saved = s.snapshot() if person else None
-        turn = [len(s.match.games), len(s.record["turns"])]
+        turn = list(s.throw_key)
         try:
             outcome = s.play(move)
         except IllegalMoveError as error:  # the engine disagrees with what was shown: say so, retry

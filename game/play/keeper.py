@@ -2,8 +2,11 @@
 
 Scenes and the play flow reach the session through it and never replace it themselves; it
 saves after every throw and move (the flow calls `save`), records each finished game once, and
-clears the save when the match is won or abandoned. No pygame: the app gives it the storage and
-a way to tell the player when the disk refuses.
+clears the save when the match is won or abandoned. It is the one writer of match.json: in an
+online match it saves the link's state with the session (the session's `online`, a copy) and
+then lets the link send what waited for that save (docs/online.md: a secret and its commitment
+are saved before they are sent). No pygame: the app gives it the storage and a way to tell the
+player when the disk refuses.
 """
 from __future__ import annotations
 
@@ -13,6 +16,8 @@ from typing import Callable
 from game.base.i18n import _
 from game.play.match import MatchOptions, Phase, Session
 from game.saves.storage import said
+
+
 class MatchKeeper:
     def __init__(self, storage, notify: Callable[[str], None], rng: random.Random):
         self.storage = storage
@@ -24,8 +29,10 @@ class MatchKeeper:
 
     def adopt(self, session: Session | None, recorded: int = 0) -> None:
         """Hold this session from now on (a loaded save, or a match set up by a test or a tool);
-        `recorded`: how many of its finished games are already in the records."""
+        `recorded`: how many of its finished games are already in the records. A link held
+        belongs to the session before: `resume_online` attaches one to this session."""
         self.session = session
+        self.online = None
         self._recorded_games = recorded
 
     def load(self) -> list[str]:
@@ -52,7 +59,7 @@ class MatchKeeper:
     def resume_online(self, link) -> None:
         """Hold `link` for the session held now (a saved online match taken up again)."""
         self.online = link
-        link.attach(self.session, self.save, self.end_online)
+        link.attach(self.session, self.end_online)
         self.save()
 
     def end_online(self, winner, how: str) -> None:
@@ -92,12 +99,17 @@ class MatchKeeper:
         return self.session is not None and self.session.phase is not Phase.MATCH_OVER
 
     def save(self) -> None:
-        """Save the session as it is now (after every throw and every move)."""
-        if self.session is None or self.session.phase is Phase.MATCH_OVER:
-            return
-        trouble = self.storage.save_match(self.session.to_dict())
-        if trouble:
-            self.notify(_("The match could not be saved: {problem}.", problem=said(trouble)))
+        """Save the session as it is now (after every throw and every move), with the link's
+        state in an online match; then the link sends what waited for the save."""
+        s, link = self.session, self.online
+        if s is not None and s.phase is not Phase.MATCH_OVER:
+            if link is not None:
+                s.online = link.kept()
+            trouble = self.storage.save_match(s.to_dict())
+            if trouble:
+                self.notify(_("The match could not be saved: {problem}.", problem=said(trouble)))
+        if link is not None:
+            link.saved()
 
     def next_game(self) -> bool:
         """After a game: the next game's priority throw; False if not at a game's end."""

@@ -166,7 +166,8 @@ class Session:
         self.record: dict = {}
         self.outcome: Outcome | None = None
         self.next_throw: Dealt | None = None     # the next throw's faces, when a dealer gave them
-        self.online: dict | None = None          # an online match's link state (JSON-ready)
+        self.online: dict | None = None          # an online match's link state as last saved
+                                                 # (the keeper's copy of the link's; JSON-ready)
 
     @classmethod
     def new(cls, options: MatchOptions, seed: int | None = None) -> "Session":
@@ -190,6 +191,16 @@ class Session:
     def is_person(self, side: Side) -> bool:
         """A person at this screen plays this side: neither the computer nor the other game."""
         return not (self.is_computer(side) or self.is_remote(side))
+
+    @property
+    def throw_key(self) -> tuple[int, int]:
+        """The throw the session is at, or will be at next, as both games of an online match
+        name it: (game, turn); a game's priority throw is (game, -1) (docs/online.md). The
+        turn a move is played at has its throw's key."""
+        game = len(self.match.games)
+        if self.phase in (Phase.THROW, Phase.MOVE):
+            return game, len(self.record["turns"])
+        return game, -1
 
     def physics_rng(self) -> random.Random:
         """The generator for the dice simulation of the last throw (of the throw dealt, when one

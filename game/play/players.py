@@ -2,7 +2,7 @@
 (game/play/flow.py) uses: a `Thinker` is started on a turn and polled until its move is ready (on a
 thread in the game, at once in tests); an `Advisor` ranks a person's moves (None while its
 tables load). `computer_players` builds them for a session from the game's own computer
-(`RuleSet.computer`). How a side is named is game/play/sides.py's (imported here as before).
+(`RuleSet.computer`). How a side is named is game/play/sides.py's.
 """
 from __future__ import annotations
 
@@ -13,9 +13,6 @@ from typing import Callable, Protocol
 
 from game.play.match import Session
 from game.rules import Move, Position, Side
-# How a side is named lives in game/play/sides.py; its names stay importable from here.
-from game.play.sides import (NAMES, TITLES, VERBS, colour_words, name_words, side_name,  # noqa: F401
-                        side_title, title_words, verb, verb_words, who)
 
 
 def match_score(session: Session) -> tuple[int, int, int]:

@@ -3,10 +3,11 @@
 Each side throws one die from its own side of the board; a tie is thrown again; the higher die
 plays first. The session picks the faces (`Session.throw_priority`, from its seeded generator),
 every round's at once; the screen tosses each round's dice as it shows it (game/scenes/priority.py,
-with the throw's physics generator, as the table tosses every other throw). The flow saves through the `save` it is given (the match
-keeper's), once the faces are drawn. In an online match a `dealer` (the link) deals the faces
-instead: `throw()` waits until it has (`dealer.deal(session)` True), trying again at each
-`throw()` or `poll()`.
+with the throw's physics generator, as the table tosses every other throw). The flow saves through
+the `save` it is given (the match keeper's), once the faces are drawn. In an online match a
+`dealer` (the link) deals the faces instead, handed here to the session: `throw()` waits until it
+has (`dealer.deal(session)` not None), trying again at each `throw()` or `poll()`; while the
+dealer is `unsaved` (its messages wait for a save to go out), those save.
 
     WAIT    nobody has thrown. `throw()` (a person's Space or click; for two computers the
             screen waits a moment first): the rounds are drawn and saved -> RoundThrown -> ROLL.
@@ -88,9 +89,13 @@ class PriorityFlow:
         if self.stage is not PriorityStage.WAIT or self.session.phase is not Phase.PRIORITY:
             return []
         s = self.session
-        self.waiting = self.dealer is not None and not self.dealer.deal(s)
-        if self.waiting:
-            return []
+        if self.dealer is not None:
+            dealt = self.dealer.deal(s)
+            self.waiting = dealt is None
+            if self.waiting:
+                self._keep()
+                return []
+            s.next_throw = dealt
         self.physics = s.physics_rng()            # before the faces: the last throw's (or the dealt) seed
         self.rounds = [s.throw_priority()]
         while self.rounds[-1][0] == self.rounds[-1][1]:
@@ -100,7 +105,15 @@ class PriorityFlow:
 
     def poll(self) -> list:
         """Each frame: a throw that waited for the dealer, once dealt."""
-        return self.throw() if self.waiting else []
+        if self.waiting:
+            return self.throw()
+        self._keep()
+        return []
+
+    def _keep(self) -> None:
+        """Save what the dealer queued (a commitment, a reveal), so that it goes out."""
+        if self.dealer is not None and self.dealer.unsaved:
+            self.save()
 
     def settled(self) -> list:
         """The round's dice lie still: a tie, or who plays first."""

@@ -23,8 +23,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from game.play.flow import GameFlow, PutBack, Stage
 from game.base.i18n import N_, Words
+from game.play.events import PutBack
+from game.play.flow import GameFlow, Stage
 from game.play.match import MatchOptions, Phase, Session
 from game.rules.refusals import MoveRefused, why_not, why_not_from
 from game.rules import CHARPENTIER, GARANGUET, IllegalMoveError, Move, Position, Side, Step, rule_set

@@ -423,8 +423,16 @@ class Rules:
         return None
 
     def point_name(self, side: Side, location: int) -> str:
-        """A location of `side`'s path as the board names it (a number here)."""
-        return str(location)
+        """A location of `side`'s path as the board names it: its number, "b" for the bar."""
+        return "b" if location == BAR else str(location)
+
+    def point_at(self, side: Side, name: str) -> int | None:
+        """The location of `side`'s path that the board calls `name` (point_name read back:
+        "7", "b"); None for a name no point has (a checker yet to enter is on none)."""
+        if name == "b":
+            return BAR
+        number = _number(name)
+        return number if number is not None and name[0] != "0" and 1 <= number <= self.last_point else None
 
     # --- whole turns ---------------------------------------------------------------------------
     def check_dice(self, dice) -> tuple[int, ...]:

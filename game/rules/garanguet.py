@@ -69,7 +69,14 @@ class Garanguet(Rules):
         """A point by its letter (a..x: White starts on x, Black on a), "off" once borne off."""
         if location == OFF:
             return "off"
-        return LETTERS[location - 1 if str(side) == "B" else 24 - location]
+        return LETTERS[location - 1 if side is Side.BLACK else 24 - location]
+
+    def point_at(self, side, name):
+        """A point's letter read back (the trays are no point's: "off" is None)."""
+        if len(name) != 1 or name not in LETTERS:
+            return None
+        point = LETTERS.index(name)
+        return point + 1 if side is Side.BLACK else 24 - point
 
     def start(self, first: Side) -> Position:
         return Position((1,) * 15, (1,) * 15, first)

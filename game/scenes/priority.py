@@ -9,13 +9,13 @@ import pygame
 
 from game.base.i18n import N_, Words, _, verbatim
 from game.dice import toss
-from game.play.players import who
-from game.play.priority import PriorityFlow, PriorityStage as Stage
+from game.play.sides import side_title, who
+from game.play.priority import FirstChosen, PriorityDone, PriorityFlow, PriorityStage as Stage, PriorityTie, RoundThrown
 from game.rules import Side
 from game.scenes.host import Host
 from game.scenes.menus import rules_title
 from game.scenes.table.online import OnlinePlay
-from game.scenes.table.paced import PacedScene, side_label
+from game.scenes.table.paced import PacedScene
 from game.view.board_view import draw_banners
 from game.view.dice_playback import DicePlayback
 from game.view.table_hud import HudState
@@ -25,7 +25,7 @@ AUTO_THROW = 0.9        # seconds before two computers throw for priority
 TIE_HOLD = 1.3          # "Tie - thrown again" shows this long before the dice fly again
 RESULT_HOLD = 2.4       # two computers' result stays this long; a person's waits for Space or a click
 
-#: Who plays first, by who the side is (game.play.players.who: "you", "computer", "colour") and its colour.
+#: Who plays first, by who the side is (game.play.sides.who: "you", "computer", "colour") and its colour.
 PLAYS_FIRST = {
     ("you", Side.WHITE): N_("You play first (White)"),
     ("you", Side.BLACK): N_("You play first (Black)"),
@@ -36,7 +36,7 @@ PLAYS_FIRST = {
     ("friend", Side.WHITE): N_("Your friend plays first (White)"),
     ("friend", Side.BLACK): N_("Your friend plays first (Black)"),
 }
-#: What each side threw, by who plays White (game.play.players.who): (while the result shows, once it is done).
+#: What each side threw, by who plays White (game.play.sides.who): (while the result shows, once it is done).
 THROWS = {
     "you": (N_("You throw {white} (White), the computer throws {black} (Black) - press Space "
                "to play"),
@@ -64,14 +64,16 @@ NOT_COUNTED = {"off the board": N_("Off the board - thrown again"),
                "tilted": N_("Tilted - thrown again")}
 
 
-class PriorityScene(OnlinePlay, PacedScene):
+class PriorityScene(PacedScene):
     def __init__(self, app: Host):
         super().__init__(app)
-        self.online_setup()
-        self.flow = PriorityFlow(self.session, app.match.save, **self.dealt())
+        self.online = OnlinePlay(self)
+        self.flow = PriorityFlow(self.session, app.match.save, **self.online.dealt())
         self.playback: DicePlayback | None = None
         self.hover = None
         self._started = False
+        self.handlers = {RoundThrown: self._round_thrown, PriorityTie: self._tie,
+                         FirstChosen: self._first_chosen, PriorityDone: lambda event: self.app.show_match()}
 
     @property
     def stage(self) -> Stage:
@@ -80,6 +82,14 @@ class PriorityScene(OnlinePlay, PacedScene):
     @property
     def faces(self):
         return self.flow.faces
+
+    @property
+    def link(self):
+        return self.online.link
+
+    @property
+    def dice_wait(self) -> bool:
+        return self.online.dice_wait
 
     def _humans(self) -> bool:
         return not self.flow.computers_only
@@ -93,9 +103,13 @@ class PriorityScene(OnlinePlay, PacedScene):
             self._wait(self._pause(AUTO_THROW), self.throw)
 
     def react(self, events) -> None:
-        """Show what the flow says happened (its events), in order."""
+        """Show what the flow says happened (its events), in order; an event with no handler
+        is an error (LookupError), as at the table."""
         for event in events:
-            getattr(self, "_on_" + type(event).__name__)(event)
+            handler = self.handlers.get(type(event))
+            if handler is None:
+                raise LookupError(f"no handler at the priority throw for {type(event).__name__}")
+            handler(event)
 
     def throw(self) -> None:
         """Both sides throw their die at once, each from its own side; ties are thrown again."""
@@ -104,23 +118,20 @@ class PriorityScene(OnlinePlay, PacedScene):
     def _proceed(self) -> None:
         self.react(self.flow.proceed())
 
-    def _on_RoundThrown(self, event) -> None:
+    def _round_thrown(self, event: RoundThrown) -> None:
         attempts = toss((event.white, event.black), event.physics, thrower=("W", "B"))
         self.playback = DicePlayback(attempts, 1 / self.pace if self.pace else 0)
-        self._sound("throw")
+        self.sound("throw")
         self._check_settled()
 
-    def _on_PriorityTie(self, event) -> None:
-        self._banner(Words(N_("Both throw {n}: a tie - thrown again"), n=event.number), "note", TIE_HOLD)
+    def _tie(self, event: PriorityTie) -> None:
+        self.banner(Words(N_("Both throw {n}: a tie - thrown again"), n=event.number), "note", TIE_HOLD)
         self._wait(self._pause(TIE_HOLD), self._proceed)
 
-    def _on_FirstChosen(self, event) -> None:
-        self._banner(Words(PLAYS_FIRST[who(self.session, event.side), event.side]), "large", RESULT_HOLD)
+    def _first_chosen(self, event: FirstChosen) -> None:
+        self.banner(Words(PLAYS_FIRST[who(self.session, event.side), event.side]), "large", RESULT_HOLD)
         if not self._humans():              # nobody to press Space: it goes on by itself
             self._wait(self._pause(RESULT_HOLD), self._to_table)
-
-    def _on_PriorityDone(self, event) -> None:
-        self.app.show_match()
 
     def _check_settled(self) -> None:
         if self.stage is Stage.ROLL and self.playback.settled:
@@ -134,14 +145,14 @@ class PriorityScene(OnlinePlay, PacedScene):
         if self.playback is not None:
             for event in self.playback.update(dt):
                 if event[0] == "impact":
-                    self._sound(event[1], event[2])
+                    self.sound(event[1], event[2])
                 elif event[0] == "invalid":
                     cause = NOT_COUNTED.get(event[1])
-                    self._banner(Words(cause) if cause else Words(N_("Thrown again ({cause})"),
+                    self.banner(Words(cause) if cause else Words(N_("Thrown again ({cause})"),
                                                                   cause=event[1]), "note", 0.8)
         self._check_settled()
-        self.poll_link()
-        if self.link is not None and self.stage is Stage.WAIT and not self.ended:
+        self.online.poll()
+        if self.link is not None and self.stage is Stage.WAIT and not self.online.ended:
             self.react(self.flow.poll())         # the rounds, once both games' secrets are in
         self._tick(dt)
 
@@ -177,10 +188,10 @@ class PriorityScene(OnlinePlay, PacedScene):
         if self.stage in (Stage.RESULT, Stage.TIE, Stage.DONE):
             self._label_dice(surface)
         draw_banners(surface, self.view, self.hud.scale, self.banners)
-        self.draw_online(surface)
+        self.online.draw(surface)
         s = self.session
         asks = self.stage is Stage.WAIT and self._humans() and not self.dice_wait   # to throw
-        state = HudState(names={str(side): side_label(s, side) for side in Side},
+        state = HudState(names={str(side): side_title(s, side) for side in Side},
                          scores={str(k): v for k, v in s.match.score.items()}, length=s.match.length,
                          title=rules_title(s.rules.name), to_move="", prompt=self.prompt(),
                          enabled={"menu"} | ({"throw"} if asks else set()),

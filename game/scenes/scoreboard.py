@@ -12,7 +12,7 @@ import math
 import pygame
 
 from game.base.i18n import N_, _, n_
-from game.play.players import title_words, who
+from game.play.sides import title_words, who
 from game.rules import Side, rule_set
 from game.scenes.host import Host
 from game.scenes.menus import MenuScene

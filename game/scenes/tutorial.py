@@ -1,8 +1,9 @@
 """The tutorial scene: a scripted game (game/play/tutorial.py) played on the real table.
 
-It is the table scene itself (TableScene), given a host whose match is the tutorial's own
-session - the script's dice, never saved, so the player's match stays as it was - and a play
-flow that keeps the player's moves to the script. Beside the board, a caption panel explains
+It is the table (TableScene) through the hooks it offers (touch_move, event_handlers, react,
+throw, hud_state and the Scene calls), given a host whose match is the tutorial's own session -
+the script's dice, never saved, so the player's match stays as it was - and a play flow that
+keeps the player's moves to the script. Beside the board, a caption panel explains
 each turn as its rule arises, says why a move is refused, and waits for "Continue" (Space,
 Enter or its button) where there is something to read: the computer's move, a forced pass, a
 jump to a later position, the end. Finishing goes back to the title.
@@ -16,24 +17,18 @@ import dataclasses
 
 import pygame
 
-from game.play import flow as f
 from game.base.i18n import N_, Said, _, verbatim
-from game.play.match import Phase
-from game.rules import Side
-from game.scenes.table.scene import TableScene
-from game.scenes.table.cards import as_board_says
-from game.rules.refusals import MoveRefused
-from game.play.tutorial import SCRIPTS, Hinted, OffScript, ScriptedSession, Told, new_flow
 from game.geometry.tablier import CHECKER_R
+from game.play import events as ev
+from game.play.match import Phase
+from game.play.tutorial import SCRIPTS, Hinted, OffScript, ScriptedSession, Told, new_flow
+from game.rules import Side, rule_title
+from game.rules.refusals import MoveRefused
+from game.scenes.table.cards import as_board_says
 from game.scenes.table.draw import HINT_GREEN
+from game.scenes.table.scene import TableScene
 from game.view import widgets as ui
 from game.view.layout import px
-
-try:
-    from game.rules.titles import rule_title
-except ImportError:        # an engine without rule names: the number alone
-    def rule_title(number: str) -> str:
-        return ""
 
 CAPTION_WIDTH = 330        # design pixels (1280x800) of the caption panel beside the board
 REFUSED_RED = (150, 40, 32)
@@ -145,6 +140,14 @@ def script_of(game: str):
     return SCRIPTS[game]
 
 
+def _in_turn(first, then):
+    """A handler that does `first`, then `then`."""
+    def handler(event) -> None:
+        first(event)
+        then(event)
+    return handler
+
+
 class TutorialScene(TableScene):
     def __init__(self, host, game: str):
         self.script = script_of(game)
@@ -162,8 +165,8 @@ class TutorialScene(TableScene):
         self.finished = False
         self.continue_rect: pygame.Rect | None = None
 
-    # --- the table's settings, for a tutorial ---------------------------------------------
-    def _touch_setting(self) -> bool:
+    # --- the table's hooks ------------------------------------------------------------------
+    def touch_move(self) -> bool:
         return False                       # C-5 would only get in the way of learning
 
     # --- pages and Continue ------------------------------------------------------------------
@@ -193,7 +196,7 @@ class TutorialScene(TableScene):
         """Continue: what the caption was waiting for."""
         gate, self.gate = self.gate, None
         if gate is not None:
-            self._sound("click", 0.6)
+            self.sound("click", 0.6)
             gate()
 
     def enter(self) -> None:
@@ -216,9 +219,7 @@ class TutorialScene(TableScene):
             self.flow = new_flow(session)
             self.take_choice()
             self.playback, self.flights, self.banners = None, [], []
-            for said_before in ("caption", "refused"):     # the table's words about the old board
-                if hasattr(self, said_before):
-                    setattr(self, said_before, None)
+            self.caption = self.refused = None     # the table's words about the old board
             self._read(part.after, lambda: self.react(self.flow.start()))
         self._read(part.before, jump)
 
@@ -234,11 +235,23 @@ class TutorialScene(TableScene):
         for i, event in enumerate(events):
             super().react([event])
             rest = events[i + 1:]
-            if (isinstance(event, f.TurnEnded) and self.session.is_computer(event.side)
-                    and not any(isinstance(e, f.GameOver) for e in rest)):
+            if (isinstance(event, ev.TurnEnded) and self.session.is_computer(event.side)
+                    and not any(isinstance(e, ev.GameOver) for e in rest)):
                 self._explain_last(event.side)
                 self.gate = lambda: self.react(rest)
                 return
+
+    def event_handlers(self) -> dict:
+        """The table's handlers with the lesson said first (after it, for the game's end); a
+        pass and a refusal are said in the panel instead; and the tutorial flow's own events."""
+        table = super().event_handlers()
+        return {**table,
+                ev.TurnBegan: lambda event: self._lesson_turn(event, table[ev.TurnBegan]),
+                ev.ChoiceOffered: _in_turn(self._lesson_choice, table[ev.ChoiceOffered]),
+                ev.StepPlayed: _in_turn(self._lesson_step, table[ev.StepPlayed]),
+                ev.GameOver: _in_turn(table[ev.GameOver], self._lesson_end),
+                ev.TurnPassed: self._lesson_pass,
+                MoveRefused: self._noted, OffScript: self._noted, Hinted: self._noted, Told: self._noted}
 
     def _explain_last(self, side: Side) -> None:
         turn = self.session.last
@@ -249,7 +262,7 @@ class TutorialScene(TableScene):
         self.lesson = (title, turn.says if turn else "")
         self.lesson_note = None
 
-    def _on_TurnBegan(self, event) -> None:
+    def _lesson_turn(self, event: ev.TurnBegan, table) -> None:
         turn = self.session.current
         self.lesson_note = None
         if turn is None:                   # the part is played: a jump, or the end
@@ -260,48 +273,35 @@ class TutorialScene(TableScene):
         else:
             self.lesson = (N_("Black's turn") if event.side is Side.BLACK else N_("White's turn"),
                            self.script.their_throw)
-        super()._on_TurnBegan(event)
+        table(event)
 
-    def _on_ChoiceOffered(self, event) -> None:
+    def _lesson_choice(self, event: ev.ChoiceOffered) -> None:
         turn = self.session.current
         self.lesson = (N_("Your move"), turn.says if turn else "")
-        handler = getattr(super(), "_on_ChoiceOffered", None)
-        if handler:
-            handler(event)
 
-    def _on_TurnPassed(self, event) -> None:
+    def _lesson_step(self, event: ev.StepPlayed) -> None:
+        if event.by == "person":
+            self.lesson_note = None
+
+    def _lesson_pass(self, event: ev.TurnPassed) -> None:
         """A forced pass is explained, and passes on Continue."""
         turn = self.session.current
         self.lesson = (N_("No move"), turn.says if turn else "")
         self.lesson_note = None
         self.gate = self._proceed
 
-    def _on_GameOver(self, event) -> None:
-        super()._on_GameOver(event)
+    def _lesson_end(self, event: ev.GameOver) -> None:
         self._explain_last(event.outcome.winner)
         self.lesson = (N_("Black wins") if event.outcome.winner is Side.BLACK else N_("White wins"),
                        self.lesson[1])
         self.gate = lambda: self._read(self.script.closing, self._finish)
 
-    def _on_StepPlayed(self, event) -> None:
-        if event.by == "person":
-            self.lesson_note = None
-        super()._on_StepPlayed(event)
-
-    def _on_MoveRefused(self, event: MoveRefused) -> None:
-        """A refusal is said in the caption panel, as the lesson's note (not on the board)."""
+    def _noted(self, event) -> None:
+        """A refusal, a step off the script, a hint or a note: said as the lesson's note (a
+        refusal in the panel, not on the board); the first two with a click."""
         self.lesson_note = event
-        self._sound("click", 0.3)
-
-    def _on_OffScript(self, event: OffScript) -> None:
-        self.lesson_note = event
-        self._sound("click", 0.3)
-
-    def _on_Hinted(self, event: Hinted) -> None:
-        self.lesson_note = event
-
-    def _on_Told(self, event: Told) -> None:
-        self.lesson_note = event
+        if isinstance(event, (MoveRefused, OffScript)):
+            self.sound("click", 0.3)
 
     # --- intents -----------------------------------------------------------------------------
     def throw(self, fling=None) -> None:
@@ -324,8 +324,8 @@ class TutorialScene(TableScene):
         super().handle_event(event)
 
     # --- drawing -----------------------------------------------------------------------------
-    def _hud_state(self):
-        state = super()._hud_state()
+    def hud_state(self):
+        state = super().hud_state()
         if self.gate is None:
             return state
         enabled = {name for name in state.enabled if name not in ("throw", "hint", "undo")}

@@ -11,19 +11,16 @@ Each card lies on the board's field, inside the rails that carry the points' num
 Garanguet's letters), where it covers no die, no other card and no checker - narrower and taller
 if that is what it takes; the caption also keeps off the way the computer's checkers go and the
 banners, and stays where it is while that place stays clear. Everything is said at draw time, in
-the language of that frame. Reads the scene; changes nothing but its cache (and the caption's
-place, kept in it).
+the language of that frame. Reads the scene; keeps its own (TableCards: the history open or
+not, where each card lies), and the caption's place in the caption.
 """
 from __future__ import annotations
 
 import pygame
 
+from game.base.i18n import N_, Words, _, language, shown, verbatim
 from game.geometry import tablier as g
-
-from game.rules import telling
-from game.base.i18n import N_, Words, _, language, verbatim
-from game.rules import Side, rule_title
-from game.base.i18n import shown
+from game.rules import Side, rule_title, telling
 from game.view import widgets as ui
 from game.view.layout import px
 
@@ -177,7 +174,7 @@ def spot_cost(scene, spot: pygame.Rect, avoid: list, shun: list = (), checkers: 
     a spot of the moving checker's way (`shun`) 10 each."""
     if checkers is None:
         checkers = _checker_rects(scene)
-    return (1000 * len(spot.collidelistall(scene._dice_rects())) + 1000 * len(spot.collidelistall(avoid))
+    return (1000 * len(spot.collidelistall(scene.drawing.dice_rects())) + 1000 * len(spot.collidelistall(avoid))
             + COVERS * len(spot.collidelistall(checkers)) + 10 * len(spot.collidelistall(list(shun))))
 
 
@@ -252,113 +249,134 @@ def move_way(scene) -> list:
     return out
 
 
-def draw_cards(scene, surface) -> None:
-    """The refusal, the computer's move and the history, as they are now."""
-    s = scene.hud.scale
-    board = scene.view.board_rect()
-    avoid = [scene.hints_rect] if scene.hints and getattr(scene, "hints_rect", None) else []
-    avoid += getattr(scene, "banner_rects", ())          # a notice is never hidden by a card
-    scene.card_rects = {}
-    region = board
-    if scene.history_open:
-        scene.card_rects["history"] = rect = draw_history(scene, surface)
-        avoid.append(rect)
-        left = pygame.Rect(board.x, board.y, max(0, rect.left - board.x), board.h)
-        right = pygame.Rect(rect.right, board.y, max(0, board.right - rect.right), board.h)
-        region = max(left, right, key=lambda r: r.w)        # the cards go beside the history
-    width = min(region.w - px(20, s), px(620, s))
-    if scene.refused is not None:
-        rect = card(surface, scene, [(refusal_heading(scene.refused), px(25, s), REFUSAL_RED, "body"),
-                                     (refusal_reason(scene.refused, scene.view, str(scene.session.to_move)), px(22, s),
-                                      ui.IVORY, "body")],
-                    width, REFUSAL_RED, avoid, region)
-        scene.card_rects["refusal"] = rect
-        avoid.append(rect)
-    if scene.caption is not None:
-        heading, words = caption_words(scene)
-        rect = card(surface, scene, [(heading, px(20, s), ui.GOLD_PALE, "body"),
-                                     (words, px(24, s), ui.IVORY, "body")], width, CAPTION_GOLD, avoid, region,
-                    shun=caption_way(scene), keep=scene.caption)
-        scene.card_rects["caption"] = rect
+class TableCards:
+    """The cards over the table's board (`scene.cards`): it keeps whether the history is open
+    and how far scrolled, where each card was drawn, and the history's turns said."""
 
+    def __init__(self, scene):
+        self.scene = scene
+        self.rects: dict = {}              # where each card was drawn last: "refusal", "caption", "history"
+        self.history_open = False          # the move history panel (HISTORY_KEY, or its button)
+        self.history_scroll = 0            # rows scrolled up from the latest
+        self.history_rect = None
+        self._history = None               # ((turns, first), the turns said)
 
-# --- the history -----------------------------------------------------------------------------------
-def entries(scene) -> list:
-    """The game's turns so far (game.rules.telling.history), kept until another turn is played."""
-    record = scene.session.record or {}
-    turns = len(record.get("turns", ()))
-    cached = getattr(scene, "_history_cache", None)
-    if cached is None or cached[0] != (turns, record.get("first")):
-        found = telling.history(scene.session.options.rules, record, you_side(scene.session)) if record else []
-        cached = scene._history_cache = ((turns, record.get("first")), found)
-    return cached[1]
+    def toggle_history(self) -> None:
+        self.history_open = not self.history_open
+        self.history_scroll = 0
 
+    def scroll_history(self, rows: int) -> None:
+        """Scroll the history panel up (older moves) or down (back to the latest)."""
+        self.history_scroll = max(0, self.history_scroll + rows)
 
-def draw_history(scene, surface) -> pygame.Rect:
-    """The panel: a heading, then each turn - its number, side, dice and notation, and under it
-    the turn in words - the latest at the bottom, scrolled up by `history_scroll` turns."""
-    s = scene.hud.scale
-    area = scene.hud.board_area
-    width = min(max(px(430, s), area.w * 2 // 5), area.w // 2)
-    rect = pygame.Rect(0, area.y, width, area.h)
-    dice = scene._dice_rects()
-    rect.right = area.right
-    if rect.collidelist(dice) >= 0:            # the dice lie on the right: the panel goes left
-        rect.left = area.left
-        if rect.collidelist(dice) >= 0:
-            rect.right = area.right
-    scene.history_rect = rect
-    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-    layer.fill((16, 10, 5, 236))
-    pygame.draw.rect(layer, (*ui.GOLD, 255), layer.get_rect(), max(1, px(2, s)), border_radius=px(8, s))
-    surface.blit(layer, rect)
-    pad = px(14, s)
-    head_size, note_size, word_size = px(28, s), px(19, s), px(22, s)
-    inner_w = rect.w - 2 * pad
-    y = rect.y + pad
-    ui.blit_fitted(surface, _("Moves so far"), head_size, pygame.Rect(rect.x + pad, y, inner_w, round(head_size * 1.3)),
-                   ui.GOLD_PALE, "title", "midleft")
-    y += round(head_size * 1.3)
-    for line in ui.wrap(_("F2 or Esc closes - PageUp, PageDown scroll"), ui.font(note_size, "body"), inner_w):
-        ui.blit_text(surface, line, note_size, (rect.x + pad, y + round(note_size * 0.65)), ui.GREY, "body",
-                     "midleft", box=rect)
-        y += round(note_size * 1.3)
-    y += round(note_size * 0.4)
-    top = y
-    bottom = rect.bottom - pad
-    turns = entries(scene)
-    if not turns:
-        ui.blit_fitted(surface, _("No move yet"), word_size, pygame.Rect(rect.x + pad, y, inner_w, round(word_size * 1.4)),
-                       ui.IVORY, "body", "midleft")
-        return rect
-    scene.history_scroll = min(scene.history_scroll, len(turns) - 1)
-    shown_turns = turns[:len(turns) - scene.history_scroll]
-    blocks = []                                   # from the latest up, until the panel is full
-    room = bottom - top
-    for entry in reversed(shown_turns):
-        head = _("{number}. {side} - {dice}: {move}", number=entry.number, side=_(entry.side.title),
-                 dice=verbatim("-".join(map(str, entry.dice))),
-                 move=verbatim(scene.view.say_move(str(entry.side), entry.move) if entry.move.steps else "-"))
-        heads = ui.wrap(head, ui.font(note_size, "body"), inner_w)
-        lines = ui.wrap(entry.words, ui.font(word_size, "body"), inner_w - px(12, s))
-        height = len(heads) * round(note_size * 1.35) + len(lines) * round(word_size * 1.2) + px(8, s)
-        if height > room and blocks:
-            break
-        blocks.append((heads, lines, entry.side, height))
-        room -= height
-    y = bottom - sum(b[3] for b in blocks)
-    for heads, lines, side, height in reversed(blocks):
-        colour = ui.IVORY if side is Side.WHITE else ui.GOLD
-        ly = y
-        for head in heads:
-            ui.blit_text(surface, head, note_size, (rect.x + pad, ly + round(note_size * 0.65)), colour, "body",
+    def draw(self, surface) -> None:
+        """The refusal, the computer's move and the history, as they are now."""
+        scene = self.scene
+        s = scene.hud.scale
+        board = scene.view.board_rect()
+        drawing = scene.drawing
+        avoid = [drawing.hints_rect] if scene.hints and drawing.hints_rect else []
+        avoid += drawing.banner_rects                        # a notice is never hidden by a card
+        self.rects = {}
+        region = board
+        if self.history_open:
+            self.rects["history"] = rect = self._draw_history(surface)
+            avoid.append(rect)
+            left = pygame.Rect(board.x, board.y, max(0, rect.left - board.x), board.h)
+            right = pygame.Rect(rect.right, board.y, max(0, board.right - rect.right), board.h)
+            region = max(left, right, key=lambda r: r.w)        # the cards go beside the history
+        width = min(region.w - px(20, s), px(620, s))
+        if scene.refused is not None:
+            rect = card(surface, scene, [(refusal_heading(scene.refused), px(25, s), REFUSAL_RED, "body"),
+                                         (refusal_reason(scene.refused, scene.view, str(scene.session.to_move)),
+                                          px(22, s), ui.IVORY, "body")],
+                        width, REFUSAL_RED, avoid, region)
+            self.rects["refusal"] = rect
+            avoid.append(rect)
+        if scene.caption is not None:
+            heading, words = caption_words(scene)
+            rect = card(surface, scene, [(heading, px(20, s), ui.GOLD_PALE, "body"),
+                                         (words, px(24, s), ui.IVORY, "body")], width, CAPTION_GOLD, avoid, region,
+                        shun=caption_way(scene), keep=scene.caption)
+            self.rects["caption"] = rect
+
+    # --- the history ---------------------------------------------------------------------------
+    def entries(self) -> list:
+        """The game's turns so far (game.rules.telling.history), kept until another turn is played."""
+        session = self.scene.session
+        record = session.record or {}
+        key = (len(record.get("turns", ())), record.get("first"))
+        if self._history is None or self._history[0] != key:
+            found = telling.history(session.options.rules, record, you_side(session)) if record else []
+            self._history = (key, found)
+        return self._history[1]
+
+    def _draw_history(self, surface) -> pygame.Rect:
+        """The panel: a heading, then each turn - its number, side, dice and notation, and under it
+        the turn in words - the latest at the bottom, scrolled up by `history_scroll` turns."""
+        scene = self.scene
+        s = scene.hud.scale
+        area = scene.hud.board_area
+        width = min(max(px(430, s), area.w * 2 // 5), area.w // 2)
+        rect = pygame.Rect(0, area.y, width, area.h)
+        dice = scene.drawing.dice_rects()
+        rect.right = area.right
+        if rect.collidelist(dice) >= 0:            # the dice lie on the right: the panel goes left
+            rect.left = area.left
+            if rect.collidelist(dice) >= 0:
+                rect.right = area.right
+        self.history_rect = rect
+        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+        layer.fill((16, 10, 5, 236))
+        pygame.draw.rect(layer, (*ui.GOLD, 255), layer.get_rect(), max(1, px(2, s)), border_radius=px(8, s))
+        surface.blit(layer, rect)
+        pad = px(14, s)
+        head_size, note_size, word_size = px(28, s), px(19, s), px(22, s)
+        inner_w = rect.w - 2 * pad
+        y = rect.y + pad
+        ui.blit_fitted(surface, _("Moves so far"), head_size,
+                       pygame.Rect(rect.x + pad, y, inner_w, round(head_size * 1.3)), ui.GOLD_PALE, "title", "midleft")
+        y += round(head_size * 1.3)
+        for line in ui.wrap(_("F2 or Esc closes - PageUp, PageDown scroll"), ui.font(note_size, "body"), inner_w):
+            ui.blit_text(surface, line, note_size, (rect.x + pad, y + round(note_size * 0.65)), ui.GREY, "body",
                          "midleft", box=rect)
-            ly += round(note_size * 1.35)
-        for line in lines:
-            if ly + round(word_size * 1.2) > bottom + px(4, s):
+            y += round(note_size * 1.3)
+        y += round(note_size * 0.4)
+        top = y
+        bottom = rect.bottom - pad
+        turns = self.entries()
+        if not turns:
+            ui.blit_fitted(surface, _("No move yet"), word_size,
+                           pygame.Rect(rect.x + pad, y, inner_w, round(word_size * 1.4)), ui.IVORY, "body", "midleft")
+            return rect
+        self.history_scroll = min(self.history_scroll, len(turns) - 1)
+        shown_turns = turns[:len(turns) - self.history_scroll]
+        blocks = []                                   # from the latest up, until the panel is full
+        room = bottom - top
+        for entry in reversed(shown_turns):
+            head = _("{number}. {side} - {dice}: {move}", number=entry.number, side=_(entry.side.title),
+                     dice=verbatim("-".join(map(str, entry.dice))),
+                     move=verbatim(scene.view.say_move(str(entry.side), entry.move) if entry.move.steps else "-"))
+            heads = ui.wrap(head, ui.font(note_size, "body"), inner_w)
+            lines = ui.wrap(entry.words, ui.font(word_size, "body"), inner_w - px(12, s))
+            height = len(heads) * round(note_size * 1.35) + len(lines) * round(word_size * 1.2) + px(8, s)
+            if height > room and blocks:
                 break
-            ui.blit_text(surface, line, word_size, (rect.x + pad + px(12, s), ly + round(word_size * 0.6)),
-                         ui.IVORY, "body", "midleft", box=rect)
-            ly += round(word_size * 1.2)
-        y += height
-    return rect
+            blocks.append((heads, lines, entry.side, height))
+            room -= height
+        y = bottom - sum(b[3] for b in blocks)
+        for heads, lines, side, height in reversed(blocks):
+            colour = ui.IVORY if side is Side.WHITE else ui.GOLD
+            ly = y
+            for head in heads:
+                ui.blit_text(surface, head, note_size, (rect.x + pad, ly + round(note_size * 0.65)), colour, "body",
+                             "midleft", box=rect)
+                ly += round(note_size * 1.35)
+            for line in lines:
+                if ly + round(word_size * 1.2) > bottom + px(4, s):
+                    break
+                ui.blit_text(surface, line, word_size, (rect.x + pad + px(12, s), ly + round(word_size * 0.6)),
+                             ui.IVORY, "body", "midleft", box=rect)
+                ly += round(word_size * 1.2)
+            y += height
+        return rect

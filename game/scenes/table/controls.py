@@ -1,18 +1,19 @@
-"""The table's controls: the mouse and the keys of the person to move, turned into the play
+"""The table's input: the mouse and the keys of the person to move, turned into the play
 flow's intents (throw, pick, drop, take back, hints) - a click or a drag, a double click that
 plays a checker as far as it goes, a fling that throws the dice, the points typed by the names
-the board gives them (table_input.PointKeys). A mixin of TableScene: `self` is the scene."""
+the board gives them (keys.PointKeys). It keeps what the hand is doing (a press, a drag, the
+keys held while a checker moves); the scene keeps the flow and the turn in progress."""
 import math
 
 import pygame
 
-from game.geometry.tablier import CHECKER_R
 from game.base.i18n import N_, Words
+from game.geometry.tablier import CHECKER_R
 from game.play.flow import Stage
 from game.rules import Side
+from game.scenes.table.keys import PointKeys, typed_name
 from game.scenes.table.paced import set_cursor
-from game.scenes.table.draw import fling_from
-from game.scenes.table.keys import lettered, point_name
+
 DOUBLE_CLICK = 0.4             # seconds between two clicks on a checker: play it as far as it goes
 DRAG_START_PX = 6              # a press that moves further than this is a drag, not a click
 #: A click on the other side's checker says whose it is, and who is to move.
@@ -22,49 +23,40 @@ HINT_KEYS = (pygame.K_h, pygame.K_QUESTION, pygame.K_F1, pygame.K_SLASH)
 HISTORY_KEY = pygame.K_F2      # opens and closes the move history (no letter: Garanguet types points by letter)
 
 
-class TableControls:
-    """The input half of TableScene (a mixin: `self` is the scene)."""
+class TableInput:
+    """The mouse and the keys at the table (`scene.input`)."""
 
-    # --- intents -----------------------------------------------------------------------------
-    def throw(self, fling=None) -> None:
-        """The person to move throws (a mouse fling says where from and how hard)."""
-        self._fling = fling
-        self.react(self.flow.throw())
-        self._fling = None
+    def __init__(self, scene):
+        self.scene = scene
+        self.keyboard = False              # the keyboard was used last: show cursor and numbers
+        self.hover = None                  # the HUD button under the mouse
+        self.press = None                  # mouse press: {"pos", "origin" or "fling", samples}
+        self.drag_at = None                # board position of a checker being dragged
+        self.point_keys = PointKeys(scene.session.rules)   # a point typed by its name
+        self._last_click = None            # (location, time) of the last click on a checker
+        self._hand = False                 # the mouse cursor is a hand
+        self._held = []                    # keys and clicks made while the person's checker moves
 
-    def _step(self, destination: int, dropped_at=None) -> None:
-        self._dropped_at = dropped_at
-        self.react(self.flow.drop(destination, dragged=dropped_at is not None))
+    @property
+    def _lettered(self) -> bool:
+        return self.scene.session.rule_set.lettered
 
-    def _pick(self, origin: int) -> None:
-        self.react(self.flow.pick(origin))
-
-    def take_back(self) -> None:
-        self.react(self.flow.undo())
-
-    def show_hints(self) -> None:
-        self.react(self.flow.hint())
-
-    # --- input -------------------------------------------------------------------------------
     def handle_event(self, event) -> None:
-        if self.flow is None:
-            return
-        if self._held_back(event):
-            return
-        self._handle(event)
+        if not self._held_back(event):
+            self._handle(event)
 
     def _held_back(self, event) -> bool:
         """Keys and clicks made while a checker moves wait until it lands, then count in the
         order they came (typing ahead loses nothing); Esc and the history act at once. A hint
         asked for while the dice roll is given once they lie still."""
-        waiting = self._held
+        scene, waiting = self.scene, self._held
         later = event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) \
             and not (event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, HISTORY_KEY))
         hint = event.type == pygame.KEYDOWN and event.key in HINT_KEYS and not event.mod & pygame.KMOD_SHIFT
-        if self._human_turn() and (self.stage is Stage.ROLL and hint):
+        if scene.human_turn() and (scene.stage is Stage.ROLL and hint):
             waiting.append(event)
             return True
-        if later and ((self.stage is Stage.MOVING and self._human_turn()) or waiting):
+        if later and ((scene.stage is Stage.MOVING and scene.human_turn()) or waiting):
             waiting.append(event)
             return True
         return False
@@ -74,15 +66,24 @@ class TableControls:
         landed: in order, until another checker moves; dropped if the turn is no longer the
         person's to choose."""
         waiting = self._held
-        while waiting and self.stage not in (Stage.MOVING, Stage.ROLL):
-            if self.stage is not Stage.CHOOSE:
+        while waiting and self.scene.stage not in (Stage.MOVING, Stage.ROLL):
+            if self.scene.stage is not Stage.CHOOSE:
                 waiting.clear()
                 return
             self._handle(waiting.pop(0))
 
+    def tick(self, dt: float) -> None:
+        """A digit waiting for a second one is taken once its time is up."""
+        if self.scene.stage is Stage.CHOOSE:
+            typed = self.point_keys.typed
+            location = self.point_keys.tick(dt, self.scene.session.to_move)
+            if typed and not self.point_keys.typed:
+                self._point_key(location, typed)
+
     def _handle(self, event) -> None:
-        if event.type == pygame.MOUSEWHEEL and self.history_open:
-            self.scroll_history(event.y)
+        cards = self.scene.cards
+        if event.type == pygame.MOUSEWHEEL and cards.history_open:
+            cards.scroll_history(event.y)
             return
         if event.type == pygame.KEYDOWN:
             self.keyboard = True
@@ -90,7 +91,7 @@ class TableControls:
             self._key(event)
         elif event.type == pygame.MOUSEMOTION:
             self.keyboard = False
-            self.hover = self.hud.button_at(event.pos)
+            self.hover = self.scene.hud.button_at(event.pos)
             self._motion(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._press_at(event.pos)
@@ -98,188 +99,187 @@ class TableControls:
             self._release_at(event.pos)
 
     def _key(self, event) -> None:
-        key = event.key
+        key, stage = event.key, self.scene.stage
         char = typed_char(key)
         # H and U keep their meaning in every game; Garanguet's points h and u take Shift.
         command = char in ("h", "u") and not event.mod & pygame.KMOD_SHIFT
-        if (self.stage is Stage.CHOOSE and char and not event.mod & pygame.KMOD_CTRL
+        if (stage is Stage.CHOOSE and char and not event.mod & pygame.KMOD_CTRL
                 and (char.isdigit() or char == "b" or (self._lettered and not command))):
             self._type_point(char)
         elif key == HISTORY_KEY:
             self._button("history")
         elif key == pygame.K_ESCAPE:
-            self._button("history" if self.history_open else "menu")     # Esc closes the history first
-        elif self.history_open and key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
-            self.scroll_history(3 if key == pygame.K_PAGEUP else -3)
+            self._button("history" if self.scene.cards.history_open else "menu")   # Esc closes the history first
+        elif self.scene.cards.history_open and key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            self.scene.cards.scroll_history(3 if key == pygame.K_PAGEUP else -3)
         elif key in HINT_KEYS:
             self._button("hint")
         elif key == pygame.K_u or (key == pygame.K_z and event.mod & pygame.KMOD_CTRL):
             self._button("undo")
-        elif self.stage is Stage.THROW:
+        elif stage is Stage.THROW:
             if key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
                 self._button("throw")
-        elif self.stage is Stage.CHOOSE:
+        elif stage is Stage.CHOOSE:
             self._choose_key(key)
 
     def _choose_key(self, key) -> None:
+        scene = self.scene
         if key in (pygame.K_LEFT, pygame.K_UP, pygame.K_RIGHT, pygame.K_DOWN, pygame.K_TAB):
-            self.react(self.flow.move_cursor(-1 if key in (pygame.K_LEFT, pygame.K_UP) else 1))
-            self.take_choice()
+            scene.react(scene.flow.move_cursor(-1 if key in (pygame.K_LEFT, pygame.K_UP) else 1))
+            scene.take_choice()
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             if self.point_keys.typed:              # a digit waiting for another: take it now
                 typed = self.point_keys.typed
-                self._point_key(self.point_keys.take(str(self.session.to_move)), typed)
+                self._point_key(self.point_keys.take(scene.session.to_move), typed)
             else:
                 self._activate(None)
         elif key in (pygame.K_BACKSPACE, pygame.K_DELETE):
-            self.react(self.flow.drop(None))
-
-    @property
-    def _lettered(self) -> bool:
-        return lettered(self.session.options.rules)
+            scene.react(scene.flow.drop(None))
 
     def _type_point(self, char: str) -> None:
         """A digit (Tourne Case) or a letter (Garanguet): the point the board calls so."""
-        choice = self.choice
+        choice = self.scene.choice
         wanted = choice.destinations if choice.selected is not None else choice.origins
-        location = self.point_keys.type(char, str(self.session.to_move), wanted)
+        location = self.point_keys.type(char, self.scene.session.to_move, wanted)
         if not self.point_keys.typed:
             self._point_key(location, char)
 
     def _point_key(self, location, typed: str) -> None:
         """Play the point typed as a click there would: pick the checker on it, or move the
         picked one there (or hear why not)."""
-        choice = self.choice
+        scene = self.scene
+        choice, mover = scene.choice, scene.session.to_move
         if location is None:
             message = (N_("No point is called {typed}: type a point's letter as the board shows it") if self._lettered
                        else N_("No point is called {typed}: type a point's number as the board shows it"))
-            self._say(Words(message, typed=repr(typed)))
+            scene.say(Words(message, typed=repr(typed)))
         elif choice.selected is not None and location in choice.destinations:
-            self._step(location)
+            scene.step(location)
         elif location in choice.origins or choice.selected is None:
-            if location in self.shown.checkers(self.session.to_move):
-                self._pick(location)
+            if location in scene.shown.checkers(mover):
+                scene.pick(location)
             else:
-                name = point_name(self.session.options.rules, str(self.session.to_move), location)
-                self._say(Words(N_("No checker of yours on point {name}"), name=name or "?"))
+                name = typed_name(scene.session.rules, mover, location)
+                scene.say(Words(N_("No checker of yours on point {name}"), name=name or "?"))
         else:
-            self.react(self.flow.drop(location))
+            scene.react(scene.flow.drop(location))
 
     def _activate(self, index) -> None:
-        choice = self.choice
+        choice = self.scene.choice
         options = choice.options
         i = choice.cursor if index is None else index
         if not 0 <= i < len(options):
             return
         if choice.selected is None:
-            self._pick(options[i])
+            self.scene.pick(options[i])
         else:
-            self._step(options[i])
+            self.scene.step(options[i])
 
     def _button(self, name) -> None:
+        scene = self.scene
         if name == "menu":
-            self.app.pause()
+            scene.app.pause()
         elif name == "hint":
-            self.show_hints()
+            scene.show_hints()
         elif name == "undo":
-            self.take_back()
+            scene.take_back()
         elif name == "throw":
-            self.throw()
+            scene.throw()
         elif name == "history":
-            self.history_open = not self.history_open
-            self.history_scroll = 0
-
-    def scroll_history(self, rows: int) -> None:
-        """Scroll the history panel up (older moves) or down (back to the latest)."""
-        self.history_scroll = max(0, self.history_scroll + rows)
+            scene.cards.toggle_history()
 
     def _area(self, x, y):
         """What the mouse is over for the side to move: ("point", lit destination), ("checker",
         location), ("point", other point) or None."""
-        choice = self.choice
-        lit = choice.destinations if choice is not None else ()
-        return self.view.area_at(self.shown, str(self.session.to_move), x, y, lit), lit
+        scene = self.scene
+        lit = scene.choice.destinations if scene.choice is not None else ()
+        return scene.view.area_at(scene.shown, str(scene.session.to_move), x, y, lit), lit
 
     def _press_at(self, pos) -> None:
-        button = self.hud.button_at(pos)
+        scene = self.scene
+        button = scene.hud.button_at(pos)
         if button:
             self._button(button)
             return
-        if self.view.scale <= 0 or self.shown is None:
+        if scene.view.scale <= 0 or scene.shown is None:
             return
-        x, y = self.view.to_board(*pos)
-        if self.stage is Stage.THROW and self._human_turn():
-            self._press = {"pos": pos, "fling": [(self.app.clock(), x, y)]}
-            self._sound("shake")
-        elif self.stage is Stage.CHOOSE:
+        x, y = scene.view.to_board(*pos)
+        if scene.stage is Stage.THROW and scene.human_turn():
+            self.press = {"pos": pos, "fling": [(scene.app.clock(), x, y)]}
+            scene.sound("shake")
+        elif scene.stage is Stage.CHOOSE:
             self._press_choose(pos, x, y)
 
     def _press_choose(self, pos, x, y) -> None:
-        choice = self.choice
+        scene = self.scene
+        choice = scene.choice
         area, lit = self._area(x, y)
         kind, location = area or (None, None)
         if kind == "point" and location in lit:
-            self._step(location)
+            scene.step(location)
         elif kind in ("checker", "point") and location in choice.origins:      # the checker, or its point
-            now, last = self.app.clock(), self._last_click
+            now, last = scene.app.clock(), self._last_click
             self._last_click = (location, now)
             if (last is not None and last[0] == location and choice.selected == location
                     and now - last[1] <= DOUBLE_CLICK):        # still held from the first click
                 self._last_click = None
-                self.react(self.flow.furthest(location))
+                scene.react(scene.flow.furthest(location))
                 return
-            self._pick(location)
-            if self.choice.selected == location:
-                self._press = {"pos": pos, "origin": location}
+            scene.pick(location)
+            if scene.choice.selected == location:
+                self.press = {"pos": pos, "origin": location}
         elif choice.selected is not None:      # elsewhere: put back (a point says why not)
-            self.react(self.flow.drop(location if kind == "point" else None))
+            scene.react(scene.flow.drop(location if kind == "point" else None))
         elif kind != "checker" and (whose := self._opponent_at(x, y)) is not None:
-            self._say(Words(NOT_YOURS[whose]))
+            scene.say(Words(NOT_YOURS[whose]))
         elif kind == "checker":                 # a checker that cannot move: say why
-            self._pick(location)
+            scene.pick(location)
 
     def _opponent_at(self, x, y):
         """The other side, if one of its checkers lies at board (x, y)."""
-        other = self.session.to_move.other
+        scene = self.scene
+        other = scene.session.to_move.other
         if any(str(side) == str(other) and math.dist((x, y), centre) <= 1.1 * CHECKER_R
-               for side, _loc, _index, centre in self.view.slots(self.shown)):
+               for side, _loc, _index, centre in scene.view.slots(scene.shown)):
             return other
         return None
 
     def _motion(self, pos) -> None:
         self._cursor_shape(pos)
-        press = self._press
+        press, scene = self.press, self.scene
         if press is None:
             return
-        x, y = self.view.to_board(*pos)
+        x, y = scene.view.to_board(*pos)
         if "fling" in press:
-            press["fling"].append((self.app.clock(), x, y))
+            press["fling"].append((scene.app.clock(), x, y))
             del press["fling"][:-12]
-        elif self.stage is Stage.CHOOSE and _far(pos, press["pos"]):
-            self._drag_at = (x, y)
+        elif scene.stage is Stage.CHOOSE and _far(pos, press["pos"]):
+            self.drag_at = (x, y)
 
     def _release_at(self, pos) -> None:
-        press, self._press = self._press, None
-        dragged, self._drag_at = self._drag_at, None
-        if press is None or self.view.scale <= 0:
+        press, self.press = self.press, None
+        dragged, self.drag_at = self.drag_at, None
+        scene = self.scene
+        if press is None or scene.view.scale <= 0:
             return
-        x, y = self.view.to_board(*pos)
+        x, y = scene.view.to_board(*pos)
         if "fling" in press:
-            if self.stage is Stage.THROW:
-                self.throw(fling_from(press["fling"], (self.app.clock(), x, y)))
-        elif dragged is not None and self.stage is Stage.CHOOSE:
+            if scene.stage is Stage.THROW:
+                scene.throw(fling_from(press["fling"], (scene.app.clock(), x, y)))
+        elif dragged is not None and scene.stage is Stage.CHOOSE:
             area, lit = self._area(x, y)
             if area and area[0] == "point" and area[1] in lit:
-                self._step(area[1], dropped_at=(x, y))
+                scene.step(area[1], dropped_at=(x, y))
 
     def _cursor_shape(self, pos) -> None:
         """A hand over what can be clicked: a checker that can move, a lit point, a button."""
-        hand = self.hud.button_at(pos) is not None
-        if not hand and self.stage is Stage.CHOOSE and self.view.scale > 0:
-            area, lit = self._area(*self.view.to_board(*pos))
-            hand = area is not None and (area[1] in lit if area[0] == "point" else area[1] in self.choice.origins)
-        elif not hand and self.stage is Stage.THROW and self._human_turn():
-            hand = self.view.board_rect().collidepoint(pos)
+        scene = self.scene
+        hand = scene.hud.button_at(pos) is not None
+        if not hand and scene.stage is Stage.CHOOSE and scene.view.scale > 0:
+            area, lit = self._area(*scene.view.to_board(*pos))
+            hand = area is not None and (area[1] in lit if area[0] == "point" else area[1] in scene.choice.origins)
+        elif not hand and scene.stage is Stage.THROW and scene.human_turn():
+            hand = scene.view.board_rect().collidepoint(pos)
         if hand != self._hand:
             self._hand = hand
             set_cursor(pygame.SYSTEM_CURSOR_HAND if hand else pygame.SYSTEM_CURSOR_ARROW)
@@ -303,3 +303,15 @@ def typed_char(key) -> str:
 
 def _far(a, b) -> bool:
     return math.dist(a, b) > DRAG_START_PX
+
+
+def fling_from(samples, last) -> tuple | None:
+    """(x, y, vx, vy) in board units from the last moments of a mouse drag; None for a click."""
+    samples = [*samples, last]
+    t1, x1, y1 = samples[-1]
+    recent = [p for p in samples if t1 - p[0] <= 0.12] or samples[-2:]
+    t0, x0, y0 = recent[0]
+    if math.dist((x0, y0), (x1, y1)) < 8:
+        return None
+    dt = max(t1 - t0, 1 / 60)
+    return (x1, y1, (x1 - x0) / dt, (y1 - y0) / dt)

@@ -1,17 +1,16 @@
 """The table's picture of a turn: checkers, the marks of what may be played, the hints panel,
-the dice and the line under the board. Reads the scene and its flow; changes nothing."""
+the dice and the line under the board. Reads the scene and its parts; changes nothing of theirs."""
 import math
 
 import pygame
 
-from game.geometry import tablier as g
+from game.base.i18n import N_, Words, decimal, percent, shown, verbatim
 from game.dice import DIE_SIZE
-from game.play.flow import Stage, numbers_left, playable_numbers
-from game.base.i18n import N_, Words, decimal, percent, verbatim
+from game.geometry import tablier as g
+from game.play.flow import Stage
+from game.play.sides import colour_words, title_words, verb_words
 from game.rules import Side
-from game.play.players import colour_words, title_words, verb_words
-from game.scenes.table import cards as table_cards
-from game.base.i18n import shown
+from game.rules.turn import numbers_left, playable_numbers
 from game.view.board_view import GLOW, draw_banners
 from game.view.table_hud import HudState, draw_die_face
 from game.view.widgets import GOLD_PALE, IVORY, blit_text, font, wrap
@@ -23,86 +22,100 @@ WHITE_RING = (250, 250, 250)
 
 
 class TableDrawing:
-    """The drawing half of TableScene (a mixin: `self` is the scene)."""
+    """The table's picture (`scene.draw` is its `draw`): it reads the scene and its parts and
+    keeps only where it drew the hints and the banners (so the cards keep off them)."""
+
+    def __init__(self, scene):
+        self.scene = scene
+        self.hints_rect = None
+        self.banner_rects: list = []
 
     def draw(self, surface) -> None:
-        view = self.view
-        self.hud.layout(surface.get_size())
-        view.fit(self.hud.board_area)
+        scene = self.scene
+        view = scene.view
+        scene.hud.layout(surface.get_size())
+        view.fit(scene.hud.board_area)
         surface.fill((24, 14, 8))
         view.draw_board(surface)
-        if self.shown is not None:
+        if scene.shown is not None:
             self._draw_turn_marks(surface)
             self._draw_checkers(surface)
-        if self.playback is not None:
-            self.playback.draw(surface, view, self._dice_marks())
-        for ripple in self.ripples:
+        if scene.playback is not None:
+            scene.playback.draw(surface, view, self._dice_marks())
+        for ripple in scene.ripples:
             view.ripple(surface, ripple)
-        for flight in self.flights:
+        for flight in scene.flights:
             x, y, height = flight.where()
             view.draw_checker(surface, flight.side, x, y, max(height, 6))
         self._draw_held(surface)
-        self.banner_rects = draw_banners(surface, view, self.hud.scale, self.banners)
-        self.draw_online(surface)
-        if self.hints:
+        self.banner_rects = draw_banners(surface, view, scene.hud.scale, scene.banners)
+        scene.online.draw(surface)
+        if scene.hints:
             self._draw_hints(surface)
-        table_cards.draw_cards(self, surface)
-        self.hud.draw(surface, self._hud_state())
+        scene.cards.draw(surface)
+        scene.hud.draw(surface, scene.hud_state())
 
     def _dice_marks(self) -> tuple:
-        return self.flow.dice_marks() if self.flow else ()
+        scene = self.scene
+        return scene.flow.dice_marks() if scene.flow else ()
 
-    def _top_index(self, location) -> int:
-        return self.shown.checkers(self.session.to_move).count(location) - 1
+    def top_index(self, location) -> int:
+        scene = self.scene
+        return scene.shown.checkers(scene.session.to_move).count(location) - 1
 
     def _draw_checkers(self, surface) -> None:
-        hidden = {f.slot for f in self.flights if not f.landed}
+        scene = self.scene
+        hidden = {f.slot for f in scene.flights if not f.landed}
         held = self._held_origin()
         if held is not None:
-            hidden.add((str(self.session.to_move), held, self._top_index(held)))
-        for side, loc, index, (x, y) in self.view.slots(self.shown):
+            hidden.add((str(scene.session.to_move), held, self.top_index(held)))
+        for side, loc, index, (x, y) in scene.view.slots(scene.shown):
             if (side, loc, index) not in hidden:
-                self.view.draw_checker(surface, side, x, y)
-        self.view.draw_labels(surface, self.shown, frozenset(hidden))
+                scene.view.draw_checker(surface, side, x, y)
+        scene.view.draw_labels(surface, scene.shown, frozenset(hidden))
 
     def _held_origin(self):
         """The picked checker is drawn lifted (or under the mouse while dragged)."""
-        if self.stage is Stage.CHOOSE and self.choice is not None and self.choice.selected is not None:
-            return self.choice.selected
+        scene = self.scene
+        if scene.stage is Stage.CHOOSE and scene.choice is not None and scene.choice.selected is not None:
+            return scene.choice.selected
         return None
 
     def _draw_in_hand(self, surface) -> None:
         """While the mouse drags to fling, the dice rattle under it, ready to be thrown."""
-        press = self._press
-        if press is None or "fling" not in press or self.stage is not Stage.THROW:
+        scene = self.scene
+        press = scene.input.press
+        if press is None or "fling" not in press or scene.stage is not Stage.THROW:
             return
         _, x, y = press["fling"][-1]
-        px, py = self.view.to_screen(x, y)
-        size = self.view.length(DIE_SIZE)
-        n = self.rules.dice_count
+        px, py = scene.view.to_screen(x, y)
+        size = scene.view.length(DIE_SIZE)
+        n = scene.session.rules.dice_count
         for i in range(n):
-            wobble = math.sin(self.clock * 31 + i * 2.1) * size * 0.12
+            wobble = math.sin(scene.clock * 31 + i * 2.1) * size * 0.12
             rect = pygame.Rect(0, 0, size, size)
             rect.center = (round(px + (i - (n - 1) / 2) * size * 1.3 + wobble), round(py - wobble))
-            draw_die_face(surface, rect, int(self.clock * 12 + i * 3) % 6 + 1)
+            draw_die_face(surface, rect, int(scene.clock * 12 + i * 3) % 6 + 1)
 
     def _draw_held(self, surface) -> None:
+        scene = self.scene
         self._draw_in_hand(surface)
         origin = self._held_origin()
         if origin is None:
             return
-        side = str(self.session.to_move)
-        x, y = self._drag_at or self.view.checker_centre(side, origin, self._top_index(origin))
-        self.view.draw_checker(surface, side, x, y, 14)
-        self.view.ring(surface, x, y - 14, GLOW, 3, g.CHECKER_R * 1.1 + 3)
+        side = str(scene.session.to_move)
+        x, y = scene.input.drag_at or scene.view.checker_centre(side, origin, self.top_index(origin))
+        scene.view.draw_checker(surface, side, x, y, 14)
+        scene.view.ring(surface, x, y - 14, GLOW, 3, g.CHECKER_R * 1.1 + 3)
 
     def _draw_last_move(self, surface) -> None:
         """A faint trail of the opponent's last move, so a glance shows what just happened."""
-        last = self.flow.last_move if self.flow else None
-        if last is None or self.stage in (Stage.MOVING, Stage.OVER):
+        scene = self.scene
+        last = scene.flow.last_move if scene.flow else None
+        if last is None or scene.stage in (Stage.MOVING, Stage.OVER):
             return
         side, move = str(last[0]), last[1]
-        view = self.view
+        view = scene.view
         for step in move.steps:
             path = view.path(side, step.origin, step.destination, (0, 0), (0, 0))[1:-1]
             for x, y in path:
@@ -113,75 +126,80 @@ class TableDrawing:
     def _draw_turn_marks(self, surface) -> None:
         """Movable checkers, the picked one, lit destinations, Bell's stop, the keyboard cursor,
         the best hint."""
+        scene = self.scene
         self._draw_last_move(surface)
-        if self.stage is not Stage.CHOOSE or self.choice is None:
+        if scene.stage is not Stage.CHOOSE or scene.choice is None:
             return
-        choice, view = self.choice, self.view
-        side = str(self.session.to_move)
-        pulse = 0.5 + 0.5 * math.sin(self.clock * 5)
+        choice, view = scene.choice, scene.view
+        side = str(scene.session.to_move)
+        pulse = 0.5 + 0.5 * math.sin(scene.clock * 5)
         for step in choice.played:
             view.disc(surface, *view.checker_centre(side, step.destination, 0), GLOW, 40, g.CHECKER_R + 8)
         if choice.selected is None:
             for origin in choice.origins:
-                view.ring(surface, *view.checker_centre(side, origin, self._top_index(origin)), GLOW, 3,
+                view.ring(surface, *view.checker_centre(side, origin, self.top_index(origin)), GLOW, 3,
                           alpha=int(110 + 120 * pulse))
         else:
-            other = str(self.session.to_move.other)
+            other = str(scene.session.to_move.other)
             hits = {s.destination for s in choice.steps if s.origin == choice.selected and s.hit}
             for dest in choice.destinations:
                 view.point_glow(surface, side, dest, GLOW, int(45 + 45 * pulse))
-                view.disc(surface, *view.landing_centre(self.shown, side, dest), GLOW, int(70 + 60 * pulse))
+                view.disc(surface, *view.landing_centre(scene.shown, side, dest), GLOW, int(70 + 60 * pulse))
                 if dest in hits:                           # landing there hits (TC-6)
                     view.ring(surface, *view.checker_centre(other, dest, 0), HIT_RED, 4,
                               alpha=int(150 + 100 * pulse))
-        if self.keyboard:
+        if scene.input.keyboard:
             self._draw_cursor(surface, side)
-        if self.hints:
+        if scene.hints:
             self._draw_best(surface, side)
 
     def _option_centre(self, side, option):
-        if self.choice.selected is None:
-            return self.view.checker_centre(side, option, self._top_index(option))
-        return self.view.landing_centre(self.shown, side, option)
+        scene = self.scene
+        if scene.choice.selected is None:
+            return scene.view.checker_centre(side, option, self.top_index(option))
+        return scene.view.landing_centre(scene.shown, side, option)
 
     def _draw_cursor(self, surface, side) -> None:
         """The keyboard's cursor on the option it would take; the points themselves are typed
         by the board's own numbers or letters."""
-        options = self.choice.options
-        if 0 <= self.choice.cursor < len(options):
-            x, y = self._option_centre(side, options[self.choice.cursor])
-            self.view.ring(surface, x, y, WHITE_RING, 5, g.CHECKER_R + 9)
+        scene = self.scene
+        options = scene.choice.options
+        if 0 <= scene.choice.cursor < len(options):
+            x, y = self._option_centre(side, options[scene.choice.cursor])
+            scene.view.ring(surface, x, y, WHITE_RING, 5, g.CHECKER_R + 9)
 
     def _draw_best(self, surface, side) -> None:
-        best = self.hints[0].move.steps
-        played = self.choice.played
+        scene = self.scene
+        best = scene.hints[0].move.steps
+        played = scene.choice.played
         if tuple(best[:len(played)]) != tuple(played) or len(best) <= len(played):
             return
         step = best[len(played)]
-        view = self.view
-        view.ring(surface, *view.checker_centre(side, step.origin, self._top_index(step.origin)), HINT_GREEN, 5,
+        view = scene.view
+        view.ring(surface, *view.checker_centre(side, step.origin, self.top_index(step.origin)), HINT_GREEN, 5,
                   g.CHECKER_R + 6)
-        view.ring(surface, *view.landing_centre(self.shown, side, step.destination), HINT_GREEN, 5,
+        view.ring(surface, *view.landing_centre(scene.shown, side, step.destination), HINT_GREEN, 5,
                   g.CHECKER_R + 6)
 
     def _draw_hints(self, surface) -> None:
-        s = self.hud.scale
-        side = str(self.session.to_move)
-        two = hasattr(self.hints[0], "win2")     # a 2-point win's chance beside the win's
-        lines = [(Words(N_("Hints: chances for {what}"), what=chances_for(self.session)), ""),
+        scene = self.scene
+        s = scene.hud.scale
+        side = str(scene.session.to_move)
+        two = scene.hints[0].win2 is not None     # a 2-point win's chance beside the win's (Garanguet)
+        lines = [(Words(N_("Hints: chances for {what}"), what=chances_for(scene.session)), ""),
                  ("", Words(N_("win   2 pts   vs best")) if two else Words(N_("win   vs best")))]
-        pips = self.view.pip_counts(self.shown)
+        pips = scene.view.pip_counts(scene.shown)
         if pips:
-            mover = self.session.to_move
-            lines.append((Words(N_("Pips: {side} {pips}, {other} {other_pips}"), side=title_words(self.session, mover),
-                                pips=pips[str(mover)], other=title_words(self.session, mover.other),
+            mover = scene.session.to_move
+            lines.append((Words(N_("Pips: {side} {pips}, {other} {other_pips}"), side=title_words(scene.session, mover),
+                                pips=pips[str(mover)], other=title_words(scene.session, mover.other),
                                 other_pips=pips[str(mover.other)]), ""))
-        for i, hint in enumerate(self.hints[:8]):
-            loss = Words(N_("best")) if i == 0 else loss_text(hint, self.hints[0])
+        for i, hint in enumerate(scene.hints[:8]):
+            loss = Words(N_("best")) if i == 0 else loss_text(hint, scene.hints[0])
             chance = percent(hint.win_probability)
             if two:
                 chance = verbatim(f"{chance}  {percent(hint.win2, 0)}")
-            lines.append((verbatim(f"{i + 1}.  {self.view.say_move(side, hint.move)}"),
+            lines.append((verbatim(f"{i + 1}.  {scene.view.say_move(side, hint.move)}"),
                           Words(N_("{chance}   {loss}"), chance=chance, loss=loss)))
         lines = [(shown(left), shown(right)) for left, right in lines]
         big = max(18, round(22 * s))           # the figures too: read at the smallest window
@@ -189,7 +207,7 @@ class TableDrawing:
         widest = max(font(big, "body").size(left)[0] + (font(big, "body").size(right)[0] + pad if right else 0)
                      for left, right in lines[1:])
         width = min(max(round((470 if two else 330) * s), widest + 2 * pad + round(8 * s)),
-                    self.view.board_rect().w)
+                    scene.view.board_rect().w)
         heading = wrap(lines[0][0], font(big, "body"), width - 2 * pad)     # as wide as the figures, no wider
         lines = [(line, "") for line in heading] + lines[1:]
         panel = pygame.Surface((width, row * len(lines) + round(20 * s)), pygame.SRCALPHA)
@@ -209,25 +227,26 @@ class TableDrawing:
         """Where the hints panel goes: on the half of the board away from the best move's next
         step, or (a step across the halves) above or below the middle, wherever none of its
         rings is covered; failing that, away from where the step lands."""
-        best = self.hints[0].move.steps
-        played = self.choice.played if self.choice else ()
+        scene = self.scene
+        best = scene.hints[0].move.steps
+        played = scene.choice.played if scene.choice else ()
         step = best[len(played)] if len(best) > len(played) else (best[-1] if best else None)
-        board = self.view.board_rect()
+        board = scene.view.board_rect()
         if step is None:
             return rect.move(board.centerx - rect.centerx, board.centery - rect.centery)
-        side = str(self.session.to_move)
-        stack = range(self._top_index(step.origin) + 1) if step.origin in self.shown.checkers(self.session.to_move) \
+        side = str(scene.session.to_move)
+        stack = range(self.top_index(step.origin) + 1) if step.origin in scene.shown.checkers(scene.session.to_move) \
             else ()                                # every checker of the point it moves from, not the top alone
-        rings = [self.view.to_screen(*self.view.checker_centre(side, step.origin, i)) for i in stack] + \
-            [self.view.to_screen(*self.view.landing_centre(self.shown, side, step.destination))]
-        reach = self.view.length(g.CHECKER_R + 8)
-        away = [round(self.view.to_screen(self.view.away_from(loc), 0)[0]) for loc in (step.destination, step.origin)]
+        rings = [scene.view.to_screen(*scene.view.checker_centre(side, step.origin, i)) for i in stack] + \
+            [scene.view.to_screen(*scene.view.landing_centre(scene.shown, side, step.destination))]
+        reach = scene.view.length(g.CHECKER_R + 8)
+        away = [round(scene.view.to_screen(scene.view.away_from(loc), 0)[0]) for loc in (step.destination, step.origin)]
         spots = [(away[0], board.centery), (away[1], board.centery),
                  (board.centerx, board.top + rect.h // 2 + reach), (board.centerx, board.bottom - rect.h // 2 - reach)]
         for x in (board.left + rect.w // 2 + reach, board.right - rect.w // 2 - reach):   # the corners
             spots += [(x, board.top + rect.h // 2 + reach), (x, board.bottom - rect.h // 2 - reach)]
-        dice = self._dice_rects()
-        history = getattr(self, "history_rect", None) if getattr(self, "history_open", False) else None
+        dice = self.dice_rects()
+        history = scene.cards.history_rect if scene.cards.history_open else None
         if history is not None:               # the history panel is open: beside it, not under it
             dice = dice + [history]
             free = max((pygame.Rect(board.x, board.y, max(0, history.left - board.x), board.h),
@@ -251,52 +270,50 @@ class TableDrawing:
         rect.center = spots[0]
         return rect.clamp(board)
 
-    def _dice_rects(self) -> list:
+    def dice_rects(self) -> list:
         """Where the dice lie on screen (with their shadow and ring), dimmed ones included."""
-        if self.playback is None:
+        scene = self.scene
+        if scene.playback is None:
             return []
-        size = self.view.length(DIE_SIZE * 2.2)
+        size = scene.view.length(DIE_SIZE * 2.2)
         rects = []
-        for state in self.playback.states():
-            x, y = self.view.to_screen(state.x, state.y)
+        for state in scene.playback.states():
+            x, y = scene.view.to_screen(state.x, state.y)
             rects.append(pygame.Rect(round(x - size / 2), round(y - size / 2), size, size))
         return rects
 
-    def _hud_state(self) -> HudState:
-        s = self.session
-        stage = self.stage
+    def hud_state(self) -> HudState:
+        scene = self.scene
+        s = scene.session
+        stage = scene.stage
         names = {str(side): title_words(s, side) for side in Side}
         enabled = {"menu"}
-        if stage is Stage.THROW and self._human_turn() and not self.dice_wait:
+        if stage is Stage.THROW and scene.human_turn() and not scene.dice_wait:
             enabled.add("throw")
         if stage is Stage.CHOOSE:
             enabled.add("hint")
-        if self.flow is not None and self.flow.can_undo:
+        if scene.flow is not None and scene.flow.can_undo:
             enabled.add("undo")
         dice = s.dice if s.dice and stage is not Stage.ROLL else ()
         return HudState(names=names, scores={str(k): v for k, v in s.match.score.items()},
-                        length=s.match.length, title=Words(self.rules.title),
+                        length=s.match.length, title=Words(scene.session.rules.title),
                         to_move="" if stage is Stage.OVER else str(s.to_move),
-                        prompt=self.note or self._prompt(), dice=dice,
+                        prompt=scene.note or self.prompt(), dice=dice,
                         marks=self._dice_marks() if dice else (),
-                        enabled=enabled | {"history"}, hover=self.hover, clock=self.clock, keys=self._button_keys(),
+                        enabled=enabled | {"history"}, hover=scene.input.hover, clock=scene.clock,
                         attention="throw" if "throw" in enabled else None)
 
-    def _button_keys(self) -> dict:
-        """H and U are the hint and take-back keys in every game (Garanguet's points h and u are
-        typed with Shift): the buttons show the defaults."""
-        return {}
-
-    def _prompt(self):
+    def prompt(self):
         """What to do now, in words said when drawn."""
-        s = self.session
-        stage = self.stage
+        scene = self.scene
+        s = scene.session
+        stage = scene.stage
         if stage is Stage.THROW:
-            if self.dice_wait:
+            if scene.dice_wait:
                 return Words(N_("The dice wait for your friend's game"))
-            if not self._human_turn():
+            if not scene.human_turn():
                 return verb_words(s, s.to_move, "about to throw")
-            return verb_words(s, s.to_move, "to throw or undo" if self.flow.can_undo else "to throw")
+            return verb_words(s, s.to_move, "to throw or undo" if scene.flow.can_undo else "to throw")
         if stage is Stage.CHOOSE:
             return self._choose_prompt()
         if stage is Stage.OVER:
@@ -309,23 +326,24 @@ class TableDrawing:
             return verb_words(s, s.to_move, "move")
         return Words(N_("The turn passes"))
 
-    def _choose_prompt(self, who=None):
-        s = self.session
+    def _choose_prompt(self):
+        scene = self.scene
+        s = scene.session
         marks = self._dice_marks()
         numbers = [d for d, m in zip(s.dice, marks) if m == "played"]
         play = numbers_said(tuple(numbers))
         if s.rule_set.dice_shares:             # up to six moves: the numbers left, as said
-            left = numbers_left(self.rules, s.dice, self.choice.played)
-            playable = playable_numbers(self.rules, left, self.choice.steps)
+            left = numbers_left(scene.session.rules, s.dice, scene.choice.played)
+            playable = playable_numbers(scene.session.rules, left, scene.choice.steps)
             play = numbers_said(tuple(n for n in left if n in playable))
             numbers = s.dice                   # what cannot be played is said by its own notice
-        lost = {d for d in self.rules.numbers(s.dice) if d not in numbers and not any(
-            self.rules.step_number(st) == d for st in self.choice.played)}
+        lost = {d for d in scene.session.rules.numbers(s.dice) if d not in numbers and not any(
+            scene.session.rules.step_number(st) == d for st in scene.choice.played)}
         if lost:
             play = Words("{numbers} ({lost} cannot be played)", "{numbers} ({lost} cannot be played)",
                          len(lost), numbers=play, lost=joined(sorted(lost)))
         said = verb_words(s, s.to_move, "play these", numbers=play)
-        return Words(PROMPTS[(self._lettered, self.choice.selected is not None)], play=said)
+        return Words(PROMPTS[(scene.session.rule_set.lettered, scene.choice.selected is not None)], play=said)
 
 
 PROMPTS = {
@@ -380,14 +398,3 @@ def loss_text(hint, best) -> str:
         return Words(N_("{loss} pt"), loss=decimal(hint.loss, 2, sign=True))
     return percent(hint.loss, sign=True)
 
-
-def fling_from(samples, last) -> tuple | None:
-    """(x, y, vx, vy) in board units from the last moments of a mouse drag; None for a click."""
-    samples = [*samples, last]
-    t1, x1, y1 = samples[-1]
-    recent = [p for p in samples if t1 - p[0] <= 0.12] or samples[-2:]
-    t0, x0, y0 = recent[0]
-    if math.dist((x0, y0), (x1, y1)) < 8:
-        return None
-    dt = max(t1 - t0, 1 / 60)
-    return (x1, y1, (x1 - x0) / dt, (y1 - y0) / dt)

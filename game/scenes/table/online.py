@@ -9,9 +9,10 @@ link (every other match) all of this is silent.
 import pygame
 
 from game.base.i18n import N_, Words, _, verbatim
-from game.online.events import Forfeit, FriendResigned
-from game.scenes.online import dots, draw_waiting
+from game.online.events import (ConnectionLost, Forfeit, FriendAway, FriendBack, FriendJoined, FriendResigned,
+                                Offered, Reconnected, Refused, RoomOpened, Unreachable)
 from game.base.i18n import shown
+from game.scenes.online import dots, draw_waiting
 from game.view import widgets as ui
 from game.view.layout import px
 
@@ -33,15 +34,31 @@ def end_early(app, words) -> None:
 
 
 class OnlinePlay:
-    """Mixed into PacedScene subclasses (their `app`, `session`, `view`, `hud`, `_banner`)."""
+    """The part of the table (or the priority throw) that keeps the link: what is wrong now, a
+    match ended early, and the ribbon that says so. Without a link, all of it is silent.
 
-    link = None
-    troubles: dict = {}       # what is wrong now, by kind ("connection", "friend"): Words
+    Each link event has its handler by type (`handlers`): a link event with none is an error
+    (LookupError), not dropped - one that mattered would go unsaid; tests/test_scene_events.py
+    checks that every event of game/online/events.py has one."""
 
-    def online_setup(self) -> None:
-        self.link = self.app.match.online if self.session.options.opponent == "online" else None
-        self.troubles = {}
-        self.ended = None
+    def __init__(self, scene):
+        self.scene = scene
+        self.link = scene.app.match.online if scene.session.options.opponent == "online" else None
+        self.troubles: dict = {}       # what is wrong now, by kind ("connection", "friend"): Words
+        self.ended = None              # the words that ended the match early
+        self.handlers = {
+            ConnectionLost: self._trouble,
+            Unreachable: self._trouble,        # the relay gone for good, or refusing the seat (a saved
+            Refused: self._trouble,            # match taken up again): said until the player leaves
+            Reconnected: self._reconnected,
+            FriendAway: self._friend_away,
+            FriendBack: self._friend_back,
+            FriendResigned: self._ended,
+            Forfeit: self._ended,
+            RoomOpened: self._nothing,         # the lobby's news: at the table the match is under way,
+            Offered: self._nothing,            # and a seat taken again is said by Reconnected and
+            FriendJoined: self._nothing,       # FriendBack
+        }
 
     def dealt(self) -> dict:
         """The flows' dealer argument: the link's, which hands them the throws both games drew."""
@@ -52,54 +69,48 @@ class OnlinePlay:
         """A throw waits for the other game's commitment or secret."""
         return self.link is not None and bool(self.link.waiting)
 
-    def poll_link(self) -> None:
+    def poll(self) -> None:
         if self.link is None or self.ended:
             return
         for event in self.link.poll():
-            handler = getattr(self, "_link_" + type(event).__name__, None)
-            if handler is not None:
-                handler(event)
-            elif getattr(event, "words", None) is not None:
-                self._banner(event.words, "note", MENDED_HOLD * 2)
+            handler = self.handlers.get(type(event))
+            if handler is None:
+                raise LookupError(f"no handler at the table for the link's {type(event).__name__}")
+            handler(event)
 
-    def _link_ConnectionLost(self, event) -> None:
+    def _trouble(self, event) -> None:
         self.troubles["connection"] = event.words
 
-    # The relay gone for good, or refusing the seat (taking a saved match up again): said until
-    # the player leaves; the match stays saved for another try.
-    _link_Unreachable = _link_Refused = _link_ConnectionLost
+    def _nothing(self, event) -> None:
+        pass
 
-    def _link_Reconnected(self, event) -> None:
+    def _reconnected(self, event) -> None:
         if self.troubles.pop("connection", None) is not None:
-            self._banner(Words(N_("Connected again")), "note", MENDED_HOLD)
+            self.scene.banner(Words(N_("Connected again")), "note", MENDED_HOLD)
 
-    def _link_FriendAway(self, event) -> None:
+    def _friend_away(self, event) -> None:
         self.troubles["friend"] = Words(N_("Your friend's game has left: wait here for them, or "
                                            "Esc - Save and leave keeps the match for later"))
 
-    def _link_FriendBack(self, event) -> None:
+    def _friend_back(self, event) -> None:
         if self.troubles.pop("friend", None) is not None:
-            self._banner(Words(N_("Your friend is back")), "note", MENDED_HOLD)
+            self.scene.banner(Words(N_("Your friend is back")), "note", MENDED_HOLD)
 
-    def _link_FriendResigned(self, event) -> None:
-        self.match_ended(ending(event))
-
-    _link_Forfeit = _link_FriendResigned
-
-    def match_ended(self, words) -> None:
-        self.ended = words
+    def _ended(self, event) -> None:
+        self.ended = ending(event)
         self.troubles = {}
-        end_early(self.app, words)
+        end_early(self.scene.app, self.ended)
 
-    def draw_online(self, surface) -> None:
+    def draw(self, surface) -> None:
         """The ribbon of what is wrong, over the top of the board; the dice waiting."""
         if self.link is None:
             return
-        scale = self.hud.scale
-        board = self.view.board_rect()
+        scene = self.scene
+        scale, clock = scene.hud.scale, scene.clock
+        board = scene.view.board_rect()
         if self.dice_wait and not self.troubles:
-            words = _("The dice wait for your friend's game{dots}", dots=verbatim(dots(self.clock)))
-            draw_waiting(surface, (board.centerx, board.centery), words, self.clock, scale,
+            words = _("The dice wait for your friend's game{dots}", dots=verbatim(dots(clock)))
+            draw_waiting(surface, (board.centerx, board.centery), words, clock, scale,
                          board.w, plate=True)
         if not self.troubles:
             return
@@ -111,7 +122,7 @@ class OnlinePlay:
         plate = pygame.Surface(ribbon.size, pygame.SRCALPHA)
         plate.fill((*ui.WALNUT_DEEP, 225))
         surface.blit(plate, ribbon)
-        pulse = 0.75 + 0.25 * abs(((self.clock * 1.2) % 2) - 1)
+        pulse = 0.75 + 0.25 * abs(((clock * 1.2) % 2) - 1)
         colour = tuple(round(c * pulse) for c in ui.GOLD_PALE)
         y = ribbon.y + px(7, scale)
         for line in lines:

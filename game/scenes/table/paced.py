@@ -1,9 +1,7 @@
 """What the table and the priority throw share: the board and its bars, and the pace of their
-animations (the animation-speed setting), notices and sounds."""
+animations (the animation-speed setting), notices and sounds. Their one base class."""
 import pygame
 
-from game.play.players import side_title
-from game.rules import Side
 from game.scenes.base import Scene
 from game.view.animation import Banner, speed_factor
 from game.scenes.boards import board_for
@@ -33,13 +31,13 @@ class PacedScene(Scene):
         """A reading pause: reduced, never removed, when motion is instant."""
         return seconds * (self.pace or 0.35)
 
-    def _sound(self, name: str, strength: float = 1.0) -> None:
+    def sound(self, name: str, strength: float = 1.0) -> None:
         self.app.sounds.play(name, strength)
 
     def _wait(self, seconds: float, then) -> None:
         self._timer = [seconds, then]
 
-    def _banner(self, words: str, kind: str, hold: float, result: bool = False) -> None:
+    def banner(self, words: str, kind: str, hold: float, result: bool = False) -> None:
         """A doublet's name or a result ("large", pops), or a notice on a ribbon ("note").
 
         Notices never stack: a new one takes the place of one still showing, as a new doublet
@@ -66,11 +64,6 @@ class PacedScene(Scene):
             if self._timer[0] <= 0:
                 then, self._timer = self._timer[1], None
                 then()
-
-
-def side_label(session, side: Side) -> str:
-    """A side's name on its plate: the scoreboard's (game.play.players.side_title)."""
-    return side_title(session, side)
 
 
 def set_cursor(shape) -> None:

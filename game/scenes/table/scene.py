@@ -1,25 +1,32 @@
 """The table: a game played out on the board, throw by throw and move by move.
 
-The scene is the screen side of the play flow (game/play/flow.py): it turns the mouse and the keys
-into the flow's intents, and the flow's events into drawing, sound and animation - the dice
-thrown with physics (re-throws named, C-2), doublets announced (C-4), checkers gliding along
-the points and hit checkers knocked off, the computer's turns at a pace a person can follow.
-The board itself is the rule set's `Board` (game/scenes/boards.py); the drawing of the turn is
-in table_draw.py, the mouse and keys in table_controls.py. The match and its saving belong to the host's match keeper.
+The scene is the screen side of the play flow (game/play/flow.py): it turns the flow's events
+into drawing, sound and animation - the dice thrown with physics (re-throws named, C-2), doublets
+announced (C-4), checkers gliding along the points and hit checkers knocked off, the computer's
+turns at a pace a person can follow. It owns the flow, the turn in progress and what is said
+about it; its parts own the rest: the mouse and keys (controls.py, `input`), the picture
+(draw.py, `drawing`), the cards of words (cards.py, `cards`) and the link to a friend elsewhere
+(online.py, `online`). The board is the rule set's (game/scenes/boards.py); the match and its
+saving belong to the host's match keeper.
+
+A scene built on the table (the tutorial) changes it through HOOKS alone: the handlers by event
+type (`event_handlers()`) above all.
 """
-from game.play import flow as f
-from game.dice import toss
-from game.play.flow import GameFlow, Stage
 from game.base.i18n import N_, Words
-from game.play.players import computer_players, title_words, verb_words
+from game.dice import toss
+from game.play import events as ev
+from game.play.flow import GameFlow, Stage
 from game.play.match import Phase
-from game.scenes.host import Host
+from game.play.players import computer_players
+from game.play.sides import title_words, verb_words
 from game.rules import Side
+from game.rules.refusals import MoveRefused
+from game.scenes.host import Host
+from game.scenes.table.cards import TableCards
+from game.scenes.table.controls import TableInput
+from game.scenes.table.draw import HIT_RED, TRAIL, TableDrawing, numbers_said
 from game.scenes.table.online import OnlinePlay
 from game.scenes.table.paced import PacedScene
-from game.scenes.table.controls import TableControls
-from game.scenes.table.keys import PointKeys
-from game.scenes.table.draw import HIT_RED, TRAIL, TableDrawing, numbers_said
 from game.view.animation import Flight, Ripple
 from game.view.dice_playback import DicePlayback
 from game.view.table_hud import TABLE_BUTTONS, TableHud
@@ -39,53 +46,48 @@ HIT_FLIGHT = 0.6
 CAUSE_TEXT = {"on the rail": N_("On the rail"), "off the board": N_("Off the board"), "tilted": N_("Tilted")}
 REFUSAL_HOLD = 6.0             # seconds a refused move's reason stays on the board (or until the next action)
 CAPTION_HOLD = 6.0             # seconds the computer's move stays said once it has landed
+#: What a scene built on the table may override (tests/test_scene_events.py holds the tutorial
+#: to them): everything else is the table's own, free to change.
+HOOKS = frozenset({"touch_move", "event_handlers", "react", "throw", "hud_state",
+                   "enter", "update", "handle_event", "draw"})
 
 
-class TableScene(OnlinePlay, TableControls, TableDrawing, PacedScene):
+class TableScene(PacedScene):
     def __init__(self, host: Host):
         super().__init__(host)
-        self.online_setup()
+        self.online = OnlinePlay(self)
         s = self.session
         self.hud = TableHud(TABLE_BUTTONS)
-        self.hints_rect = None
-        self.card_rects: dict = {}
         self.flow: GameFlow | None = None
         self.choice = None                 # the person's turn in progress (flow.choice, a snapshot)
         if s.phase in (Phase.THROW, Phase.MOVE):     # the computers' tables start loading now
             thinkers, advisor = computer_players(s, thread=True)
             if self.link is not None:           # the friend's moves arrive through the link
                 thinkers.update({side: self.link.thinker() for side in Side if s.is_remote(side)})
-            self.flow = GameFlow(s, host.match.save, thinkers, advisor, self._touch_setting(),
-                                 **self.dealt())
+            self.flow = GameFlow(s, host.match.save, thinkers, advisor, self.touch_move(),
+                                 **self.online.dealt())
         self.playback: DicePlayback | None = None
         self.flights: list[Flight] = []
         self.ripples: list[Ripple] = []    # landings made visible
-        self.keyboard = False              # the keyboard was used last: show cursor and numbers
-        self.hover = None                  # the HUD button under the mouse
         self.note = ""                     # a short notice (Words) shown instead of the prompt for a while
-        self.refused: f.MoveRefused | None = None   # the last refused move: its rule and reason, on the board
+        self.refused: MoveRefused | None = None   # the last refused move: its rule and reason, on the board
         self._refused_left = 0.0
         self.caption = None                # the computer's move being said: {side, before, dice, move, left}
-        self.history_open = False          # the move history panel (HISTORY_KEY, or its button)
-        self.history_scroll = 0            # rows scrolled up from the latest
         self._note_left = 0.0
-        self._press = None                 # mouse press: {"pos", "origin" or "fling", samples}
-        self._drag_at = None               # board position of a checker being dragged
         self._fling = None                 # the mouse fling of the throw asked for
         self._dropped_at = None            # where a dragged checker was let go
         self._after_flights = None
         self._started = False
-        self._hand = False                 # the mouse cursor is a hand
-        self._last_click = None            # (location, time) of the last click on a checker
-        self.point_keys = PointKeys(self.session.options.rules)   # a point typed by its number
         self._after_pass = False           # the last throw could not be played
-        self._held = []                    # keys and clicks made while the person's checker moves
+        self.input = TableInput(self)
+        self.cards = TableCards(self)
+        self.drawing = TableDrawing(self)
+        self.handlers = self.event_handlers()
 
     # --- what is shown -----------------------------------------------------------------------
     @property
     def stage(self) -> Stage:
         return self.flow.stage if self.flow else Stage.OVER
-
 
     @property
     def shown(self):
@@ -96,30 +98,57 @@ class TableScene(OnlinePlay, TableControls, TableDrawing, PacedScene):
         return self.flow.hints if self.flow else None
 
     @property
-    def rules(self):
-        return self.session.rules
+    def dice_wait(self) -> bool:
+        return self.online.dice_wait
 
-    def _touch_setting(self) -> bool:
+    @property
+    def link(self):
+        return self.online.link
+
+    def touch_move(self) -> bool:
         """The match's touch-move, or the player's setting; with a friend elsewhere, the host's
         choice for both."""
         if self.link is not None:
             return bool(self.session.options.touch_move)
         return bool(self.session.options.touch_move or self.app.settings.get("touch_move", False))
 
-    def _say(self, words, seconds: float = 4.0) -> None:
+    def say(self, words, seconds: float = 4.0) -> None:
         """A short notice in place of the prompt ("Nothing to take back"), gone after a while;
         `words` are Words, said when drawn (in the language of that frame)."""
         self.note, self._note_left = words, seconds
 
-    def _human_turn(self) -> bool:
+    def human_turn(self) -> bool:
         """The person at this screen is to play (not the computer, nor the friend elsewhere)."""
         return self.session.is_person(self.session.to_move)
+
+    def hud_state(self):
+        return self.drawing.hud_state()
+
+    # --- intents (the input's, and the tests') ---------------------------------------------------
+    def throw(self, fling=None) -> None:
+        """The person to move throws (a mouse fling says where from and how hard)."""
+        self._fling = fling
+        self.react(self.flow.throw())
+        self._fling = None
+
+    def pick(self, origin: int) -> None:
+        self.react(self.flow.pick(origin))
+
+    def step(self, destination: int, dropped_at=None) -> None:
+        self._dropped_at = dropped_at
+        self.react(self.flow.drop(destination, dragged=dropped_at is not None))
+
+    def take_back(self) -> None:
+        self.react(self.flow.undo())
+
+    def show_hints(self) -> None:
+        self.react(self.flow.hint())
 
     # --- the flow's events -------------------------------------------------------------------
     def enter(self) -> None:
         if self._started:                  # back from the pause menu: the settings may have changed
             if self.flow:
-                self.flow.touch_move = self._touch_setting()
+                self.flow.touch_move = self.touch_move()
             return
         self._started = True
         if self.flow is None:              # not a game in play: the scene for where the match is
@@ -130,13 +159,32 @@ class TableScene(OnlinePlay, TableControls, TableDrawing, PacedScene):
 
     def react(self, events) -> None:
         """Show what the flow says happened (its events), in order; then, if anything did, take
-        the turn in progress as it now stands."""
+        the turn in progress as it now stands. An event with no handler is an error: one the
+        table did not show (a pass, a refusal) would go unsaid without anyone noticing."""
         for event in events:
-            handler = getattr(self, "_on_" + type(event).__name__, None)
-            if handler:
-                handler(event)
+            handler = self.handlers.get(type(event))
+            if handler is None:
+                raise LookupError(f"no handler at the table for {type(event).__name__}")
+            handler(event)
         if events:
             self.take_choice()
+
+    def event_handlers(self) -> dict:
+        """Every event the flow sends, by type; the ones with nothing to show are named too."""
+        return {
+            ev.TurnBegan: self._turn_began, ev.ThrowStarted: self._throw_started,
+            ev.ThrowTakenAgain: self._thrown_again, ev.Announced: self._announced,
+            ev.TurnPassed: self._turn_passed, ev.NumbersLost: self._numbers_lost,
+            ev.PlayedForYou: self._played_for_you, ev.BearingOffBegun: self._bearing_off,
+            ev.ThinkingStarted: self._thinking, ev.Picked: self._picked,
+            ev.ComputerMoved: self._computer_moved, ev.StepPlayed: self._step_played,
+            ev.StepTakenBack: self._step_taken_back, ev.MoveTakenBack: self._move_taken_back,
+            MoveRefused: self._move_refused, ev.Notice: lambda event: self.say(event.words),
+            ev.GameOver: self._game_over, ev.Resigned: self._resigned,
+            # Drawn from the turn in progress (take_choice) or the flow's hints, not from the event:
+            ev.ChoiceOffered: _nothing, ev.PutBack: _nothing, ev.TurnEnded: _nothing,
+            ev.HintsShown: _nothing, ev.HintsHidden: _nothing,
+        }
 
     def take_choice(self) -> None:
         """The person's turn in progress, as the flow shows it now (a snapshot to draw from)."""
@@ -145,12 +193,12 @@ class TableScene(OnlinePlay, TableControls, TableDrawing, PacedScene):
     def _proceed(self) -> None:
         self.react(self.flow.proceed())
 
-    def _on_TurnBegan(self, event: f.TurnBegan) -> None:
+    def _turn_began(self, event: ev.TurnBegan) -> None:
         if event.computer:
             delay = AFTER_PASS_THROW_DELAY if self._after_pass else COMPUTER_THROW_DELAY
             self._wait(self._pause(delay), self._proceed)
 
-    def _on_ThrowStarted(self, event: f.ThrowStarted) -> None:
+    def _throw_started(self, event: ev.ThrowStarted) -> None:
         s = self.session
         self.refused = None
         checkers = [c for _, loc, _, c in self.view.slots(self.shown) if self.view.is_on_field(loc)]
@@ -164,57 +212,60 @@ class TableScene(OnlinePlay, TableControls, TableDrawing, PacedScene):
         if event.resumed:
             self._proceed()
             return
-        self._say("")
-        self._sound("throw")
+        self.say("")
+        self.sound("throw")
         if self.playback.settled:
             for cause in self.playback.causes:
                 self.react(self.flow.rethrown(cause))
             self._proceed()
 
-    def _on_ThrowTakenAgain(self, event: f.ThrowTakenAgain) -> None:
+    def _thrown_again(self, event: ev.ThrowTakenAgain) -> None:
         attempt = self.playback.index + 2 if self.playback is not None else 2   # the one coming
         cause = Words(CAUSE_TEXT[event.cause]) if event.cause in CAUSE_TEXT else event.cause
-        self._banner(Words(N_("{cause} - thrown again (throw {n})"), cause=cause, n=attempt), "note", 0.8)
+        self.banner(Words(N_("{cause} - thrown again (throw {n})"), cause=cause, n=attempt), "note", 0.8)
 
-    def _on_Announced(self, event: f.Announced) -> None:
+    def _announced(self, event: ev.Announced) -> None:
         if event.name:                     # the doublets' old names (C-4) are the same in every language
             words = Words(N_("{name}!"), name=event.name)
         else:
             words = Words(N_("Triplet of {n}s!"), n=event.number)
-        self._banner(words, "large", 1.3)
+        self.banner(words, "large", 1.3)
 
-    def _on_TurnPassed(self, event: f.TurnPassed) -> None:
-        self._banner(pass_said(self.session, event.side, event.rule), "note", FORCED_PASS_HOLD)
+    def _turn_passed(self, event: ev.TurnPassed) -> None:
+        """A forced pass in one short notice: whose pass, and why ("You cannot play 2-5 - the
+        turn passes (TC-7)")."""
+        dice = "-".join(map(str, self.session.dice or ()))
+        self.banner(verb_words(self.session, event.side, "pass", dice=dice, rule=event.rule), "note", FORCED_PASS_HOLD)
         self._wait(self._pause(FORCED_PASS_HOLD), self._proceed)
 
-    def _on_NumbersLost(self, event: f.NumbersLost) -> None:
-        self._say(Words(N_("{side}: {numbers} cannot be played ({rule})"), side=title_words(self.session, event.side),
-                        numbers=numbers_said(event.numbers), rule=event.rule), 5.0)
+    def _numbers_lost(self, event: ev.NumbersLost) -> None:
+        self.say(Words(N_("{side}: {numbers} cannot be played ({rule})"), side=title_words(self.session, event.side),
+                       numbers=numbers_said(event.numbers), rule=event.rule), 5.0)
 
-    def _on_PlayedForYou(self, event: f.PlayedForYou) -> None:
-        self._banner(Words(N_("{side}: only one play, {move} - played by itself"),
-                           side=title_words(self.session, event.side),
-                           move=self.view.say_move(str(event.side), event.move)), "note", PASS_HOLD)
+    def _played_for_you(self, event: ev.PlayedForYou) -> None:
+        self.banner(Words(N_("{side}: only one play, {move} - played by itself"),
+                          side=title_words(self.session, event.side),
+                          move=self.view.say_move(str(event.side), event.move)), "note", PASS_HOLD)
 
-    def _on_BearingOffBegun(self, event: f.BearingOffBegun) -> None:
-        self._banner(verb_words(self.session, event.side, "begin bearing off"), "note", 2.0)
+    def _bearing_off(self, event: ev.BearingOffBegun) -> None:
+        self.banner(verb_words(self.session, event.side, "begin bearing off"), "note", 2.0)
 
-    def _on_ThinkingStarted(self, event: f.ThinkingStarted) -> None:
+    def _thinking(self, event: ev.ThinkingStarted) -> None:
         # Until its tables are loaded the computer plays by feel (always a legal move).
-        self._say("" if event.ready else Words(N_("The computer is still studying the game: it plays by feel for now")))
+        self.say("" if event.ready else Words(N_("The computer is still studying the game: it plays by feel for now")))
         self._wait(self._pause(THINK), self._proceed)
 
-    def _on_Picked(self, event) -> None:
-        self._sound("click", 0.5)
-        self._say("")
+    def _picked(self, event: ev.Picked) -> None:
+        self.sound("click", 0.5)
+        self.say("")
         self.refused = None
 
-    def _on_ComputerMoved(self, event: f.ComputerMoved) -> None:
-        """The computer's move is said as it starts (table_cards), and the card keeps off its way."""
+    def _computer_moved(self, event: ev.ComputerMoved) -> None:
+        """The computer's move is said as it starts (cards.py), and the card keeps off its way."""
         self.caption = {"side": event.side, "before": event.before, "dice": event.dice, "move": event.move,
                         "after": event.after, "left": None}
 
-    def _on_StepPlayed(self, event: f.StepPlayed) -> None:
+    def _step_played(self, event: ev.StepPlayed) -> None:
         dropped, self._dropped_at = self._dropped_at, None
         self.refused = None
         if event.by == "computer" and event.last and self.caption is not None:
@@ -225,31 +276,28 @@ class TableScene(OnlinePlay, TableControls, TableDrawing, PacedScene):
             then = self._proceed
         self._animate(event.before, event.after, event.step, then, dropped if event.dropped else None)
 
-    def _on_StepTakenBack(self, event) -> None:
-        self._say("")
-        self._sound("click")
+    def _step_taken_back(self, event: ev.StepTakenBack) -> None:
+        self.say("")
+        self.sound("click")
 
-    def _on_MoveTakenBack(self, event) -> None:
+    def _move_taken_back(self, event: ev.MoveTakenBack) -> None:
         self._timer = None                 # the computer does not throw after all
 
-    def _on_MoveRefused(self, event: f.MoveRefused) -> None:
+    def _move_refused(self, event: MoveRefused) -> None:
         """A refused move says why on the board: its rule, the rule's name and the reason."""
         self.refused, self._refused_left = event, REFUSAL_HOLD
-        self._say("")
+        self.say("")
 
-    def _on_Notice(self, event: f.Notice) -> None:
-        self._say(event.words)
-
-    def _on_GameOver(self, event: f.GameOver) -> None:
+    def _game_over(self, event: ev.GameOver) -> None:
         outcome = event.outcome
         self.banners = []                  # the result alone, over nothing said before it
         self.refused = None
-        self._banner(verb_words(self.session, outcome.winner, "win"), "large", GAME_OVER_HOLD, result=True)
+        self.banner(verb_words(self.session, outcome.winner, "win"), "large", GAME_OVER_HOLD, result=True)
         why = event.why or Words("{n} point", "{n} points", outcome.points, n=outcome.points)
-        self._banner(why, "note", GAME_OVER_HOLD, result=True)
+        self.banner(why, "note", GAME_OVER_HOLD, result=True)
         self._wait(self._pause(GAME_OVER_HOLD), self.app.show_match)
 
-    def _on_Resigned(self, event) -> None:
+    def _resigned(self, event: ev.Resigned) -> None:
         if self.link is not None:           # the friend elsewhere is told
             self.link.resign()
         self.app.match.abandon()
@@ -299,45 +347,52 @@ class TableScene(OnlinePlay, TableControls, TableDrawing, PacedScene):
             ripple.update(dt)
         self.ripples = [r for r in self.ripples if not r.done]
         if self.flights:
-            for flight in self.flights:
-                if flight.update(dt):
-                    self._sound(flight.sound, 0.8)
-                    if self.pace:
-                        self.ripples.append(Ripple(*flight.path[-1], TRAIL))
-                        if flight.sound == "hit":   # the knock, where the hit checker is struck
-                            self.ripples += [Ripple(*f.path[0], HIT_RED, 0.5, 1.0) for f in self.flights if f.delay]
-            if all(f.done for f in self.flights):
-                self.flights = []
-                then, self._after_flights = self._after_flights, None
-                if then:
-                    then()
+            self._fly(dt)
         if self.flow is not None:
-            if self.stage is Stage.CHOOSE:
-                typed = self.point_keys.typed
-                location = self.point_keys.tick(dt, str(self.session.to_move))
-                if typed and not self.point_keys.typed:
-                    self._point_key(location, typed)
-            self.poll_link()
-            if not self.ended:
+            self.input.tick(dt)
+            self.online.poll()
+            if not self.online.ended:
                 self.react(self.flow.poll())
-            self.play_held()
+            self.input.play_held()
         self._tick(dt)
+
+    def _fly(self, dt: float) -> None:
+        for flight in self.flights:
+            if flight.update(dt):
+                self.sound(flight.sound, 0.8)
+                if self.pace:
+                    self.ripples.append(Ripple(*flight.path[-1], TRAIL))
+                    if flight.sound == "hit":   # the knock, where the hit checker is struck
+                        self.ripples += [Ripple(*f.path[0], HIT_RED, 0.5, 1.0) for f in self.flights if f.delay]
+        if all(f.done for f in self.flights):
+            self.flights = []
+            then, self._after_flights = self._after_flights, None
+            if then:
+                then()
 
     def _dice_event(self, event) -> None:
         kind = event[0]
         if kind == "impact":
-            self._sound(event[1], event[2])
+            self.sound(event[1], event[2])
         elif kind == "invalid":
             self.react(self.flow.rethrown(event[1]))
         elif kind == "settled" and self.stage is Stage.ROLL:
             self._proceed()
 
+    # --- the Scene calls, to the parts ---------------------------------------------------------
+    def handle_event(self, event) -> None:
+        if self.flow is not None:
+            self.input.handle_event(event)
 
-def pass_said(session, side, rule: str) -> Words:
-    """A forced pass in one short notice: whose pass, and why ("You cannot play 2-5 - the turn
-    passes (TC-7)"), said when shown."""
-    dice = "-".join(map(str, session.dice or ()))
-    return verb_words(session, side, "pass", dice=dice, rule=rule)
+    def draw(self, surface) -> None:
+        self.drawing.draw(surface)
+
+    def leave(self) -> None:
+        self.input.leave()
+
+
+def _nothing(event) -> None:
+    pass
 
 
 def _arrived(before: tuple, after: tuple) -> int:
@@ -349,4 +404,3 @@ def _arrived(before: tuple, after: tuple) -> int:
         else:
             return loc
     return 0
-

@@ -1,0 +1,88 @@
+"""The keeper is the one writer of match.json in an online match too (game/play/keeper.py): the
+link never saves and never writes the session; what it queues goes out after the save that
+holds it (at its next poll), so that a secret and its commitment are on disk before they are
+on the wire
+(docs/online.md); and what it takes in is saved with the flow's next step, at most one save a
+frame, at most four saves a throw."""
+from game.online import dice
+from game.online.link import Link
+from game.play.match import MatchOptions, Phase, Session
+from game.play.priority import PriorityFlow
+from game.rules import Side
+from online_helpers import (code_of, folders, guest_player, host_player, keeper_in, records,
+                            relay_process, run_until)
+from test_online_link import FakeClient
+
+
+def watched(player_or_keeper, link) -> list:
+    """Every save of the keeper's storage, as (what it saved, the messages sent before it)."""
+    keeper = getattr(player_or_keeper, "keeper", player_or_keeper)
+    saves, save = [], keeper.storage.save_match
+    sent = []
+    send = link.client.send
+    link.client.send = lambda message: sent.append(message) or send(message)
+
+    def save_match(data):
+        saves.append((data, len(sent)))
+        return save(data)
+    keeper.storage.save_match = save_match
+    return saves, sent
+
+
+def test_a_commitment_goes_out_only_after_the_save_that_holds_it_and_its_secret(tmp_path):
+    keeper = keeper_in(tmp_path)
+    options = MatchOptions(rules="bell", length=1, opponent="online", human_side=Side.WHITE)
+    link = Link.host("ws://127.0.0.1:9", options, client_factory=FakeClient)
+    link.state.update(code="ACDEF9", token="0" * 32, started=True)
+    saves, sent = watched(keeper, link)
+    keeper.start_online(link)
+    session = keeper.session
+    flow = PriorityFlow(session, keeper.save, dealer=link.dealer)
+    assert flow.throw() == [] and flow.waiting and not link.unsaved
+    link.poll()                            # the link's next frame: what was saved goes out
+    commits = [m for m in sent if m["type"] == "commit"]
+    assert len(commits) == 1
+    data, sent_before = saves[-1]
+    assert sent_before == sent.index(commits[0]), "saved before it went out"
+    mine = data["online"]["throws"]["0:-1"]["mine"]
+    assert dice.commitment(mine) == commits[0]["hash"] and commits[0] in data["online"]["outbox"]
+    assert session.online == data["online"] and session.online is not link.state
+    assert session.next_throw is None and session.phase is Phase.PRIORITY
+
+
+def test_the_link_leaves_the_sessions_fields_to_the_keeper(tmp_path):
+    keeper = keeper_in(tmp_path)
+    options = MatchOptions(rules="charpentier", length=1, opponent="online", human_side=Side.BLACK)
+    link = Link.host("ws://127.0.0.1:9", options, client_factory=FakeClient)
+    keeper.start_online(link)
+    saved = keeper.session.online
+    link.state["code"] = "ACDEF9"          # the link's own state changes...
+    assert keeper.session.online == saved and saved["code"] == ""     # ...the session's copy waits
+    keeper.save()
+    assert keeper.session.online["code"] == "ACDEF9"
+    again = Link.resume(Session.from_dict(keeper.session.to_dict()), client_factory=FakeClient)
+    assert again.state == link.state and again.state is not link.state
+
+
+def test_an_online_throw_costs_at_most_four_saves_and_every_message_follows_its_save():
+    with relay_process() as relay, folders(2) as (a, b):
+        host = host_player(a, relay.url, rules="charpentier", length=3, seed=4)
+        guest = guest_player(b, relay.url, code_of(host), seed=5)
+        watches = [(folder, watched(player, player.link)) for folder, player in ((a, host), (b, guest))]
+        try:
+            run_until([host, guest], lambda: host.over and guest.over, 120)
+        finally:
+            host.link.close(), guest.link.close()
+        for folder, (saves, sent) in watches:
+            kept = [r for r in records(folder) if r["kind"] == "game"]
+            turns = sum(len(r["turns"]) for r in kept)
+            # a game's throw: this side's commitment, the other's taken in (with this side's
+            # reveal), the throw (with the other's reveal), the move; a priority throw: no move;
+            # and the match's first save, and one for each next game (before: about 5.6 a throw)
+            assert len(saves) <= 4 * turns + 3 * len(kept) + 1 + len(kept), (len(saves), turns)
+            for index, message in enumerate(sent):
+                if "seq" not in message or message["type"] == "accept":
+                    continue                # a sync; the guest's accept, before any match to save
+                before = [data["online"] for data, count in saves if count <= index]
+                assert before, message
+                assert any(message in o["outbox"] for o in before), message
