@@ -12,6 +12,7 @@ import time
 
 from game.geometry import tablier as g
 from game.dice import throw_faces, toss
+from game.rules import Side
 
 THROWS = 2000
 
@@ -21,11 +22,11 @@ def run(throws: int = THROWS, seed: int = 1699) -> dict:
     attempts, causes, settle, sim_ms = 0, {}, [], []
     face_counts = [0] * 6
     for _ in range(throws):
-        checkers = [g.checker_centre(side, p) for side in "WB" for p in board_rng.sample(range(1, 12), 3)]
+        checkers = [g.checker_centre(side, p) for side in Side for p in board_rng.sample(range(1, 12), 3)]
         values = throw_faces(faces_rng, 2)
         physics_rng = random.Random(faces_rng.getrandbits(64))
         start = time.perf_counter()
-        result = toss(values, physics_rng, checkers, thrower=board_rng.choice("WB"))
+        result = toss(values, physics_rng, checkers, thrower=board_rng.choice(tuple(Side)))
         sim_ms.append((time.perf_counter() - start) * 1000)
         attempts += len(result)
         for attempt in result:

@@ -11,6 +11,7 @@ import warnings
 
 import pygame
 
+from game.rules import Side
 
 PLAYING = ("TableScene", "PriorityScene")
 #: At play, keys that pause or take back are mostly passed over, so that games go on.
@@ -83,7 +84,7 @@ class Monkey:
                       if not (playing and name == "menu")]
         view = getattr(scene, "view", None)
         if view is not None and getattr(view, "scale", 0) > 0:
-            side = self.rng.choice("WB")
+            side = self.rng.choice(tuple(Side))
             garanguet = scene.session.rules.name == "garanguet"
             loc = self.rng.choice([*range(1, 26)] if garanguet else [-1, 0, *range(1, 13)])
             x, y = view.checker_centre(side, loc, self.rng.randrange(3))
@@ -99,7 +100,7 @@ class Monkey:
         chooser = getattr(scene, "choice", None)
         if chooser is None or getattr(scene, "stage", None) != "choose" or scene.view.scale <= 0:
             return []
-        side = str(scene.session.to_move)
+        side = scene.session.to_move
         if chooser.selected is not None:
             return [scene.view.landing_centre(scene.shown, side, d) for d in chooser.destinations]
         mine = scene.shown.checkers(scene.session.to_move)
@@ -112,7 +113,7 @@ class Monkey:
                 or chooser.selected is not None or not chooser.steps:
             return None
         step = self.rng.choice(chooser.steps)
-        side = str(scene.session.to_move)
+        side = scene.session.to_move
         mine = scene.shown.checkers(scene.session.to_move)
         start = scene.view.checker_centre(side, step.origin, mine.count(step.origin) - 1)
         end = scene.view.landing_centre(scene.shown, side, step.destination)

@@ -7,6 +7,7 @@ import pygame
 import pytest
 
 from game.geometry import tablier as g
+from game.rules import Side
 from game.view import assets
 from game.view.board_art import render_board
 
@@ -51,10 +52,10 @@ def test_serif_is_the_shipped_garamond():
 
 @pytest.mark.parametrize("diameter", (24, 62, 140, 300))
 def test_checkers_are_discs_with_a_transparent_outside(diameter):
-    white, black = assets.checker("W", diameter), assets.checker("B", diameter)
+    white, black = assets.checker(Side.WHITE, diameter), assets.checker(Side.BLACK, diameter)
     size = round(diameter * assets.CHECKER_CANVAS_RATIO)
     assert white.get_size() == black.get_size() == (size, size)
-    assert assets.checker("W", diameter) is white
+    assert assets.checker(Side.WHITE, diameter) is white
     (w_rgb, w_alpha), (b_rgb, b_alpha) = pixels(white), pixels(black)
     c = size // 2
     assert w_alpha[c, c] >= 250 and b_alpha[c, c] >= 250       # smoothscale may round down a little
@@ -101,7 +102,7 @@ def colour_at(rgb, x, y, scale):
     return rgb[int(x * scale), int(y * scale)]
 
 
-@pytest.mark.parametrize("side", ("W", "B"))
+@pytest.mark.parametrize("side", tuple(Side), ids=str)
 def test_points_are_where_the_geometry_puts_them(board, side):
     rgb, _ = pixels(board)
     scale = 1250 / g.BOARD_W

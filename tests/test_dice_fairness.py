@@ -11,6 +11,7 @@ import random
 
 from game.dice import Physics, throw_faces, toss
 from game.geometry.tablier import checker_centre
+from game.rules import Side
 CHI2_5_DF_1PC = 15.086      # chi-square critical values at alpha = 0.01
 CHI2_35_DF_1PC = 57.342
 
@@ -42,7 +43,7 @@ def test_a_loaded_die_would_fail_the_chi_square():
 
 def test_toss_always_ends_showing_the_requested_faces():
     rng = random.Random(3)
-    checkers = [checker_centre(side, p) for side in "WB" for p in (2, 7, 11)]
+    checkers = [checker_centre(side, p) for side in Side for p in (2, 7, 11)]
     for values in itertools.product(range(1, 7), repeat=2):
         attempts = toss(values, rng, checkers)
         assert attempts[-1].valid and attempts[-1].values == values

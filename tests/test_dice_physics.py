@@ -6,14 +6,15 @@ import random
 import pytest
 
 from game.geometry import tablier as g
+from game.rules import Side
 from game.dice import CAUSES, DIE_SIZE, MAX_SPEED, Ground, Physics, rest_cause, toss
 from game.dice import physics
 from game.dice.faces import IDENTITY
 from game.dice.physics import FLING_SPEED, Launch, cap_fling, simulate
 
 S = DIE_SIZE
-CHECKERS = [g.checker_centre(side, p) for side in "WB" for p in (3, 8, 11)] + \
-           [g.checker_centre("W", 12, i) for i in range(3)]
+CHECKERS = [g.checker_centre(side, p) for side in Side for p in (3, 8, 11)] + \
+           [g.checker_centre(Side.WHITE, 12, i) for i in range(3)]
 
 
 def drop(x, y, z=40.0, vx=0.0, vy=0.0, angle=0.0):
@@ -67,19 +68,19 @@ def test_tilted_against_a_rail_or_a_checker(ground):
     # Centre on the felt, one edge over the rail: it leans on the rail.
     assert rest_cause(ground, g.FIELD_LEFT + S * 0.3, 320.0, 0.0) == "tilted"
     # Centre just off a checker, footprint over its edge: it leans on the checker.
-    cx, cy = g.checker_centre("B", 3)
+    cx, cy = g.checker_centre(Side.BLACK, 3)
     assert rest_cause(ground, cx + g.CHECKER_R + S * 0.3, cy, 0.0) == "tilted"
 
 
 def test_flat_on_top_of_a_checker_is_valid(ground):
-    cx, cy = g.checker_centre("B", 8)
+    cx, cy = g.checker_centre(Side.BLACK, 8)
     assert rest_cause(ground, cx, cy, 0.7) is None
     assert ground.height(cx, cy) == g.CHECKER_HEIGHT
 
 
 def test_a_die_beside_a_checker_at_felt_level_is_not_under_it(ground):
     """The footprint only counts what is below the die: touching a checker's side is flat."""
-    cx, cy = g.checker_centre("B", 3)
+    cx, cy = g.checker_centre(Side.BLACK, 3)
     x = cx + g.CHECKER_R + S * 0.3          # footprint overlaps the checker's disc
     assert rest_cause(ground, x, cy, 0.0, z=0.0) is None
     assert rest_cause(ground, x, cy, 0.0) == "tilted"     # but seen from above, it leans on it
@@ -98,7 +99,7 @@ def _one(launch, ground):
 
 
 def test_dropped_on_a_checker_it_rests_flat_on_top_and_shows_the_value(ground):
-    cx, cy = g.checker_centre("B", 8)
+    cx, cy = g.checker_centre(Side.BLACK, 8)
     attempt = _one(drop(cx, cy), ground)
     assert attempt.valid and attempt.values == (5,)
     final = attempt.states(attempt.duration)[0]
@@ -106,7 +107,7 @@ def test_dropped_on_a_checker_it_rests_flat_on_top_and_shows_the_value(ground):
 
 
 def test_dropped_half_over_a_checker_it_is_tilted(ground):
-    cx, cy = g.checker_centre("B", 3)
+    cx, cy = g.checker_centre(Side.BLACK, 3)
     attempt = _one(drop(cx + g.CHECKER_R + S * 0.25, cy), ground)
     assert not attempt.valid and attempt.cause == "tilted" and attempt.culprit == 0
 
@@ -200,7 +201,7 @@ def test_only_the_last_attempt_is_valid_and_rethrows_are_named():
 
 
 def test_states_and_impacts_are_what_the_screen_needs():
-    attempt = toss((1, 6), random.Random(8), CHECKERS, thrower="W")[-1]
+    attempt = toss((1, 6), random.Random(8), CHECKERS, thrower=Side.WHITE)[-1]
     start = attempt.states(0.0)
     assert all(s.y < g.BOARD_H / 2 and s.z > 0 and not s.resting for s in start)   # from White's side
     end = attempt.states(attempt.duration + 5)
@@ -241,7 +242,7 @@ def test_endless_rethrows_end_with_the_dice_set_down(monkeypatch):
 def test_a_priority_round_throws_each_die_from_its_own_side():
     rng = random.Random(9)
     for faces in [(3, 3), (6, 6), (2, 5)]:          # one generator for a throw's rounds, in turn
-        attempts = toss(faces, rng, CHECKERS, thrower=("W", "B"))
+        attempts = toss(faces, rng, CHECKERS, thrower=(Side.WHITE, Side.BLACK))
         assert attempts[-1].values == faces
         white, black = attempts[-1].states(0.0)
         assert white.y < g.BOARD_H / 2 < black.y       # each die from its own side

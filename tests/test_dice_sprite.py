@@ -91,10 +91,11 @@ def test_a_die_thrown_off_the_board_is_marked_where_it_left_before_the_rethrow()
 
     from game.geometry import tablier as _g
     from game.dice import toss as _toss
+    from game.rules import Side
     from game.view.dice_playback import REST_AFTER_INVALID, DicePlayback
     from game.scenes.boards import board_for
     for seed in range(300):
-        attempts = _toss((3, 4), _random.Random(seed), [], None, thrower="W")
+        attempts = _toss((3, 4), _random.Random(seed), [], None, thrower=Side.WHITE)
         if attempts[0].cause == "off the board":
             break
     else:

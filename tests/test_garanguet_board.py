@@ -22,7 +22,8 @@ def english():
     yield
     i18n.set_language("en")
 
-SIDES = ("W", "B")
+W, B = Side.WHITE, Side.BLACK
+SIDES = tuple(Side)
 START = Position.parse("1*15/1*15/B")
 MIDDLE = Position.parse("1*2,2*2,3,4,20*9/1*4,7*2,8*2,9,10,11,12,15*3/W")
 BEAROFF = Position.parse("20*4,21*3,23*2,24*2,off*4/19*2,20*3,22*2,24*3,off*5/B")
@@ -51,13 +52,13 @@ def inside(rect, x, y, r=0.0):
 def test_paths_run_opposite_ways_over_the_same_points():
     """Black's point p is White's 25 - p (G-9's quadrants: Black s..x, White f..a)."""
     for p in range(1, 25):
-        assert gg.letter("B", p) == gg.letter("W", 25 - p)
+        assert gg.letter(B, p) == gg.letter(W, 25 - p)
         for side in SIDES:
             assert gg.location(side, gg.letter(side, p)) == p
-    assert [gg.LETTERS[gg.letter("B", p)] for p in (1, 12, 13, 19, 24)] == list("almsx")
-    assert [gg.LETTERS[gg.letter("W", p)] for p in (1, 12, 13, 19, 24)] == list("xmlfa")
-    assert [gg.name("W", p) for p in (1, 24, 25)] == ["x", "a", "off"]
-    assert [gg.name("B", p) for p in (1, 24, 25)] == ["a", "x", "off"]
+    assert [gg.LETTERS[gg.letter(B, p)] for p in (1, 12, 13, 19, 24)] == list("almsx")
+    assert [gg.LETTERS[gg.letter(W, p)] for p in (1, 12, 13, 19, 24)] == list("xmlfa")
+    assert [GARANGUET.point_name(W, p) for p in (1, 24, 25)] == ["x", "a", "off"]
+    assert [GARANGUET.point_name(B, p) for p in (1, 24, 25)] == ["a", "x", "off"]
 
 
 def test_a_faces_x_and_l_faces_m():
@@ -93,7 +94,7 @@ def test_hit_testing_inverts_every_checker_place_for_both_sides():
 
 def test_a_tray_belongs_to_its_side_only():
     for side in SIDES:
-        other = "B" if side == "W" else "W"
+        other = side.other
         tray = gg.tray_rect(side)
         centre = (tray.x + tray.w / 2, tray.y + tray.h / 2)
         assert gg.tray_at(*centre) == side
@@ -127,10 +128,10 @@ def test_stacks_overlap_only_when_tall():
     """Up to FULL checkers keep Tourne Case's spacing (each one's face mostly showing); taller
     stacks close up evenly."""
     assert gg.FULL >= 5
-    full = [gg.checker_centre("B", 1, i, gg.FULL) for i in range(gg.FULL)]
+    full = [gg.checker_centre(B, 1, i, gg.FULL) for i in range(gg.FULL)]
     assert gg.STEP >= g.CHECKER_R
     assert all(math.dist(a, b) == pytest.approx(gg.STEP) for a, b in zip(full, full[1:]))
-    tall = [gg.checker_centre("B", 1, i, 15) for i in range(15)]
+    tall = [gg.checker_centre(B, 1, i, 15) for i in range(15)]
     gaps = [math.dist(a, b) for a, b in zip(tall, tall[1:])]
     assert 8 < min(gaps) == pytest.approx(max(gaps)) and max(gaps) < gg.STEP
 
@@ -142,9 +143,9 @@ def test_fifteen_borne_off_fit_in_the_tray_clear_of_its_caption():
         for index in range(15):
             x, y = gg.checker_centre(side, gg.OFF, index, 15)
             assert inside(tray, x, y, g.CHECKER_R)
-            caption_y = tray.y + tray.h - gg.TRAY_CAPTION if side == "B" else tray.y + gg.TRAY_CAPTION
-            assert (y + g.CHECKER_R <= caption_y) if side == "B" else (y - g.CHECKER_R >= caption_y)
-    assert gg.tray_rect("B").y + gg.tray_rect("B").h < gg.tray_rect("W").y
+            caption_y = tray.y + tray.h - gg.TRAY_CAPTION if side is B else tray.y + gg.TRAY_CAPTION
+            assert (y + g.CHECKER_R <= caption_y) if side is B else (y - g.CHECKER_R >= caption_y)
+    assert gg.tray_rect(B).y + gg.tray_rect(B).h < gg.tray_rect(W).y
 
 
 def test_pips():
@@ -155,7 +156,7 @@ def test_pips():
 
 def test_bad_locations_are_refused_with_a_message():
     with pytest.raises(ValueError, match="1..24"):
-        gg.letter("B", 25)
+        gg.letter(B, 25)
     with pytest.raises(ValueError, match="side"):
         gg.letter("X", 3)
 
@@ -163,19 +164,19 @@ def test_bad_locations_are_refused_with_a_message():
 # -- landing and flight ---------------------------------------------------------------------
 def test_a_landing_checker_goes_on_top_of_the_stack():
     for side in SIDES:
-        own = START.checkers(Side(side))
+        own = START.checkers(side)
         spot = gb.landing_centre(START, side, 1)
         assert spot == gg.checker_centre(side, 1, len(own), len(own) + 1)
         assert gg.location_at(side, *spot) is None or gg.location_at(side, *spot) == 1
         assert gb.landing_centre(BEAROFF, side, gg.OFF) == gg.checker_centre(
-            side, gg.OFF, BEAROFF.checkers(Side(side)).count(gg.OFF), BEAROFF.checkers(Side(side)).count(gg.OFF) + 1)
+            side, gg.OFF, BEAROFF.checkers(side).count(gg.OFF), BEAROFF.checkers(side).count(gg.OFF) + 1)
 
 
 def test_a_flight_passes_each_point_round_the_end_of_the_board():
-    path = gb.along_points("B", 10, 15, (0, 0), (1, 1))
-    assert [gg.location_at("B", *spot) for spot in path[1:-1]] == [11, 12, 13, 14]
-    off = gb.along_points("W", 22, gg.OFF, (0, 0), (1, 1))
-    assert [gg.location_at("W", *spot) for spot in off[1:-1]] == [23, 24]
+    path = gb.along_points(B, 10, 15, (0, 0), (1, 1))
+    assert [gg.location_at(B, *spot) for spot in path[1:-1]] == [11, 12, 13, 14]
+    off = gb.along_points(W, 22, gg.OFF, (0, 0), (1, 1))
+    assert [gg.location_at(W, *spot) for spot in off[1:-1]] == [23, 24]
 
 
 def test_slots_place_every_checker_once():
@@ -189,7 +190,7 @@ def test_slots_place_every_checker_once():
 # -- labels ---------------------------------------------------------------------------------
 def test_counts_on_tall_stacks_trays_and_pips():
     def texts(position, skip=frozenset()):
-        return {(lab.what, lab.side, str(lab.text)) for lab in gb.labels(position, skip)}
+        return {(lab.what, str(lab.side), str(lab.text)) for lab in gb.labels(position, skip)}
     assert texts(START) == {("count", "W", "15"), ("count", "B", "15"), ("tray", "W", "0 off"),
                             ("tray", "B", "0 off"), ("pips", "W", "360"), ("pips", "B", "360"),
                             ("caption", "W", "pips"), ("caption", "B", "pips")}
@@ -208,7 +209,7 @@ def test_counts_on_tall_stacks_trays_and_pips():
         i18n.set_language("en")
     assert trays == {"0 sortie", "4 sorties", "5 sorties"}
     # a checker in flight is not counted where it is not drawn
-    assert ("count", "W", "14") in texts(START, {("W", 1, 14)})
+    assert ("count", "W", "14") in texts(START, {(W, 1, 14)})
 
 
 # -- the picture ----------------------------------------------------------------------------
@@ -260,7 +261,7 @@ def test_glow_lights_the_point_or_the_tray_and_nothing_else():
     view.fit(board_area(size))
     plain = pygame.Surface(size)
     view.draw_board(plain)
-    for side, loc in (("B", 6), ("W", 6), ("B", gg.OFF), ("W", gg.OFF)):
+    for side, loc in ((B, 6), (W, 6), (B, gg.OFF), (W, gg.OFF)):
         lit = plain.copy()
         view.point_glow(lit, side, loc, alpha=120)
         if loc == gg.OFF:
@@ -268,7 +269,7 @@ def test_glow_lights_the_point_or_the_tray_and_nothing_else():
             spot = (tray.x + tray.w / 2, tray.y + tray.h / 2)
         else:
             spot = gg.checker_centre(side, loc, 1)
-        elsewhere = gg.checker_centre("B" if side == "W" else "W", 6, 1)
+        elsewhere = gg.checker_centre(side.other, 6, 1)
         at = [round(c) for c in view.to_screen(*spot)]
         away = [round(c) for c in view.to_screen(*elsewhere)]
         assert lit.get_at(at) != plain.get_at(at)
@@ -297,7 +298,7 @@ def test_a_whole_position_draws_its_checkers_and_counts(size):
 
 def test_the_table_can_find_legal_destinations_on_the_picture():
     """Every legal first step of a bearing-off throw lands where a click on it comes back to it."""
-    side = str(BEAROFF.to_move)
+    side = BEAROFF.to_move
     steps = GARANGUET.next_steps(BEAROFF, (6, 5, 1))
     assert gg.OFF in {s.destination for s in steps}
     for step in steps:
@@ -330,24 +331,24 @@ def test_the_lettered_rails_follow_a_big_board_sharpened_after_its_preview():
 def test_a_click_means_a_checker_to_pick_or_a_point_to_play_to():
     view = gb.GaranguetBoardView()
     for index in (0, 7, 14):
-        assert view.area_at(START, "B", *gg.checker_centre("B", 1, index, 15)) == ("checker", 1)
-        assert view.area_at(START, "W", *gg.checker_centre("W", 1, index, 15)) == ("checker", 1)
+        assert view.area_at(START, B, *gg.checker_centre(B, 1, index, 15)) == ("checker", 1)
+        assert view.area_at(START, W, *gg.checker_centre(W, 1, index, 15)) == ("checker", 1)
     d = gg.point_area(gg.LETTERS.index("d"))
-    assert view.area_at(START, "B", d.x + d.w / 2, d.y + d.h / 2, lit=(4,)) == ("point", 4)
-    assert view.area_at(START, "B", *gg.checker_centre("W", 1, 0)) == ("point", 24)   # White's x
-    assert view.area_at(START, "B", *gg.checker_centre("B", 1, 0), lit=(1,)) == ("point", 1)
-    black_tray, white_tray = gg.tray_rect("B"), gg.tray_rect("W")
-    assert view.area_at(BEAROFF, "B", black_tray.x + 5, black_tray.y + 5, lit=(25,)) == ("point", 25)
-    assert view.area_at(BEAROFF, "B", white_tray.x + 5, white_tray.y + 5, lit=(25,)) is None
-    assert view.area_at(START, "W", g.BOARD_W / 2, g.BOARD_H / 2) is None
+    assert view.area_at(START, B, d.x + d.w / 2, d.y + d.h / 2, lit=(4,)) == ("point", 4)
+    assert view.area_at(START, B, *gg.checker_centre(W, 1, 0)) == ("point", 24)   # White's x
+    assert view.area_at(START, B, *gg.checker_centre(B, 1, 0), lit=(1,)) == ("point", 1)
+    black_tray, white_tray = gg.tray_rect(B), gg.tray_rect(W)
+    assert view.area_at(BEAROFF, B, black_tray.x + 5, black_tray.y + 5, lit=(25,)) == ("point", 25)
+    assert view.area_at(BEAROFF, B, white_tray.x + 5, white_tray.y + 5, lit=(25,)) is None
+    assert view.area_at(START, W, g.BOARD_W / 2, g.BOARD_H / 2) is None
 
 
 def test_the_top_checker_is_found_without_a_count():
     """The table asks for the top checker of a stack (index = count - 1) or its base."""
     view = gb.GaranguetBoardView()
     for count in (1, 5, 9, 15):
-        assert view.checker_centre("W", 7, count - 1) == gg.checker_centre("W", 7, count - 1, count)
-    assert view.checker_centre("B", 3, 0) == gg.checker_centre("B", 3, 0, 15)
+        assert view.checker_centre(W, 7, count - 1) == gg.checker_centre(W, 7, count - 1, count)
+    assert view.checker_centre(B, 3, 0) == gg.checker_centre(B, 3, 0, 15)
 
 
 def test_a_panel_goes_to_the_half_away_from_a_location():
@@ -362,8 +363,8 @@ def test_a_panel_goes_to_the_half_away_from_a_location():
 
 def test_a_checker_flying_to_the_tray_is_counted_once_it_lands():
     off = BEAROFF.black.count(gg.OFF)
-    landing = ("B", gg.OFF, off - 1)
-    captions = {lab.side: str(lab.text) for lab in gb.labels(BEAROFF, {landing}) if lab.what == "tray"}
+    landing = (B, gg.OFF, off - 1)
+    captions = {str(lab.side): str(lab.text) for lab in gb.labels(BEAROFF, {landing}) if lab.what == "tray"}
     assert captions == {"B": f"{off - 1} off", "W": f"{BEAROFF.white.count(gg.OFF)} off"}
 
 
@@ -374,7 +375,7 @@ def test_a_squeezed_or_odd_window_still_draws(area):
     surface = pygame.Surface((400, 400))
     view.draw_board(surface)
     view.draw_position(surface, MIDDLE)
-    view.point_glow(surface, "B", gg.OFF)
+    view.point_glow(surface, B, gg.OFF)
     assert pygame.Rect(area).contains(view.view_rect()) or view.view_rect().w <= 1 + area[2]
 
 
@@ -410,11 +411,11 @@ def test_on_the_table_a_click_picks_a_stack_and_a_click_on_the_tray_bears_off(ta
     app = tt.start(screen, rules="garanguet", opponent="human")
     scene = tt.table_at(app, screen, BEAROFF, (6, 5, 1))
     assert isinstance(scene.view, gb.GaranguetBoardView) and scene.stage == "choose"
-    bottom = gg.checker_centre("B", 19, 0, 2)               # any checker of the stack picks it
+    bottom = gg.checker_centre(B, 19, 0, 2)                 # any checker of the stack picks it
     tt.click(app, tt.screen_pos(scene, bottom))
     assert scene.choice.selected == 19
     assert gg.OFF in scene.choice.destinations
-    tray = gg.tray_rect("B")
+    tray = gg.tray_rect(B)
     tt.click(app, tt.screen_pos(scene, (tray.x + tray.w / 2, tray.y + tray.h / 2)))
     tt.pump(app, screen, 0.3)
     assert scene.choice.played[:1] == (Step(19, gg.OFF),)

@@ -115,7 +115,7 @@ def test_the_review_opens_from_the_scoreboard_on_the_garanguet_board(app):
     press(app, pygame.K_RETURN)
     assert scene.shown == 0
     frames(app, 2)
-    assert sorted(loc for s, loc, _, _ in scene.board.slots(rated.position) if s == "W") == \
+    assert sorted(loc for s, loc, _, _ in scene.board.slots(rated.position) if s is Side.WHITE) == \
         sorted(rated.position.checkers(Side.WHITE))
     assert speaking.problems(app) == []
     i18n.set_language("fr")

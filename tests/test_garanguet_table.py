@@ -16,7 +16,7 @@ from game.play.sides import side_title, verb
 from game.rules import GARANGUET, Move, Position, Side
 from game.rules.turn import furthest_steps
 from game.saves.storage import Storage
-from game.view.garanguet_board import GaranguetBoardView, say_move
+from game.view.garanguet_board import GaranguetBoardView
 from test_flow import at
 
 import test_table as tt
@@ -128,9 +128,9 @@ def test_the_first_checker_borne_off_is_announced_once():
 
 
 def test_a_move_is_said_in_the_boards_letters():
-    assert say_move("B", Move.parse("1-7 7-11 11-12")) == "a-g-k-l"
-    assert say_move("W", Move.parse("1-7 20-25")) == "x-r, e-off"
-    assert say_move("W", Move.parse("1-7 1-7 1-7 20-25")) == "3 × x-r, e-off"
+    assert GARANGUET.say_move(Side.BLACK, Move.parse("1-7 7-11 11-12")) == "a-g-k-l"
+    assert GARANGUET.say_move(Side.WHITE, Move.parse("1-7 20-25")) == "x-r, e-off"
+    assert GARANGUET.say_move(Side.WHITE, Move.parse("1-7 1-7 1-7 20-25")) == "3 × x-r, e-off"
 
 
 def test_the_players_are_named_alike_everywhere():
@@ -152,15 +152,15 @@ def test_on_the_table_a_double_click_and_a_drag_play_checkers(screen):
     app = tt.start(screen, rules="garanguet", opponent="human")
     scene = tt.table_at(app, screen, Position.parse("1*15/1*15/B"), (6, 4, 1))
     assert isinstance(scene.view, GaranguetBoardView) and scene.stage == "choose"
-    stack = tt.screen_pos(scene, gg.checker_centre("B", 1, 3, 15))
+    stack = tt.screen_pos(scene, gg.checker_centre(Side.BLACK, 1, 3, 15))
     tt.click(app, stack)
     tt.click(app, stack)                                     # the second click of a double-click
     tt.pump(app, screen, 1.0)
     assert app.session.position.checkers(Side.BLACK).count(12) == 1, app.session.position
     assert app.session.to_move is Side.WHITE
     scene = tt.table_at(app, screen, Position.parse("1*15/1*15/W"), (5, 3, 2))
-    start = tt.screen_pos(scene, gg.checker_centre("W", 1, 14, 15))
-    end = tt.screen_pos(scene, scene.view.landing_centre(scene.shown, "W", 6))
+    start = tt.screen_pos(scene, gg.checker_centre(Side.WHITE, 1, 14, 15))
+    end = tt.screen_pos(scene, scene.view.landing_centre(scene.shown, Side.WHITE, 6))
     for kind, pos in ((pygame.MOUSEBUTTONDOWN, start), (pygame.MOUSEMOTION, end), (pygame.MOUSEBUTTONUP, end)):
         extra = {"rel": (0, 0), "buttons": (1, 0, 0)} if kind == pygame.MOUSEMOTION else {"button": 1}
         app.scenes.handle_event(pygame.event.Event(kind, pos=pos, **extra))
@@ -272,8 +272,8 @@ def test_letter_keys_pick_the_lettered_point_and_h_u_keep_their_meaning(screen):
     app = tt.start(screen, rules="garanguet", opponent="human")
     scene = tt.table_at(app, screen, Position.parse("1*15/1*15/B"), (6, 4, 1))
     tt.key(app, pygame.K_a)                                  # Black's stack is on a
-    assert scene.choice.selected == gg.location("B", gg.LETTERS.index("a"))
-    target = gg.name("B", 1 + 4)                             # four points on: e
+    assert scene.choice.selected == gg.location(Side.BLACK, gg.LETTERS.index("a"))
+    target = GARANGUET.point_name(Side.BLACK, 1 + 4)         # four points on: e
     tt.key(app, getattr(pygame, f"K_{target}"))
     tt.pump(app, screen, 0.5)
     assert scene.choice.played and scene.choice.played[0].destination == 5
@@ -290,7 +290,7 @@ def test_shift_types_the_points_h_and_u(screen):
     pick the point."""
     app = tt.start(screen, rules="garanguet", opponent="human")
     scene = tt.table_at(app, screen, Position.parse("1*15/1*14,8/B"), (6, 4, 1))
-    assert gg.name("B", 8) == "h"
+    assert GARANGUET.point_name(Side.BLACK, 8) == "h"
     assert "Shift for h and u" in scene.drawing.prompt()
     tt.key(app, pygame.K_h, pygame.KMOD_SHIFT)
     assert scene.choice.selected == 8 and scene.hints is None

@@ -283,7 +283,7 @@ def test_the_keyboard_alone_goes_through_the_list_and_shows_an_error(app):
     rated = scene.errors[expected]
     assert scene.board.scale > 0 and scene.board.rect.w > 300, "the board is drawn"
     # the board shows the position before the move: each checker where the position has it
-    assert sorted(loc for s, loc, _, _ in scene.board.slots(rated.position) if s == "W") == \
+    assert sorted(loc for s, loc, _, _ in scene.board.slots(rated.position) if s is Side.WHITE) == \
         sorted(rated.position.checkers(Side.WHITE))
 
 

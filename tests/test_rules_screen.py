@@ -244,7 +244,7 @@ def test_the_captions_particular_claims_hold_in_the_engine():
     assert 25 - 5 in opp
     # G-8: six points in a row, and every number from c is refused
     rules, _, own, opp = states(s.BLOCK)
-    block = sorted(25 - loc for side, loc in s.BLOCK.lit if side == "W")
+    block = sorted(25 - loc for side, loc in s.BLOCK.lit if side is Side.WHITE)
     assert block == list(range(4, 10)) and all(25 - b in opp for b in block)
     assert all(rules.try_step(own, opp, 3, n).rule == "G-3" for n in range(1, 7))
     # G-9: all fifteen in the last quadrant, and the turn bears off three checkers

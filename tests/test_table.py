@@ -137,13 +137,13 @@ def click(app, pos):
     app.scenes.apply_pending()
 
 
-def click_checker(app, scene, location, side="W"):
+def click_checker(app, scene, location, side=Side.WHITE):
     """Click the top checker of `side` on `location`, where the board shows it."""
-    index = scene.shown.checkers(Side(side)).count(location) - 1
+    index = scene.shown.checkers(side).count(location) - 1
     click(app, screen_pos(scene, scene.view.checker_centre(side, location, index)))
 
 
-def click_point(app, scene, location, side="W"):
+def click_point(app, scene, location, side=Side.WHITE):
     """Click where a checker of `side` would land on `location`."""
     click(app, screen_pos(scene, scene.view.landing_centre(scene.shown, side, location)))
 
@@ -227,7 +227,7 @@ def test_a_click_anywhere_at_any_moment_never_crashes(screen):
 def lit(app, scene: TableScene) -> dict:
     """Every checker the mover may pick (clicked), with the destinations lit once it is picked."""
     out = {}
-    side = str(app.session.to_move)
+    side = app.session.to_move
     for origin in scene.choice.origins:
         click_checker(app, scene, origin, side)
         assert scene.choice.selected == origin
@@ -285,7 +285,7 @@ def test_a_click_off_the_lit_points_does_not_move(screen):
     assert scene.stage == "choose"
     click_checker(app, scene, 0)
     assert scene.choice.selected == 0
-    x, y = scene.view.to_screen(*geometry.checker_centre("W", 7))
+    x, y = scene.view.to_screen(*geometry.checker_centre(Side.WHITE, 7))
     click(app, (round(x), round(y)))              # point 7 is not lit (the lower die is 3)
     assert scene.choice.played == () and app.session.phase is Phase.MOVE
     assert scene.choice.selected is None          # a click elsewhere puts the checker back
@@ -403,7 +403,7 @@ def test_a_hit_checker_flies_back_off_the_board(screen):
     click_point(app, scene, 4)
     assert len(scene.flights) == 2
     mover, knocked = scene.flights
-    assert knocked.side == "B" and knocked.arc > 0 and knocked.delay > 0 and knocked.slot[1] == 0
+    assert knocked.side is Side.BLACK and knocked.arc > 0 and knocked.delay > 0 and knocked.slot[1] == 0
     pump(app, screen, 2.0)
     assert app.session.position.black == (0, 0, 0) and "hit" in app.sounds.played
 
@@ -449,7 +449,7 @@ def test_the_computer_plays_at_a_pace_a_person_can_follow_unless_instant(screen)
             if app.session.to_move is Side.WHITE and app.session.phase is not Phase.MOVE:
                 break
             pump(app, screen, 0.02, dt=0.02)
-            glides |= {f.duration for f in scene.flights if f.side == "B"}
+            glides |= {f.duration for f in scene.flights if f.side is Side.BLACK}
         assert app.session.to_move is Side.WHITE and glides
         assert min(glides) >= slowest if speed == "normal" else glides == {0.0}
 
@@ -457,8 +457,8 @@ def test_the_computer_plays_at_a_pace_a_person_can_follow_unless_instant(screen)
 def test_a_checker_dragged_onto_a_lit_point_is_played_there(screen):
     app = start(screen, opponent="human")
     scene = table_at(app, screen, Position((0, 0, 2), (0, 0, 0), Side.WHITE), (5, 3))
-    origin = scene.view.to_screen(*geometry.checker_centre("W", 2))
-    target = scene.view.to_screen(*geometry.checker_centre("W", 5))
+    origin = scene.view.to_screen(*geometry.checker_centre(Side.WHITE, 2))
+    target = scene.view.to_screen(*geometry.checker_centre(Side.WHITE, 5))
     app.scenes.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=origin, button=1))
     assert scene.choice.selected == 2
     app.scenes.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=target, rel=(0, 0), buttons=(1, 0, 0)))
@@ -720,7 +720,7 @@ def test_a_click_on_the_other_sides_checker_says_whose_it_is(screen, rules):
     scene = table_at(app, screen, app.session.rules.start(Side.WHITE), (3, 1) if rules != "garanguet" else (4, 2, 1))
     black = next(loc for loc in scene.shown.checkers(Side.BLACK))
     index = scene.shown.checkers(Side.BLACK).count(black) - 1
-    click(app, screen_pos(scene, scene.view.checker_centre("B", black, index)))
+    click(app, screen_pos(scene, scene.view.checker_centre(Side.BLACK, black, index)))
     assert "That checker is Black's: White is to move" == str(scene.note)
     assert scene.choice.selected is None and scene.refused is None
 
@@ -729,9 +729,9 @@ def test_a_lone_checker_is_picked_by_a_click_anywhere_on_its_point(screen):
     """Issue 24: a lone checker was picked only by a click on the checker itself."""
     app = start(screen, opponent="human")
     scene = table_at(app, screen, Position((2, 5, 9), (0, 0, 0), Side.WHITE), (3, 1))
-    x, y = scene.view.checker_centre("W", 5, 0)
+    x, y = scene.view.checker_centre(Side.WHITE, 5, 0)
     far = (x, y + 3 * geometry.CHECKER_R if y < geometry.BOARD_H / 2 else y - 3 * geometry.CHECKER_R)
-    assert scene.view.area_at(scene.shown, "W", *far, ()) == ("point", 5)
+    assert scene.view.area_at(scene.shown, Side.WHITE, *far, ()) == ("point", 5)
     click(app, screen_pos(scene, far))
     assert scene.choice.selected == 5
 
@@ -757,9 +757,10 @@ def test_the_hints_panel_stays_on_the_board_and_off_the_stack_it_recommends(scre
             pump(app, screen)
             step = scene.hints[0].move.steps[0]
             view, board = scene.view, scene.view.board_rect()
-            stack = [view.checker_centre("W", step.origin, i) for i in range(scene.drawing.top_index(step.origin) + 1)] \
+            stack = [view.checker_centre(Side.WHITE, step.origin, i)
+                     for i in range(scene.drawing.top_index(step.origin) + 1)] \
                 if step.origin in scene.shown.checkers(Side.WHITE) else []
-            spots = stack + [view.landing_centre(scene.shown, "W", step.destination)]
+            spots = stack + [view.landing_centre(scene.shown, Side.WHITE, step.destination)]
             covered = [xy for xy in spots if scene.drawing.hints_rect.colliderect(
                 pygame.Rect(*(round(c - view.length(r)) for c in view.to_screen(*xy)), 2 * view.length(r),
                             2 * view.length(r)))]

@@ -63,36 +63,36 @@ from game.scenes.table.keys import SECOND_DIGIT, PointKeys, typed_name  # noqa: 
 W = Side.WHITE
 
 
-def point_name(rules_name: str, side: str, location: int) -> str | None:
+def point_name(rules_name: str, side: Side, location: int) -> str | None:
     """What is typed for a location: the rule set's name of it, where it names a point."""
-    return typed_name(RULES[rules_name], Side(side), location)
+    return typed_name(RULES[rules_name], side, location)
 
 
-def location_named(rules_name: str, side: str, name: str) -> int | None:
+def location_named(rules_name: str, side: Side, name: str) -> int | None:
     """The location the rule set reads a name as (Rules.point_at)."""
-    return RULES[rules_name].point_at(Side(side), name)
+    return RULES[rules_name].point_at(side, name)
 
 
 def test_tourne_case_points_are_typed_by_their_numbers():
-    for side in "WB":
+    for side in Side:
         for location in range(1, 13):
             assert point_name("charpentier", side, location) == str(location)
             assert location_named("charpentier", side, str(location)) == location
         assert location_named("bell", side, "b") == BAR and point_name("bell", side, BAR) == "b"
         assert point_name("charpentier", side, 0) is None        # not entered: no point
     for nothing in ("0", "13", "01", "x", ""):
-        assert location_named("charpentier", "W", nothing) is None
+        assert location_named("charpentier", W, nothing) is None
 
 
 def test_garanguet_points_are_typed_by_the_boards_own_letters():
-    for side in "WB":
+    for side in Side:
         for location in range(1, 25):
             name = point_name("garanguet", side, location)
-            assert name == gg.name(side, location)              # what the rails are stamped with
+            assert name == gg.LETTERS[gg.letter(side, location)]   # what the rails are stamped with
             assert location_named("garanguet", side, name) == location
         assert point_name("garanguet", side, gg.OFF) is None
-    assert location_named("garanguet", "B", "a") == 1 and location_named("garanguet", "W", "a") == 24
-    assert location_named("garanguet", "W", "y") is None and location_named("garanguet", "W", "3") is None
+    assert location_named("garanguet", Side.BLACK, "a") == 1 and location_named("garanguet", W, "a") == 24
+    assert location_named("garanguet", W, "y") is None and location_named("garanguet", W, "3") is None
 
 
 def test_a_one_waits_for_a_second_digit_only_when_ten_to_twelve_could_be_meant():

@@ -15,7 +15,7 @@ from game.base.i18n import Words
 from game.app import App
 from game.play.flow import Stage
 from game.play.match import MatchOptions, Phase, Session
-from game.rules import DOUBLET_NAMES, Move, Position, Side, rule_title
+from game.rules import DOUBLET_NAMES, GARANGUET, Move, Position, Side, rule_title
 from game.rules.refusals import MoveRefused
 from game.scenes.table import cards as table_cards
 from game.scenes.priority import PLAYS_FIRST
@@ -197,7 +197,7 @@ def test_the_history_opens_with_its_key_and_lists_moves_in_notation_and_words(tm
         words = " ".join(drawn_words(app, code))
         i18n.set_language(code)
         for entry in entries:
-            notation = scene.view.say_move(str(entry.side), entry.move) if entry.move.steps else "-"
+            notation = app.session.rules.say_move(entry.side, entry.move) if entry.move.steps else "-"
             assert notation in words
             first = telling.history(rules, app.session.record, Side.WHITE)[entry.number - 1].words
             assert first.split()[0] in words and first.split()[-1] in words
@@ -548,7 +548,6 @@ def test_a_garanguet_refusal_names_its_points_by_the_boards_letters(tmp_path):
     """The engine counts each side's own path 1..24; the board letters its points a..x. A
     refusal at the Garanguet table names the step and its point as the board does (the tutorial
     did; the table said '1-8')."""
-    from game.geometry import garanguet as gg
     app, scene = table(tmp_path, rules="garanguet", position="1*15/1*15/W", dice=(1, 1, 5),
                        opponent="human")
     scene.flow.pick(1)
@@ -556,7 +555,7 @@ def test_a_garanguet_refusal_names_its_points_by_the_boards_letters(tmp_path):
     scene.react(events)
     refused = next(e for e in events if isinstance(e, MoveRefused))
     assert refused.rule == "G-2" and refused.what == "1-8"
-    step = f"{gg.name('W', 1)}-{gg.name('W', 8)}"
+    step = f"{GARANGUET.point_name(Side.WHITE, 1)}-{GARANGUET.point_name(Side.WHITE, 8)}"
     for code in ("en", "fr"):
         words = " ".join(drawn_words(app, code))
         assert step in words and "1-8" not in words, words

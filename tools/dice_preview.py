@@ -21,6 +21,7 @@ from game.dice import DIE_SIZE  # noqa: E402
 from game.dice import toss  # noqa: E402
 from game.dice.faces import LABELLINGS, q_axis_angle, q_matrix, q_mul  # noqa: E402
 from game.dice.physics import DieState  # noqa: E402
+from game.rules import Side  # noqa: E402
 from game.view.dice_sprite import draw_dice  # noqa: E402
 
 
@@ -95,10 +96,10 @@ def main(argv=None):
     pygame.init()
     out = pathlib.Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    checkers = [g.checker_centre(side, p) for side in "WB" for p in (2, 6, 9)] + \
-               [g.checker_centre("W", 12, i) for i in range(3)]
+    checkers = [g.checker_centre(side, p) for side in Side for p in (2, 6, 9)] + \
+               [g.checker_centre(Side.WHITE, 12, i) for i in range(3)]
     values = tuple(int(v) for v in args.values.split(","))
-    attempts = toss(values, random.Random(args.seed), checkers, thrower=args.thrower)
+    attempts = toss(values, random.Random(args.seed), checkers, thrower=Side(args.thrower))
     pygame.image.save(contact_sheet(attempts, checkers, args.scale), str(out / f"throw_{args.seed}.png"))
     pygame.image.save(close_up(), str(out / "faces.png"))
     print(f"{len(attempts)} attempt(s): {[a.cause or 'valid' for a in attempts]}; frames in {out}")

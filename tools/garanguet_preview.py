@@ -48,7 +48,7 @@ def render(text: str, dice, origin, size) -> pygame.Surface:
     view.draw_board(surface)
     wait_for_boards()                   # a 4K board is sharpened after a quick preview
     view.draw_board(surface)
-    side = str(position.to_move)
+    side = position.to_move
     for step in GARANGUET.next_steps(position, dice):
         if step.origin == origin:
             view.point_glow(surface, side, step.destination, alpha=90)

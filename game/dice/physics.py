@@ -19,6 +19,7 @@ from game.dice.height import (CHECKER, DIE, DIE_SIZE, FELT, LEVEL, RAIL_TOP, TAB
                               rest_cause)
 from game.geometry.tablier import (BAR, BAR_HEIGHT, BAR_LEFT, BAR_RIGHT, BOARD_H, BOARD_W, CHECKER_R,
                            FIELD_BOTTOM, FIELD_LEFT, FIELD_RIGHT, FIELD_TOP, RAIL_HEIGHT, RAILS)
+from game.rules import Side
 
 # At 1/240 s a die at this planar speed moves 10 units a step: under half its own edge and a
 # third of a rail's width, so a contact is always seen before the die can pass through a rail.
@@ -494,9 +495,9 @@ def _random_turn(rng):
             b * math.sin(2 * math.pi * u3), b * math.cos(2 * math.pi * u3))
 
 
-def _hand(side: str, rng, strength: float):
+def _hand(side: Side, rng, strength: float):
     """Where a thrower's hand lets go and how fast: from the own side, into the own right-hand half."""
-    if side == "W":     # sits at the top, facing down: the right hand is the screen's left
+    if side is Side.WHITE:     # sits at the top, facing down: the right hand is the screen's left
         x, y, heading = rng.uniform(FIELD_LEFT + 90, BAR_LEFT - 90), FIELD_TOP + 40, math.pi / 2
     else:
         x, y, heading = rng.uniform(BAR_RIGHT + 90, FIELD_RIGHT - 90), FIELD_BOTTOM - 40, -math.pi / 2
@@ -567,21 +568,22 @@ def _set_down(count, rng, ground: Ground) -> list[Launch]:
             for x, y in spots]
 
 
-def toss(values, rng, checkers=(), fling=None, thrower="B", physics: Physics = DEFAULT) -> list[Attempt]:
+def toss(values, rng, checkers=(), fling=None, thrower=Side.BLACK, physics: Physics = DEFAULT) -> list[Attempt]:
     """Throw len(values) dice until a throw is valid (C-2); the valid one shows `values` (C-3).
 
     values: the faces the accepted throw must show, chosen by the caller's seeded generator.
     rng: a random.Random for the physics only. checkers: centres (board units) of the checkers.
     fling: optional (x, y, vx, vy) from a mouse drag, for the first attempt (rethrows are thrown).
-    thrower: "W" (from the top) or "B" (from the bottom), or one per die (the priority throw).
+    thrower: Side.WHITE (from the top) or Side.BLACK (from the bottom), or one per die (the
+    priority throw).
     Returns the attempts in order: all but the last are invalid, the last is valid.
     """
     values = tuple(int(v) for v in values)
     if not values or any(not 1 <= v <= 6 for v in values):
         raise ValueError(f"cannot show faces {values}: each must be 1..6")
-    throwers = (thrower,) * len(values) if isinstance(thrower, str) else tuple(thrower)
-    if len(throwers) != len(values) or any(side not in ("W", "B") for side in throwers):
-        raise ValueError(f"thrower must be 'W' or 'B' (or one per die), not {thrower!r}")
+    throwers = (thrower,) * len(values) if isinstance(thrower, (Side, str)) else tuple(thrower)
+    if len(throwers) != len(values) or any(not isinstance(side, Side) for side in throwers):
+        raise ValueError(f"thrower must be a Side (or one per die), not {thrower!r}")
     ground = ground_for(tuple((float(x), float(y)) for x, y in checkers))
     attempts = []
     while len(attempts) < MAX_ATTEMPTS:

@@ -7,10 +7,11 @@ along the top row from right to left, so a faces x and l faces m. Black's path r
 (bottom row rightwards, then top row leftwards), White's x -> a (top row rightwards, then bottom
 row leftwards): each side counts its own path 1..24 and 25 once borne off, and Black's point p is
 White's 25 - p. Each side bears off at the far end of its path, into a tray just outside the
-frame on the left: Black's beside x (top), White's beside a (bottom).
+frame on the left: Black's beside x (top), White's beside a (bottom). Which location bears
+which letter is the rule set's to say (`Rules.point_name`, `Rules.point_at`): this places them.
 """
 from game.geometry import tablier as g
-from game.rules import OFF  # noqa: F401 (a side's location once borne off: the tray)
+from game.rules import GARANGUET, OFF, Side  # OFF: a side's location once borne off, the tray
 from game.rules.garanguet import LETTERS     # the points are named by the rule set
 
 MARGIN = 2 * g.CHECKER_R + 26           # board units beside the frame: trays left, paths right
@@ -29,30 +30,26 @@ TRAY_GAP = 10.0                         # between the two trays, across the boar
 TRAY_CAPTION = 30.0                     # at a tray's inner end, kept clear for its count
 
 
-def _check_side(side: str) -> None:
-    if side not in ("W", "B"):
-        raise ValueError(f"side must be 'W' or 'B', not {side!r}")
+def _check_side(side: Side) -> None:
+    if not isinstance(side, Side):
+        raise ValueError(f"side must be a Side, not {side!r}")
 
 
-def letter(side: str, location: int) -> int:
-    """The point (0..23 for a..x) of a side's location 1..24 on its own path."""
+def letter(side: Side, location: int) -> int:
+    """The point (0..23 for a..x) of a side's location 1..24 on its own path: where the letter
+    the rules name it by (`Rules.point_name`) stands on the board."""
     _check_side(side)
     if not 1 <= location <= 24:
         raise ValueError(f"no point {location} on a Garanguet path (1..24)")
-    return location - 1 if side == "B" else 24 - location
+    return LETTERS.index(GARANGUET.point_name(side, location))
 
 
-def name(side: str, location: int) -> str:
-    """What the board calls a side's location: its point's letter, or "off" for the tray."""
-    return "off" if location == OFF else LETTERS[letter(side, location)]
-
-
-def location(side: str, point: int) -> int:
-    """A side's own count (1..24) of the point lettered LETTERS[point]."""
+def location(side: Side, point: int) -> int:
+    """A side's own count (1..24) of the point lettered LETTERS[point], as the rules read it."""
     _check_side(side)
     if not 0 <= point <= 23:
         raise ValueError(f"no point {point} on a Garanguet board (0..23)")
-    return point + 1 if side == "B" else 24 - point
+    return GARANGUET.point_at(side, LETTERS[point])
 
 
 def is_top(point: int) -> bool:
@@ -95,16 +92,16 @@ def stack_step(count: int, reach: float = REACH) -> float:
     return min(STEP, (reach - BASE - g.CHECKER_R) / (count - 1))
 
 
-def tray_rect(side: str) -> g.Rect:
+def tray_rect(side: Side) -> g.Rect:
     """A side's bear-off tray, outside the frame on the left, beside the end of its path:
     Black's beside x (top), White's beside a (bottom)."""
     _check_side(side)
     x = -6.0 - TRAY_W                    # just clear of the frame
     h = g.BOARD_H / 2 - g.FIELD_TOP - TRAY_GAP
-    return g.Rect(x, g.FIELD_TOP if side == "B" else g.BOARD_H / 2 + TRAY_GAP, TRAY_W, h)
+    return g.Rect(x, g.FIELD_TOP if side is Side.BLACK else g.BOARD_H / 2 + TRAY_GAP, TRAY_W, h)
 
 
-def checker_centre(side: str, location: int, index: int = 0, count: int | None = None) -> tuple[float, float]:
+def checker_centre(side: Side, location: int, index: int = 0, count: int | None = None) -> tuple[float, float]:
     """Where the index-th of `count` checkers on a location rests (index 0 on the point's base,
     or the tray's far end; higher ones towards the middle, closer together as the stack grows).
     Without a count, the checker is the stack's top one (count = index + 1)."""
@@ -112,7 +109,7 @@ def checker_centre(side: str, location: int, index: int = 0, count: int | None =
         count = index + 1
     if location == OFF:
         tray = tray_rect(side)
-        top = side == "B"
+        top = side is Side.BLACK
         step = stack_step(count, tray.h - TRAY_CAPTION)
         x = tray.x + tray.w / 2
         base = tray.y + BASE if top else tray.y + tray.h - BASE
@@ -134,20 +131,20 @@ def point_at(x: float, y: float) -> int | None:
     return column if y >= g.BOARD_H / 2 else 23 - column
 
 
-def tray_at(x: float, y: float, slack: float = 6.0) -> str | None:
-    """The side whose tray holds board spot (x, y), if any ("W" or "B")."""
-    for side in ("B", "W"):
+def tray_at(x: float, y: float, slack: float = 6.0) -> Side | None:
+    """The side whose tray holds board spot (x, y), if any."""
+    for side in (Side.BLACK, Side.WHITE):
         r = tray_rect(side)
         if r.x - slack <= x <= r.x + r.w + slack and r.y - slack <= y <= r.y + r.h + slack:
             return side
     return None
 
 
-def location_at(side: str, x: float, y: float) -> int | None:
+def location_at(side: Side, x: float, y: float) -> int | None:
     """A side's location (1..24 on its path, 25 its own tray) under board spot (x, y), if any.
     The other side's tray is nothing to this side."""
     _check_side(side)
-    if tray_at(x, y) == side:
+    if tray_at(x, y) is side:
         return OFF
     point = point_at(x, y)
     return None if point is None else location(side, point)

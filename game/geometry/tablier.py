@@ -10,6 +10,8 @@ wait outside the frame on the left, beside their own row.
 """
 from dataclasses import dataclass
 
+from game.rules import Side
+
 # The whole box, frame included.
 BOARD_W = 1000.0
 BOARD_H = 640.0
@@ -58,9 +60,9 @@ RAILS = (
 )
 
 
-def row_of(side: str) -> str:
-    """White ('W') plays on the top row, Black ('B') on the bottom row."""
-    return TOP if side == "W" else BOTTOM
+def row_of(side: Side) -> str:
+    """White plays on the top row, Black on the bottom row."""
+    return TOP if side is Side.WHITE else BOTTOM
 
 
 def point_x(point: int) -> float:
@@ -72,7 +74,7 @@ def point_x(point: int) -> float:
     return left + (i % 6 + 0.5) * POINT_W
 
 
-def point_triangle(side: str, point: int) -> tuple[tuple[float, float], ...]:
+def point_triangle(side: Side, point: int) -> tuple[tuple[float, float], ...]:
     """The three corners of a point's triangle: base on the side's own rail, tip towards the middle."""
     x = point_x(point)
     half = POINT_W / 2
@@ -81,7 +83,7 @@ def point_triangle(side: str, point: int) -> tuple[tuple[float, float], ...]:
     return ((x - half, FIELD_BOTTOM), (x + half, FIELD_BOTTOM), (x, FIELD_BOTTOM - POINT_LEN))
 
 
-def checker_centre(side: str, point: int, index: int = 0) -> tuple[float, float]:
+def checker_centre(side: Side, point: int, index: int = 0) -> tuple[float, float]:
     """Where the index-th checker on a point rests: on its base, stacking towards the middle.
 
     point 0 = not entered (outside the left of the frame, beside the own row),

@@ -78,8 +78,9 @@ class RuleSet:
         return self.rules.announcement(dice)
 
     def say_point(self, side, location: int) -> str:
-        """A location of `side`'s path ("W", "B" or a Side) as the board names it: "7", "k"."""
-        return self.rules.point_name(Side(str(side)), location)
+        """A location of `side`'s path as the board names it: "7", "k". Other programs may give
+        the side as "W" or "B", so it is read here, once; inside, `Rules.point_name` takes a Side."""
+        return self.rules.point_name(Side(side), location)
 
     def points_words(self, outcome: Outcome) -> Words:
         """Why a won game scores what it does, in words said when shown, with its rule."""

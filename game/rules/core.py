@@ -129,10 +129,9 @@ _TEXT_WORDS = {
 }
 
 
-def _side_error(side: "Side | str", complaint: str, **fields) -> NotationError:
+def _side_error(side: Side, complaint: str, **fields) -> NotationError:
     white, black = _SIDE_WORDS[complaint]
-    is_white = side in ("White", "W") or getattr(side, "value", None) == "W"
-    return NotationError.of(white if is_white else black, **fields)
+    return NotationError.of(white if side is Side.WHITE else black, **fields)
 
 
 def _location_text(loc: int, last: int) -> str:
@@ -166,7 +165,8 @@ def _number(text: str) -> int | None:
     return int(text) if _NUMBER.fullmatch(text) else None
 
 
-def _parse_location(text: str, what: str) -> int:
+def _parse_location(text: str, what: "Side | str") -> int:
+    """A location in the notation; `what` is the side whose checkers are read, or the step."""
     text = text.strip()
     if text == "b":
         return BAR
@@ -174,7 +174,7 @@ def _parse_location(text: str, what: str) -> int:
         return 25
     loc = _number(text)
     if loc is None:
-        if what in ("White", "Black"):
+        if isinstance(what, Side):
             raise _side_error(what, "point", token=repr(text[:20]))
         raise NotationError.of(N_("{step}: {token} is not a point (a number, 'b' or 'off')"),
                                step=what, token=repr(text[:20]))
@@ -286,8 +286,8 @@ class Position:
         if parts[2].strip() not in ("W", "B"):
             raise NotationError.of(N_("{text}: the side to move is W or B, not {side}"),
                                    text=repr(text), side=repr(parts[2].strip()))
-        white = _parse_side(parts[0], "White")
-        black = _parse_side(parts[1], "Black")
+        white = _parse_side(parts[0], Side.WHITE)
+        black = _parse_side(parts[1], Side.BLACK)
         position = cls(white, black, Side(parts[2].strip()))
         if len(white) == len(black) == 3:
             _check_tourne_case(position, text)
@@ -312,7 +312,7 @@ def _garanguet_side(locs: tuple[int, ...]) -> str:
     return ",".join(runs)
 
 
-def _parse_side(text: str, who: str) -> tuple[int, ...]:
+def _parse_side(text: str, who: Side) -> tuple[int, ...]:
     locs: list[int] = []
     for token in text.split(","):
         loc, star, count = token.strip().partition("*")
@@ -433,6 +433,11 @@ class Rules:
             return BAR
         number = _number(name)
         return number if number is not None and name[0] != "0" and 1 <= number <= self.last_point else None
+
+    def say_move(self, side: Side, move: Move) -> str:
+        """A move as the board names its points: here the notation itself ("0-3 3-5"), the
+        points being numbered on the board. Every screen writes a move through this."""
+        return str(move)
 
     # --- whole turns ---------------------------------------------------------------------------
     def check_dice(self, dice) -> tuple[int, ...]:

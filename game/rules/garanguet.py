@@ -66,9 +66,12 @@ class Garanguet(Rules):
         return None
 
     def point_name(self, side, location):
-        """A point by its letter (a..x: White starts on x, Black on a), "off" once borne off."""
-        if location == OFF:
+        """A point by its letter (a..x: White starts on x, Black on a), "off" once borne off
+        (a step written past the rim is borne off too); a number on no point stays a number."""
+        if location >= OFF:
             return "off"
+        if location < 1:
+            return str(location)
         return LETTERS[location - 1 if side is Side.BLACK else 24 - location]
 
     def point_at(self, side, name):
@@ -77,6 +80,20 @@ class Garanguet(Rules):
             return None
         point = LETTERS.index(name)
         return point + 1 if side is Side.BLACK else 24 - point
+
+    def say_move(self, side, move):
+        """A move by letter ("off" for the tray), a checker's steps run together, the same
+        journey made by several checkers counted: "a-g-k", "3 × x-r, e-off"."""
+        chains: list[list[int]] = []
+        for step in move.steps:
+            if chains and chains[-1][-1] == step.origin:
+                chains[-1].append(step.destination)
+            else:
+                chains.append([step.origin, step.destination])
+        if not chains:
+            return "no move"
+        said = ["-".join(self.point_name(side, loc) for loc in chain) for chain in chains]
+        return ", ".join(f"{said.count(w)} × {w}" if said.count(w) > 1 else w for w in dict.fromkeys(said))
 
     def start(self, first: Side) -> Position:
         return Position((1,) * 15, (1,) * 15, first)

@@ -11,11 +11,12 @@ moment").
 `rule_set` is a rule set's RuleSet (game/rules), its name as the saves write it, or its
 Rules. `position` is the position before the turn. `you` is the side of the person at the
 screen: their checkers are "your checker", and they are "You"; None names both sides (two
-people at one screen, a review).
+people at one screen, a review). `side` and `you` are Sides, or "W" and "B" from a program
+that writes them so (read once, as each function is called).
 
-Points are named as the board shows them: Tourne Case's by number (1..12 on each side's own
-row, 12 the home point, the "coin de repos"), Garanguet's by letter (a..x,
-game/geometry/garanguet.py). The words follow docs/rules.md (English) and docs/regles.md
+Points are named as the board shows them, by the rules (`Rules.point_name`): Tourne Case's
+by number (1..12 on each side's own row, 12 the home point, the "coin de repos"),
+Garanguet's by letter (a..x). The words follow docs/rules.md (English) and docs/regles.md
 (French): a checker is a "dame", a point a "case", the sides "les Blancs" and "les Noirs".
 
 Every sentence is built from whole messages with fields (game/base/i18n.py), so French can agree
@@ -44,9 +45,9 @@ def _rules(rule_set) -> Rules:
 
 
 def _side(side) -> Side | None:
-    if side is None or isinstance(side, Side):
-        return side
-    return Side(str(side))
+    """The public functions take a side as a Side or as "W"/"B" (this is a library other
+    programs call): read here, once, at their entry."""
+    return None if side is None else Side(side)
 
 
 def _lettered(rules: Rules) -> bool:

@@ -52,7 +52,7 @@ class Diagram:
     refused: str = ""
     refused_by: str = ""
     passes: bool = False
-    lit: tuple[tuple[str, int], ...] = ()
+    lit: tuple[tuple[Side, int], ...] = ()
 
     @property
     def refusing_rule(self) -> str:
@@ -120,10 +120,10 @@ def _picture(diagram: Diagram, width: int) -> pygame.Surface:
         view.draw_checker(canvas, side, x, y)
     if isinstance(view, GaranguetBoardView):
         _counts(view, canvas, position)
-    mover = str(position.to_move)
+    mover = position.to_move
     rules = diagram.rules
     for before, step in hit:                 # the checker hit: ringed in red, and sent off
-        other = str(before.to_move.other)
+        other = before.to_move.other
         x, y = view.checker_centre(other, step.destination, 0)
         view.ring(canvas, x, y, RED, 5, g.CHECKER_R + 5)
         waiting = -1 if getattr(rules, "reentry_first", False) else 0
@@ -151,9 +151,9 @@ def _picture(diagram: Diagram, width: int) -> pygame.Surface:
     return canvas.subsurface((0, 0, width, height)).copy()
 
 
-def _centre_of(view, position, side: str, location: int):
+def _centre_of(view, position, side: Side, location: int):
     """Where the checker a step takes from `location` rests: the top of its stack."""
-    count = sum(1 for loc in position.checkers(Side(side)) if loc == location)
+    count = sum(1 for loc in position.checkers(side) if loc == location)
     if isinstance(view, GaranguetBoardView):
         return view.checker_centre(side, location, max(0, count - 1), max(1, count))
     return view.checker_centre(side, location, max(0, count - 1))

@@ -29,7 +29,8 @@ class Game:
     key: str
     title: str                  # never translated: the game's own name
     note: str                   # one line about it, on the new-match form
-    sides: tuple                # ((side, where it starts), ...) as the form offers them
+    sides: tuple                # ((side, where it starts), ...) as the form offers them; the
+                                # side as the settings write it, "W" or "B": the form is remembered
     tutorial: str               # the title's button for its tutorial
 
 

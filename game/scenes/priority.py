@@ -119,7 +119,7 @@ class PriorityScene(PacedScene):
         self.react(self.flow.proceed())
 
     def _round_thrown(self, event: RoundThrown) -> None:
-        attempts = toss((event.white, event.black), event.physics, thrower=("W", "B"))
+        attempts = toss((event.white, event.black), event.physics, thrower=(Side.WHITE, Side.BLACK))
         self.playback = DicePlayback(attempts, 1 / self.pace if self.pace else 0)
         self.sound("throw")
         self._check_settled()
@@ -191,9 +191,9 @@ class PriorityScene(PacedScene):
         self.online.draw(surface)
         s = self.session
         asks = self.stage is Stage.WAIT and self._humans() and not self.dice_wait   # to throw
-        state = HudState(names={str(side): side_title(s, side) for side in Side},
-                         scores={str(k): v for k, v in s.match.score.items()}, length=s.match.length,
-                         title=rules_title(s.rules.name), to_move="", prompt=self.prompt(),
+        state = HudState(names={side: side_title(s, side) for side in Side},
+                         scores=dict(s.match.score), length=s.match.length,
+                         title=rules_title(s.rules.name), to_move=None, prompt=self.prompt(),
                          enabled={"menu"} | ({"throw"} if asks else set()),
                          hover=self.hover, clock=self.clock, attention="throw" if asks else None)
         self.hud.draw(surface, state)

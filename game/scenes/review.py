@@ -239,7 +239,7 @@ class ReviewScene(ShownError, MenuScene):
     def draw_side(self, surface, scale, side: Side, box: pygame.Rect, size: float = 23) -> None:
         """A side as the scoreboard names it (White, Black), after a small checker of its colour."""
         d = min(px(26, scale), box.h - px(8, scale))
-        sprite = checker(str(side), d)
+        sprite = checker(side, d)
         centre = (box.x + px(6, scale) + d // 2, box.centery)
         surface.blit(sprite, sprite.get_rect(center=centre))
         words = pygame.Rect(box.x + d + px(10, scale), box.y, box.w - d - px(10, scale), box.h)
@@ -253,7 +253,7 @@ class ReviewScene(ShownError, MenuScene):
 
     def said(self, rated: Rated, move) -> str:
         """A move as the board names its points (Garanguet's letters)."""
-        return verbatim(self.board.say_move(str(rated.side), move))
+        return verbatim(self.rules.say_move(rated.side, move))
 
     def layout(self, size) -> None:
         scale = ui_scale(size)

@@ -79,14 +79,13 @@ class ShownError:
     def trace(self, surface, rated: Rated, move, colour, offset: int) -> None:
         """A move's path on the board, step by step, with a ring where each step lands."""
         side = rated.side
-        letter = str(side)
         position = rated.position
         width = max(2, self.board.length(5))
         shift = self.board.length(offset)
         for step in move.steps:
-            start = self._place(position, letter, step.origin)
-            end = self.board.landing_centre(position, letter, step.destination)
-            points = self.board.path(letter, step.origin, step.destination, start, end)
+            start = self._place(position, side, step.origin)
+            end = self.board.landing_centre(position, side, step.destination)
+            points = self.board.path(side, step.origin, step.destination, start, end)
             screen = [self.board.to_screen(x, y) for x, y in points]
             screen = [(sx + shift, sy + shift) for sx, sy in screen]
             if len(screen) >= 2:
@@ -95,11 +94,11 @@ class ShownError:
             self.board.ring(surface, *end, colour=colour, width_units=7)
             position = self.rules.play_steps(position, (step,))
 
-    def _place(self, position, letter: str, location: int):
+    def _place(self, position, side: Side, location: int):
         """Where the checker that moves from `location` rests now (the top one of a stack)."""
         found = [centre for s, loc, _i, centre in self.board.slots(position)
-                 if s == letter and loc == location]
-        return found[-1] if found else self.board.checker_centre(letter, location)
+                 if s is side and loc == location]
+        return found[-1] if found else self.board.checker_centre(side, location)
 
     def draw_words(self, surface, scale, rated: Rated, box: pygame.Rect) -> None:
         """Which move it was, then the move played and the best move: notation, words and the
@@ -110,7 +109,7 @@ class ShownError:
             where = (_(WHOSE_IN_GAME[rated.side], game=rated.game, turn=rated.turn) if many
                      else _(WHOSE[rated.side], turn=rated.turn))
             d = px(26, scale)
-            sprite = checker(str(rated.side), d)
+            sprite = checker(rated.side, d)
             surface.blit(sprite, sprite.get_rect(center=(line.x + d // 2, line.centery)))
             line = pygame.Rect(line.x + d + px(8, scale), line.y, line.w - d - px(8, scale), line.h)
         else:

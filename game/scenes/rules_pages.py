@@ -6,7 +6,7 @@ translated where it is drawn; the tests check every illustration against the rul
 from dataclasses import dataclass
 
 from game.base.i18n import N_
-from game.rules import BELL, CHARPENTIER, CHARPENTIER_REENTRY, GARANGUET, RULE_SETS, Rules
+from game.rules import BELL, CHARPENTIER, CHARPENTIER_REENTRY, GARANGUET, RULE_SETS, Rules, Side
 from game.scenes.diagrams import Diagram
 @dataclass(frozen=True)
 class Rule:
@@ -61,7 +61,7 @@ HOME_POINT = Diagram(
     N_("The home point, the “coin de repos”. The checker on 9 goes home with the 3, the exact "
        "number; a 4, 5 or 6 could not move it. Point 12 holds any number of checkers, and "
        "there a checker can never be hit."),
-    "TC-5", move="9-12", lit=(("W", 12),))
+    "TC-5", move="9-12", lit=((Side.WHITE, 12),))
 HIT = Diagram(
     CHARPENTIER, "3,8,12/6,12,12/B", (4, 2),
     N_("Black throws 4 and 2 and plays the 2 from 6 to 8, facing White's checker: it leaves "
@@ -132,13 +132,13 @@ BLOCK = Diagram(
     N_("White holds the six points d to i. Black's checker on c cannot pass them: every number "
        "from 1 to 6 would stop it on one of the six, and no checker may stop on a point held "
        "by the other side."),
-    "G-8", refused="3-9", refused_by="G-3", lit=tuple(("W", p) for p in range(16, 22)))
+    "G-8", refused="3-9", refused_by="G-3", lit=tuple((Side.WHITE, p) for p in range(16, 22)))
 BEAR_OFF = Diagram(
     GARANGUET, "20*15/19,20,22,23*4,24*8/B", (6, 5, 3),
     N_("All fifteen of Black's checkers are in the last quadrant, s to x, so the rim beyond x "
        "counts as one more point: 6, 5 and 3 take checkers from s, t and v exactly to the rim, "
        "and bear them off."),
-    "G-9", move="19-25 20-25 22-25", lit=tuple(("B", p) for p in range(19, 25)))
+    "G-9", move="19-25 20-25 22-25", lit=tuple((Side.BLACK, p) for p in range(19, 25)))
 BEAR_OFF_BLOCKED = Diagram(
     GARANGUET, "3,20*14/20,24*14/B", (2, 2, 2),
     N_("Three 2s, with a White checker on v. The checker on t, furthest from the rim, would "

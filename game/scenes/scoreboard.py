@@ -164,11 +164,10 @@ class ScoreboardScene(MenuScene):
         ui.blit_fitted(surface, heading, 26 * scale,
                        pygame.Rect(card.x, card.y + px(12, scale), card.w, px(36, scale)),
                        ui.WALNUT, margin=px(20, scale))
-        sides = sorted(self.score, key=str, reverse=True)       # White first
-        for row, side in enumerate(sides):
+        for row, side in enumerate(side for side in Side if side in self.score):    # White first
             y = card.y + px(92 + row * 80, scale)
             d = px(52, scale)
-            sprite = checker(str(side), d)
+            sprite = checker(side, d)
             surface.blit(sprite, sprite.get_rect(center=(card.x + px(62, scale), y)))
             name = title_words(self.session, side).said()
             name_box = pygame.Rect(card.x + px(110, scale), y - px(24, scale),

@@ -118,7 +118,7 @@ class TitleScene(MenuScene):
             result.append(4 * j + done + (eased if j == moving else 0.0))
         return result
 
-    def draw_checkers(self, surface, row: pygame.Rect, side: str, down: bool) -> None:
+    def draw_checkers(self, surface, row: pygame.Rect, side: Side, down: bool) -> None:
         pw = row.w / 12
         d = round(min(pw * 0.8, row.h * 0.62))
         sprite = checker(side, d)
@@ -154,8 +154,8 @@ class TitleScene(MenuScene):
         top, bottom = self.frieze(surface.get_size())
         self.draw_points(surface, top, down=True)
         self.draw_points(surface, bottom, down=False)
-        self.draw_checkers(surface, top, "W", down=True)
-        self.draw_checkers(surface, bottom, "B", down=False)
+        self.draw_checkers(surface, top, Side.WHITE, down=True)
+        self.draw_checkers(surface, bottom, Side.BLACK, down=False)
         self.draw_heading(surface, scale)
         self.menu.draw(surface, scale)
         note = self.footnote()      # in the keys' line: nothing else moves

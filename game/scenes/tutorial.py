@@ -344,7 +344,7 @@ class TutorialScene(TableScene):
         step = self.flow.next_script_step()
         if step is None:
             return
-        view, side = self.view, str(self.session.to_move)
+        view, side = self.view, self.session.to_move
         index = self.shown.checkers(self.session.to_move).count(step.origin) - 1
         for x, y in (view.checker_centre(side, step.origin, max(index, 0)),
                      view.landing_centre(self.shown, side, step.destination)):
@@ -362,7 +362,7 @@ class TutorialScene(TableScene):
                 lines.append(_("Not allowed - {rule}", rule=verbatim(note.rule)))
             else:
                 lines.append(_("Not allowed"))
-            what, fields = as_board_says(self.view, str(self.session.to_move), note.what, note.reason.fields)
+            what, fields = as_board_says(self.session.rules, self.session.to_move, note.what, note.reason.fields)
             lines.append(_("You tried {what}: {reason}.", what=verbatim(what),
                            reason=_(note.reason.message, **fields)))
             return lines, REFUSED_RED

@@ -5,6 +5,8 @@ No pygame here: positions are board units (game/geometry/tablier.py), the view s
 """
 import math
 
+from game.rules import Side
+
 SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.55, "instant": 0.0}
 
 
@@ -34,7 +36,7 @@ class Flight:
     checker visibly flies; `delay` keeps it still at its start until the mover arrives.
     """
 
-    def __init__(self, side: str, path, duration: float, delay: float = 0.0, arc: float = 0.0,
+    def __init__(self, side: Side, path, duration: float, delay: float = 0.0, arc: float = 0.0,
                  slot=None, sound: str = "checker"):
         self.side = side
         self.path = [tuple(p) for p in path]

@@ -8,11 +8,13 @@ import pathlib
 
 import pygame
 
+from game.rules import Side
+
 ASSETS = pathlib.Path(__file__).resolve().parents[2] / "assets"
 #: EB Garamond with lining figures as its digits (tools/make_fonts.py), so a 1 never reads as I.
 FONT_FILES = {"title": "TourneCaseGaramond-Regular.otf", "body": "TourneCaseGaramond-Regular.otf",
               "italic": "TourneCaseGaramond-Italic.otf"}
-CHECKER_IMAGES = {"W": "checker_white", "B": "checker_black"}
+CHECKER_IMAGES = {Side.WHITE: "checker_white", Side.BLACK: "checker_black"}
 #: The checker sprites are wider than their disc, to hold the shadow: canvas / disc diameter.
 CHECKER_CANVAS_RATIO = 320 / 256
 
@@ -36,7 +38,7 @@ def image(name: str) -> pygame.Surface:
 
 
 @functools.lru_cache(maxsize=64)
-def checker(side: str, diameter_px: int) -> pygame.Surface:
+def checker(side: Side, diameter_px: int) -> pygame.Surface:
     """A checker whose disc is `diameter_px` wide, smooth-scaled from the big pre-rendered sprite.
 
     The surface is CHECKER_CANVAS_RATIO times wider than the disc (the soft shadow falls down
@@ -44,7 +46,7 @@ def checker(side: str, diameter_px: int) -> pygame.Surface:
     `surface.get_rect(center=...)`. The surface is shared: copy it before changing it.
     """
     if side not in CHECKER_IMAGES:
-        raise ValueError(f"side must be 'W' or 'B', not {side!r}")
+        raise ValueError(f"side must be a Side, not {side!r}")
     size = max(1, round(diameter_px * CHECKER_CANVAS_RATIO))
     return pygame.transform.smoothscale(image(CHECKER_IMAGES[side]), (size, size))
 

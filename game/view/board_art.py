@@ -14,6 +14,7 @@ import numpy as np
 import pygame
 
 from game.geometry import tablier as g
+from game.rules import Side
 from game.view import assets
 
 # Painted trictrac points, carmine and bottle green (where the grain under them is of average tone).
@@ -319,7 +320,7 @@ def _paint_points(field, u, v, scale, tone):
     brightness): carmine and green alternating, the grain showing through the paint, a little
     darker towards the edges."""
     px = 1.0 / scale
-    for side in ("W", "B"):
+    for side in Side:
         for point in range(1, 13):
             corners = g.point_triangle(side, point)
             xs, ys = [c[0] for c in corners], [c[1] for c in corners]
@@ -333,7 +334,7 @@ def _paint_points(field, u, v, scale, tone):
             cover = np.clip(inside * np.float32(scale) + 0.5, 0, 1)
             edge = 0.82 + 0.18 * np.clip(inside * (1 / 3.0) + 0.5, 0, 1)
             # Adjacent points differ in colour, and point k faces a point of the other colour.
-            paint = POINT_RED if (point + (side == "B")) % 2 else POINT_GREEN
+            paint = POINT_RED if (point + (side is Side.BLACK)) % 2 else POINT_GREEN
             region = field[:, r0:r1, c0:c1]
             grain = region.mean(axis=0) * (1 / tone) * edge
             region += (paint[:, None, None] * grain - region) * cover

@@ -16,6 +16,8 @@ from typing import Protocol
 import pygame
 
 from game.geometry import tablier as g
+from game.rules import Side
+
 MARGIN = 2 * g.CHECKER_R + 26          # board units beside the frame for the waiting checkers
 VIEW_LEFT = -MARGIN
 VIEW_W = g.BOARD_W + 2 * MARGIN
@@ -25,13 +27,14 @@ GLOW = (255, 214, 102)
 SHADOW = (0, 0, 0, 70)
 
 
-Slot = tuple[str, int, int, tuple[float, float]]     # side, location, index on it, board centre
+Slot = tuple[Side, int, int, tuple[float, float]]    # side, location, index on it, board centre
 Area = tuple[str, int]                               # ("checker" or "point", location)
 
 
 class Board(Protocol):
     """A game's board as the table scene uses it. Locations are the engine's (a side's own path);
-    sides are "W"/"B"; x, y are board units; drawing goes to a pygame surface."""
+    sides are Sides; x, y are board units; drawing goes to a pygame surface. The points are
+    named by the rules (`Rules.point_name`, `Rules.say_move`), not by the board."""
 
     scale: float                                     # pixels per board unit (0 before fit)
 
@@ -42,22 +45,20 @@ class Board(Protocol):
     def board_rect(self): ...
     def centre(self) -> tuple[float, float]: ...                          # where banners show
     def slots(self, position) -> list[Slot]: ...                          # every checker, stacked
-    def checker_centre(self, side: str, location: int, index: int = 0) -> tuple[float, float]: ...
-    def landing_centre(self, position, side: str, location: int) -> tuple[float, float]: ...
-    def path(self, side: str, origin: int, destination: int, start, end) -> list: ...
-    def area_at(self, position, side: str, x: float, y: float, lit=()) -> Area | None: ...
+    def checker_centre(self, side: Side, location: int, index: int = 0) -> tuple[float, float]: ...
+    def landing_centre(self, position, side: Side, location: int) -> tuple[float, float]: ...
+    def path(self, side: Side, origin: int, destination: int, start, end) -> list: ...
+    def area_at(self, position, side: Side, x: float, y: float, lit=()) -> Area | None: ...
     def away_from(self, location: int) -> float: ...                       # x of the far half
     def draw_board(self, surface) -> None: ...
-    def draw_checker(self, surface, side: str, x: float, y: float, height: float = 0.0) -> None: ...
+    def draw_checker(self, surface, side: Side, x: float, y: float, height: float = 0.0) -> None: ...
     def ring(self, surface, x, y, colour=..., width_units=..., radius_units=..., alpha=...) -> None: ...
     def disc(self, surface, x, y, colour, alpha: int, radius_units=...) -> None: ...
     def ripple(self, surface, ripple) -> None: ...
-    def point_glow(self, surface, side: str, location: int, colour=..., alpha: int = 70) -> None: ...
+    def point_glow(self, surface, side: Side, location: int, colour=..., alpha: int = 70) -> None: ...
     def draw_labels(self, surface, position, skip=frozenset()) -> None: ...  # counts over checkers
     def is_on_field(self, location: int) -> bool: ...      # a checker there lies in the dice's box
-    def say_move(self, side: str, move) -> str: ...        # a move as this board names its points
-    def say_point(self, side: str, location: int) -> str: ...   # one location as the board names it
-    def pip_counts(self, position) -> dict: ...            # "W"/"B" -> pips, or {} if none shown
+    def pip_counts(self, position) -> dict: ...            # Side -> pips, or {} if none shown
 
 
 class BoardView:
@@ -106,13 +107,13 @@ class BoardView:
     def slots(self, position) -> list[Slot]:
         return slots(position)
 
-    def checker_centre(self, side: str, location: int, index: int = 0) -> tuple[float, float]:
+    def checker_centre(self, side: Side, location: int, index: int = 0) -> tuple[float, float]:
         return g.checker_centre(side, location, index)
 
-    def landing_centre(self, position, side: str, location: int) -> tuple[float, float]:
+    def landing_centre(self, position, side: Side, location: int) -> tuple[float, float]:
         return landing_centre(position, side, location)
 
-    def path(self, side: str, origin: int, destination: int, start, end) -> list:
+    def path(self, side: Side, origin: int, destination: int, start, end) -> list:
         return along_points(side, origin, destination, start, end)
 
     def away_from(self, location: int) -> float:
@@ -120,7 +121,7 @@ class BoardView:
         right = not 1 <= location <= 12 or g.point_x(location) < g.BAR_LEFT
         return (g.BAR_RIGHT + g.FIELD_RIGHT) / 2 if right else (g.FIELD_LEFT + g.BAR_LEFT) / 2
 
-    def area_at(self, position, side: str, x: float, y: float, lit=()) -> Area | None:
+    def area_at(self, position, side: Side, x: float, y: float, lit=()) -> Area | None:
         """What a click at (x, y) means for `side`: a lit point (its landing spot or anywhere on
         its point), else one of the side's checkers, else a point of its row, else nothing."""
         top = g.row_of(side) == g.TOP
@@ -131,7 +132,7 @@ class BoardView:
             if on_row and 1 <= dest <= 12 and abs(x - g.point_x(dest)) <= g.POINT_W / 2:
                 return "point", dest
         for s, loc, _, centre in reversed(self.slots(position)):
-            if s == side and math.dist((x, y), centre) <= g.CHECKER_R * 1.1:
+            if s is side and math.dist((x, y), centre) <= g.CHECKER_R * 1.1:
                 return "checker", loc
         if on_row:
             for point in range(1, 13):
@@ -147,7 +148,7 @@ class BoardView:
             self._board = render_board(rect.w, rect.h)
         surface.blit(self._board, rect)
 
-    def checker_sprite(self, side: str, lifted: bool = False) -> pygame.Surface:
+    def checker_sprite(self, side: Side, lifted: bool = False) -> pygame.Surface:
         """The checker at this scale; a lifted one is a touch larger, as if nearer the eye."""
         diameter = self.length(2 * g.CHECKER_R * (1.1 if lifted else 1.0))
         key = (side, diameter)
@@ -156,7 +157,7 @@ class BoardView:
             self._checkers[key] = assets.checker(side, diameter)
         return self._checkers[key]
 
-    def draw_checker(self, surface, side: str, x: float, y: float, height: float = 0.0) -> None:
+    def draw_checker(self, surface, side: Side, x: float, y: float, height: float = 0.0) -> None:
         """A checker centred at board (x, y); `height` (board units) lifts it with a falling shadow."""
         sprite = self.checker_sprite(side, lifted=height > 1)
         px, py = self.to_screen(x, y)
@@ -197,7 +198,7 @@ class BoardView:
         px, py = self.to_screen(ripple.x, ripple.y)
         surface.blit(layer, layer.get_rect(center=(round(px), round(py))))
 
-    def point_glow(self, surface, side: str, point: int, colour=GLOW, alpha: int = 70) -> None:
+    def point_glow(self, surface, side: Side, point: int, colour=GLOW, alpha: int = 70) -> None:
         """Light up a point's triangle (a legal destination) on the side's own row."""
         corners = [self.to_screen(x, y) for x, y in g.point_triangle(side, point)]
         xs = [c[0] for c in corners]
@@ -217,13 +218,6 @@ class BoardView:
         """A checker on a point or on the bar lies where the dice roll (one waiting does not)."""
         return location >= 1 or location == -1
 
-    def say_move(self, side: str, move) -> str:
-        """The move in the game's notation: the points are numbered on this board."""
-        return str(move)
-
-    def say_point(self, side: str, location: int) -> str:
-        return str(location)
-
     def pip_counts(self, position) -> dict:
         """Three checkers a side need no pip count."""
         return {}
@@ -235,11 +229,11 @@ def _circle(r: int, rgba, width: int = 0) -> pygame.Surface:
     return layer
 
 
-def slots(position) -> list[tuple[str, int, int, tuple[float, float]]]:
+def slots(position) -> list[Slot]:
     """Every checker of a position as (side, location, index on that location, board centre)."""
     out = []
-    for side in ("W", "B"):
-        checkers = position.checkers(_side(side))
+    for side in Side:
+        checkers = position.checkers(side)
         seen: dict[int, int] = {}
         for loc in checkers:
             index = seen.get(loc, 0)
@@ -248,18 +242,13 @@ def slots(position) -> list[tuple[str, int, int, tuple[float, float]]]:
     return out
 
 
-def _side(letter: str):
-    from game.rules import Side
-    return Side(letter)
-
-
-def landing_centre(position, side: str, location: int) -> tuple[float, float]:
+def landing_centre(position, side: Side, location: int) -> tuple[float, float]:
     """Where a checker of `side` would come to rest on `location` in this position."""
-    count = sum(1 for loc in position.checkers(_side(side)) if loc == location)
+    count = sum(1 for loc in position.checkers(side) if loc == location)
     return g.checker_centre(side, location, count)
 
 
-def along_points(side: str, origin: int, destination: int, start, end) -> list[tuple[float, float]]:
+def along_points(side: Side, origin: int, destination: int, start, end) -> list[tuple[float, float]]:
     """The path a checker takes: from its place, over each point in turn, to where it lands.
 
     Intermediate points are crossed on their first slot: the natural track down the row.

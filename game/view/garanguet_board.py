@@ -21,7 +21,7 @@ from game.base.i18n import N_, Words, _, language, verbatim
 from game.rules import Side
 from game.base.i18n import shown
 from game.view import widgets as ui
-from game.view.board_view import GLOW, BoardView
+from game.view.board_view import GLOW, BoardView, Slot
 from game.view.widgets import EBONY, GOLD, IVORY
 
 LETTER_COLOUR = (236, 210, 150)         # gilt, as Tourne Case's numbers but brighter: they are read
@@ -29,7 +29,7 @@ DENT = (20, 10, 4)
 CAPTION = (214, 190, 140)
 TRAY_RIM = (58, 34, 20)
 TRAY_WELL = (34, 44, 30)                # green baize in the tray
-TEXT_ON = {"W": (48, 32, 22), "B": (240, 222, 180)}   # a count written on a checker of that side
+TEXT_ON = {Side.WHITE: (48, 32, 22), Side.BLACK: (240, 222, 180)}   # a count on a checker of that side
 
 
 class GaranguetBoardView(BoardView):
@@ -78,7 +78,7 @@ class GaranguetBoardView(BoardView):
         surface.blit(right, [round(c) for c in self.to_screen(g.BOARD_W, 0)])
 
     # -- where things are
-    def point_glow(self, surface, side: str, location: int, colour=GLOW, alpha: int = 70) -> None:
+    def point_glow(self, surface, side: Side, location: int, colour=GLOW, alpha: int = 70) -> None:
         """Light up a legal destination of `side`: a point of its path, or its tray (G-9)."""
         if location == gg.OFF:
             tray = gg.tray_rect(side)
@@ -100,30 +100,30 @@ class GaranguetBoardView(BoardView):
         """The middle of the field, where the banners show."""
         return g.BOARD_W / 2, g.BOARD_H / 2
 
-    def slots(self, position) -> list[tuple[str, int, int, tuple[float, float]]]:
+    def slots(self, position) -> list[Slot]:
         return slots(position)
 
-    def checker_centre(self, side: str, location: int, index: int = 0, count: int | None = None
+    def checker_centre(self, side: Side, location: int, index: int = 0, count: int | None = None
                        ) -> tuple[float, float]:
         """Where the index-th checker rests on a location; a stack's spacing depends on its
         height, so without `count` the checker is taken as the stack's top one (index + 1
         checkers): what the table asks for a picked checker, a landing or a hint."""
         return gg.checker_centre(side, location, index, count)
 
-    def landing_centre(self, position, side: str, location: int) -> tuple[float, float]:
+    def landing_centre(self, position, side: Side, location: int) -> tuple[float, float]:
         return landing_centre(position, side, location)
 
-    def path(self, side: str, origin: int, destination: int, start, end) -> list:
+    def path(self, side: Side, origin: int, destination: int, start, end) -> list:
         return along_points(side, origin, destination, start, end)
 
     def away_from(self, location: int) -> float:
         """The x of the half of the field away from `location` (1..24, the same column for
         either side, since the two paths mirror each other; 25 is a tray, on the left)."""
-        if 1 <= location <= 24 and gg.point_x(gg.letter("B", location)) > g.BAR_RIGHT:
+        if 1 <= location <= 24 and gg.point_x(gg.letter(Side.BLACK, location)) > g.BAR_RIGHT:
             return (g.FIELD_LEFT + g.BAR_LEFT) / 2
         return (g.BAR_RIGHT + g.FIELD_RIGHT) / 2
 
-    def area_at(self, position, side: str, x: float, y: float, lit=()) -> tuple[str, int] | None:
+    def area_at(self, position, side: Side, x: float, y: float, lit=()) -> tuple[str, int] | None:
         """What a click at board spot (x, y) means for `side`: ("point", location) for a lit
         destination there (a point anywhere along its column, or the side's tray), else
         ("checker", location) for a point holding the side's checkers (anywhere on its
@@ -133,27 +133,18 @@ class GaranguetBoardView(BoardView):
             return None
         if location in lit or location == gg.OFF:
             return "point", location
-        if location in position.checkers(Side(side)):
+        if location in position.checkers(side):
             return "checker", location
         return "point", location
 
-    def say_move(self, side: str, move) -> str:
-        """A move in the board's letters, a checker's steps run together: "a-g-k, a-b"."""
-        return say_move(side, move)
-
-    def say_point(self, side: str, location: int) -> str:
-        """A point by its letter, the tray "off" (a step past the rim, too); the engine counts
-        each side's own path 1..24."""
-        return gg.name(side, min(location, gg.OFF)) if location >= 1 else str(location)
-
     def pip_counts(self, position) -> dict:
-        return {str(side): gg.pips(position.checkers(side)) for side in Side}
+        return {side: gg.pips(position.checkers(side)) for side in Side}
 
     def is_on_field(self, location: int) -> bool:
         """A checker on a point lies where the dice roll; one in a tray, outside the box, does not."""
         return 1 <= location <= 24
 
-    def location_at(self, side: str, x: float, y: float) -> int | None:
+    def location_at(self, side: Side, x: float, y: float) -> int | None:
         """The location of `side` (1..24, or 25 for its own tray) at board spot (x, y)."""
         return gg.location_at(side, x, y)
 
@@ -189,27 +180,12 @@ class Label:
     units; `what` says which it is ("count", "tray", "pips" or the "caption" under them) and
     `side` whose."""
     what: str
-    side: str
+    side: Side
     text: str
     x: float
     y: float
     size: float
     colour: tuple
-
-
-def say_move(side: str, move) -> str:
-    """A move's steps by letter ("off" for the tray), a checker's steps run together, the same
-    journey made by several checkers counted: "4 × l-f, c-a"."""
-    chains: list[list[int]] = []
-    for step in move.steps:
-        if chains and chains[-1][-1] == step.origin:
-            chains[-1].append(step.destination)
-        else:
-            chains.append([step.origin, step.destination])
-    if not chains:
-        return "no move"
-    said = ["-".join(gg.name(side, loc) for loc in chain) for chain in chains]
-    return ", ".join(f"{said.count(w)} × {w}" if said.count(w) > 1 else w for w in dict.fromkeys(said))
 
 
 def labels(position, skip=frozenset()) -> list[Label]:
@@ -226,15 +202,16 @@ def labels(position, skip=frozenset()) -> list[Label]:
     for (side, loc), (x, y) in tops.items():
         if drawn[(side, loc)] >= gg.COUNT_FROM and loc != gg.OFF:       # a tray has its caption
             out.append(Label("count", side, str(drawn[(side, loc)]), x, y, g.CHECKER_R, TEXT_ON[side]))
-    for side in ("W", "B"):
-        checkers = position.checkers(Side(side))
+    for side in Side:
+        checkers = position.checkers(side)
         tray = gg.tray_rect(side)
-        y = tray.y + tray.h - gg.TRAY_CAPTION / 2 if side == "B" else tray.y + gg.TRAY_CAPTION / 2
+        y = tray.y + tray.h - gg.TRAY_CAPTION / 2 if side is Side.BLACK else tray.y + gg.TRAY_CAPTION / 2
         off = drawn.get((side, gg.OFF), 0)
         out.append(Label("tray", side, Words("{n} off", "{n} off", off, n=off), tray.x + tray.w / 2, y, 17, CAPTION))
         x, y = pip_spot(side)
-        out.append(Label("pips", side, str(gg.pips(checkers)), x, y, 32, IVORY if side == "W" else GOLD))
-        out.append(Label("caption", side, Words(N_("pips")), x, y + (25 if side == "W" else -25), 16, CAPTION))
+        out.append(Label("pips", side, str(gg.pips(checkers)), x, y, 32, IVORY if side is Side.WHITE else GOLD))
+        out.append(Label("caption", side, Words(N_("pips")), x, y + (25 if side is Side.WHITE else -25), 16,
+                         CAPTION))
     return out
 
 
@@ -243,22 +220,22 @@ def _sans_size(line_px: int) -> int:
     return max(8, round(line_px / 0.68))
 
 
-def pip_spot(side: str) -> tuple[float, float]:
+def pip_spot(side: Side) -> tuple[float, float]:
     """Where a side's pip count is written: the right margin, at the end of the row its path
     starts on (White's top, Black's bottom)."""
     x = g.BOARD_W + gg.MARGIN / 2
-    return x, (PIP_Y if side == "W" else g.BOARD_H - PIP_Y)
+    return x, (PIP_Y if side is Side.WHITE else g.BOARD_H - PIP_Y)
 
 
 PIP_Y = 76.0
 
 
-def slots(position) -> list[tuple[str, int, int, tuple[float, float]]]:
+def slots(position) -> list[Slot]:
     """Every checker of a position as (side, location, index on that location, board centre);
     location 25 is the side's tray."""
     out = []
-    for side in ("W", "B"):
-        checkers = position.checkers(Side(side))
+    for side in Side:
+        checkers = position.checkers(side)
         counts: dict[int, int] = {}
         for loc in checkers:
             counts[loc] = counts.get(loc, 0) + 1
@@ -270,14 +247,14 @@ def slots(position) -> list[tuple[str, int, int, tuple[float, float]]]:
     return out
 
 
-def landing_centre(position, side: str, location: int) -> tuple[float, float]:
+def landing_centre(position, side: Side, location: int) -> tuple[float, float]:
     """Where a checker of `side` comes to rest on `location` (a point or its tray): on top of
     those already there, in the stack's spacing once it has landed."""
-    count = sum(1 for loc in position.checkers(Side(side)) if loc == location)
+    count = sum(1 for loc in position.checkers(side) if loc == location)
     return gg.checker_centre(side, location, count, count + 1)
 
 
-def along_points(side: str, origin: int, destination: int, start, end) -> list[tuple[float, float]]:
+def along_points(side: Side, origin: int, destination: int, start, end) -> list[tuple[float, float]]:
     """The path a checker takes: from its place, over the base of each point it passes (round
     the board's right end when it changes rows), to where it lands."""
     points = range(origin + 1, min(destination, gg.OFF))
@@ -363,7 +340,7 @@ def render_margins(scale: float) -> tuple[pygame.Surface, pygame.Surface]:
 def _render_margins(scale: float, code: str) -> tuple[pygame.Surface, pygame.Surface]:
     size = (max(1, round(gg.MARGIN * scale)), max(1, round(gg.VIEW_H * scale)))
     left, right = pygame.Surface(size, pygame.SRCALPHA), pygame.Surface(size, pygame.SRCALPHA)
-    for side in ("W", "B"):
+    for side in Side:
         _draw_tray(left, side, scale, gg.MARGIN * scale, 0.0)
         _draw_path(right, side, scale, -g.BOARD_W * scale, 0.0)
     if pygame.display.get_surface() is not None:          # the screen's own format blits faster
@@ -391,15 +368,15 @@ def _draw_tray(picture, side, scale, ox, oy) -> None:
     pygame.draw.rect(picture, GOLD, rect, max(1, round(1.2 * scale)), border_radius=radius)
 
 
-def path_shape(side: str) -> list[tuple[float, float]]:
+def path_shape(side: Side) -> list[tuple[float, float]]:
     """A side's way round, in the right margin: in along the row its path starts on, round the
     end, out along the other row (a bracket, White's outside Black's)."""
-    inner = side == "B"
+    inner = side is Side.BLACK
     x0 = g.BOARD_W + 2
     x1 = g.BOARD_W + gg.MARGIN * (0.42 if inner else 0.72)
     y_top = 150.0 if inner else 125.0
     y_bottom = g.BOARD_H - y_top
-    first, second = (y_top, y_bottom) if side == "W" else (y_bottom, y_top)
+    first, second = (y_top, y_bottom) if side is Side.WHITE else (y_bottom, y_top)
     return [(x0, first), (x1, first), (x1, second), (x0, second)]
 
 
@@ -407,7 +384,7 @@ def _draw_path(picture, side, scale, ox, oy) -> None:
     """An arrow along `path_shape`, in the side's colour with a contrasting edge, its head
     pointing back into the board on the row the path ends on."""
     pts = [(ox + x * scale, oy + y * scale) for x, y in path_shape(side)]
-    fill, edge_colour = (IVORY, TRAY_RIM) if side == "W" else (EBONY, GOLD)
+    fill, edge_colour = (IVORY, TRAY_RIM) if side is Side.WHITE else (EBONY, GOLD)
     width = max(3, round(9 * scale))
     edge = max(1, round(2 * scale))
     head = 17 * scale
@@ -423,9 +400,9 @@ def _draw_path(picture, side, scale, ox, oy) -> None:
         pygame.draw.polygon(picture, colour, [(centre[0] + (x - centre[0]) * grow, centre[1] + (y - centre[1]) * grow)
                                               for x, y in tip])
     x, y = pip_spot(side)
-    y += -27 if side == "W" else 27               # the side's name outside its pip count
+    y += -27 if side is Side.WHITE else 27               # the side's name outside its pip count
     size = _sans_size(max(6, round(18 * scale)))
-    words = _(Side(side).title)
+    words = _(side.title)
     room = max(1, round(gg.MARGIN * scale) - 4)
     ui.blit_text(picture, words, ui.fitting_size(words, size, room, "sans"),
                  (round(ox + x * scale), round(oy + y * scale)), CAPTION, "sans", "center")

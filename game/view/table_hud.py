@@ -12,6 +12,7 @@ import pygame
 
 from game.base.i18n import N_, Words, _, language, verbatim
 from game.base.i18n import shown
+from game.rules import Side
 from game.view import assets
 from game.view.layout import px, ui_scale
 from game.view.widgets import (EBONY, GOLD, GOLD_PALE, GREY, IVORY, WALNUT, WALNUT_DARK,
@@ -31,11 +32,11 @@ PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
 @dataclass
 class HudState:
     """What the HUD shows this frame; built by the table scene from the session."""
-    names: dict                      # "W"/"B" -> "You", "Computer", "White"...
-    scores: dict                     # "W"/"B" -> points
+    names: dict                      # Side -> "You", "Computer", "White"...
+    scores: dict                     # Side -> points
     length: int
     title: str
-    to_move: str                     # "W" or "B"
+    to_move: Side | None             # None: nobody's plate is lit
     prompt: str = ""
     dice: tuple = ()
     marks: tuple = ()                # per die: "played", "dim" or "" (counts, not yet played)
@@ -53,7 +54,7 @@ class TableHud:
         self.scale = 1.0
         self.top = self.bottom = self.board_area = pygame.Rect(0, 0, 0, 0)
         self.buttons: dict[str, pygame.Rect] = {}
-        self.plates: dict[str, pygame.Rect] = {}
+        self.plates: dict[Side, pygame.Rect] = {}
         self._cache = None
 
     def layout(self, size) -> None:
@@ -71,7 +72,7 @@ class TableHud:
         x = w - px(16, s) - n * bw - (n - 1) * gap
         y = self.bottom.centery - bh // 2
         white = pygame.Rect(px(16, s), px(6, s), px(330, s), px(50, s))
-        self.plates = {"W": white, "B": white.move(w - 2 * px(16, s) - white.w, 0)}
+        self.plates = {Side.WHITE: white, Side.BLACK: white.move(w - 2 * px(16, s) - white.w, 0)}
         self.buttons = {}
         for name, _label, _key in self.button_list:
             self.buttons[name] = pygame.Rect(x, y, bw, bh)
@@ -86,7 +87,7 @@ class TableHud:
     # -- drawing
     def draw(self, surface, state: HudState) -> None:
         """The two bars, redrawn only when what they say changes; the mover's plate pulses."""
-        key = (self.size, language(), tuple(sorted(state.names.items())), tuple(sorted(state.scores.items())),
+        key = (self.size, language(), tuple(state.names.items()), tuple(state.scores.items()),
                state.length, state.title, state.to_move, state.prompt, tuple(state.dice),
                tuple(state.marks), tuple(sorted(state.enabled)), state.hover, tuple(sorted(state.keys.items())))
         if self._cache is None or self._cache[0] != key:
@@ -114,7 +115,8 @@ class TableHud:
             surface.fill(GOLD, (bar.x, edge, bar.w, px(2, s)))
         for side, rect in self.plates.items():
             self._plate(surface, state, side, rect)
-        middle = pygame.Rect(0, 0, self.plates["B"].left - self.plates["W"].right - px(16, s), self.top.h)
+        middle = pygame.Rect(0, 0, self.plates[Side.BLACK].left - self.plates[Side.WHITE].right - px(16, s),
+                             self.top.h)
         middle.centerx = self.top.centerx
         title = shown(state.title)
         blit_fitted(surface, title, px(26, s), pygame.Rect(middle.x, px(4, s), middle.w, px(34, s)), GOLD_PALE, "title")
@@ -122,13 +124,13 @@ class TableHud:
         blit_fitted(surface, match, px(19, s), pygame.Rect(middle.x, px(34, s), middle.w, px(24, s)), IVORY)
         self._bottom(surface, state)
 
-    def _plate(self, surface, state, side: str, rect: pygame.Rect) -> None:
+    def _plate(self, surface, state, side: Side, rect: pygame.Rect) -> None:
         s = self.scale
-        active = state.to_move == side
+        active = state.to_move is side
         if active:
             pygame.draw.rect(surface, WALNUT, rect, border_radius=px(10, s))
         icon = assets.checker(side, px(36, s))
-        mirror = side == "B"
+        mirror = side is Side.BLACK
         cx = rect.right - px(28, s) if mirror else rect.x + px(28, s)
         surface.blit(icon, icon.get_rect(center=(cx, rect.centery)))
         name = shown(state.names.get(side, ""))

@@ -20,7 +20,7 @@ import pygame
 
 from game.base.i18n import N_, Words, _, language, shown, verbatim
 from game.geometry import tablier as g
-from game.rules import Side, rule_title, telling
+from game.rules import Rules, Side, rule_title, telling
 from game.view import widgets as ui
 from game.view.layout import px
 
@@ -46,11 +46,11 @@ def refusal_heading(event) -> Words:
     return Words(N_("Not allowed"))
 
 
-def as_board_says(view, side: str, what: str, fields: dict) -> tuple[str, dict]:
-    """A refused step and the point its reason names, as the board names them (Garanguet's
-    points by letter: the engine counts each side's own path 1..24)."""
+def as_board_says(rules: Rules, side: Side, what: str, fields: dict) -> tuple[str, dict]:
+    """A refused step and the point its reason names, as the board names them: by the rules'
+    `point_name` (Garanguet's points by letter; the engine counts each side's own path 1..24)."""
     def name(location: str) -> str:
-        return view.say_point(side, int(location)) if location.isdigit() else location
+        return rules.point_name(side, int(location)) if location.isdigit() else location
 
     def step(words: str) -> str:
         hit = "*" if words.endswith("*") else ""
@@ -61,22 +61,22 @@ def as_board_says(view, side: str, what: str, fields: dict) -> tuple[str, dict]:
     return " ".join(map(step, what.split())), fields
 
 
-def refusal_reason(event, view=None, side: str = "W") -> Words:
+def refusal_reason(event, rules: Rules | None = None, side: Side = Side.WHITE) -> Words:
     """Why, with the step refused: "0-2: it may not pass its own checker on point 1"; with the
-    board's `view`, its points as that board names them."""
+    game's `rules`, its points as the board names them."""
     what, reason = event.what, event.reason
-    if view is not None:
-        what, fields = as_board_says(view, side, what, reason.fields)
+    if rules is not None:
+        what, fields = as_board_says(rules, side, what, reason.fields)
         reason = Words(reason.message, reason.plural, reason.n, **fields)
     if what:
         return Words(N_("{what}: {reason}"), what=what, reason=reason)
     return reason
 
 
-def refusal_words(event, view=None, side: str = "W") -> Words:
+def refusal_words(event, rules: Rules | None = None, side: Side = Side.WHITE) -> Words:
     """The whole refusal in one line: "TC-4: No passing your own checkers - 0-2: it may not ..."."""
     return Words(N_("{heading} - {reason}"), heading=refusal_heading(event),
-                 reason=refusal_reason(event, view, side))
+                 reason=refusal_reason(event, rules, side))
 
 
 def caption_words(scene) -> tuple:
@@ -92,7 +92,7 @@ def caption_words(scene) -> tuple:
         except Exception:          # a telling that cannot say it: the notation, at least
             words = verbatim(str(move))
         heading = _("{side} - {dice}: {move}", side=_(side.title),
-                    dice=verbatim("-".join(map(str, dice))), move=verbatim(scene.view.say_move(str(side), move)))
+                    dice=verbatim("-".join(map(str, dice))), move=verbatim(scene.session.rules.say_move(side, move)))
         caption["said"] = (code, heading, words)
     return caption["said"][1], caption["said"][2]
 
@@ -238,7 +238,7 @@ def move_way(scene) -> list:
     keeps off them when it can, so the move is seen as it is said."""
     caption = scene.caption
     view = scene.view
-    side = str(caption["side"])
+    side = caption["side"]
     r = view.length(g.CHECKER_R)
     out = []
     out += _checker_rects(scene, caption["after"])
@@ -288,7 +288,7 @@ class TableCards:
         width = min(region.w - px(20, s), px(620, s))
         if scene.refused is not None:
             rect = card(surface, scene, [(refusal_heading(scene.refused), px(25, s), REFUSAL_RED, "body"),
-                                         (refusal_reason(scene.refused, scene.view, str(scene.session.to_move)),
+                                         (refusal_reason(scene.refused, scene.session.rules, scene.session.to_move),
                                           px(22, s), ui.IVORY, "body")],
                         width, REFUSAL_RED, avoid, region)
             self.rects["refusal"] = rect
@@ -356,7 +356,7 @@ class TableCards:
         for entry in reversed(shown_turns):
             head = _("{number}. {side} - {dice}: {move}", number=entry.number, side=_(entry.side.title),
                      dice=verbatim("-".join(map(str, entry.dice))),
-                     move=verbatim(scene.view.say_move(str(entry.side), entry.move) if entry.move.steps else "-"))
+                     move=verbatim(scene.session.rules.say_move(entry.side, entry.move) if entry.move.steps else "-"))
             heads = ui.wrap(head, ui.font(note_size, "body"), inner_w)
             lines = ui.wrap(entry.words, ui.font(word_size, "body"), inner_w - px(12, s))
             height = len(heads) * round(note_size * 1.35) + len(lines) * round(word_size * 1.2) + px(8, s)

@@ -193,7 +193,7 @@ class TableInput:
         location), ("point", other point) or None."""
         scene = self.scene
         lit = scene.choice.destinations if scene.choice is not None else ()
-        return scene.view.area_at(scene.shown, str(scene.session.to_move), x, y, lit), lit
+        return scene.view.area_at(scene.shown, scene.session.to_move, x, y, lit), lit
 
     def _press_at(self, pos) -> None:
         scene = self.scene
@@ -239,7 +239,7 @@ class TableInput:
         """The other side, if one of its checkers lies at board (x, y)."""
         scene = self.scene
         other = scene.session.to_move.other
-        if any(str(side) == str(other) and math.dist((x, y), centre) <= 1.1 * CHECKER_R
+        if any(side is other and math.dist((x, y), centre) <= 1.1 * CHECKER_R
                for side, _loc, _index, centre in scene.view.slots(scene.shown)):
             return other
         return None

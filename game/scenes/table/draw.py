@@ -68,7 +68,7 @@ class TableDrawing:
         hidden = {f.slot for f in scene.flights if not f.landed}
         held = self._held_origin()
         if held is not None:
-            hidden.add((str(scene.session.to_move), held, self.top_index(held)))
+            hidden.add((scene.session.to_move, held, self.top_index(held)))
         for side, loc, index, (x, y) in scene.view.slots(scene.shown):
             if (side, loc, index) not in hidden:
                 scene.view.draw_checker(surface, side, x, y)
@@ -103,7 +103,7 @@ class TableDrawing:
         origin = self._held_origin()
         if origin is None:
             return
-        side = str(scene.session.to_move)
+        side = scene.session.to_move
         x, y = scene.input.drag_at or scene.view.checker_centre(side, origin, self.top_index(origin))
         scene.view.draw_checker(surface, side, x, y, 14)
         scene.view.ring(surface, x, y - 14, GLOW, 3, g.CHECKER_R * 1.1 + 3)
@@ -114,7 +114,7 @@ class TableDrawing:
         last = scene.flow.last_move if scene.flow else None
         if last is None or scene.stage in (Stage.MOVING, Stage.OVER):
             return
-        side, move = str(last[0]), last[1]
+        side, move = last
         view = scene.view
         for step in move.steps:
             path = view.path(side, step.origin, step.destination, (0, 0), (0, 0))[1:-1]
@@ -131,7 +131,7 @@ class TableDrawing:
         if scene.stage is not Stage.CHOOSE or scene.choice is None:
             return
         choice, view = scene.choice, scene.view
-        side = str(scene.session.to_move)
+        side = scene.session.to_move
         pulse = 0.5 + 0.5 * math.sin(scene.clock * 5)
         for step in choice.played:
             view.disc(surface, *view.checker_centre(side, step.destination, 0), GLOW, 40, g.CHECKER_R + 8)
@@ -140,7 +140,7 @@ class TableDrawing:
                 view.ring(surface, *view.checker_centre(side, origin, self.top_index(origin)), GLOW, 3,
                           alpha=int(110 + 120 * pulse))
         else:
-            other = str(scene.session.to_move.other)
+            other = scene.session.to_move.other
             hits = {s.destination for s in choice.steps if s.origin == choice.selected and s.hit}
             for dest in choice.destinations:
                 view.point_glow(surface, side, dest, GLOW, int(45 + 45 * pulse))
@@ -184,7 +184,7 @@ class TableDrawing:
     def _draw_hints(self, surface) -> None:
         scene = self.scene
         s = scene.hud.scale
-        side = str(scene.session.to_move)
+        side = scene.session.to_move
         two = scene.hints[0].win2 is not None     # a 2-point win's chance beside the win's (Garanguet)
         lines = [(Words(N_("Hints: chances for {what}"), what=chances_for(scene.session)), ""),
                  ("", Words(N_("win   2 pts   vs best")) if two else Words(N_("win   vs best")))]
@@ -192,14 +192,14 @@ class TableDrawing:
         if pips:
             mover = scene.session.to_move
             lines.append((Words(N_("Pips: {side} {pips}, {other} {other_pips}"), side=title_words(scene.session, mover),
-                                pips=pips[str(mover)], other=title_words(scene.session, mover.other),
-                                other_pips=pips[str(mover.other)]), ""))
+                                pips=pips[mover], other=title_words(scene.session, mover.other),
+                                other_pips=pips[mover.other]), ""))
         for i, hint in enumerate(scene.hints[:8]):
             loss = Words(N_("best")) if i == 0 else loss_text(hint, scene.hints[0])
             chance = percent(hint.win_probability)
             if two:
                 chance = verbatim(f"{chance}  {percent(hint.win2, 0)}")
-            lines.append((verbatim(f"{i + 1}.  {scene.view.say_move(side, hint.move)}"),
+            lines.append((verbatim(f"{i + 1}.  {scene.session.rules.say_move(side, hint.move)}"),
                           Words(N_("{chance}   {loss}"), chance=chance, loss=loss)))
         lines = [(shown(left), shown(right)) for left, right in lines]
         big = max(18, round(22 * s))           # the figures too: read at the smallest window
@@ -234,7 +234,7 @@ class TableDrawing:
         board = scene.view.board_rect()
         if step is None:
             return rect.move(board.centerx - rect.centerx, board.centery - rect.centery)
-        side = str(scene.session.to_move)
+        side = scene.session.to_move
         stack = range(self.top_index(step.origin) + 1) if step.origin in scene.shown.checkers(scene.session.to_move) \
             else ()                                # every checker of the point it moves from, not the top alone
         rings = [scene.view.to_screen(*scene.view.checker_centre(side, step.origin, i)) for i in stack] + \
@@ -286,7 +286,7 @@ class TableDrawing:
         scene = self.scene
         s = scene.session
         stage = scene.stage
-        names = {str(side): title_words(s, side) for side in Side}
+        names = {side: title_words(s, side) for side in Side}
         enabled = {"menu"}
         if stage is Stage.THROW and scene.human_turn() and not scene.dice_wait:
             enabled.add("throw")
@@ -295,9 +295,9 @@ class TableDrawing:
         if scene.flow is not None and scene.flow.can_undo:
             enabled.add("undo")
         dice = s.dice if s.dice and stage is not Stage.ROLL else ()
-        return HudState(names=names, scores={str(k): v for k, v in s.match.score.items()},
+        return HudState(names=names, scores=dict(s.match.score),
                         length=s.match.length, title=Words(scene.session.rules.title),
-                        to_move="" if stage is Stage.OVER else str(s.to_move),
+                        to_move=None if stage is Stage.OVER else s.to_move,
                         prompt=scene.note or self.prompt(), dice=dice,
                         marks=self._dice_marks() if dice else (),
                         enabled=enabled | {"history"}, hover=scene.input.hover, clock=scene.clock,

@@ -207,7 +207,7 @@ class TableScene(PacedScene):
             rate *= FORCED_THROW_RATE
         fling, self._fling = self._fling, None
         self._after_pass = event.forced
-        attempts = toss(event.dice, s.physics_rng(), checkers, fling, thrower=str(event.side))
+        attempts = toss(event.dice, s.physics_rng(), checkers, fling, thrower=event.side)
         self.playback = DicePlayback(attempts, rate)
         if event.resumed:
             self._proceed()
@@ -245,7 +245,7 @@ class TableScene(PacedScene):
     def _played_for_you(self, event: ev.PlayedForYou) -> None:
         self.banner(Words(N_("{side}: only one play, {move} - played by itself"),
                           side=title_words(self.session, event.side),
-                          move=self.view.say_move(str(event.side), event.move)), "note", PASS_HOLD)
+                          move=self.session.rules.say_move(event.side, event.move)), "note", PASS_HOLD)
 
     def _bearing_off(self, event: ev.BearingOffBegun) -> None:
         self.banner(verb_words(self.session, event.side, "begin bearing off"), "note", 2.0)
@@ -307,25 +307,24 @@ class TableScene(PacedScene):
     def _animate(self, before, after, step, then, dropped_at=None) -> None:
         """Show one step: the checker glides along the points (or settles from where it was
         dropped); a checker it hits is knocked off with an arc once it arrives."""
-        view, mover = self.view, before.to_move
-        side = str(mover)
-        landing = (side, step.destination, after.checkers(mover).count(step.destination) - 1)
+        view, side = self.view, before.to_move
+        landing = (side, step.destination, after.checkers(side).count(step.destination) - 1)
         end = view.checker_centre(*landing)
         if dropped_at is not None:
             path = [dropped_at, end]
             duration = 0.12 * self.pace
         else:
-            start = view.checker_centre(side, step.origin, before.checkers(mover).count(step.origin) - 1)
+            start = view.checker_centre(side, step.origin, before.checkers(side).count(step.origin) - 1)
             path = view.path(side, step.origin, step.destination, start, end)
             distance = step.destination - max(step.origin, 0)
             duration = (MOVE_BASE + MOVE_PER_POINT * distance) * self.pace
         self.flights = [Flight(side, path, duration, slot=landing, sound="hit" if step.hit else "checker")]
         if step.hit:
-            other = mover.other
+            other = side.other
             new_loc = _arrived(before.checkers(other), after.checkers(other))
-            slot = (str(other), new_loc, after.checkers(other).count(new_loc) - 1)
-            start = view.checker_centre(str(other), step.destination, 0)
-            self.flights.append(Flight(str(other), [start, view.checker_centre(*slot)], HIT_FLIGHT * self.pace,
+            slot = (other, new_loc, after.checkers(other).count(new_loc) - 1)
+            start = view.checker_centre(other, step.destination, 0)
+            self.flights.append(Flight(other, [start, view.checker_centre(*slot)], HIT_FLIGHT * self.pace,
                                        delay=duration, arc=90, slot=slot, sound="checker"))
         self._after_flights = then
 
