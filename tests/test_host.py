@@ -47,7 +47,7 @@ def host_uses(path: Path) -> dict[str, int]:
 
 
 def scene_modules() -> list[Path]:
-    return sorted(p for p in SCENES.glob("*.py") if p.name != "host.py")
+    return sorted(p for p in SCENES.rglob("*.py") if p.name != "host.py")
 
 
 def test_the_host_protocol_is_read_and_holds_the_basics():

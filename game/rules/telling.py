@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.base.i18n import N_, Said, _, language, n_, verbatim
-from game.rules import BAR, HOME, OFF, OUT, Move, Position, RuleSet, Rules, Side, rule_set as _registry
+from game.rules import BAR, HOME, OFF, OUT, Move, Position, Rules, Side, rule_set as _registry
 from game.rules.core import Illegal
 
 __all__ = ["Entry", "history", "tell_move", "tell_pass", "tell_throw", "tell_turn"]

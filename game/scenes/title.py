@@ -16,7 +16,6 @@ from game.scenes.menus import (MenuScene, NoticeScene, SavedMatchScene,
 from game.play.match import MatchOptions
 from game.rules import MATCH_LENGTHS, Side, rule_set
 from game.scenes import games
-from game.scenes.host import Host
 from game.scenes.rules_screen import RulesScene, rules_to_explain
 from game.view import widgets as ui
 from game.view.assets import checker
