@@ -72,7 +72,7 @@ class ErrorRow(ui.Widget):
                 ui.blit_fitted(surface, cells[key], 23 * scale, box, color, margin=px(6, scale))
 
 
-class ReviewScene(ShownError, MenuScene):
+class ReviewScene(MenuScene):
     """The errors of one match, biggest first, and each error shown on the board."""
 
     heading = N_("Match review")
@@ -89,6 +89,7 @@ class ReviewScene(ShownError, MenuScene):
         self.errors: list[Rated] = []
         self.problem = None
         self.shown: int | None = None            # the error on the board, or None: the list
+        self.shown_error = ShownError(self)      # draws it
         self.first = 0                           # the first row in view
         self.board = board_for(options.rules)     # Garanguet's lettered board, or Tourne Case's
         self._thread = None
@@ -322,7 +323,7 @@ class ReviewScene(ShownError, MenuScene):
         surface.blit(ui.backdrop(surface.get_size()), (0, 0))
         self.draw_heading(surface, scale)
         if self.shown is not None:
-            self.draw_shown(surface, scale)
+            self.shown_error.draw_shown(surface, scale)
         else:
             self.draw_list(surface, scale)
         self.menu.draw(surface, scale)

@@ -1,7 +1,7 @@
 """Match review: one error shown on the board (game/scenes/review.py lists them) - the position
 on the game's own board, the move played traced in red and the best move in green, each in
 notation and in words (game/rules/telling.py), with the chance each leaves and the chance lost.
-A mixin of ReviewScene: `self` is the scene."""
+A part of ReviewScene: it reads the scene's errors, board and words, and owns only the drawing."""
 from __future__ import annotations
 
 import pygame
@@ -55,17 +55,20 @@ def draw_die(surface, rect: pygame.Rect, value: int, scale: float) -> None:
 
 
 class ShownError:
-    """The board half of ReviewScene (a mixin: `self` is the scene)."""
+    """The board half of ReviewScene: the error the scene shows, drawn."""
+
+    def __init__(self, scene):
+        self.scene = scene
 
     def draw_shown(self, surface, scale) -> None:
         w, h = surface.get_size()
-        rated = self.errors[self.shown]
+        rated = self.scene.errors[self.scene.shown]
         area = pygame.Rect(px(30, scale), px(140, scale), round(w * 0.6), h - px(140 + 136, scale))
-        self.board.fit(area)
-        self.board.draw_board(surface)
-        for s, _loc, _index, (x, y) in self.board.slots(rated.position):
-            self.board.draw_checker(surface, s, x, y)
-        self.board.draw_labels(surface, rated.position)      # Garanguet's stack counts
+        self.scene.board.fit(area)
+        self.scene.board.draw_board(surface)
+        for s, _loc, _index, (x, y) in self.scene.board.slots(rated.position):
+            self.scene.board.draw_checker(surface, s, x, y)
+        self.scene.board.draw_labels(surface, rated.position)      # Garanguet's stack counts
         self.trace(surface, rated, rated.best, BEST, offset=6)
         self.trace(surface, rated, rated.played, PLAYED, offset=-6)
         panel = pygame.Rect(area.right + px(16, scale), area.y, 0, area.h)
@@ -80,32 +83,32 @@ class ShownError:
         """A move's path on the board, step by step, with a ring where each step lands."""
         side = rated.side
         position = rated.position
-        width = max(2, self.board.length(5))
-        shift = self.board.length(offset)
+        width = max(2, self.scene.board.length(5))
+        shift = self.scene.board.length(offset)
         for step in move.steps:
             start = self._place(position, side, step.origin)
-            end = self.board.landing_centre(position, side, step.destination)
-            points = self.board.path(side, step.origin, step.destination, start, end)
-            screen = [self.board.to_screen(x, y) for x, y in points]
+            end = self.scene.board.landing_centre(position, side, step.destination)
+            points = self.scene.board.path(side, step.origin, step.destination, start, end)
+            screen = [self.scene.board.to_screen(x, y) for x, y in points]
             screen = [(sx + shift, sy + shift) for sx, sy in screen]
             if len(screen) >= 2:
                 pygame.draw.lines(surface, colour, False, screen, width)
-            self.board.ring(surface, *start, colour=colour, width_units=4)
-            self.board.ring(surface, *end, colour=colour, width_units=7)
-            position = self.rules.play_steps(position, (step,))
+            self.scene.board.ring(surface, *start, colour=colour, width_units=4)
+            self.scene.board.ring(surface, *end, colour=colour, width_units=7)
+            position = self.scene.rules.play_steps(position, (step,))
 
     def _place(self, position, side: Side, location: int):
         """Where the checker that moves from `location` rests now (the top one of a stack)."""
-        found = [centre for s, loc, _i, centre in self.board.slots(position)
+        found = [centre for s, loc, _i, centre in self.scene.board.slots(position)
                  if s is side and loc == location]
-        return found[-1] if found else self.board.checker_centre(side, location)
+        return found[-1] if found else self.scene.board.checker_centre(side, location)
 
     def draw_words(self, surface, scale, rated: Rated, box: pygame.Rect) -> None:
         """Which move it was, then the move played and the best move: notation, words and the
         chance each leaves; last, the chance lost."""
-        many = len(self.games) > 1
+        many = len(self.scene.games) > 1
         line = pygame.Rect(box.x, box.y, box.w, px(30, scale))
-        if self.both:              # whose move it was, after a checker of its colour
+        if self.scene.both:              # whose move it was, after a checker of its colour
             where = (_(WHOSE_IN_GAME[rated.side], game=rated.game, turn=rated.turn) if many
                      else _(WHOSE[rated.side], turn=rated.turn))
             d = px(26, scale)
@@ -133,16 +136,16 @@ class ShownError:
             y = self.paragraph(surface, _("The score before this game: White {white}, Black {black}",
                                           white=white, black=black), 21 * scale, box, y, ui.INK)
         y += px(10, scale)
-        game = chances_of(self.rules_name, rated.match) == "game"
+        game = chances_of(self.scene.rules_name, rated.match) == "game"
         for colour, heading, move, chance in (
                 (PLAYED, N_("Played: {move}"), rated.played, rated.played_chance),
                 (BEST, N_("Best: {move}"), rated.best, rated.best_chance)):
             pygame.draw.circle(surface, colour, (box.x + px(8, scale), y + px(15, scale)), px(8, scale))
             line = pygame.Rect(box.x + px(24, scale), y, box.w - px(24, scale), px(30, scale))
-            ui.blit_fitted(surface, _(heading, move=self.said(rated, move)), 26 * scale, line, ui.INK,
+            ui.blit_fitted(surface, _(heading, move=self.scene.said(rated, move)), 26 * scale, line, ui.INK,
                            "title", anchor="midleft")
             y += px(32, scale)
-            if self.both:
+            if self.scene.both:
                 leaves = _((LEAVES_GAME if game else LEAVES_MATCH)[rated.side], chance=percent(chance))
             else:
                 leaves = (_("leaves {chance} to win the game", chance=percent(chance)) if game
@@ -174,7 +177,7 @@ class ShownError:
         """The move in words (game/rules/telling.py), or None where that is not there."""
         try:
             from game.rules.telling import tell_move
-            return tell_move(self.rules_name, rated.position, rated.dice, move, rated.side,
-                             you=self.human)
+            return tell_move(self.scene.rules_name, rated.position, rated.dice, move, rated.side,
+                             you=self.scene.human)
         except Exception:    # noqa: BLE001 - the notation says it already
             return None
