@@ -14,6 +14,8 @@ from game.play.flow import GameFlow, Stage
 from game.play.keeper import MatchKeeper
 from game.play.match import MatchOptions, Phase, Session, forget_replays, play_out
 from game.saves.storage import Storage
+
+
 def mid_match(rules: str, length: int, seed: int = 1) -> Session:
     """A seeded match played with random legal moves to near its end (the largest save)."""
     session = Session.new(MatchOptions(rules=rules, length=length, opponent="human"), seed=seed)

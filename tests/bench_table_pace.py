@@ -17,6 +17,7 @@ from game.scenes.base import SceneManager
 from game.scenes.priority import PriorityScene
 from game.scenes.table.scene import TableScene
 from game.play.flow import Stage
+
 DT = 1 / 30
 SEEDS = (7, 11, 23, 31, 47)
 

@@ -3,6 +3,8 @@ each move (chosen by the caller; a pass when nothing can move), the next game.""
 import random
 
 from game.play.match import Session, play_step
+
+
 def steps(session: Session, choose):
     """Play `session` on for ever, yielding it after every step (game.play.match.play_step);
     `choose(session, moves)` picks the move from the legal ones. A game won is followed by the

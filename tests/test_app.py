@@ -15,6 +15,7 @@ from game.scenes.rules_screen import RulesScene
 from game.scenes.scoreboard import ScoreboardScene
 from game.scenes.title import NewMatchScene, TitleScene
 from game.saves.storage import Storage
+
 DT = 1 / 60
 
 

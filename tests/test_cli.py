@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from game.commands import cli
+
 ROOT = Path(__file__).resolve().parent.parent
 
 

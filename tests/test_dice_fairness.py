@@ -12,6 +12,7 @@ import random
 from game.dice import Physics, throw_faces, toss
 from game.geometry.tablier import checker_centre
 from game.rules import Side
+
 CHI2_5_DF_1PC = 15.086      # chi-square critical values at alpha = 0.01
 CHI2_35_DF_1PC = 57.342
 

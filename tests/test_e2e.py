@@ -17,6 +17,7 @@ from game.scenes.scoreboard import ScoreboardScene
 from game.scenes.table.scene import TableScene
 from game.scenes.title import NewMatchScene, TitleScene
 from game.saves.storage import Storage
+
 FRAME_BUDGET = 40_000
 
 

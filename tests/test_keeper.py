@@ -5,6 +5,8 @@ import random
 from game.play.keeper import MatchKeeper
 from game.play.match import MatchOptions, Phase, Session, play_out
 from game.saves.storage import Storage
+
+
 def keeper_on(folder) -> MatchKeeper:
     return MatchKeeper(Storage(folder, validate_match=Session.from_dict), lambda words: None,
                        random.Random(1))

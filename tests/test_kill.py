@@ -29,6 +29,7 @@ from game.base.folder_lock import LOCK_FILE
 from game.play.match import MatchOptions, Phase, Session
 from game.rules import Move
 from game.saves.storage import DEFAULT_SETTINGS, MATCH_FILE, Storage
+
 ROOT = Path(__file__).resolve().parent.parent
 SEED = 1699
 KILLS = 50

@@ -5,6 +5,7 @@ import pytest
 from game.saves import stats
 from game.rules import RULE_SETS
 from game.saves.storage import Storage
+
 LEVELS = ["novice", "journeyman", "master", "perfect"]
 
 

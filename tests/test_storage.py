@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from game.base.i18n import Problem
 from game.saves import storage
 from game.saves.storage import DEFAULT_SETTINGS, MAX_BYTES, SETTING_CHECKS, Storage
+
 GOOD = {"turn": 1, "position": "0,0,3/0,0,0/B"}
 NEWER = {"turn": 2, "position": "0,3,5/0,0,0/W"}
 

@@ -14,6 +14,7 @@ import sys
 
 from game.base import i18n, streams
 from game.base.i18n import N_, _, n_
+
 MAX_WORDS = 200
 #: The commands that read their own words after their name (`main.py analyze ...`).
 SUB_COMMANDS = ("analyze", "engine", "relay")

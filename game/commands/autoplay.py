@@ -30,6 +30,7 @@ from game.play.players import computer_players
 from game.play.priority import PriorityFlow, PriorityStage
 from game.rules import RULE_NAMES, Side
 from game.saves.storage import Storage, said
+
 FRAME = 0.002          # seconds between two frames (the client's thread runs meanwhile)
 SETTLE = 20.0          # seconds a finished match waits for the other to have its last move
 REFUSED = 3            # exit status: the relay refused, or no relay answered

@@ -30,6 +30,8 @@ from game.play.match import MatchOptions, Phase, Session
 from game.rules.refusals import MoveRefused, why_not, why_not_from
 from game.rules import CHARPENTIER, GARANGUET, IllegalMoveError, Move, Position, Side, Step, rule_set
 from game.rules.turn import furthest_steps
+
+
 @dataclass(frozen=True)
 class Page:
     """An explanation shown between turns, read before going on."""

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, field
 
 from game.base.i18n import N_, verbatim
+
 BAR = -1   # hit and waiting to re-enter ("b"): Bell's bar, compulsory re-entry
 OUT = 0    # not entered
 

@@ -10,6 +10,7 @@ _("{number}: {title} - {reason}", number=..., title=_(rule_title(number)), reaso
 from __future__ import annotations
 
 from game.base.i18n import N_
+
 RULE_TITLES: dict[str, str] = {
     # Both games
     "C-1": N_("Who throws first"),

@@ -14,6 +14,8 @@ from game.computer.player import levels_for
 from game.play.match import Session
 from game.rules import BELL, CHARPENTIER, CHARPENTIER_REENTRY, GARANGUET, RULE_SETS, RuleSet, rule_set
 from game.scenes.boards import PLAYABLE_RULES
+
+
 def entry(rules) -> RuleSet:
     """The registry's entry for a rule set given by its engine (game.rules.CHARPENTIER, ...),
     its entry or its name."""

@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from game.base.i18n import N_
 from game.rules import BELL, CHARPENTIER, CHARPENTIER_REENTRY, GARANGUET, RULE_SETS, Rules, Side
 from game.scenes.diagrams import Diagram
+
+
 @dataclass(frozen=True)
 class Rule:
     """A rule as the screen summarises it: its number (its name in words is the rulebook's,
