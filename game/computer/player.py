@@ -17,7 +17,7 @@ import threading
 from dataclasses import dataclass
 
 from game.base.i18n import N_
-from game.rules import Move, Position, Side, aways, rule_set
+from game.rules import GARANGUET, TOURNE_CASE, Move, Position, Side, aways, rule_set
 
 from game.computer import tables as tbl
 from game.computer.hint import Hint
@@ -193,8 +193,7 @@ def _garanguet():
 
 #: Each rule set's computer, by the rule set's name: a function giving the module that has
 #: LEVELS, LEVEL_NAMES, Computer and hints. Another rule set adds its own (`COMPUTERS[name] = ...`).
-COMPUTERS = {"charpentier": _tourne_case, "charpentier-reentry": _tourne_case, "bell": _tourne_case,
-             "garanguet": _garanguet}
+COMPUTERS = {**{name: _tourne_case for name in TOURNE_CASE}, GARANGUET.name: _garanguet}
 
 
 def module_for(rules) -> object:

@@ -1,13 +1,12 @@
 """The board each rule set is drawn on, by the rule set's name. A rule set with no board is
 not offered on screen (the app's PLAYABLE_RULES follow from it).
 """
-from game.rules import RULE_SETS, rule_set
+from game.rules import GARANGUET, RULE_SETS, TOURNE_CASE, rule_set
 from game.view.board_view import Board, BoardView
 from game.view.garanguet_board import GaranguetBoardView
 
 #: Each rule set's board, by name. Another rule set adds its own (`BOARDS[name] = ...`).
-BOARDS = {"charpentier": BoardView, "charpentier-reentry": BoardView, "bell": BoardView,
-          "garanguet": GaranguetBoardView}
+BOARDS = {**{name: BoardView for name in TOURNE_CASE}, GARANGUET.name: GaranguetBoardView}
 
 #: The rule sets a board can show, in the registry's order.
 PLAYABLE_RULES = tuple(name for name in RULE_SETS if name in BOARDS)
