@@ -11,8 +11,8 @@ frame on the left: Black's beside x (top), White's beside a (bottom). Which loca
 which letter is the rule set's to say (`Rules.point_name`, `Rules.point_at`): this places them.
 """
 from game.geometry import tablier as g
-from game.rules import GARANGUET, OFF, Side  # OFF: a side's location once borne off, the tray
-from game.rules.garanguet import LETTERS     # the points are named by the rule set
+from game.rules import OFF, Side  # OFF: a side's location once borne off, the tray
+from game.rules.garanguet import LETTERS, letter_of, location_of  # noqa: F401 (LETTERS: the rails' letters, as the rules name the points)
 
 MARGIN = 2 * g.CHECKER_R + 26           # board units beside the frame: trays left, paths right
 VIEW_LEFT = -MARGIN
@@ -37,11 +37,11 @@ def _check_side(side: Side) -> None:
 
 def letter(side: Side, location: int) -> int:
     """The point (0..23 for a..x) of a side's location 1..24 on its own path: where the letter
-    the rules name it by (`Rules.point_name`) stands on the board."""
+    the rules name it by stands on the board."""
     _check_side(side)
     if not 1 <= location <= 24:
         raise ValueError(f"no point {location} on a Garanguet path (1..24)")
-    return LETTERS.index(GARANGUET.point_name(side, location))
+    return letter_of(side, location)
 
 
 def location(side: Side, point: int) -> int:
@@ -49,7 +49,7 @@ def location(side: Side, point: int) -> int:
     _check_side(side)
     if not 0 <= point <= 23:
         raise ValueError(f"no point {point} on a Garanguet board (0..23)")
-    return GARANGUET.point_at(side, LETTERS[point])
+    return location_of(side, point)
 
 
 def is_top(point: int) -> bool:

@@ -19,6 +19,17 @@ LAST_QUADRANT = 19  # own points 19..24: all fifteen must be there before any is
 LETTERS = "abcdefghijklmnopqrstuvwx"    # the board's points, as Lepeintre letters them
 
 
+def letter_of(side: Side, location: int) -> int:
+    """The point (0..23, LETTERS' index) of a side's location 1..24: Black's path runs a..x,
+    White's x..a."""
+    return location - 1 if side is Side.BLACK else 24 - location
+
+
+def location_of(side: Side, point: int) -> int:
+    """A side's own count (1..24) of the point LETTERS[point]: letter_of read back."""
+    return point + 1 if side is Side.BLACK else 24 - point
+
+
 def classify(dice) -> tuple[str, int]:
     """What a throw of three dice is (G-2, G-4..G-6): ("triplet", n), ("doublet over", n) (a
     doublet over a lower third), ("doublet under", n) (under a higher third) or ("simple", 0)."""
@@ -72,14 +83,13 @@ class Garanguet(Rules):
             return "off"
         if location < 1:
             return str(location)
-        return LETTERS[location - 1 if side is Side.BLACK else 24 - location]
+        return LETTERS[letter_of(side, location)]
 
     def point_at(self, side, name):
         """A point's letter read back (the trays are no point's: "off" is None)."""
         if len(name) != 1 or name not in LETTERS:
             return None
-        point = LETTERS.index(name)
-        return point + 1 if side is Side.BLACK else 24 - point
+        return location_of(side, LETTERS.index(name))
 
     def say_move(self, side, move):
         """A move by letter ("off" for the tray), a checker's steps run together, the same
