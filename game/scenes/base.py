@@ -11,6 +11,19 @@ The manager knows nothing of pygame: it is tested with fake scenes and no window
 BACK_KEYS = (27, 8)
 
 
+def dispatch(handlers: dict, event, where: str) -> None:
+    """Hand `event` to its handler, found by its type. An event with no handler is an error
+    (LookupError), not dropped: one that mattered (a pass, a refusal) would go unsaid unseen."""
+    handler = handlers.get(type(event))
+    if handler is None:
+        raise LookupError(f"no handler {where} for {type(event).__name__}")
+    handler(event)
+
+
+def nothing(event) -> None:
+    """The handler of an event a scene has nothing to show for (named, so that it is a choice)."""
+
+
 class Scene:
     """Base scene: override what you need. `app` is the host (game/scenes/host.py): the scene
     stack, settings, sounds, clock and the match keeper."""

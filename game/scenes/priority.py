@@ -12,6 +12,7 @@ from game.dice import toss
 from game.play.sides import side_title, who
 from game.play.priority import FirstChosen, PriorityDone, PriorityFlow, PriorityStage as Stage, PriorityTie, RoundThrown
 from game.rules import Side
+from game.scenes.base import dispatch
 from game.scenes.host import Host
 from game.scenes.menus import rules_title
 from game.scenes.table.online import OnlinePlay
@@ -106,10 +107,7 @@ class PriorityScene(PacedScene):
         """Show what the flow says happened (its events), in order; an event with no handler
         is an error (LookupError), as at the table."""
         for event in events:
-            handler = self.handlers.get(type(event))
-            if handler is None:
-                raise LookupError(f"no handler at the priority throw for {type(event).__name__}")
-            handler(event)
+            dispatch(self.handlers, event, "at the priority throw")
 
     def throw(self) -> None:
         """Both sides throw their die at once, each from its own side; ties are thrown again."""

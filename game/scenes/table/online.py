@@ -12,6 +12,7 @@ from game.base.i18n import N_, Words, _, verbatim
 from game.online.events import (ConnectionLost, Forfeit, FriendAway, FriendBack, FriendJoined, FriendResigned,
                                 Offered, Reconnected, Refused, RoomOpened, Unreachable)
 from game.base.i18n import shown
+from game.scenes.base import dispatch, nothing
 from game.scenes.online import dots, draw_waiting
 from game.view import widgets as ui
 from game.view.layout import px
@@ -55,9 +56,9 @@ class OnlinePlay:
             FriendBack: self._friend_back,
             FriendResigned: self._ended,
             Forfeit: self._ended,
-            RoomOpened: self._nothing,         # the lobby's news: at the table the match is under way,
-            Offered: self._nothing,            # and a seat taken again is said by Reconnected and
-            FriendJoined: self._nothing,       # FriendBack
+            RoomOpened: nothing,         # the lobby's news: at the table the match is under way,
+            Offered: nothing,            # and a seat taken again is said by Reconnected and
+            FriendJoined: nothing,       # FriendBack
         }
 
     def dealt(self) -> dict:
@@ -73,16 +74,10 @@ class OnlinePlay:
         if self.link is None or self.ended:
             return
         for event in self.link.poll():
-            handler = self.handlers.get(type(event))
-            if handler is None:
-                raise LookupError(f"no handler at the table for the link's {type(event).__name__}")
-            handler(event)
+            dispatch(self.handlers, event, "at the table for the link's")
 
     def _trouble(self, event) -> None:
         self.troubles["connection"] = event.words
-
-    def _nothing(self, event) -> None:
-        pass
 
     def _reconnected(self, event) -> None:
         if self.troubles.pop("connection", None) is not None:

@@ -21,6 +21,7 @@ from game.play.players import computer_players
 from game.play.sides import title_words, verb_words
 from game.rules import Side
 from game.rules.refusals import MoveRefused
+from game.scenes.base import dispatch, nothing
 from game.scenes.host import Host
 from game.scenes.table.cards import TableCards
 from game.scenes.table.controls import TableInput
@@ -162,10 +163,7 @@ class TableScene(PacedScene):
         the turn in progress as it now stands. An event with no handler is an error: one the
         table did not show (a pass, a refusal) would go unsaid without anyone noticing."""
         for event in events:
-            handler = self.handlers.get(type(event))
-            if handler is None:
-                raise LookupError(f"no handler at the table for {type(event).__name__}")
-            handler(event)
+            dispatch(self.handlers, event, "at the table")
         if events:
             self.take_choice()
 
@@ -182,8 +180,8 @@ class TableScene(PacedScene):
             MoveRefused: self._move_refused, ev.Notice: lambda event: self.say(event.words),
             ev.GameOver: self._game_over, ev.Resigned: self._resigned,
             # Drawn from the turn in progress (take_choice) or the flow's hints, not from the event:
-            ev.ChoiceOffered: _nothing, ev.PutBack: _nothing, ev.TurnEnded: _nothing,
-            ev.HintsShown: _nothing, ev.HintsHidden: _nothing,
+            ev.ChoiceOffered: nothing, ev.PutBack: nothing, ev.TurnEnded: nothing,
+            ev.HintsShown: nothing, ev.HintsHidden: nothing,
         }
 
     def take_choice(self) -> None:
@@ -388,10 +386,6 @@ class TableScene(PacedScene):
 
     def leave(self) -> None:
         self.input.leave()
-
-
-def _nothing(event) -> None:
-    pass
 
 
 def _arrived(before: tuple, after: tuple) -> int:
