@@ -13,7 +13,8 @@ from game.scenes.menus import (ConfirmScene, NoticeScene, PauseScene, SavedMatch
                                 SettingsScene, StatsScene)
 from game.scenes.rules_screen import RulesScene
 from game.scenes.scoreboard import ScoreboardScene
-from game.scenes.title import NewMatchScene, TitleScene
+from game.scenes.new_match import NewMatchScene
+from game.scenes.title import TitleScene
 from game.saves.storage import Storage
 
 DT = 1 / 60

@@ -15,7 +15,8 @@ from game.scenes.menus import SettingsScene
 from game.scenes.priority import PriorityScene
 from game.scenes.scoreboard import ScoreboardScene
 from game.scenes.table.scene import TableScene
-from game.scenes.title import NewMatchScene, TitleScene
+from game.scenes.new_match import NewMatchScene
+from game.scenes.title import TitleScene
 from game.saves.storage import Storage
 
 FRAME_BUDGET = 40_000

@@ -25,7 +25,7 @@ from game.online.events import Offered, Refused, RoomOpened, refused_words
 from game.scenes.online import HostScene, OnlineScene, RelayScene
 from game.scenes.table.paced import PacedScene
 from game.scenes.rules_screen import RulesScene
-from game.scenes.title import NewMatchScene
+from game.scenes.new_match import NewMatchScene
 
 SMALLEST = (960, 600)
 BASES = {Scene, MenuScene, OverlayScene, PacedScene, OnlineScene}      # never shown on their own

@@ -19,7 +19,7 @@ from game.play.match import MatchOptions, Session
 from game.play.priority import PriorityStage
 from game.scenes.menus import (ConfirmScene, NoticeScene, PauseScene, SavedMatchScene,
                                SettingsScene, StatsScene)
-from game.scenes.title import NewMatchScene
+from game.scenes.new_match import NewMatchScene
 from game.saves.storage import Storage
 from game.view import widgets as ui
 from tests.test_menus import app, frames, press  # noqa: F401  (app: the menus' fixture, at 960x600 in English)

@@ -10,7 +10,8 @@ from game.app import App
 from game.scenes import games
 from game.scenes.menus import MenuScene, PauseScene, SettingsScene, StatsScene
 from game.scenes.rules_screen import RulesScene
-from game.scenes.title import NewMatchScene, TitleScene
+from game.scenes.new_match import NewMatchScene
+from game.scenes.title import TitleScene
 from game.view import widgets as ui
 
 DT = 1 / 60

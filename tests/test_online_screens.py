@@ -23,7 +23,8 @@ from game.rules import Side
 from game.scenes import online
 from game.scenes.online import HostScene, relay_url
 from game.scenes.online_join import JoinScene
-from game.scenes.title import NewMatchScene, TitleScene
+from game.scenes.new_match import NewMatchScene
+from game.scenes.title import TitleScene
 from game.view.text_field import TextField
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))

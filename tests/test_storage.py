@@ -210,7 +210,9 @@ def test_bad_settings_file_gives_the_defaults(store):
 
 GOOD_SETTINGS = {"volume": 0.25, "muted": True, "animation_speed": "instant", "fullscreen": True,
                  "touch_move": True, "opponent": "human", "level": "beginner", "rules": "bell",
-                 "reentry": True, "length": 21, "human_side": "B", "language": "fr"}
+                 "reentry": True, "length": 21, "human_side": "B", "language": "fr",
+                 "hints": False, "levels": {"garanguet": "journeyman"}, "end_move_after": "never",
+                 "join_address": "ws://192.168.1.20:8690"}
 
 
 def test_settings_come_back_as_saved(store):

@@ -17,7 +17,7 @@ import time
 from game.play.flow import Stage
 from game.scenes.online import HostScene
 from game.scenes.online_join import JoinScene
-from game.scenes.title import NewMatchScene
+from game.scenes.new_match import NewMatchScene
 
 
 def frames_until(apps, done, limit: int = 3000) -> bool:

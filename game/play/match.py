@@ -47,6 +47,8 @@ class MatchOptions:
     human_side: Side = Side.WHITE
     touch_move: bool = False            # C-5
     autoplay: bool = False              # both sides played by the computer (demos, tests)
+    hints: bool = True                  # H may show the hints; between two people a match option
+                                        # (off by default online), the same for both sides
 
     _rule_set: RuleSet | None = field(default=None, repr=False, compare=False)
 
@@ -82,7 +84,7 @@ class MatchOptions:
         known = {k: data[k] for k in cls.__dataclass_fields__ if k in data and not k.startswith("_")}
         if "human_side" in known:
             known["human_side"] = Side(known["human_side"])
-        for flag in ("touch_move", "autoplay"):
+        for flag in ("touch_move", "autoplay", "hints"):
             if flag in known and not isinstance(known[flag], bool):
                 raise ValueError(Problem(N_("{flag} must be true or false"), flag=flag))
         return cls(**known)

@@ -43,6 +43,9 @@ RECORDS_FILE = "records.jsonl"
 RECORD_KINDS = ("game", "match", "abandoned")
 
 ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
+#: Seconds after which a move complete on the board ends by itself ("never": Space, Enter or a
+#: click on the dice ends it).
+END_MOVE_AFTER = ("never", "1", "2")
 
 DEFAULT_SETTINGS = {
     "volume": 0.8,
@@ -58,6 +61,10 @@ DEFAULT_SETTINGS = {
     "reentry": False,
     "length": 3,
     "human_side": "W",
+    "hints": True,            # between two people: the hints are a match option (off online)
+    "levels": {},             # the level last chosen for each game, by rule set family name
+    "end_move_after": "1",    # a move complete on the board ends by itself after: never | 1 | 2 s
+    "join_address": "",       # the relay's address last typed on the Join screen
 }
 
 
@@ -95,13 +102,23 @@ def _is_level(value):
     return isinstance(value, str) and len(value) <= 40
 
 
+def _is_levels(value):
+    return isinstance(value, dict) and len(value) <= 16 and all(
+        isinstance(k, str) and len(k) <= 40 and _is_level(v) for k, v in value.items())
+
+
+def _is_address(value):
+    return isinstance(value, str) and len(value) <= 200
+
+
 def _one_of(choices):
     return lambda value: isinstance(value, (str, int)) and not isinstance(value, bool) \
         and value in choices
 
 
 #: What a valid value looks like, where words say it (the rest are lists of the values themselves).
-_IN_WORDS = (N_("a number from 0 to 1"), N_("true or false"), N_("a level name"))
+_IN_WORDS = (N_("a number from 0 to 1"), N_("true or false"), N_("a level name"),
+             N_("an object of level names"), N_("a relay address"))
 
 #: Per setting: the test a loaded value must pass, and what a valid one looks like (for messages).
 SETTING_CHECKS = {
@@ -117,6 +134,10 @@ SETTING_CHECKS = {
     "reentry": (_is_bool, "true or false"),
     "length": (_one_of(MATCH_LENGTHS), " | ".join(map(str, MATCH_LENGTHS))),
     "human_side": (_one_of(("W", "B")), "W | B"),
+    "hints": (_is_bool, "true or false"),
+    "levels": (_is_levels, "an object of level names"),
+    "end_move_after": (_one_of(END_MOVE_AFTER), " | ".join(END_MOVE_AFTER)),
+    "join_address": (_is_address, "a relay address"),
 }
 
 

@@ -1,4 +1,4 @@
-"""The title screen and the new-match form.
+"""The title screen (the new-match form is in new_match.py).
 
 The title: an animated heading over a frieze of points where checkers hop along, the main
 menu (new match, continue, rules, settings, statistics, quit) and any note the game has for the
@@ -9,12 +9,10 @@ import math
 
 import pygame
 
-from game.computer.player import LEVEL_TITLES, levels_for
-from game.base.i18n import N_, _, n_, verbatim
-from game.scenes.menus import (MenuScene, NoticeScene, SavedMatchScene,
-                               SettingsScene, StatsScene, level_title)
-from game.play.match import MatchOptions
-from game.rules import MATCH_LENGTHS, Side, rule_set
+from game.base.i18n import N_, _, verbatim
+from game.scenes.menus import MenuScene, NoticeScene, SettingsScene, StatsScene
+from game.scenes.new_match import NewMatchScene
+from game.rules import Side
 from game.scenes import games
 from game.scenes.rules_screen import RulesScene, rules_to_explain
 from game.view import widgets as ui
@@ -24,7 +22,6 @@ from game.view.layout import px, ui_scale
 
 #: The game's name, on the title and the window's caption: both its games (never translated).
 NAME = verbatim("Tourne Case & Garanguet")
-LENGTHS = list(MATCH_LENGTHS)
 HOP_PERIOD = 0.9      # seconds between two hops of the frieze's checkers
 
 
@@ -164,184 +161,3 @@ class TitleScene(MenuScene):
         line.center = (surface.get_width() // 2, bottom.y - px(16, scale))
         ui.blit_fitted(surface, words, (22 if note else 19) * scale, line,
                        ui.GOLD_PALE if note else ui.IVORY_SHADE, margin=px(20, scale))
-
-
-#: The games a new match offers: (key, title); Tourne Case comes with its rule presets.
-GAMES = [(game.key, game.title) for game in games.offered()]
-
-#: The presets the form's "Rules" row offers: those of each game that has a choice of them.
-PRESETS = [name for game in games.offered() if len(games.presets(game)) > 1
-           for name in games.presets(game)]
-
-
-def level_choices(rules_name: str) -> list[tuple[str, object]]:
-    """The computer's levels for a game, weakest first, as the form shows them (each name
-    translated where it is drawn)."""
-    return [(name, LEVEL_TITLES.get(name) or (lambda name=name: level_title(name)))
-            for name, _ in levels_for(rules_name)]
-
-
-OPPONENTS = [("computer", N_("The computer")), ("human", N_("Two players, one screen")),
-             ("online", N_("A friend on another computer"))]
-
-
-def points(n: int):
-    """A match length as the form shows it: "1 point", "5 points" (translated when drawn)."""
-    return lambda: n_("{count} point", "{count} points", n, count=n)
-
-
-class NewMatchScene(MenuScene):
-    """The game, opponent and level, the human's colour, match length, Tourne Case's preset and
-    option (last, so that Garanguet's empty rows sit above the buttons)."""
-
-    heading = N_("New match")
-    width = 700
-    row_height = 44       # ten rows with a friend elsewhere (Host, Join), and the note under them
-    gap = 6
-
-    def build(self):
-        app = self.app
-        last = app.last_options()
-        game = games.game_of(last["rules"])
-        preset = games.preset_of(last["rules"])
-        self.choices = {
-            "game": ui.Choice(N_("Game"), GAMES, game.key, self.changed),
-            "opponent": ui.Choice(N_("Opponent"), OPPONENTS, last["opponent"], self.changed),
-            "level": ui.Choice(N_("Level"), level_choices(last["rules"]), last["level"],
-                               self.changed),
-            "touch_move": ui.toggle(N_("Touch-move"), bool(app.settings.get("touch_move")),
-                                    self.changed),     # shares the level's row (see layout)
-            "human_side": ui.Choice(N_("You play"), list(game.sides), last["human_side"],
-                                    self.changed),
-            "length": ui.Choice(N_("Match to"), [(n, points(n)) for n in LENGTHS],
-                                last["length"], self.changed),
-            "rules": ui.Choice(N_("Rules"), [(name, rule_set(name).title) for name in PRESETS],
-                               preset if preset in PRESETS else PRESETS[0], self.changed),
-            "reentry": ui.toggle(games.REENTRY.label, last["rules"] == games.REENTRY.rules,
-                                 self.changed),
-        }
-        self.start_button = ui.Button(N_("Start the match"), self.start)
-        self.join_button = ui.Button(N_("Join a friend's match"), lambda: self.start(self.join))
-        self.changed(None)
-        return [*self.choices.values(), self.start_button, self.join_button,
-                ui.Button(N_("Back"), self.back)]
-
-    def changed(self, _value) -> None:
-        """Show only what applies: the game's own levels against the computer, its presets if
-        it has a choice of them (Tourne Case's), the preset's option (re-entry in Charpentier)."""
-        c = self.choices
-        against_computer = c["opponent"].value == "computer"
-        online = c["opponent"].value == "online"
-        c["level"].visible = against_computer
-        c["human_side"].visible = against_computer or online
-        c["touch_move"].visible = self.join_button.visible = online   # the host chooses it for both
-        self.start_button.label = N_("Host the match") if online else N_("Start the match")
-        c["rules"].visible = c["rules"].value in games.presets(self.game())
-        c["reentry"].visible = c["rules"].visible and c["rules"].value == games.REENTRY.preset
-        c["human_side"].options = list(self.game().sides)
-        levels = level_choices(self.rules())
-        names = [name for name, _ in levels]
-        if names != [name for name, _ in c["level"].options]:   # another game: its levels, the same one if it has it
-            keep = c["level"].value
-            c["level"].options = levels
-            c["level"].index = names.index(keep) if keep in names else len(names) // 2
-
-    def game(self) -> games.Game:
-        return games.GAMES[self.choices["game"].value]
-
-    def preset(self) -> str:
-        """The preset chosen: the "Rules" row's if the game has a choice, else its one."""
-        chosen = self.choices["rules"].value
-        offered = games.presets(self.game())
-        return chosen if chosen in offered else offered[0]
-
-    def rules(self) -> str:
-        """The rule set chosen: the game's preset, its option folded in (re-entry)."""
-        return games.with_option(self.preset(), self.choices["reentry"].value)
-
-    def options(self) -> dict:
-        """What new_match takes (the re-entry option folds into the rules' name)."""
-        chosen = {key: choice.value for key, choice in self.choices.items()}
-        del chosen["reentry"], chosen["game"], chosen["touch_move"]
-        chosen["rules"] = self.rules()
-        return chosen
-
-    def online(self) -> bool:
-        return self.choices["opponent"].value == "online"
-
-    def start(self, then=None) -> None:
-        """Start the match (or host it, or join one); a match saved and under way is never
-        replaced without asking."""
-        then = then or (self.host if self.online() else self.begin)
-        if self.app.match.can_continue():
-            self.app.scenes.push(SavedMatchScene(self.app, then))
-        else:
-            then()
-
-    def remember(self) -> None:
-        """The form's choices, offered again next time (a friend elsewhere is chosen anew)."""
-        remembered = {key: choice.value for key, choice in self.choices.items()
-                      if key not in ("game", "touch_move")}
-        remembered["rules"] = self.preset()
-        if self.online():
-            del remembered["opponent"], remembered["level"]
-        self.app.update_settings(remembered)
-
-    def begin(self) -> None:
-        self.remember()
-        self.app.new_match(self.options())
-
-    def host(self) -> None:
-        """Open a room for a friend on another computer, with the options chosen here."""
-        from game.scenes.online import HostScene
-        self.remember()
-        c = self.choices
-        options = MatchOptions(rules=self.rules(), length=c["length"].value, opponent="online",
-                               human_side=Side(c["human_side"].value),
-                               touch_move=c["touch_move"].value)
-        self.app.scenes.push(HostScene(self.app, options))
-
-    def join(self) -> None:
-        """Join a friend's room: the friend's options are shown there, to accept."""
-        from game.scenes.online_join import JoinScene
-        self.app.scenes.push(JoinScene(self.app))
-
-    def layout(self, size) -> None:
-        """Rows keep their places, but the level (against the computer) and touch-move (with a
-        friend elsewhere) share one, and the Join button takes one only when it shows."""
-        scale = ui_scale(size)
-        c = self.choices
-        spare = {c["level"] if c["touch_move"].visible else c["touch_move"]}
-        if not self.join_button.visible:
-            spare.add(self.join_button)
-        ui.column([w for w in self.menu.widgets if w not in spare], size[0] // 2,
-                  self.menu_top(size, scale), px(self.width, scale), px(self.row_height, scale),
-                  px(self.gap, scale), self.keep_places)
-
-    def menu_top(self, size, scale):
-        return round(size[1] * 0.19)
-
-    def footnote(self) -> str:
-        """What the focused row means: the level, the game, the preset or re-entry (TR-1).
-        The English message: translated where it is drawn."""
-        focused = self.menu.focused
-        if focused is self.choices["level"]:
-            return dict(levels_for(self.rules())).get(focused.value, "")
-        if focused is self.choices["game"]:
-            return games.GAMES[focused.value].note
-        if focused is self.choices["reentry"]:
-            return games.REENTRY.note
-        if focused is self.choices["rules"]:
-            return games.PRESET_NOTES[self.choices["rules"].value]
-        if self.online() and focused in (self.choices["opponent"], self.start_button, self.join_button):
-            return N_("Host shows a code here; your friend, on the same network, chooses Join "
-                      "and types it.")
-        if focused is self.choices["touch_move"]:
-            return N_("Touch-move (C-5, G-11) for both of you: a checker picked up must be played.")
-        return N_("Up/Down move between rows; Left/Right change a choice; Esc goes back.")
-
-    def draw(self, surface):
-        super().draw(surface)
-        scale = ui_scale(surface.get_size())
-        self.draw_footnote(surface, self.footnote(), 22, self.menu.widgets[-1].rect.bottom
-                           + px(14, scale), px(self.width + 140, scale), 3)
