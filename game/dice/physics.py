@@ -10,11 +10,13 @@ simulation left on top. An accepted throw is therefore uniform whatever the phys
 """
 import math
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import pymunk
 
 from game.dice.faces import (IDENTITY, STANDARD, nearest_cube_turn, q_axis_angle, q_matrix, q_mul,
                              q_nlerp, q_normalize, relabel, top_axis)
+from game.dice.footprints import crowded
 from game.dice.height import (CHECKER, DIE, DIE_SIZE, FELT, LEVEL, RAIL_TOP, TABLE, Ground, ground_for,
                               rest_cause)
 from game.geometry.tablier import (BAR, BAR_HEIGHT, BAR_LEFT, BAR_RIGHT, BOARD_H, BOARD_W, CHECKER_R,
@@ -457,6 +459,9 @@ def _attempt(sim: _Simulation, ground: Ground, physics: Physics, values) -> Atte
         if why and (cause is None or CAUSES.index(why) < CAUSES.index(cause)):
             cause, culprit = why, i
         finals.append((x, y, die.body.angle, die.z, others, why))
+    if cause is None:       # flat, each of them; but one on another, or hiding its number?
+        culprit = crowded([_Rest(x, y, z, angle) for x, y, angle, z, _, _ in finals])
+        cause = None if culprit is None else "tilted"
     valid = cause is None
     tracks, shown = [], []
     for i, (die, (x, y, angle, z, others, why)) in enumerate(zip(sim.dice, finals)):
@@ -471,6 +476,14 @@ def _attempt(sim: _Simulation, ground: Ground, physics: Physics, values) -> Atte
         shown.append(faces[up])
     return Attempt(valid, cause, culprit, duration, tuple(shown), tuple(sim.impacts),
                    physics.step * physics.sample_every, tuple(tracks))
+
+
+class _Rest(NamedTuple):
+    """Where a die came to rest, for `crowded`."""
+    x: float
+    y: float
+    z: float
+    angle: float
 
 
 def _lean(ground, x, y, angle, z, others, world):

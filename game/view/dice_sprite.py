@@ -11,8 +11,7 @@ import math
 import pygame
 
 from game.dice import DIE_SIZE
-
-LIFT = 0.35                     # screen rise per unit of height (the camera's tilt)
+from game.dice.footprints import LIFT, drawing_order
 VIEW = (0.0, LIFT, 1.0)         # a face is seen when its normal points this way
 LIGHT = (-0.35, -0.45, 0.82)    # light from the top left, as on the board art
 SHADOW_SLANT = 0.55             # the shadow slides this much per unit of height
@@ -58,11 +57,12 @@ _LIGHT = _norm(LIGHT)
 
 
 def draw_dice(surface: pygame.Surface, states, to_screen, scale: float) -> None:
-    """Draw dice (lowest first, so a die in the air passes over one at rest).
+    """Draw dice, the farthest from the eye first: a die in the air passes over one at rest, and
+    a die nearer the player hides the side of the one behind it, never its number.
 
     to_screen(x, y) -> pixel position of a board point; scale: pixels per board unit.
     """
-    ordered = sorted(states, key=lambda s: s.z)
+    ordered = drawing_order(states)
     for state in ordered:
         _draw_shadow(surface, state, to_screen, scale)
     for state in ordered:
