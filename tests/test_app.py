@@ -304,7 +304,11 @@ def test_the_match_winner_screen_clears_the_save_and_offers_a_rematch(app, tmp_p
     assert not (tmp_path / "match.json").exists() and not app.can_continue()
     records, _ = Storage(tmp_path).records()
     assert [r["kind"] for r in records] == ["game", "match"]
+    assert board.menu.focused.label == "Review", "Enter first reviews: Rematch is not the default"
     old = app.session
+    frames(app, 10)                            # past the moments when a match's end hears nothing
+    press(app, pygame.K_UP, then=1)
+    assert board.menu.focused.label == "Rematch"
     press(app, pygame.K_RETURN, then=1)        # Rematch
     assert app.session is not old and app.session.options == old.options
     assert app.session.phase is Phase.PRIORITY and (tmp_path / "match.json").exists()
@@ -370,7 +374,7 @@ def test_the_command_line_fullscreen_is_for_this_run_only(tmp_path):
 
 
 def test_a_failure_before_the_first_frame_is_one_line_and_a_log(tmp_path, monkeypatch, capsys):
-    def broken(self, app):
+    def broken(self, app, **options):
         raise RuntimeError("no title today")
     monkeypatch.setattr(TitleScene, "__init__", broken)
     assert run(seed=1, data_dir=tmp_path, quit_after=0.1) == 1

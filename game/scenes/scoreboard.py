@@ -1,7 +1,9 @@
-"""After each game: its result and points, the match score and length; at the end the match
-winner, with "Rematch" and "Title". After a Tourne Case game against the computer, "Review"
-weighs each of the person's moves against the best (game/scenes/review.py); after one between
-two people at one screen, each side's moves, every error named by its side.
+"""After each game: its result and points, the match score and length (a bead per point, its
+legend under them); at the end the match winner, with "Rematch", "Review" and "Title" - Enter
+first presses Review (or Title), and the first half second hears no key nor click: those were
+meant for the table's last move, not for a rematch. After a Tourne Case game against the
+computer, "Review" weighs each of the person's moves against the best (game/scenes/review.py);
+after one between two people at one screen, each side's moves, every error named by its side.
 
 "Next game" asks the session for the next game and hands over to the priority throw (C-1).
 Every word is a message translated when it is drawn (game/base/i18n.py): the sides are named in
@@ -22,6 +24,9 @@ from game.view.assets import checker
 from game.view.layout import px, ui_scale
 
 AUTOPLAY_WAIT = 0.5     # seconds the scoreboard stays up before autoplay goes on
+#: Seconds after a match's end during which keys and clicks do nothing: those pressed to play the
+#: last move, or during its animation, were meant for the table, not for this screen.
+DEAF = 0.5
 
 GAME_WON = {("you", Side.WHITE): N_("You win (White)"), ("you", Side.BLACK): N_("You win (Black)"),
             ("computer", Side.WHITE): N_("The computer wins (White)"),
@@ -66,17 +71,41 @@ class ScoreboardScene(MenuScene):
         self.reviewable = can_review(session)
         self.games = list(session.match.games)       # the review reads them after the match ends
         self.entered = False
+        self.held: set[int] = set()   # keys already down when the match ended: their repeats too
         super().__init__(app)
+        self.menu.focus_on(self.safe_button())
 
     def build(self):
         app = self.app
-        review = [ui.Button(N_("Review"), self.review)] if self.reviewable else []
+        self.review_button = ui.Button(N_("Review"), self.review) if self.reviewable else None
+        review = [self.review_button] if self.reviewable else []
         if self.match_over:
             rematch = [] if self.session.options.opponent == "online" else [   # a new room: a new match
                 ui.Button(N_("Rematch"), self.rematch)]
-            return [*rematch, *review, ui.Button(N_("Title"), app.to_title)]
+            self.title_button = ui.Button(N_("Title"), app.to_title)
+            return [*rematch, *review, self.title_button]
         return [ui.Button(N_("Next game"), self.next_game), *review,
                 ui.Button(N_("Save and leave"), app.to_title)]
+
+    def safe_button(self):
+        """The button Enter presses first: at a match's end Review (or Title), never Rematch,
+        which would throw away the chance to look back at the match; between games, Next game."""
+        if not self.match_over:
+            return self.menu.widgets[0]
+        return self.review_button or self.title_button
+
+    def handle_event(self, event):
+        """At a match's end, keys and clicks from its first moments are the table's: dropped,
+        and a key held down since then stays dropped until it is let go."""
+        if self.match_over and not self.app.autoplay:
+            if event.type == pygame.KEYUP:
+                self.held.discard(event.key)
+            elif event.type == pygame.KEYDOWN and (self.time < DEAF or event.key in self.held):
+                self.held.add(event.key)
+                return
+            elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.time < DEAF:
+                return
+        super().handle_event(event)
 
     def rematch(self) -> None:
         """The same options again, a new match (and a new seed): its priority throw."""
@@ -176,6 +205,31 @@ class ScoreboardScene(MenuScene):
             self.draw_pips(surface, scale, side, (card.x + px(430, scale), y), card.right - px(130, scale))
             ui.blit_text(surface, str(self.score[side]), 44 * scale, (card.right - px(50, scale), y),
                          ui.RED if self.winner_is(side) else ui.INK, "title", box=card)
+        self.draw_pips_legend(surface, scale, card)
+
+    def draw_pips_legend(self, surface, scale, card) -> None:
+        """What the beads count, under them: a filled one is a point won, a hollow one a point
+        still to win before the match is won."""
+        y = card.bottom - px(26, scale)
+        r = max(3, px(7, scale))
+        items = [(_("point won"), True), (_("point still to win"), False)]
+        left, right = card.x + px(330, scale), card.right - px(20, scale)
+        size = 19 * scale
+        gap = px(22, scale)
+
+        def width(size):
+            return sum(2 * r + px(6, scale) + ui.font(size).size(words)[0] for words, _f in items) + gap
+
+        while width(size) > right - left and size > 12 * scale:
+            size -= 0.5 * scale
+        x = (left + right - width(size)) // 2
+        for words, filled in items:
+            centre = (x + r, y)
+            pygame.draw.circle(surface, ui.GOLD if filled else ui.IVORY_SHADE, centre, r)
+            pygame.draw.circle(surface, ui.WALNUT_DARK, centre, r, max(1, round(scale * 1.5)))
+            box = ui.blit_text(surface, words, size, (x + 2 * r + px(6, scale), y), ui.WALNUT,
+                               anchor="midleft", box=card)
+            x = box.right + gap
 
     def winner_is(self, side) -> bool:
         return self.outcome is not None and self.outcome.winner == side

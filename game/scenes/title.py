@@ -1,21 +1,23 @@
 """The title screen (the new-match form is in new_match.py).
 
 The title: an animated heading over a frieze of points where checkers hop along, the main
-menu (new match, continue, rules, settings, statistics, quit) and any note the game has for the
-player (a damaged save kept aside, an error caught during play) in a notice over it. Every
-word is translated where it is drawn (game/base/i18n.py).
+menu (continue - saying which match -, new match, the tutorials, rules, settings, statistics,
+quit) and any note the game has for the player (a damaged save kept aside, an error caught
+during play) in a notice over it. Left untouched a while, the table plays itself
+(game/scenes/attract.py). Every word is translated where it is drawn (game/base/i18n.py).
 """
 import math
 
 import pygame
 
 from game.base.i18n import N_, _, verbatim
+from game.scenes.attract import ATTRACT_AFTER, AttractScene
 from game.scenes.menus import MenuScene, NoticeScene, SettingsScene, StatsScene
 from game.scenes.new_match import NewMatchScene
 from game.rules import Side
 from game.scenes import games
 from game.scenes.rules_screen import RulesScene, rules_to_explain
-from game.view import widgets as ui
+from game.view import controller, widgets as ui
 from game.view.assets import checker
 from game.view.layout import px, ui_scale
 
@@ -31,13 +33,20 @@ TUTORIALS = [(game.key, game.tutorial) for game in games.offered()]
 
 class TitleScene(MenuScene):
     heading = NAME
+    keep_places = False     # no saved match, no Continue: New match comes up in its place
     row_height = 40
     gap = 7
-    width = 420
+    width = 480             # room for "Continue: Tourne Case, match to 21, 20-19"
+
+    def __init__(self, app, attract_after: float | None = ATTRACT_AFTER):
+        """`attract_after`: seconds untouched before the table plays itself (None: never)."""
+        self.attract_after = attract_after
+        self.idle = 0.0       # seconds since the title was last touched
+        super().__init__(app)
 
     def build(self):
         app = self.app
-        self.continue_button = ui.Button(N_("Continue the match"), app.continue_match, size=28)
+        self.continue_button = ui.Button(self.continue_words, app.continue_match, size=28)
         self.quit_button = ui.Button(N_("Quit"), app.quit, size=28)
         return [
             self.continue_button,
@@ -50,6 +59,17 @@ class TitleScene(MenuScene):
             ui.Button(N_("Statistics"), lambda: app.scenes.push(StatsScene(app)), size=28),
             self.quit_button,
         ]
+
+    def continue_words(self) -> str:
+        """ "Continue: Garanguet, match to 5, 2-1": which match Continue takes up (White's
+        points first, as the table's plates and the scoreboard read)."""
+        session = self.app.match.session
+        if session is None:
+            return _("Continue the match")
+        score = session.match.score
+        return _("Continue: {game}, match to {length}, {white}-{black}",
+                 game=games.game_of(session.options.rules).title, length=session.options.length,
+                 white=score[Side.WHITE], black=score[Side.BLACK])
 
     def tutorial(self, game: str) -> None:
         """Open the game's tutorial (game.scenes.tutorial, imported only now); if it cannot be
@@ -65,12 +85,25 @@ class TitleScene(MenuScene):
         self.app.scenes.push(scene)
 
     def enter(self):
+        self.idle = 0.0
         self.continue_button.visible = self.app.match.can_continue()
         self.menu.reset_focus()
         super().enter()
         if self.app.messages:
             self.app.scenes.push(NoticeScene(self.app, list(self.app.messages)))
             self.app.messages.clear()
+
+    def handle_event(self, event):
+        self.idle = 0.0           # touched: the show waits another while
+        super().handle_event(event)
+
+    def update(self, dt):
+        super().update(dt)
+        self.idle += dt
+        if (self.attract_after is not None and self.idle >= self.attract_after
+                and not self.app.autoplay):
+            self.idle = 0.0
+            self.app.scenes.push(AttractScene(self.app))
 
     def back(self):
         """Esc on the title goes to "Quit" rather than quitting: a stray Esc costs nothing."""
@@ -84,6 +117,13 @@ class TitleScene(MenuScene):
         if self.menu.focused is self.quit_button and self.app.match.can_continue():
             return _("Your match is saved: Continue resumes it next time.")
         return ""
+
+    def keys_line(self) -> str:
+        """The keys of the title, or the controller's buttons when a controller was used last."""
+        if controller.last_used(self.app):
+            return _("D-pad or stick choose  ·  A plays  ·  B goes back")
+        return _("Arrows or Tab choose  ·  Enter plays  ·  Esc goes back  ·  "
+                 "F11 full screen  ·  F12 screenshot")
 
     def frieze(self, size) -> tuple[pygame.Rect, pygame.Rect]:
         """The two rows of points, along the top and bottom edges."""
@@ -155,8 +195,7 @@ class TitleScene(MenuScene):
         self.draw_heading(surface, scale)
         self.menu.draw(surface, scale)
         note = self.footnote()      # in the keys' line: nothing else moves
-        words = note or _("Arrows or Tab choose  ·  Enter plays  ·  Esc goes back  ·  "
-                          "F11 full screen  ·  F12 screenshot")
+        words = note or self.keys_line()
         line = pygame.Rect(top.x, 0, top.w, px(30, scale))
         line.center = (surface.get_width() // 2, bottom.y - px(16, scale))
         ui.blit_fitted(surface, words, (22 if note else 19) * scale, line,
