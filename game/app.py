@@ -24,15 +24,17 @@ from game.play.keeper import MatchKeeper
 from game.play.match import MatchOptions, Phase, Session
 from game.play.players import settle
 from game.rules import Side
+from game.scenes.attract import ATTRACT_AFTER
 from game.scenes.base import SceneManager
 from game.scenes.menus import PauseScene
-from game.scenes.games import level_of, preset_of, resumable_session, with_option
+from game.scenes.games import game_of, level_of, preset_of, resumable_session, with_option
 from game.scenes.rules_screen import rules_to_explain
 from game.scenes.scoreboard import ScoreboardScene
 from game.scenes.title import NAME as TITLE_NAME, TitleScene
 from game.saves.storage import Storage, append_text, default_data_dir, said
 from game.scenes.boards import PLAYABLE_RULES
 from game.view import window
+from game.view.controller import CONTROLLER_EVENTS, JOYSTICK_EVENTS, Pads, listen
 from game.view.audio import SilentSounds, Sounds
 from game.view.toast import Toast
 from game.view.layout import DEFAULT_SIZE
@@ -48,8 +50,10 @@ class App:
     the `Host` every scene is given."""
 
     def __init__(self, seed=None, fullscreen=None, rules=None, data_dir=None, autoplay=False,
-                 size=DEFAULT_SIZE):
+                 size=DEFAULT_SIZE, attract_after: float | None = ATTRACT_AFTER):
+        """`attract_after`: seconds untouched on the title before the table plays itself."""
         pygame.init()
+        self.attract_after = attract_after
         pygame.key.set_repeat(350, 45)
         self.rng = random.Random(seed)
         self.autoplay = autoplay
@@ -57,6 +61,8 @@ class App:
         self.status = 0
         self.messages: list[str] = []      # notes for the player (words said), shown on the title
         self.toast = Toast()            # a short notice at the top, whatever the scene
+        self.pads = Pads(self.notify)   # the game controllers plugged in (game/view/controller.py)
+        listen()
         self.storage = Storage(data_dir, validate_match=resumable_session, demo=autoplay)
         self.settings, problems = self.storage.load_settings()
         i18n.set_language(self.settings["language"] or None)    # none saved: the system's
@@ -81,13 +87,13 @@ class App:
         self._fade_from: pygame.Surface | None = None
         self._fade_left = 0.0
         self._errors: list[float] = []
-        self.scenes.clear_to(TitleScene(self))
+        self.scenes.clear_to(self.title_scene())
         self.scenes.apply_pending()
         if autoplay:    # a demo resumes a demo match left unfinished, or starts one
             if self.can_continue() and self.session.options.autoplay:
                 self.continue_match()
-            else:
-                self.new_match(self.last_options())
+            else:       # a demo is the computer against itself, never a friend's room
+                self.new_match({**self.last_options(), "opponent": "computer"})
 
     # -- window -----------------------------------------------------------------------------
 
@@ -179,14 +185,17 @@ class App:
         s = self.settings
         rules = with_option(self.default_rules or s["rules"], s["reentry"])
         return {"rules": rules, "length": s["length"], "opponent": s["opponent"],
-                "level": level_of(rules, s["level"]), "human_side": s["human_side"]}
+                "level": level_of(rules, s["levels"].get(game_of(rules).key, s["level"])),
+                "human_side": s["human_side"],
+                "hints": s["hints"] or s["opponent"] == "computer"}   # against it, always
 
     def new_match(self, options: dict) -> None:
         """Start a match with these options (see last_options) and go to its priority throw."""
         self.match.start(MatchOptions(rules=options["rules"], length=options["length"],
                                       opponent=options["opponent"], level=options["level"],
                                       human_side=Side(options["human_side"]),
-                                      touch_move=self.settings["touch_move"], autoplay=self.autoplay))
+                                      touch_move=self.settings["touch_move"], autoplay=self.autoplay,
+                                      hints=options.get("hints", True)))
         self.default_rules = None        # the command line's --rules chose the first match only
         self.messages.clear()
         self.show_match()
@@ -268,10 +277,13 @@ class App:
 
     def to_title(self) -> None:
         self.leave_online()
-        self.scenes.clear_to(TitleScene(self))
+        self.scenes.clear_to(self.title_scene())
 
     def quit(self) -> None:
         self.running = False
+
+    def title_scene(self) -> TitleScene:
+        return TitleScene(self, attract_after=self.attract_after)
 
     def notify(self, words: str) -> None:
         """A short notice at the top of the screen, whatever the scene: the buttons are at the
@@ -303,6 +315,8 @@ class App:
         try:
             for event in pygame.event.get():
                 self.handle_event(event)
+            for event in self.pads.update(dt):      # a direction held on a controller repeats
+                self.handle_event(event)
             self.scenes.update(dt)
             self._apply_scene_changes()
             settle()          # the collector back on once no computer is thinking (game/play/players.py)
@@ -312,6 +326,13 @@ class App:
             self.recover(exc)
 
     def handle_event(self, event) -> None:
+        if event.type in CONTROLLER_EVENTS:     # a controller speaks in keys (the menus, the table)
+            for key in self.pads.translate(event):
+                self.handle_event(key)
+            return
+        if event.type in JOYSTICK_EVENTS:       # the same press, told by SDL a second time
+            return
+        self.pads.saw(event)
         if event.type == pygame.QUIT:
             self.quit()
         elif not window.well_formed(event):
@@ -330,7 +351,7 @@ class App:
         before = self.scenes.top
         self.scenes.apply_pending()
         if self.scenes.top is None:      # the last screen went back: the title, never a blank window
-            self.scenes.clear_to(TitleScene(self))
+            self.scenes.clear_to(self.title_scene())
             self.scenes.apply_pending()
         if self.scenes.top is not before and self.animation_speed != "instant":
             self._fade_from = self.screen.copy()      # still the last frame shown
@@ -375,7 +396,7 @@ class App:
                                "{where}.", error=error, where=where))
         try:
             self._load_saved_match()
-            self.scenes.reset(TitleScene(self))
+            self.scenes.reset(self.title_scene())
         except Exception as again:
             self.recover(again)
 

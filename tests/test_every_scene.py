@@ -88,6 +88,32 @@ def saved_match(app):
     app.scenes.push(SavedMatchScene(app, lambda: None))
 
 
+def new_match_with(opponent, game):
+    """The new-match form with this opponent and game chosen (its rows differ: the hints between
+    two people, touch-move online, the rules rows for Tourne Case)."""
+    def make(app):
+        form = NewMatchScene(app)
+        for key, value in (("opponent", opponent), ("game", game)):
+            choice = form.choices[key]
+            while choice.value != value:
+                choice.adjust(+1)
+        return form
+    return push(make)
+
+
+def no_sound_device(app):
+    """Settings when game/view/audio.py found no sound device (this app's sounds only)."""
+    app.sounds.__class__ = type("NoDevice", (type(app.sounds),),
+                                {"device_found": property(lambda self: False)})
+    app.scenes.push(SettingsScene(app))
+
+
+def online_pause_confirm(app):
+    """The Abandon question of a match with a friend elsewhere (its own words, issue 30.3)."""
+    app.match.adopt(Session.new(MatchOptions(rules="garanguet", opponent="online"), seed=3))
+    app.scenes.push(ConfirmScene(app, *PauseScene(app).abandon_words(), lambda: None))
+
+
 def online_screen(make, events):
     """The Host or Join screen, its link a stand-in that says `events` (the real link and relay:
     tests/test_online_screens.py)."""
@@ -127,18 +153,34 @@ def tutorial(game):
     return to
 
 
+def attract(app):
+    from game.scenes.attract import AttractScene
+    app.scenes.push(AttractScene(app, seed=3))
+
+
+def watching_a_room(app):
+    """The watch screen waiting for the relay (its live states: tests/test_watch_scene.py)."""
+    from game.online.watch import Watcher
+    from game.scenes.watch import WatchScene
+    from test_watch import FakeClient
+    app.scenes.push(WatchScene(app, "ws://127.0.0.1:1", "acd-ef9", watcher_factory=lambda url, code:
+                               Watcher(url, code, client_factory=FakeClient)))
+
+
 # The ways into each scene; several for the scenes that show more than one game.
 WAYS = {
     "TitleScene": [lambda app: None],
-    "NewMatchScene": [push(NewMatchScene)],
-    "SettingsScene": [push(SettingsScene)],
+    "NewMatchScene": [push(NewMatchScene), new_match_with("online", "tourne-case"),
+                      new_match_with("human", "garanguet")],
+    "SettingsScene": [push(SettingsScene), no_sound_device],
     "StatsScene": [push(StatsScene)],
     "NoticeScene": [push(lambda app: NoticeScene(app, [lambda: _("Settings: {problem}.",
                                                                  problem=_("a folder, not a file"))]))],
     "PauseScene": [push(PauseScene)],
     "ConfirmScene": [push(lambda app: ConfirmScene(app, N_("Abandon the match?"),
                                                    N_("The match ends here and its save is deleted."),
-                                                   lambda: None))],
+                                                   lambda: None)),
+                     online_pause_confirm],
     "SavedMatchScene": [saved_match],
     "PriorityScene": [show(Session.new(MatchOptions(rules=r, opponent="computer"), seed=3))
                       for r in ("charpentier", "garanguet")],
@@ -155,6 +197,8 @@ WAYS = {
                                                    "touch_move": False, "host_side": "white"})]),
                   online_screen(offered, [Refused("room-full", refused_words("room-full"))])],
     "RelayScene": [push(lambda app: RelayScene(app, lambda url: None))],
+    "AttractScene": [attract],
+    "WatchScene": [watching_a_room],
 }
 
 

@@ -63,17 +63,26 @@ class Option:
 
     preset: str                 # the preset's name
     rules: str                  # the rule set the preset becomes with the option
-    label: str
-    note: str
+    label: str                  # the form's row: what the option does, in words a newcomer reads
+    note: str                   # the form's footnote on that row, with the rule's number
+    short: str                  # the rule set's name where room is short (statistics)
 
 
 #: Charpentier's compulsory re-entry, the one option (the settings remember it as "reentry").
-REENTRY = Option(CHARPENTIER.name, CHARPENTIER_REENTRY.name, N_("Compulsory re-entry (TR-1)"),
+REENTRY = Option(CHARPENTIER.name, CHARPENTIER_REENTRY.name, N_("Hit checkers come back first"),
                  N_("Compulsory re-entry (TR-1): while a side has a hit checker off the board, its "
-                    "move must bring that checker back if it can; if it cannot, the turn passes."))
+                    "move must bring that checker back if it can; if it cannot, the turn passes."),
+                 N_("Charpentier 1699, re-entry"))
 
 #: The options, by the preset they change.
 OPTIONS = {REENTRY.preset: REENTRY}
+
+
+def short_title(rules_name: str) -> str:
+    """A rule set's name where room is short: an option's short name, else its title (the
+    English message, translated where it is drawn)."""
+    option = next((o for o in OPTIONS.values() if o.rules == rules_name), None)
+    return option.short if option is not None else rule_set(rules_name).title
 
 
 def game_of(rules_name: str) -> Game:

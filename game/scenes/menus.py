@@ -15,7 +15,7 @@ from game.computer import LEVEL_TITLES, LEVELS
 from game.base.i18n import N_, _, n_, p_, verbatim
 from game.rules import Side, rules_by_name
 from game.scenes.base import BACK_KEYS, Scene
-from game.scenes.games import game_of, presets
+from game.scenes.games import game_of, presets, short_title
 from game.scenes.host import Host
 from game.scenes.rules_screen import RulesScene, rules_to_explain
 from game.view import widgets as ui
@@ -24,6 +24,9 @@ from game.view.layout import px, ui_scale
 
 ANIMATION_SPEEDS = [("slow", N_("Slow")), ("normal", N_("Normal")), ("fast", N_("Fast")),
                     ("instant", N_("Instant (reduced motion)"))]
+
+#: When a move complete on the board ends by itself (the settings' "end_move_after").
+END_MOVE_AFTER = [("never", N_("Never")), ("1", N_("After 1 s")), ("2", N_("After 2 s"))]
 
 #: The languages the settings offer, each named in itself (never translated).
 LANGUAGES = [(code, verbatim(language.name)) for code, language in i18n.LANGUAGES.items()]
@@ -80,7 +83,8 @@ class MenuScene(Scene):
         fnt = ui.font(size * scale)
         w = surface.get_width()
         width = min(width, w - 2 * px(40, scale))
-        box = pygame.Rect((w - width) // 2, top, width, fnt.get_linesize() * lines)
+        box = pygame.Rect((w - width) // 2, top, width,           # and room for a descender
+                          fnt.get_linesize() * lines + fnt.get_linesize() // 4)
         y = top
         for line in ui.wrap(ui.say(note), fnt, width)[:lines]:
             ui.blit_text(surface, line, size * scale, (w / 2, y), color, anchor="midtop", box=box)
@@ -108,9 +112,9 @@ class MenuScene(Scene):
 
 
 class SettingsScene(MenuScene):
-    """Volume, mute, animation speed, touch-move (C-5), fullscreen, language: saved on every
-    change, and a new language speaks at the next frame. The footnote says what the focused
-    setting does."""
+    """Volume (or that no sound device was found), mute, animation speed, touch-move (C-5), when
+    a move ends by itself, fullscreen, language: saved on every change, and a new language
+    speaks at the next frame. The footnote says what the focused setting does."""
 
     heading = N_("Settings")
     width = 640
@@ -123,13 +127,18 @@ class SettingsScene(MenuScene):
                                     lambda v: app.update_settings({"fullscreen": v}))
         self.language = ui.Choice(N_("Language"), LANGUAGES, s.get("language") or i18n.language(),
                                   lambda v: app.update_settings({"language": v}))
+        volume = ui.Slider(N_("Volume"), s["volume"], lambda v: app.update_settings({"volume": v}))
+        if not sound_device_found(app.sounds):      # the volume would change nothing: say why
+            volume.remark, volume.enabled = N_("No sound device was found"), False
         return [
-            ui.Slider(N_("Volume"), s["volume"], lambda v: app.update_settings({"volume": v})),
+            volume,
             ui.toggle(N_("Mute"), s["muted"], lambda v: app.update_settings({"muted": v})),
             ui.Choice(N_("Animations"), ANIMATION_SPEEDS, s["animation_speed"],
                       lambda v: app.update_settings({"animation_speed": v})),
             ui.toggle(N_("Touch-move"), s["touch_move"],
                       lambda v: app.update_settings({"touch_move": v})),
+            ui.Choice(N_("End my move"), END_MOVE_AFTER, s.get("end_move_after", "1"),
+                      lambda v: app.update_settings({"end_move_after": v})),
             self.fullscreen,
             self.language,
             ui.Button(N_("Back"), self.back),
@@ -142,6 +151,9 @@ class SettingsScene(MenuScene):
                          "at once, with no motion on the screen."),
         "Touch-move": N_("Touch-move (“dame touchée, dame jouée”, rules C-5 and G-11): a checker "
                          "you pick up must be played, if it can move."),
+        "End my move": N_("A move complete on the board ends by itself after this pause, or at "
+                          "once with Space, Enter or a click on the dice; until then U takes it "
+                          "back."),
         "Fullscreen (F11)": N_("The whole screen, or a window you can size; F11 switches at any "
                                "time, in a game too."),
         "Language": N_("The language of the whole game: it changes at once. On the first start "
@@ -212,7 +224,7 @@ class StatsScene(MenuScene):
         if s.two_players.games_played or s.two_players.matches_played:
             rows.append((_("Two players, one screen"), cells(s.two_players, shares=False)))
         rows.append((_("By rules, against the computer"), None))
-        rows += [(rules_title(name), cells(t)) for name, t in s.by_rules]
+        rows += [(rules_title(name, short=True), cells(t)) for name, t in s.by_rules]
         return rows
 
     def streaks(self) -> str:
@@ -260,14 +272,17 @@ class StatsScene(MenuScene):
         shown = self.rows()
         bottom = card.bottom - px(30, scale) - step      # the streak line's room
         room = max(1, int((bottom - y) // step))
+        # One size for every row's name: the size at which the longest fits its room.
+        name_size = min([ui.fitting_size(name, size, name_room)
+                         for name, row in shown[:room] if row is not None] or [size])
         for name, row in shown[:room]:
             if row is None:
                 ui.blit_text(surface, name, size, (x0, y + step * 0.15), ui.RED, "title", "topleft",
                              box=card)
                 y += step * 1.1
                 continue
-            ui.blit_fitted(surface, name, size, pygame.Rect(x0 + px(12, scale), y, name_room, step),
-                           ui.INK, anchor="topleft")
+            ui.blit_text(surface, name, name_size, (x0 + px(12, scale), y), ui.INK, anchor="topleft",
+                         box=pygame.Rect(x0 + px(12, scale), y, name_room, step))
             for cell, x in zip(row, columns):
                 ui.blit_text(surface, cell, size, (x, y), ui.INK, anchor="topright", box=card)
             y += step
@@ -298,13 +313,23 @@ def level_title(name: str) -> str:
     return verbatim(name.replace("_", " ").capitalize())
 
 
-def rules_title(name: str) -> str:
+def rules_title(name: str, short: bool = False) -> str:
     """ "charpentier-reentry" -> "Charpentier 1699, compulsory re-entry" (in the current
-    language); unknown names as they are."""
+    language), or "Charpentier 1699, re-entry" where room is short; unknown names as they are."""
     try:
-        return _(rules_by_name(name).title)
+        return _(short_title(name) if short else rules_by_name(name).title)
     except ValueError:
         return verbatim(name)
+
+
+def sound_device_found(sounds) -> bool:
+    """Whether the sounds found a device to play on (game/view/audio.py says so); True when
+    they do not say."""
+    try:
+        found = getattr(sounds, "device_found", None)
+    except Exception:         # the sounds never crash a menu
+        return True
+    return True if found is None else bool(found)
 
 
 class OverlayScene(MenuScene):
@@ -385,9 +410,17 @@ class PauseScene(OverlayScene):
             ui.Button(N_("Rules"), lambda: app.scenes.push(RulesScene(app, rules_to_explain(app)))),
             ui.Button(N_("Save and leave"), app.to_title),
             ui.Button(N_("Abandon the match"), lambda: app.scenes.push(ConfirmScene(
-                app, N_("Abandon the match?"), N_("The match ends here and its save is deleted."),
-                self.abandon))),
+                app, *self.abandon_words(), self.abandon))),
         ]
+
+    def abandon_words(self) -> tuple[str, str]:
+        """The question and its note: online, the match goes to the friend and both records
+        keep it; at one screen or against the computer, it ends and its save is deleted."""
+        session = self.app.match.session
+        if session is not None and session.options.opponent == "online":
+            return (N_("Give the match to your friend?"),
+                    N_("Your friend wins the match, and both your records keep it."))
+        return N_("Abandon the match?"), N_("The match ends here and its save is deleted.")
 
     def abandon(self) -> None:
         """The match ends and its save is deleted (the keeper records it); back to the title. A

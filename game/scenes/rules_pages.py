@@ -22,10 +22,10 @@ class Rule:
 # A page is a list of sections (heading, items); an item is a Rule, a Diagram showing the rule
 # above it at work, or a plain paragraph (a str).
 BOARD = (N_("The board"), [
-    N_("Two rows of twelve points. Each player has three checkers and plays only along the own "
-       "row, from point 1 to point 12: White on the top row, Black on the bottom row. Point 12 "
-       "is the home point, the “coin de repos”. Point k of one row faces point k of the other. "
-       "Checkers start off the board, not yet entered."),
+    N_("Two rows of twelve points. Each player has three checkers and moves them only along "
+       "their own row, from point 1 to point 12: White on the top row, Black on the bottom row. "
+       "Point 12 is the home point, the “coin de repos”. Point k of one row faces point k of the "
+       "other. Checkers start off the board, not yet entered."),
     N_("In the pictures, a gold arrow is a move played and a red arrow struck through a move "
        "the rules refuse; a checker ringed in red is hit, and the dice are the throw (a faded "
        "die is not played)."),

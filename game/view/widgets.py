@@ -294,9 +294,12 @@ class Button(Widget):
 
 
 class Choice(Widget):
-    """A labelled value chosen from a list: Left/Right or the arrows cycle it, Enter goes on."""
+    """A labelled value chosen from a list: Left/Right or the arrows cycle it, Enter goes on.
+    With wrap=False (an ordered scale, such as the match lengths) it stops at either end, whose
+    arrow is not drawn: Left on the smallest never jumps to the largest."""
 
-    def __init__(self, label, options: list[tuple], value, on_change, size: float = 26):
+    def __init__(self, label, options: list[tuple], value, on_change, size: float = 26,
+                 wrap: bool = True):
         super().__init__()
         self.label = label
         self.options = list(options)        # (value, label): each label as `say` takes it
@@ -304,6 +307,7 @@ class Choice(Widget):
         self.index = values.index(value) if value in values else 0
         self.on_change = on_change
         self.size = size
+        self.wrap = wrap
 
     @property
     def value(self):
@@ -312,6 +316,8 @@ class Choice(Widget):
     def adjust(self, direction: int) -> bool:
         if not self.enabled or len(self.options) < 2:
             return False
+        if not self.wrap and not 0 <= self.index + direction < len(self.options):
+            return False
         self.index = (self.index + direction) % len(self.options)
         self.pop = 0.6
         self.on_change(self.value)
@@ -319,6 +325,10 @@ class Choice(Widget):
 
     def activate(self) -> bool:
         return self.adjust(+1)
+
+    def can_go(self, direction: int) -> bool:
+        """Whether Left (-1) or Right (+1) would change the value."""
+        return len(self.options) > 1 and (self.wrap or 0 <= self.index + direction < len(self.options))
 
     def click(self, pos) -> bool:
         on_left_arrow = self.rect.x + self.rect.w * 0.44 < pos[0] < self.rect.x + self.rect.w * 0.56
@@ -340,6 +350,8 @@ class Choice(Widget):
                     RED if focused and self.enabled else color)
         if self.enabled and len(self.options) > 1:
             for sign, x in ((-1, box.x + box.w * 0.5), (1, box.right - pad * 0.8)):
+                if not self.can_go(sign):
+                    continue
                 h = box.h * 0.18
                 tip = (x + sign * h * 0.5, box.centery)
                 pygame.draw.polygon(surface, WALNUT if focused else IVORY_SHADE,
@@ -355,7 +367,8 @@ def toggle(label, value: bool, on_change) -> Choice:
 
 
 class Slider(Widget):
-    """A value from 0 to 1 (the volume): Left/Right in steps, or drag the knob."""
+    """A value from 0 to 1 (the volume): Left/Right in steps, or drag the knob. A `remark` (as
+    `say` takes it: "No sound device was found") is shown in place of the track and the value."""
 
     def __init__(self, label, value: float, on_change, step: float = 0.1, size: float = 26):
         super().__init__()
@@ -364,6 +377,7 @@ class Slider(Widget):
         self.on_change = on_change
         self.step = step
         self.size = size
+        self.remark = None
 
     def track(self) -> pygame.Rect:
         left = self.rect.x + self.rect.w * 0.46
@@ -395,6 +409,11 @@ class Slider(Widget):
         label_box = pygame.Rect(box.x + pad, box.y, max(1, self.track().x - px(14, scale) - box.x - pad),
                                 box.h)
         blit_fitted(surface, say(self.label), self.size * scale, label_box, INK, anchor="midleft")
+        if self.remark:
+            room = pygame.Rect(self.track().x, box.y, box.right - pad - self.track().x, box.h)
+            blit_fitted(surface, say(self.remark), self.size * 0.9 * scale, room, WALNUT,
+                        "italic", anchor="midright")
+            return
         track = self.track()
         track.h = px(6, scale)
         track.centery = box.centery
