@@ -83,7 +83,7 @@ W, B = Side.WHITE, Side.BLACK
 
 EXAMPLE_GAME_1699 = Script(
     game=rule_set(CHARPENTIER).game, rules=CHARPENTIER.name, title=N_("Tutorial: the example game of 1699"), you=W,
-    opening=(Page(N_("The example game of 1699"), N_(
+    opening=(Page(N_("Charpentier's book, 1699"), N_(
         "In 1699 the rules of Tourne Case printed by Charpentier in Paris taught the game through "
         "one game, played move by move. Replay it here: you play White, the computer plays Black, "
         "and the dice fall on the book's throws. Each player has three checkers, all off the board "
@@ -160,7 +160,7 @@ EXAMPLE_GAME_1699 = Script(
 
 GARANGUET_FIRST_GAME = Script(
     game=rule_set(GARANGUET).game, rules=GARANGUET.name, title=N_("Tutorial: a first game of Garanguet"), you=W,
-    opening=(Page(N_("Garanguet: a first game"), N_(
+    opening=(Page(N_("Three dice, fifteen checkers"), N_(
         "Garanguet is a race for three dice and fifteen checkers a side (Lepeintre, 1818). You play "
         "White: your checkers start stacked on x and run from x to m, then from l to a, and are "
         "borne off beyond a. Black's start on a and run the other way. Checkers are never hit: a "
@@ -369,7 +369,7 @@ class Told:
     words: str                 # a short note (an English message marked N_)
 
 
-NOT_THIS_TURN = N_("no number of this throw takes that checker there")
+NOT_THIS_TURN = N_("no number of this throw, nor a sum of them, takes that checker there")
 CANNOT_MOVE = N_("that checker has no move with this throw")
 
 
@@ -407,21 +407,28 @@ class TutorialFlow(GameFlow):
             return self._flush()
         return super().pick(location)
 
+    def _offer_choice(self) -> None:
+        """As the table's, the script's move preferred where a sum can be played in two orders."""
+        super()._offer_choice()
+        self.chooser.prefer = (self._script_move(),)
+
     def drop(self, location: int | None, dragged: bool = False) -> list:
+        """A drop the script plays is played - by one number or, through the intermediate
+        points, by the sum; any other is refused, saying why."""
         chooser = self.chooser
         if (self.stage is Stage.CHOOSE and chooser.selected is not None and location is not None
                 and location != chooser.selected):
             origin = chooser.selected
-            step = next((st for st in chooser.steps() if st.origin == origin and st.destination == location), None)
-            if step is not None and self._follows((step,)):
+            route = chooser.route(location)
+            if route and self._follows(route):
                 return super().drop(location, dragged)
-            if step is None:
+            if route:
+                self._emit(OffScript(Step(origin, location, route[-1].hit), self.session.current))
+            else:
                 s = self.session
                 wanted = Step(origin, location)
                 said = why_not(self.rules, s.position, s.dice, chooser.played, wanted)
                 self._emit(said or MoveRefused("", Words(NOT_THIS_TURN), str(wanted)))
-            else:
-                self._emit(OffScript(step, self.session.current))
             chooser.drop()
             self._emit(PutBack(origin))
             return self._flush()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import enum
 import re
 from dataclasses import dataclass, field
+from itertools import permutations
 
 from game.base.i18n import N_, verbatim
 
@@ -583,29 +584,89 @@ class Rules:
                 and result[2].destination == step.destination
             ]
             if not following:
-                raise IllegalMoveError.of(_plain(step), self._why_not(states[0], step, numbers))
+                raise IllegalMoveError.of(_plain(step), self._why_not(states[0], step, numbers, (own, opp, numbers)))
             states = list(dict.fromkeys(following))
         return states
 
-    def _why_not(self, state: _State, step: Step, numbers: tuple[int, ...]) -> Illegal:
-        """Why no number of the throw can play a step, naming the rule it breaks."""
+    def _why_not(self, state: _State, step: Step, numbers: tuple[int, ...], start: _State | None = None) -> Illegal:
+        """Why no number of the throw can play a step, naming the rule it breaks; for a step
+        that two or more numbers add up to, why that sum cannot be played (`_why_not_sum`)."""
         own, opp, left = state
         if not left:
             return Illegal(N_("every number of the throw is already played"), self.numbers_rule)
         reasons = {n: r for n in set(left)
                    if isinstance(r := self.try_step(own, opp, step.origin, n), Illegal)}
         distance = self.step_number(step)
+        summed = (self._why_not_sum(state, step, start)     # bearing off is G-9's to say
+                  if distance not in left and step.origin in own and step.destination <= self.last_point else None)
         if distance in reasons:
             reason = reasons[distance]
         elif step.origin not in own:
             reason = next(iter(reasons.values()))
+        elif summed is not None:
+            reason = summed
         elif step.destination > self.last_point and any(n > distance for n in reasons):
             reason = reasons[max(reasons)]
         else:
             shown = ", ".join(map(str, sorted(left)))        # the numbers left, not those played
+            if len(left) > 1:                                  # a sum of them could have (issue 31)
+                return Illegal(N_("no number of this throw ({numbers}), nor a sum of them, moves that "
+                                  "checker there"), self.numbers_rule, {"numbers": shown})
             return Illegal(N_("no number of this throw ({numbers}) moves that checker there"),
                            self.numbers_rule, {"numbers": shown})
         return reason
+
+    def _why_not_sum(self, state: _State, step: Step, start: _State | None) -> Illegal | None:
+        """Why one checker cannot go from `step`'s origin to its destination by the sum of two
+        or more of the numbers left (issue 31), or None when no such sum makes that distance.
+        Each order of the numbers is tried on the board: the reason is the one met furthest
+        along (a stop on an opposing checker, G-3; on an own one, TC-3...); if an order gets
+        there, the sum is legal on the board but not in a legal turn, or must be written step
+        by step."""
+        own, opp, left = state
+        distance = self.step_number(step)
+        orders = {order for size in range(2, len(left) + 1) for order in permutations(left, size)
+                  if sum(order) == distance}
+        if not orders:
+            return None
+        furthest: tuple[int, Illegal] | None = None
+        for order in sorted(orders):
+            board, route = (own, opp), []
+            for depth, number in enumerate(order):
+                at = route[-1].destination if route else step.origin
+                result = self.try_step(*board, at, number)
+                if isinstance(result, Illegal):
+                    if furthest is None or depth > furthest[0]:
+                        furthest = (depth, result)
+                    break
+                board, route = result[:2], [*route, result[2]]
+            else:
+                if route[-1].destination != step.destination:
+                    continue
+                rest = tuple(left)
+                for number in order:
+                    rest = _without(rest, number)
+                if start is not None and not self._can_end((*board, rest), start):
+                    return Illegal(N_("by the sum {sum} that checker could go there, but the rest of the "
+                                      "throw could not then be played as the rules require"),
+                                   self.play_all_rule, {"sum": " + ".join(map(str, order))})
+                return Illegal(N_("a step moves by one number: write it as {steps}"), self.numbers_rule,
+                               {"steps": " ".join(map(_plain, route))})
+        return furthest[1] if furthest else None
+
+    def _can_end(self, state: _State, start: _State) -> bool:
+        """Whether a turn begun at `start` can still end legally from `state`."""
+        ends = self._terminals(*start)
+        seen: set[_State] = set()
+        stack = [state]
+        while stack:
+            now = stack.pop()
+            if now in ends:
+                return True
+            if now not in seen:
+                seen.add(now)
+                stack.extend(nxt for _, nxt in self._steps_from(now))
+        return False
 
     def next_steps(self, position: Position, dice, played=()) -> list[Step]:
         """The steps that can follow `played` and still end in a legal turn (for step-by-step
@@ -639,6 +700,11 @@ class Rules:
         except IllegalMoveError:
             return False
         return True
+
+
+def _without(numbers: tuple[int, ...], number: int) -> tuple[int, ...]:
+    i = numbers.index(number)
+    return numbers[:i] + numbers[i + 1:]
 
 
 def _plain(step: Step) -> str:

@@ -4,14 +4,23 @@ Pure bookkeeping over the rules engine (no pygame), so the table scene's mouse a
 handlers stay small and the logic is tested on its own. Only what `rules.next_steps` offers can
 be picked or reached, so an illegal destination can never light up.
 
-Also here: what a turn in progress leaves of the throw (`numbers_left`, `dice_marks`), and the
-`Choice`, a snapshot of the chooser that the screen draws from.
+A checker may also be moved by the sum of two or more numbers (issue 31), as drag-and-drop does
+in backgammon programs: its `destinations` include every point it reaches this turn, and
+`step_to` plays it there through the intermediate points, each step as the rules allow it
+(`route`). Where two orders of the numbers differ (Bell: a hit on the way), the chooser takes
+the one that agrees with `prefer` (the hints' moves, best first), else the one that hits.
+
+Also here: what a turn in progress leaves of the throw (`numbers_left`, `dice_marks`), the
+`Choice`, a snapshot of the chooser that the screen draws from, and a move written as a
+person enters it (`as_entered`, `say_as_entered`: "w-p" for a checker moved by a sum).
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 
-from game.rules import Move, Step
+from game.rules.core import Move, Step
 
 
 @dataclass(frozen=True)
@@ -21,7 +30,7 @@ class Choice:
     played: tuple[Step, ...]
     selected: int | None
     origins: tuple[int, ...]       # the checkers that can move, in board order
-    destinations: tuple[int, ...]  # the picked checker's legal destinations
+    destinations: tuple[int, ...]  # the picked checker's legal destinations (by one number or a sum)
     steps: tuple[Step, ...]        # every legal next step (hits marked)
     cursor: int                    # the keyboard's place among `options`
     locked: bool                   # touch-move holds the picked checker
@@ -40,7 +49,7 @@ class Chooser:
     step can be taken back.
     """
 
-    def __init__(self, rules, position, dice, touch_move: bool = False, played=()):
+    def __init__(self, rules, position, dice, touch_move: bool = False, played=(), prefer=()):
         self.rules = rules
         self.position = position
         self.dice = tuple(dice)
@@ -48,7 +57,12 @@ class Chooser:
         self.played: tuple[Step, ...] = tuple(played)
         self.selected: int | None = None
         self.cursor = 0
+        #: moves best first (the hints'), or a function that gives them when first needed: a
+        #: sum that two orders play differently (a hit on the way) is played as they play it
+        self.prefer = prefer
+        self._entries: list[int] = [1] * len(self.played)   # steps per pick-and-drop, to take back
         self._steps = None
+        self._routes: dict[int, dict[int, tuple[Step, ...]]] = {}
 
     # -- what may be done now
     def steps(self) -> list[Step]:
@@ -61,9 +75,56 @@ class Chooser:
         return sorted({s.origin for s in self.steps()})
 
     def destinations(self) -> list[int]:
+        """Where the picked checker can go: by one number, or by the sum of several."""
         if self.selected is None:
             return []
-        return sorted({s.destination for s in self.steps() if s.origin == self.selected})
+        return sorted(self.routes(self.selected))
+
+    def routes(self, origin: int) -> dict[int, tuple[Step, ...]]:
+        """Each point the checker on `origin` reaches this turn, with the steps that take it
+        there: one step if one number does, else the fewest steps, each a legal next step
+        (`rules.next_steps`: the stop must be a legal landing, TB-1, G-3, and the turn must
+        still end legally); among orders that differ (a hit on the way), the one `prefer`
+        agrees with, else the one with the most hits."""
+        if origin not in self._routes:
+            found: dict[int, list[tuple[Step, ...]]] = {}
+            level: list[tuple[Step, ...]] = [()]
+            while level:                       # breadth first: the fewest steps come first
+                deeper = []
+                for chain in level:
+                    at = chain[-1].destination if chain else origin
+                    for step in self.rules.next_steps(self.position, self.dice, (*self.played, *chain)):
+                        if step.origin == at:
+                            route = (*chain, step)
+                            same = found.setdefault(step.destination, [])
+                            if (not same or len(same[0]) == len(route)) and route not in same:
+                                same.append(route)      # as short as the shortest there
+                            deeper.append(route)
+                level = deeper
+            self._routes[origin] = {dest: self._preferred(options) for dest, options in found.items()}
+        return self._routes[origin]
+
+    def _preferred(self, options: list[tuple[Step, ...]]) -> tuple[Step, ...]:
+        """Of routes to one point as long as each other, the one the preferred moves play (the
+        best first), else the one that hits most (Bell: a hit on the way is kept). Routes that
+        leave the same board (Garanguet's, which cannot hit) need no preference."""
+        if len(options) == 1 or len({self.rules.play_steps(self.position, (*self.played, *route))
+                                     for route in options}) == 1:
+            return options[0]
+        if callable(self.prefer):
+            self.prefer = tuple(self.prefer() or ())
+        for move in self.prefer:
+            wanted = Counter((s.origin, s.destination) for s in move.steps)
+            for route in options:
+                if not Counter((s.origin, s.destination) for s in (*self.played, *route)) - wanted:
+                    return route
+        return max(options, key=lambda route: sum(s.hit for s in route))
+
+    def route(self, destination: int) -> tuple[Step, ...]:
+        """The steps that take the picked checker to `destination`; () if none do."""
+        if self.selected is None:
+            return ()
+        return self.routes(self.selected).get(destination, ())
 
     def options(self) -> list[int]:
         """What the keyboard cycles through: checkers to pick, or the picked one's destinations."""
@@ -110,26 +171,34 @@ class Chooser:
         return True
 
     def step_to(self, destination: int) -> Step | None:
-        """Play the picked checker to `destination` if that is legal; the played Step, else None."""
-        for step in self.steps():
-            if step.origin == self.selected and step.destination == destination:
-                self.played += (step,)
-                self.selected = None
-                self.cursor = 0
-                self._steps = None
-                return step
-        return None
+        """Play the picked checker to `destination` if that is legal, by one number or through
+        the intermediate points (`route`); else None. Returns the Step played: for a sum, one
+        Step from the checker's point to `destination` that stands for the route's steps
+        (`played` holds them one by one; `hit` if it hits where it lands)."""
+        route = self.route(destination)
+        if not route:
+            return None
+        self.played += route
+        self._entries.append(len(route))
+        self._changed()
+        return _joined(route)
 
     def take_back(self) -> Step | None:
-        """Undo the last step of this turn (refused under touch-move)."""
+        """Undo the last pick-and-drop of this turn - a sum's steps together - (refused under
+        touch-move); the Step it played, as `step_to` returned it."""
         if self.touch_move or not self.played:
             return None
-        step = self.played[-1]
-        self.played = self.played[:-1]
+        count = self._entries.pop() if self._entries else 1
+        route = self.played[-count:]
+        self.played = self.played[:-count]
+        self._changed()
+        return _joined(route)
+
+    def _changed(self) -> None:
         self.selected = None
         self.cursor = 0
         self._steps = None
-        return step
+        self._routes = {}
 
     def move_cursor(self, delta: int) -> None:
         n = len(self.options())
@@ -146,6 +215,56 @@ class Chooser:
             self.pick(options[i])
             return None
         return self.step_to(options[i])
+
+
+def _joined(route: tuple[Step, ...]) -> Step:
+    """A checker's steps as the one pick-and-drop that plays them."""
+    if len(route) == 1:
+        return route[0]
+    return Step(route[0].origin, route[-1].destination, route[-1].hit)
+
+
+def as_entered(rules, position, dice, move: Move, prefer=()) -> Move:
+    """`move` as a person enters it at the table, one Step per pick-and-drop: a checker's
+    consecutive steps joined where the chooser (with the table's `prefer`: the hints' moves)
+    plays that sum the same way (the same board after it, no hit on the way), else kept apart
+    (they are then entered stop by stop)."""
+    entries: list[Step] = []
+    steps = move.steps
+    done = 0
+    while done < len(steps):
+        end = done + 1
+        while end < len(steps) and steps[end].origin == steps[end - 1].destination:
+            end += 1
+        for last in range(end, done, -1):          # the longest run that can be one entry
+            run = steps[done:last]
+            if last - done == 1 or _enters_as_sum(rules, position, dice, steps[:done], run, prefer):
+                entries.append(_joined(run))
+                done = last
+                break
+    return Move(tuple(entries))
+
+
+def _enters_as_sum(rules, position, dice, played, run, prefer) -> bool:
+    if any(step.hit for step in run[:-1]):         # a hit on the way is shown by its stop
+        return False
+    chooser = Chooser(rules, position, dice, played=played, prefer=prefer)
+    if not chooser.pick(run[0].origin):
+        return False
+    route = chooser.route(run[-1].destination)
+    if not route:
+        return False
+    done, wanted = (*played, *route), (*played, *run)     # the same board and the same numbers left
+    return (rules.play_steps(position, done) == rules.play_steps(position, wanted)
+            and numbers_left(rules, dice, done) == numbers_left(rules, dice, wanted))
+
+
+@lru_cache(maxsize=256)
+def say_as_entered(rules, position, dice, move: Move, prefer: tuple[Move, ...] = ()) -> str:
+    """A move as the board names it, written as it is entered: "w-p" for a checker moved by the
+    sum (pick w, then p), "w-s-p" only where it must stop on s (the hints, issue 31). `prefer`:
+    the moves the table's chooser prefers (the hints', best first), as a tuple."""
+    return rules.say_move(position.to_move, as_entered(rules, position, tuple(dice), move, prefer))
 
 
 def lost_numbers(rules, dice, move: Move) -> tuple[int, ...]:

@@ -17,7 +17,7 @@ import dataclasses
 
 import pygame
 
-from game.base.i18n import N_, Said, _, verbatim
+from game.base.i18n import N_, Said, Words, _, verbatim
 from game.geometry.tablier import CHECKER_R
 from game.play import events as ev
 from game.play.match import Phase
@@ -29,10 +29,13 @@ from game.scenes.table.draw import HINT_GREEN
 from game.scenes.table.scene import TableScene
 from game.view import widgets as ui
 from game.view.layout import px
+from game.view.table_hud import HudState
 
 CAPTION_WIDTH = 330        # design pixels (1280x800) of the caption panel beside the board
 REFUSED_RED = (150, 40, 32)
 CONTINUE_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
+#: The HUD's state for a game that is no match (no length, no score), where the HUD can say so.
+NO_MATCH = {"match": False} if "match" in {f.name for f in dataclasses.fields(HudState)} else {}
 READ_AT_LEAST = 0.3        # seconds a page shows before a key may go on from it
 
 
@@ -325,7 +328,11 @@ class TutorialScene(TableScene):
 
     # --- drawing -----------------------------------------------------------------------------
     def hud_state(self):
+        """The table's bars without a match's: the tutorial's title in the game's place (said
+        once: the panel does not repeat it), and no match length nor score - a tutorial is no
+        match. While a page waits, only what reading allows."""
         state = super().hud_state()
+        state = dataclasses.replace(state, title=Words(self.script.title), **NO_MATCH)
         if self.gate is None:
             return state
         enabled = {name for name in state.enabled if name not in ("throw", "hint", "undo")}
@@ -383,13 +390,7 @@ class TutorialScene(TableScene):
         pad = px(18, s)
         inner = rect.inflate(-2 * pad, -2 * pad)
         title, body = self.lesson
-        y = inner.top
-        heading_size = 20 * s
-        heading_font = ui.font(heading_size, "italic")
-        for line in ui.wrap(_(self.script.title), heading_font, inner.w)[:2]:     # French runs longer
-            ui.blit_text(surface, line, heading_size, (inner.x, y), ui.WALNUT, "italic", "topleft", box=rect)
-            y += heading_font.get_linesize()
-        y += px(4, s)
+        y = inner.top                      # the tutorial's own title is the top bar's
         if title:
             line = ui.blit_fitted(surface, _(title), 30 * s, pygame.Rect(inner.x, y, inner.w, px(38, s)),
                                   ui.INK, "title", "midleft")

@@ -45,6 +45,7 @@ class HudState:
     clock: float = 0.0               # seconds, for the pulse of the side to move
     attention: str | None = None     # a button that pulses: what to do now (throw)
     keys: dict = field(default_factory=dict)   # a button's key shown instead of BUTTONS' ("hint": "?")
+    match: bool = True               # a match is played: its length under the title, the scores (a tutorial: no)
 
 
 class TableHud:
@@ -89,7 +90,7 @@ class TableHud:
         """The two bars, redrawn only when what they say changes; the mover's plate pulses."""
         key = (self.size, language(), tuple(state.names.items()), tuple(state.scores.items()),
                state.length, state.title, state.to_move, state.prompt, tuple(state.dice),
-               tuple(state.marks), tuple(sorted(state.enabled)), state.hover, tuple(sorted(state.keys.items())))
+               tuple(state.marks), tuple(sorted(state.enabled)), state.hover, tuple(sorted(state.keys.items())), state.match)
         if self._cache is None or self._cache[0] != key:
             bars = pygame.Surface(self.size)
             self._draw_bars(bars, state)
@@ -119,9 +120,11 @@ class TableHud:
                              self.top.h)
         middle.centerx = self.top.centerx
         title = shown(state.title)
-        blit_fitted(surface, title, px(26, s), pygame.Rect(middle.x, px(4, s), middle.w, px(34, s)), GOLD_PALE, "title")
-        match = n_match(state.length)
-        blit_fitted(surface, match, px(19, s), pygame.Rect(middle.x, px(34, s), middle.w, px(24, s)), IVORY)
+        title_h = px(34, s) if state.match else self.top.h - px(10, s)     # alone: in the middle
+        blit_fitted(surface, title, px(26, s), pygame.Rect(middle.x, px(4, s), middle.w, title_h), GOLD_PALE, "title")
+        if state.match:
+            match = n_match(state.length)
+            blit_fitted(surface, match, px(19, s), pygame.Rect(middle.x, px(34, s), middle.w, px(24, s)), IVORY)
         self._bottom(surface, state)
 
     def _plate(self, surface, state, side: Side, rect: pygame.Rect) -> None:
@@ -144,6 +147,8 @@ class TableHud:
         blit_fitted(surface, name, px(24, s), room.move(0, -px(8, s)), IVORY, "body", anchor)
         if active:
             blit_fitted(surface, _("to play"), px(16, s), room.move(0, px(14, s)), GOLD_PALE, "body", anchor)
+        if not state.match:                # no match, no score
+            return
         score_x = rect.x + px(26, s) if mirror else rect.right - px(26, s)
         pygame.draw.circle(surface, WALNUT_DARK, (score_x, rect.centery), px(20, s))
         pygame.draw.circle(surface, GOLD, (score_x, rect.centery), px(20, s), px(2, s))
