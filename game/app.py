@@ -238,7 +238,10 @@ class App:
     def leave_online(self) -> None:
         """Off the table: the link closes (the friend sees this game leave) and this game's relay
         stops; the match stays saved, and Continue takes it up again."""
-        link, relay, self.match.online, self.relay = self.match.online, self.relay, None, None
+        link, relay = self.match.online, self.relay
+        if link is not None and link.leave("saved"):    # the friend reads "saved and left"
+            self.match.save()                           # the `away` saved, then sent as it closes
+        self.match.online, self.relay = None, None
         if link is not None:
             link.close(wait=0.5)      # what was sent last (a last move) goes out first
         if relay is not None:

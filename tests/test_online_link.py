@@ -122,7 +122,7 @@ def test_a_move_out_of_turn_is_refused():
 class FakeClient:
     """Stands in for the websockets client: what the test puts in its inbox, what the link sent."""
 
-    def __init__(self, url, hello):
+    def __init__(self, url, hello, **_options):
         self.url, self.hello = url, hello
         self.inbox = queue.Queue()
         self.sent = []
@@ -164,7 +164,7 @@ PLACE = st.lists(st.integers(-3, 70), min_size=0, max_size=3) | st.just([0, -1])
 FIELD = st.one_of(st.none(), st.booleans(), st.integers(-5, 10 ** 12), st.text(max_size=12), HEX,
                   PLACE, st.dictionaries(st.text(max_size=4), st.integers(), max_size=2))
 KINDS = st.sampled_from(["sync", "accept", "commit", "reveal", "move", "resign", "peer", "room",
-                         "refused", "hello", "other"])
+                         "refused", "hello", "other", "away", "watchers"])
 
 
 @st.composite
@@ -172,7 +172,7 @@ def peer_message(draw):
     message = {"type": draw(KINDS)}
     for name in draw(st.lists(st.sampled_from(
             ["seq", "have", "throw", "hash", "secret", "turn", "move", "present", "code", "token",
-             "seat", "options", "reason"]), max_size=6)):
+             "seat", "options", "reason", "why", "count", "logged"]), max_size=6)):
         message[name] = draw(FIELD)
     if draw(st.booleans()):
         message["seq"] = draw(st.integers(0, 3))
@@ -220,7 +220,7 @@ def test_random_messages_never_break_the_link_nor_the_session(rules, steps, mess
         assert not endings and not ended
     for event in events:
         assert isinstance(event, (*WORDS_EVENTS, type(None))) or type(event).__name__ in (
-            "RoomOpened", "Offered"), event
+            "RoomOpened", "Offered", "FriendArrived", "Watchers"), event
 
 
 def test_a_commitment_then_its_reveal_deal_the_throw_on_both_sides():

@@ -3,11 +3,16 @@ the host's game starts inside itself (game/online/relay.py), driven as
 tests/test_online_screens.py drives them.
 
   online-host          the Host screen: the room's code, the address to give, waiting
+  online-join          the Join screen: the address remembered, Join and Watch
   online-join-offer    the Join screen after the code: the host's options, to accept
+  online-host-arrived  the Host screen while the friend reads the offer (one watching)
   online-priority-wait the host's priority throw, its die waiting for the friend's game
+  online-priority-first the priority result on the screen of the side that plays first
+  online-priority-other the same result on the other screen: it goes on by itself
   online-dice-wait     a table, its throw waiting for the friend's game
   online-friend-move   a table once the friend's move has landed, said in words
-  online-friend-away   a table once the friend's game has left (Save and leave)
+  online-friend-away   a table once the friend's game has saved and left (Save and leave)
+  online-friend-lost   a table once the friend's game is gone without a word (killed)
   online-join-refused  the Join screen after a code no room has
 """
 from __future__ import annotations
@@ -46,11 +51,33 @@ def hosting(shooter):
     return a, a.scenes.top
 
 
+def watching(url: str, code: str):
+    """A bare watcher in the room (docs/online.md, "watch"), so that the players see one
+    watching; None if the relay does not take watchers."""
+    import json
+    from websockets.sync.client import connect
+    from game.online.protocol import GAME_VERSION
+    try:
+        ws = connect(url, open_timeout=5, close_timeout=1)
+        ws.send(json.dumps({"type": "watch", "protocol": 1, "version": GAME_VERSION, "room": code}))
+        return ws
+    except Exception:               # noqa: BLE001 - a picture without a watcher, then
+        return None
+
+
 def online_host(shooter) -> None:
     a, host = hosting(shooter)
     shooter.shoot(a, "online-host", settle=20)
-    join, b = offered(shooter, host)
+    b = shooter.app()
+    b.update_settings({"join_address": host.relay.url})
+    join = JoinScene(b)
+    b.scenes.push(join)
+    shooter.shoot(b, "online-join", settle=6)
+    join, b = offered(shooter, host, b)
     shooter.shoot(b, "online-join-offer", settle=6)
+    watcher = watching(host.relay.url, host.code)
+    frames_until([a, b], lambda: host.watchers > 0, 200)
+    shooter.shoot(a, "online-host-arrived", settle=6)
     join.accept()
     if not frames_until([a, b], lambda: all(type(g.scenes.top).__name__ == "PriorityScene"
                                             for g in (a, b))):
@@ -61,6 +88,15 @@ def online_host(shooter) -> None:
     if not priority.dice_wait:
         raise RuntimeError("the priority throw did not wait for the friend's game")
     shooter.shoot(a, "online-priority-wait", settle=10)
+    b.scenes.top.throw()
+    scenes = [a.scenes.top, b.scenes.top]
+    if not frames_until([a, b], lambda: all(s.stage.value != "wait" for s in scenes)):
+        raise RuntimeError("the priority dice were not dealt")
+    frames_until([a, b], lambda: any(s.stage.value in ("result", "done") for s in scenes), 300)
+    first = next(g for g in (a, b) if g.session.is_person(g.session.to_move))
+    other = b if first is a else a
+    shooter.shoot(other, "online-priority-other", settle=1)
+    shooter.shoot(first, "online-priority-first", settle=4)
     to_the_table(a, b)
     host_table = a.scenes.top
     if not frames_until([a, b], lambda: person_to_throw(host_table) or person_to_throw(b.scenes.top)):
@@ -74,10 +110,33 @@ def online_host(shooter) -> None:
     friend_moved = lambda: other_table.caption is not None and other_table.caption["left"] is not None  # noqa: E731
     play(a, b, friend_moved)
     shooter.shoot(other, "online-friend-move", settle=2)
-    thrower.to_title()                    # Save and leave: the other game says so
+    if thrower.match.online.leave("saved"):   # Save and leave, as game/app.py is to do it
+        thrower.match.save()
+    thrower.to_title()                    # the other game says so
     if not frames_until([a, b], lambda: "friend" in other_table.online.troubles):
         raise RuntimeError("the friend's leaving was not said")
     shooter.shoot(other, "online-friend-away", settle=6)
+    for game in (a, b):
+        game.leave_online()
+    if watcher is not None:
+        watcher.close()
+
+
+def online_friend_lost(shooter) -> None:
+    """The guest's game goes without a word (as if killed): the host's table says the
+    connection with it was lost."""
+    a, host = hosting(shooter)
+    join, b = offered(shooter, host)
+    join.accept()
+    if not frames_until([a, b], lambda: all(type(g.scenes.top).__name__ == "PriorityScene"
+                                            for g in (a, b))):
+        raise RuntimeError("the match did not begin on both games")
+    to_the_table(a, b)
+    table = a.scenes.top
+    b.match.online.client.close()         # no `away`: as a game killed
+    if not frames_until([a, b], lambda: "friend" in table.online.troubles):
+        raise RuntimeError("the friend's leaving was not said")
+    shooter.shoot(a, "online-friend-lost", settle=6)
     for game in (a, b):
         game.leave_online()
 
@@ -89,6 +148,7 @@ def online_join_refused(shooter) -> None:
         b = shooter.app()
         join = JoinScene(b)
         b.scenes.push(join)
+        join.address.clear()
         join.address.type(relay.url)
         join.code.type("ACD-EF9")
         join.join()
@@ -99,10 +159,14 @@ def online_join_refused(shooter) -> None:
         relay.stop()
 
 
-def offered(shooter, host):
-    b = shooter.app()
-    join = JoinScene(b)
-    b.scenes.push(join)
+def offered(shooter, host, b=None):
+    if b is None:
+        b = shooter.app()
+        join = JoinScene(b)
+        b.scenes.push(join)
+    else:
+        join = b.scenes.top
+    join.address.clear()
     join.address.type(host.relay.url)
     join.code.type(host.code)
     join.join()
@@ -151,4 +215,4 @@ def play(a, b, done, limit: int = 3000) -> None:
     raise RuntimeError("the friend's move was never said")
 
 
-SCREENS = [online_host, online_join_refused]
+SCREENS = [online_host, online_friend_lost, online_join_refused]

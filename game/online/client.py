@@ -4,15 +4,19 @@ its own asyncio loop, so the game's frames never wait for the network. What arri
 handed to the loop thread-safely.
 
 Each (re)connection sends the `hello` the link set last (with the seat token once it has one).
-A connection that drops is tried again by itself, the pause growing from 0.1 s to at most 2 s;
-before the first success only FIRST_TRIES attempts are made, then the address is given up as
-unreachable. A `refused` from the relay is final: no retry.
+A connection that drops is tried again by itself, the pause growing from 0.1 s to at most 2 s.
+Before the first success, FIRST_TRIES attempts are made, then the address is said unreachable:
+a new join gives up there (the Join screen says why, and Join tries again), while a saved match
+taken up again (`keep_trying`) goes on trying at the longest pause, so that a friend's game that
+came back first is in again by itself once the host's relay listens. A `refused` from the relay
+is final: no retry.
 
 What the queue carries (tuples):
     ("message", dict)   a message from the relay, read by protocol.read (anything else is
                         dropped here)
     ("lost",)           the connection dropped; trying again
-    ("unreachable",)    no relay answered in FIRST_TRIES attempts; given up
+    ("unreachable",)    no relay answered in FIRST_TRIES attempts; given up (still trying, with
+                        `keep_trying`: said once)
 """
 from __future__ import annotations
 
@@ -36,8 +40,10 @@ LONGEST_PAUSE = 2.0      # ...up to this
 class Client:
     """One connection to one relay, kept up until `close()` (see the module)."""
 
-    def __init__(self, url: str, hello: dict, first_tries: int = FIRST_TRIES):
+    def __init__(self, url: str, hello: dict, first_tries: int = FIRST_TRIES,
+                 keep_trying: bool = False):
         self.url = url
+        self.keep_trying = keep_trying
         self.hello = dict(hello)          # replaced by the link when it has a seat token
         self.inbox: queue.Queue = queue.Queue()
         self.first_tries = first_tries
@@ -115,9 +121,10 @@ class Client:
                 self.inbox.put(("lost",))
             elif not ever:
                 tries += 1
-                if tries >= self.first_tries:
+                if tries == self.first_tries:
                     self.inbox.put(("unreachable",))
-                    break
+                    if not self.keep_trying:
+                        break
             try:
                 await asyncio.wait_for(self._stop.wait(), pause)
             except asyncio.TimeoutError:

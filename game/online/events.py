@@ -84,19 +84,42 @@ class ConnectionLost:
         "The connection to the relay was lost: trying again...")))
 
 
+def still_trying() -> ConnectionLost:
+    """A saved match taken up again whose relay does not answer (yet): the link keeps trying, and
+    is in again by itself once it listens (the host's game started after this one)."""
+    return ConnectionLost(Words(N_("No relay answers at that address yet: trying again by itself - "
+                                   "your friend's game may not have started yet.")))
+
+
 @dataclass(frozen=True)
 class Reconnected:
     """Back in the room after a drop (or a restart of the game or of the relay)."""
 
 
 @dataclass(frozen=True)
+class FriendArrived:
+    """Host: the friend's game is in the room and reads the offer (it has not accepted yet);
+    `present` False: it left again before accepting."""
+    present: bool = True
+
+
+@dataclass(frozen=True)
 class FriendAway:
-    """The other game left the room (it may come back: its seat is kept)."""
+    """The other game left the room (it may come back: its seat is kept). `why`: what it said
+    as it left (its `away` message) - "saved" (Save and leave: the match waits for it),
+    "abandoned" - or "" when it said nothing (killed, or its connection lost)."""
+    why: str = ""
 
 
 @dataclass(frozen=True)
 class FriendBack:
     """The other game is back in the room."""
+
+
+@dataclass(frozen=True)
+class Watchers:
+    """How many are watching this room (the relay's `watchers` news, docs/online.md)."""
+    count: int = 0
 
 
 @dataclass(frozen=True)

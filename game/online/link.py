@@ -32,6 +32,17 @@ the other side sends is checked against the session: a reveal that does not matc
 reveal before both commitments are in, a move the rules refuse or a move out of turn ends the
 match in this side's favour (Forfeit): the keeper records it (`end_online`).
 
+Leaving: `leave("saved")` (Save and leave) queues an `away` ("saved"), which goes out, like
+every message, after the keeper's save, then `close()`; a resignation from the pause menu sends
+`away` ("abandoned") before its `resign`; a game killed says nothing. The other side's FriendAway
+carries what it said ("saved", "abandoned", or "" for a connection lost). The host hears its
+friend arrive before they accept (FriendArrived), and both hear how many watch (Watchers). A
+saved match taken up again keeps trying a relay that does not answer (the host's game may start
+it later; ConnectionLost says so), where a new join gives up (Unreachable). A room answer's
+`logged: k` (a relay restarted keeps a log for its watchers) makes the link resend its outbox
+from seq k; a message before the outbox's first (taken in and acknowledged by the other) is no
+longer there to resend.
+
 The link's own state (JSON; the keeper saves a copy as the session's `online`):
     url, code, seat ("host" | "guest"), token, options (the room's, as on the wire),
     started (the guest accepted), sent (the next seq), outbox (messages not known received),
@@ -49,9 +60,9 @@ from typing import Callable
 from game.play.match import Dealt, MatchOptions, Phase, Session
 from game.online import dice, protocol
 from game.online.client import Client
-from game.online.events import (ConnectionLost, FriendAway, FriendBack, FriendJoined, FriendResigned,
-                                Offered, Reconnected, Refused, RoomOpened, Unreachable, forfeit,
-                                refused_words)
+from game.online.events import (ConnectionLost, FriendArrived, FriendAway, FriendBack, FriendJoined,
+                                FriendResigned, Offered, Reconnected, Refused, RoomOpened, Unreachable,
+                                Watchers, forfeit, refused_words, still_trying)
 from game.rules import MATCH_LENGTHS, RULE_NAMES, IllegalMoveError, Move, NotationError, Side, rule_set
 
 SIDES = {"white": Side.WHITE, "black": Side.BLACK}
@@ -59,12 +70,15 @@ HEX64 = re.compile(protocol.HEX64)
 MAX_AHEAD = 2          # throws the other may have committed to beyond the one being thrown
 MAX_GAMES = 64         # a match of 21 points has at most 21 games... with room to spare
 MAX_TURNS = 4096
+AWAY_WHYS = ("saved", "abandoned")     # what a game says as it leaves (its `away` message)
 
 
 def wire_options(options: MatchOptions) -> dict:
-    """The room's options as the host sends them (docs/online.md)."""
+    """The room's options as the host sends them (docs/online.md); `hints`: both may ask for
+    them (a game from before it read them as off)."""
     return {"rules": options.rules, "length": options.length, "touch_move": options.touch_move,
-            "host_side": "white" if options.human_side is Side.WHITE else "black"}
+            "host_side": "white" if options.human_side is Side.WHITE else "black",
+            "hints": bool(options.hints)}
 
 
 def options_from_wire(data, seat: str, autoplay: bool = False, level: str = "") -> MatchOptions | None:
@@ -79,7 +93,7 @@ def options_from_wire(data, seat: str, autoplay: bool = False, level: str = "") 
         return None
     return MatchOptions(rules=rules, length=length, opponent="online", level=level,
                         human_side=side if seat == "host" else side.other, touch_move=touch,
-                        autoplay=autoplay)
+                        autoplay=autoplay, hints=data.get("hints") is True)
 
 
 def _key(value) -> tuple[int, int] | None:
@@ -122,8 +136,14 @@ class Link:
         self._done = False                     # refused, unreachable, ended, closed
         self._asked = -1                        # the last gap a sync was sent for
         self._guessed = False                   # a guest that named no rule set
+        self._present = None                    # the other game in the room (the relay's `peer`)
+        self._away_why = ""                     # what it said as it left (its `away`)
+        self.watchers = 0                       # how many watch the room
         self._client_factory = client_factory
-        self.client = client_factory(url, self._hello())
+        if state.get("token"):        # a saved match: tried until its relay listens again
+            self.client = client_factory(url, self._hello(), keep_trying=True)
+        else:
+            self.client = client_factory(url, self._hello())
 
     # --- making one ------------------------------------------------------------------------
     @classmethod
@@ -171,6 +191,8 @@ class Link:
             hello["token"] = s["token"]
             if s["seat"] in ("host", "guest"):      # a relay restarted then names it right
                 hello["seat"] = s["seat"]
+            if isinstance(s["options"], dict) and s["options"]:
+                hello["options"] = s["options"]     # ...and gives a room it opens again these
         elif s["seat"] == "host":
             hello["options"] = s["options"]
         return hello
@@ -275,14 +297,26 @@ class Link:
         """This side gives up the match: the other is told; the keeper records it."""
         if self._done or self.session is None:
             return
+        self._queue({"type": "away", "turn": list(self.session.throw_key), "why": "abandoned"})
         self._queue({"type": "resign", "turn": list(self.session.throw_key)})
         self._saved = self.state["sent"]    # the match is over, the keeper clears its save:
         self._flush()                       # on the wire before the connection closes
         self._finish(self.side.other, "resigned")
 
+    def leave(self, why: str = "saved") -> bool:
+        """This game leaves a match under way (Save and leave): the friend is told why (`away`),
+        and reads it apart from a game killed or cut off. Like every message it goes out once
+        saved: True when there is one to save (the keeper's save, then `close`)."""
+        s = self.session
+        if self._done or s is None or not self.state["started"] or s.phase is Phase.MATCH_OVER:
+            return False
+        self._queue({"type": "away", "turn": list(s.throw_key), "why": why})
+        return True
+
     def close(self, wait: float = 0.0) -> None:
-        """Leave the room (what was sent goes out first: waited for up to `wait` seconds);
-        the save keeps the seat token."""
+        """Leave the room (what was sent and saved goes out first: waited for up to `wait`
+        seconds); the save keeps the seat token."""
+        self._flush()
         self._done = True
         self.client.close(wait) if wait else self.client.close()
 
@@ -357,6 +391,11 @@ class Link:
             return
         if kind == "lost":
             self._events.append(ConnectionLost())
+            if self._away_why and self._present:    # the friend said it leaves, and its relay
+                self._present = False               # (the host's game's own) went with it
+                self._events.append(FriendAway(self._away_why))
+        elif kind == "unreachable" and self.state["token"]:
+            self._events.append(still_trying())     # the client goes on trying
         elif kind == "unreachable":
             self._done = True
             self._events.append(Unreachable())
@@ -383,12 +422,22 @@ class Link:
             return
         if kind == "peer":
             present = message.get("present")
-            if present is True:
+            if present not in (True, False):
+                return
+            self._present = present
+            if present:
                 self._send_sync()
-                if s["started"]:
-                    self._events.append(FriendBack())
-            elif present is False and s["started"]:
-                self._events.append(FriendAway())
+                self._events.append(FriendBack() if s["started"] else FriendArrived(True))
+            elif s["started"]:
+                self._events.append(FriendAway(self._away_why))
+            else:
+                self._events.append(FriendArrived(False))
+            return
+        if kind == "watchers":
+            count = message.get("count")
+            if isinstance(count, int) and not isinstance(count, bool) and count >= 0:
+                self.watchers = count
+                self._events.append(Watchers(count))
             return
         if kind == "sync":
             have = message.get("have")
@@ -410,6 +459,10 @@ class Link:
         self.unsaved = True             # taken in, saved, then used: the other may be gone for good
         if kind == "accept":
             return self._accepted()
+        if kind == "away":
+            return self._away(message)
+        if kind != "resign":
+            self._away_why = ""         # it is playing: what it said as it left is past
         s["inbox"].append(message)
 
     def _room(self, message: dict) -> None:
@@ -434,7 +487,18 @@ class Link:
         else:
             self._events.append(Reconnected())
         self._send_sync()
+        logged = message.get("logged")
+        if isinstance(logged, int) and not isinstance(logged, bool) and logged >= 0:
+            self._resend(logged)    # a relay restarted keeps a log for watchers: fill it again
         return
+
+    def _away(self, message: dict) -> None:
+        """The other says why it leaves (it may come back: its seat is kept): said when it has
+        left - now, if the relay held this for us while it was gone."""
+        why = message.get("why")
+        self._away_why = why if why in AWAY_WHYS else ""
+        if self._present is False and self.state["started"]:
+            self._events.append(FriendAway(self._away_why))
 
     def _accepted(self) -> None:
         if self.seat != "host" or self.state["started"]:

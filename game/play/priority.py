@@ -7,7 +7,8 @@ with the throw's physics generator, as the table tosses every other throw). The 
 the `save` it is given (the match keeper's), once the faces are drawn. In an online match a
 `dealer` (the link) deals the faces instead, handed here to the session: `throw()` waits until it
 has (`dealer.deal(session)` not None), trying again at each `throw()` or `poll()`; while the
-dealer is `unsaved` (its messages wait for a save to go out), those save.
+dealer is `unsaved` (its messages wait for a save to go out), those save. When the other game
+plays first, `poll()` commits to its first throw as soon as the faces are drawn.
 
     WAIT    nobody has thrown. `throw()` (a person's Space or click; for two computers the
             screen waits a moment first): the rounds are drawn and saved -> RoundThrown -> ROLL.
@@ -104,9 +105,16 @@ class PriorityFlow:
         return self._next_round()
 
     def poll(self) -> list:
-        """Each frame: a throw that waited for the dealer, once dealt."""
+        """Each frame: a throw that waited for the dealer, once dealt. Once the faces are
+        drawn, when the other game's side plays first, this game commits to that first throw
+        at once (the pause before the other's throw begins here): the other need not wait for
+        this screen to show the result and reach the table."""
         if self.waiting:
             return self.throw()
+        s = self.session
+        if (self.dealer is not None and self.stage is not PriorityStage.WAIT
+                and s.phase is Phase.THROW and s.is_remote(s.to_move)):
+            self.dealer.deal(s)       # a commitment (kept until the table asks: the same throw)
         self._keep()
         return []
 

@@ -1,9 +1,10 @@
 """Playing a friend on another computer: the Host and Join screens (docs/online.md).
 
 Host opens a room on a relay - by default the one the game starts inside itself, for a friend
-on the same network, or one on the Internet (RelayScene) - and shows its code, large, and the
-address to give, while it waits for the friend (Esc cancels: nothing was started, nothing is
-lost). Join (online_join.py) asks for that address and code, says plainly why a room cannot be
+on the same network, or one on the Internet (RelayScene) - and shows its code, large, the
+address to give, and how others watch with the same code, while it waits for the friend, says
+when the friend's game is in and reads the offer, and how many watch (Esc cancels: nothing was
+started, nothing is lost). Join (online_join.py) asks for that address and code, says plainly why a room cannot be
 joined, and shows the host's options - game, rules, length, touch-move, colours - to accept
 before the match begins. The link itself (its
 connection, its messages) is game.online's; these screens only show what it says.
@@ -92,16 +93,19 @@ def code_said(code: str) -> str:
 
 
 # --- the options a match is played with, as both screens show them -------------------------------
-def option_rows(rules: str, length: int, touch_move: bool, our_side: Side) -> list[tuple[str, str]]:
+def option_rows(rules: str, length: int, touch_move: bool, our_side: Side,
+                hints: bool | None = None) -> list[tuple[str, str]]:
     """(label, value) rows in the language spoken now: the game, its rules, the length,
-    touch-move and the colour this screen's player plays."""
+    touch-move, the hints (for both, or for neither) and the colour this screen's player plays."""
     game = games.game_of(rules)
     rows = [(_("Game"), _(game.title))]
     if len(games.presets(game)) > 1:
         rows.append((_("Rules"), _(rule_set(rules).title)))
     rows += [(_("Match to"), n_("{count} point", "{count} points", length, count=length)),
-             (_("Touch-move"), _("On") if touch_move else _("Off")),
-             (_("You play"), _(our_side.title))]
+             (_("Touch-move"), _("On") if touch_move else _("Off"))]
+    if hints is not None:
+        rows.append((_("Hints"), _("On") if hints else _("Off")))
+    rows.append((_("You play"), _(our_side.title)))
     return rows
 
 
@@ -126,6 +130,17 @@ def draw_waiting(surface, centre, words: str, time: float, scale: float, width: 
     die.midleft = (round(x - total / 2), round(y - hop))
     draw_die_face(surface, die, int(time / FACE_TIME) % 6 + 1)
     ui.blit_text(surface, words, size, (die.right + px(18, scale), y), ui.GOLD_PALE, anchor="midleft")
+
+
+def watching_words(count: int) -> Words | None:
+    """ "2 watching" (the room's watchers), or None when nobody watches."""
+    if count <= 0:
+        return None
+    return Words("{n} watching", "{n} watching", count, n=count)
+
+
+def _plurals() -> None:      # never run: the catalogue's plural message for watching_words
+    n_("{n} watching", "{n} watching", 0)
 
 
 def dots(time: float) -> str:
@@ -213,6 +228,8 @@ class HostScene(OnlineScene):
         self.relay = None
         self.code = ""
         self.addresses: list[str] = []
+        self.arrived = False         # the friend's game is in the room, reading the offer
+        self.watchers = 0
         super().__init__(app)
 
     def build(self):
@@ -245,7 +262,7 @@ class HostScene(OnlineScene):
             self.open()
 
     def open(self) -> None:
-        self.code, self.addresses = "", []
+        self.code, self.addresses, self.arrived = "", [], False
         self.say(Words(N_("Opening the room...")), failed=False)
         try:
             if self.url is None:
@@ -271,6 +288,12 @@ class HostScene(OnlineScene):
     def on_RoomOpened(self, event) -> None:
         self.code = event.code
         self.say("", failed=False)
+
+    def on_FriendArrived(self, event) -> None:
+        self.arrived = event.present
+
+    def on_Watchers(self, event) -> None:
+        self.watchers = event.count
 
     def on_ConnectionLost(self, event) -> None:
         self.say(event.words, failed=True)
@@ -300,15 +323,24 @@ class HostScene(OnlineScene):
                 ui.blit_fitted(surface, _("or {addresses}", addresses=verbatim(", ".join(others[:2]))),
                                21 * scale, pygame.Rect(card.x, y, card.w, px(28, scale)),
                                ui.WALNUT, anchor="midtop", margin=px(20, scale))
+                y += px(26, scale)
+            ui.blit_fitted(surface, _("To only watch: Join, then Watch, with the same address and code"),
+                           21 * scale, pygame.Rect(card.x, y, card.w, px(28, scale)),
+                           ui.WALNUT, anchor="midtop", margin=px(20, scale))
         self.draw_options(surface, card, scale)
         below = card.bottom + px(34, scale)
         if self.code and not self.failed:
-            draw_waiting(surface, (surface.get_width() / 2, below),
-                         _("Waiting for your friend{dots}", dots=verbatim(dots(self.time))),
-                         self.time, scale)
-            self.draw_footnote(surface, N_("Your friend chooses Join and types the address and the "
-                                           "code. Esc cancels."), 21, below + px(30, scale),
-                               px(820, scale), 2, ui.IVORY_SHADE)
+            waiting = (_("Your friend is here, reading your offer{dots}", dots=verbatim(dots(self.time)))
+                       if self.arrived else
+                       _("Waiting for your friend{dots}", dots=verbatim(dots(self.time))))
+            draw_waiting(surface, (surface.get_width() / 2, below), waiting, self.time, scale)
+            note = (N_("The match begins when your friend accepts it. Esc cancels.") if self.arrived
+                    else N_("Your friend chooses Join and types the address and the code. Esc cancels."))
+            watching = watching_words(self.watchers)
+            if watching is not None:
+                note = _("{note} ({watching})", note=_(note), watching=watching.said())
+            self.draw_footnote(surface, note, 21, below + px(30, scale), px(820, scale), 2,
+                               ui.IVORY_SHADE)
         else:
             self.draw_status(surface, scale, below - px(14, scale))
 
@@ -316,8 +348,8 @@ class HostScene(OnlineScene):
         """The match offered, along the card's foot: "Game: Tourne Case · Rules: ..."."""
         rows = [_("{label}: {value}", label=label, value=value) for label, value in
                 option_rows(self.options.rules, self.options.length, self.options.touch_move,
-                            self.options.human_side)]
-        lines = [rows[:-2], rows[-2:]]
+                            self.options.human_side, self.options.hints)]
+        lines = [rows[:-3], rows[-3:]]
         step = px(28, scale)
         y = card.bottom - px(14, scale) - step * len(lines)
         pygame.draw.line(surface, ui.IVORY_SHADE, (card.x + px(40, scale), y - px(6, scale)),

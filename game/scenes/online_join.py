@@ -1,7 +1,9 @@
 """Joining a friend's match (docs/online.md): the relay's address and the room's code, typed or
 pasted; every refusal said plainly (no such room, full, expired, another version, no relay
-there); then the host's options - game, rules, length, touch-move, colours - to accept or
-decline before the match begins. The Host screen and what both share: online.py.
+there); then the host's options - game, rules, length, touch-move, hints, colours - to accept
+or decline before the match begins. Watch, beside Join, watches the room instead (the watch
+screen: game/scenes/watch.py). The address is remembered for the next time (the setting
+"join_address"). The Host screen and what both share: online.py.
 """
 from __future__ import annotations
 
@@ -21,7 +23,7 @@ def offered_rows(offered: dict) -> list[tuple[str, str]]:
     """The host's options as the guest sees them (the guest plays the other colour)."""
     host_side = Side.WHITE if offered.get("host_side") == "white" else Side.BLACK
     return option_rows(offered["rules"], offered["length"], bool(offered.get("touch_move")),
-                       host_side.other)
+                       host_side.other, offered.get("hints") is True)
 
 
 def draw_rows(surface, rows, card: pygame.Rect, top: int, scale: float) -> int:
@@ -57,11 +59,13 @@ class JoinScene(OnlineScene):
         self.code = TextField(N_("Room code"), placeholder=verbatim("ACD-EF9"), limit=12,
                               allowed=code_character, on_change=self.typed)
         self.code.upper = True
+        self.address.type(str(self.app.settings.get("join_address", "") or ""))   # the last one
         self.join_button = ui.Button(N_("Join"), self.join)
+        self.watch_button = ui.Button(N_("Watch"), self.watch)
         self.accept_button = ui.Button(N_("Accept and play"), self.accept)
         self.decline_button = ui.Button(N_("Decline"), self.decline)
         self.back_button = ui.Button(N_("Back"), self.back)
-        self.asking = [self.address, self.code, self.join_button, self.back_button]
+        self.asking = [self.address, self.code, self.join_button, self.watch_button, self.back_button]
         self.offer = [self.accept_button, self.decline_button]
         return [*self.asking, *self.offer]
 
@@ -71,7 +75,8 @@ class JoinScene(OnlineScene):
             widget.visible = offered is None
         for widget in self.offer:
             widget.visible = offered is not None
-        self.menu.reset_focus(self.menu.widgets.index(self.offer[0] if offered else self.asking[0]))
+        first = self.code if self.address.value and not self.code.value else self.asking[0]
+        self.menu.reset_focus(self.menu.widgets.index(self.offer[0] if offered else first))
 
     def enter(self):
         super().enter()
@@ -81,9 +86,14 @@ class JoinScene(OnlineScene):
     def layout(self, size):
         scale = ui_scale(size)
         top = round(size[1] * (0.62 if self.offered else 0.27))
-        ui.column([w for w in self.menu.widgets if w.visible], size[0] // 2, top,
-                  px(self.width + (0 if self.offered else 140), scale),
+        ui.column([w for w in self.menu.widgets if w.visible and w is not self.watch_button],
+                  size[0] // 2, top, px(self.width + (0 if self.offered else 140), scale),
                   px(self.row_height, scale), px(self.gap, scale))
+        if self.watch_button.visible:          # Join and Watch side by side
+            row, gap = self.join_button.rect, px(self.gap, scale)
+            half = (row.w - gap) // 2
+            self.join_button.rect = pygame.Rect(row.x, row.y, half, row.h)
+            self.watch_button.rect = pygame.Rect(row.right - half, row.y, half, row.h)
 
     def typed(self, _value) -> None:
         if not self.link:
@@ -100,29 +110,50 @@ class JoinScene(OnlineScene):
             return
         super().handle_event(event)
 
-    def join(self) -> None:
-        """Knock at the room, once the address and the code make sense."""
+    def asked_for(self) -> tuple[str, str] | None:
+        """The relay's address and the room's code, once both make sense (else said, with the
+        focus on the one to mend); the address is remembered for the next time."""
         from game.online.protocol import normal_code
-        if self.link is not None:
-            return
         url = relay_url(self.address.value)
         code = normal_code(self.code.value)
         if url is None:
             self.say(Words(N_("Type the address the host's screen shows, such as "
                               "ws://192.168.1.20:8690.")), failed=True)
             self.menu.focus_on(self.address)
-        elif code is None:
+            return None
+        if code is None:
             self.say(Words(N_("A room code is six letters and figures, such as ACD-EF9.")),
                      failed=True)
             self.menu.focus_on(self.code)
-        else:
-            try:
-                self.link = online.link_class().join(url, code)
-            except Exception as exc:
-                self.say(Words(N_("The room could not be joined ({problem})."),
-                               problem=verbatim(f"{type(exc).__name__}: {exc}")), failed=True)
-                return
-            self.say(Words(N_("Knocking at room {code}..."), code=code_said(code)), failed=False)
+            return None
+        if self.app.settings.get("join_address") != self.address.value.strip():
+            self.app.update_settings({"join_address": self.address.value.strip()})
+        return url, code
+
+    def watch(self) -> None:
+        """Watch the room instead of playing in it (the watch screen; said if this game has
+        none)."""
+        if self.link is not None or self.leaving or (asked := self.asked_for()) is None:
+            return
+        try:
+            from game.scenes.watch import WatchScene
+        except ImportError:
+            self.say(Words(N_("This game cannot watch a room yet.")), failed=True)
+            return
+        self.app.scenes.push(WatchScene(self.app, *asked))
+
+    def join(self) -> None:
+        """Knock at the room, once the address and the code make sense."""
+        if self.link is not None or (asked := self.asked_for()) is None:
+            return
+        url, code = asked
+        try:
+            self.link = online.link_class().join(url, code)
+        except Exception as exc:
+            self.say(Words(N_("The room could not be joined ({problem})."),
+                           problem=verbatim(f"{type(exc).__name__}: {exc}")), failed=True)
+            return
+        self.say(Words(N_("Knocking at room {code}..."), code=code_said(code)), failed=False)
 
     def on_Offered(self, event) -> None:
         self.say("", failed=False)

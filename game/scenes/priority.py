@@ -3,7 +3,9 @@ thrown again; the higher die takes the game's dice and throws them for the first
 
 The play is the priority flow's (game/play/priority.py: its stages, the faces, the saving); the
 scene shows the dice fall and says the result. When a human plays, the throw waits for Space or
-a click; two computers throw on their own. Its words are translated where they are shown (game/base/i18n.py).
+a click; two computers throw on their own. Against a friend on another computer, the result
+waits for Space only on the screen of the side that plays first: the other goes on to the table
+by itself (its game has already committed to the friend's first throw: see PriorityFlow.poll). Its words are translated where they are shown (game/base/i18n.py).
 """
 import pygame
 
@@ -90,7 +92,9 @@ class PriorityScene(PacedScene):
 
     @property
     def dice_wait(self) -> bool:
-        return self.online.dice_wait
+        """The priority dice wait for the friend's game (not its first throw, committed to
+        while the result shows)."""
+        return self.online.dice_wait and self.stage is Stage.WAIT
 
     def _humans(self) -> bool:
         return not self.flow.computers_only
@@ -128,8 +132,15 @@ class PriorityScene(PacedScene):
 
     def _first_chosen(self, event: FirstChosen) -> None:
         self.banner(Words(PLAYS_FIRST[who(self.session, event.side), event.side]), "large", RESULT_HOLD)
-        if not self._humans():              # nobody to press Space: it goes on by itself
+        if not self._asks_to_play():        # nobody to press Space: it goes on by itself
             self._wait(self._pause(RESULT_HOLD), self._to_table)
+
+    def _asks_to_play(self) -> bool:
+        """The result waits for this screen's player: a person here plays first (or, at one
+        screen, plays at all)."""
+        if self.link is not None:
+            return self.session.is_person(self.session.to_move)
+        return self._humans()
 
     def _check_settled(self) -> None:
         if self.stage is Stage.ROLL and self.playback.settled:
@@ -150,8 +161,9 @@ class PriorityScene(PacedScene):
                                                                   cause=event[1]), "note", 0.8)
         self._check_settled()
         self.online.poll()
-        if self.link is not None and self.stage is Stage.WAIT and not self.online.ended:
-            self.react(self.flow.poll())         # the rounds, once both games' secrets are in
+        if self.link is not None and self.stage is not Stage.DONE and not self.online.ended:
+            self.react(self.flow.poll())         # the rounds, once both games' secrets are in;
+                                                 # then the friend's first throw committed to
         self._tick(dt)
 
     def handle_event(self, event) -> None:
@@ -203,10 +215,13 @@ class PriorityScene(PacedScene):
         if self.stage in (Stage.RESULT, Stage.DONE) and self.faces:
             white, black = self.faces
             s = self.session
-            asked = self.stage is Stage.RESULT and self._humans()       # "press Space to play"
+            asked = self.stage is Stage.RESULT and self._asks_to_play()    # "press Space to play"
             throws = FRIEND_THROWS if self.link is not None else THROWS
             words = throws[who(s, Side.WHITE)][0 if asked else 1]
             return _(words, white=white, black=black)
+        waiting = self.online.waiting_words()
+        if waiting is not None and self.stage is Stage.WAIT and self.dice_wait:
+            return waiting.said()
         if self.dice_wait and self.stage is Stage.WAIT:
             return _("Priority: each side throws one die - the dice wait for your friend's game")
         if self.stage is Stage.WAIT:

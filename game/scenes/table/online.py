@@ -1,23 +1,37 @@
 """What the priority throw and the table add for a match with a friend on another computer.
 
-Each frame the link is polled (game/online/link.py): a dropped connection, the friend away,
-stay said on a ribbon over the board until they mend; their mending is said briefly; the
-friend's resignation, or a forfeit (the other side cheated), ends the match with the reason
-said. While a throw waits for the other game's commitment, the dice wait visibly. Without a
-link (every other match) all of this is silent.
+Each frame the link is polled (game/online/link.py): a dropped connection, the friend away
+(saved and left, or its connection lost), stay said on a ribbon across the board, where no
+checker is covered, until they mend, and the bottom bar says what is awaited instead of "Your
+friend is thinking..."; their mending is said briefly; the friend's resignation, or a forfeit
+(the other side cheated), ends the match with the reason said. While a throw waits for the
+other game's commitment, the dice wait visibly. How many watch the room is said in a corner.
+Without a link (every other match) all of this is silent.
 """
 import pygame
 
 from game.base.i18n import N_, Words, _, verbatim
-from game.online.events import (ConnectionLost, Forfeit, FriendAway, FriendBack, FriendJoined, FriendResigned,
-                                Offered, Reconnected, Refused, RoomOpened, Unreachable)
+from game.geometry import tablier
+from game.online.events import (ConnectionLost, Forfeit, FriendArrived, FriendAway, FriendBack,
+                                FriendJoined, FriendResigned, Offered, Reconnected, Refused, RoomOpened,
+                                Unreachable, Watchers)
 from game.base.i18n import shown
 from game.scenes.base import dispatch, nothing
-from game.scenes.online import dots, draw_waiting
+from game.scenes.online import dots, draw_waiting, watching_words
 from game.view import widgets as ui
 from game.view.layout import px
 
 MENDED_HOLD = 2.0        # "Connected again", "Your friend is back" stay this long
+NOTE_HOLD = 0.3          # the bottom bar's "waiting for..." is kept up each frame this long
+
+#: The friend's game left, by what it said as it left (its `away`: FriendAway.why).
+AWAY_WORDS = {
+    "saved": N_("Your friend has saved and left; the match waits for them - wait here, or Esc: "
+                "Save and leave keeps it for later"),
+    "abandoned": N_("Your friend has abandoned the match"),
+    "": N_("The connection with your friend's game was lost: wait here for it to come back, or "
+           "Esc - Save and leave keeps the match for later"),
+}
 
 
 def ending(event):
@@ -47,6 +61,8 @@ class OnlinePlay:
         self.link = scene.app.match.online if scene.session.options.opponent == "online" else None
         self.troubles: dict = {}       # what is wrong now, by kind ("connection", "friend"): Words
         self.ended = None              # the words that ended the match early
+        self.watchers = getattr(self.link, "watchers", 0)
+        self.ribbon: pygame.Rect | None = None     # where the ribbon was last drawn
         self.handlers = {
             ConnectionLost: self._trouble,
             Unreachable: self._trouble,        # the relay gone for good, or refusing the seat (a saved
@@ -59,6 +75,8 @@ class OnlinePlay:
             RoomOpened: nothing,         # the lobby's news: at the table the match is under way,
             Offered: nothing,            # and a seat taken again is said by Reconnected and
             FriendJoined: nothing,       # FriendBack
+            FriendArrived: nothing,
+            Watchers: self._watching,
         }
 
     def dealt(self) -> dict:
@@ -75,6 +93,26 @@ class OnlinePlay:
             return
         for event in self.link.poll():
             dispatch(self.handlers, event, "at the table for the link's")
+        waiting = self.waiting_words()
+        say = getattr(self.scene, "say", None)       # the table's bottom-bar notice
+        if waiting is not None and say is not None and not self._persons_turn():
+            say(waiting, NOTE_HOLD)
+
+    def _persons_turn(self) -> bool:
+        s = self.scene.session
+        return s.to_move is not None and s.is_person(s.to_move) and not self.dice_wait
+
+    def waiting_words(self):
+        """What the bottom bar says while something is wrong (in place of "Your friend is
+        thinking..."), or None."""
+        if "friend" in self.troubles:
+            return Words(N_("Waiting for your friend's game to come back"))
+        if "connection" in self.troubles:
+            return Words(N_("Waiting for the connection to the relay"))
+        return None
+
+    def _watching(self, event) -> None:
+        self.watchers = event.count
 
     def _trouble(self, event) -> None:
         self.troubles["connection"] = event.words
@@ -84,8 +122,7 @@ class OnlinePlay:
             self.scene.banner(Words(N_("Connected again")), "note", MENDED_HOLD)
 
     def _friend_away(self, event) -> None:
-        self.troubles["friend"] = Words(N_("Your friend's game has left: wait here for them, or "
-                                           "Esc - Save and leave keeps the match for later"))
+        self.troubles["friend"] = Words(AWAY_WORDS.get(event.why, AWAY_WORDS[""]))
 
     def _friend_back(self, event) -> None:
         if self.troubles.pop("friend", None) is not None:
@@ -97,23 +134,31 @@ class OnlinePlay:
         end_early(self.scene.app, self.ended)
 
     def draw(self, surface) -> None:
-        """The ribbon of what is wrong, over the top of the board; the dice waiting."""
+        """The ribbon of what is wrong, across the board where it covers no checker; the dice
+        waiting; how many watch."""
         if self.link is None:
             return
         scene = self.scene
         scale, clock = scene.hud.scale, scene.clock
         board = scene.view.board_rect()
-        if self.dice_wait and not self.troubles:
+        self.draw_watchers(surface, board, scale)
+        if getattr(scene, "dice_wait", self.dice_wait) and not self.troubles:
             words = _("The dice wait for your friend's game{dots}", dots=verbatim(dots(clock)))
             draw_waiting(surface, (board.centerx, board.centery), words, clock, scale,
                          board.w, plate=True)
         if not self.troubles:
+            self.ribbon = None
             return
-        lines = [shown(words) for words in self.troubles.values()]
         size = 22 * scale
+        width = board.w - 2 * px(16, scale)
+        lines = [line for words in self.troubles.values()
+                 for line in ui.wrap(shown(words), ui.font(size), width)]
         step = ui.font(size).get_linesize()
-        top = board.y + round(board.h * 0.065)          # below the rail's point numbers
-        ribbon = pygame.Rect(board.x, top, board.w, step * len(lines) + px(14, scale))
+        height = step * len(lines) + px(14, scale)
+        ribbon = self.ribbon = self.free_band(board, height)
+        drawing = getattr(scene, "drawing", None)      # the table's cards keep off it, as off
+        if isinstance(getattr(drawing, "banner_rects", None), list):     # a banner
+            drawing.banner_rects.append(ribbon)
         plate = pygame.Surface(ribbon.size, pygame.SRCALPHA)
         plate.fill((*ui.WALNUT_DEEP, 225))
         surface.blit(plate, ribbon)
@@ -124,3 +169,50 @@ class OnlinePlay:
             ui.blit_fitted(surface, line, size, pygame.Rect(ribbon.x, y, ribbon.w, step), colour,
                            margin=px(16, scale))
             y += step
+
+    def checkers(self) -> list[pygame.Rect]:
+        """Every checker on the board as drawn now, in screen pixels."""
+        scene, view = self.scene, self.scene.view
+        position = getattr(scene, "shown", None) or scene.session.position
+        radius = view.length(tablier.CHECKER_R)
+        rects = []
+        for _side, _loc, _index, (x, y) in view.slots(position):
+            cx, cy = view.to_screen(x, y)
+            rects.append(pygame.Rect(round(cx - radius), round(cy - radius), 2 * radius, 2 * radius))
+        return rects
+
+    def free_band(self, board: pygame.Rect, height: int) -> pygame.Rect:
+        """A band across the board, `height` high, covering no checker: the middle of the board
+        (between the two rows of points) if it is free, else the free place nearest it; the
+        middle when no place is free (long stacks from both sides)."""
+        checkers = self.checkers()
+        middle = pygame.Rect(board.x, 0, board.w, height)
+        middle.centery = board.centery
+        reach = board.h // 2 - height // 2
+        for shift in range(0, reach, max(2, height // 4)):
+            for sign in (1, -1):
+                band = middle.move(0, sign * shift)
+                if band.collidelist(checkers) < 0:
+                    return band
+        return middle
+
+    def draw_watchers(self, surface, board: pygame.Rect, scale: float) -> None:
+        """ "2 watching", small, in the margin right of the board (over the board's right rail
+        when there is no margin)."""
+        words = watching_words(self.watchers)
+        if words is None:
+            return
+        line = shown(words)
+        margin = surface.get_width() - board.right - px(12, scale)
+        room = margin if margin >= px(56, scale) else px(140, scale)
+        size = ui.fitting_size(line, 18 * scale, room)
+        image = ui.text(line, size, ui.IVORY_SHADE)
+        if margin >= px(56, scale):
+            box = image.get_rect(center=(board.right + px(6, scale) + margin // 2, board.centery))
+        else:
+            box = image.get_rect(bottomright=(board.right - px(10, scale), board.bottom - px(6, scale)))
+        plate = box.inflate(px(10, scale), px(4, scale))
+        layer = pygame.Surface(plate.size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, (*ui.WALNUT_DEEP, 200), layer.get_rect(), border_radius=px(6, scale))
+        surface.blit(layer, plate)
+        surface.blit(image, box)

@@ -1,0 +1,87 @@
+"""Issue 30, item 6 and the players' side of watching, on the wire (a link with a stand-in
+client): the hints go with the room's options (a room from an older game, without them, reads
+as hints off), are shown to the guest in the offer and kept in the save; the relay's
+`watchers` news is taken in; a room answer's `logged: k` makes the link resend its outbox from
+seq k; a saved match's hello carries its options; the host hears its friend arrive."""
+from game.online.events import FriendArrived, Watchers
+from game.online.link import Link, options_from_wire, wire_options
+from game.play.match import MatchOptions, Session
+from game.rules import Side
+from game.scenes.online_join import offered_rows
+from test_online_link import FakeClient, attached_link, kept
+
+
+def test_the_hints_go_with_the_options_and_an_older_room_reads_them_off():
+    for hints in (True, False):
+        options = MatchOptions(rules="bell", length=3, opponent="online", human_side=Side.BLACK,
+                               hints=hints)
+        wire = wire_options(options)
+        assert wire["hints"] is hints
+        assert options_from_wire(wire, "guest").hints is hints
+        assert options_from_wire(wire, "host").hints is hints
+        rows = dict(offered_rows(wire))
+        assert rows["Hints"] == ("On" if hints else "Off")
+    older = {k: v for k, v in wire.items() if k != "hints"}
+    assert options_from_wire(older, "guest").hints is False
+    assert options_from_wire({**older, "hints": "yes"}, "guest").hints is False
+
+
+def test_the_hints_are_kept_in_the_save_on_both_sides():
+    options = MatchOptions(rules="bell", length=1, opponent="online", human_side=Side.WHITE,
+                           hints=False)
+    host = Link.host("ws://127.0.0.1:9", options, client_factory=FakeClient)
+    assert host.options.hints is False and host.state["options"]["hints"] is False
+    guest = Link.join("ws://127.0.0.1:9", "ACDEF9", "bell", client_factory=FakeClient)
+    guest.client.inbox.put(("message", {"type": "room", "code": "ACDEF9", "seat": "guest",
+                                        "token": "1" * 32, "options": host.state["options"]}))
+    guest.poll()
+    for link in (host, guest):
+        session = Session.new(link.options, seed=3)
+        session.online = link.kept()
+        again = Session.from_dict(session.to_dict())
+        assert again.options.hints is False
+
+
+def test_watchers_news_is_taken_in():
+    link, _session, _ended = attached_link("bell", 3)
+    link.client.inbox.put(("message", {"type": "watchers", "count": 3}))
+    link.client.inbox.put(("message", {"type": "watchers", "count": -1}))
+    events = link.poll()
+    assert Watchers(3) in events and link.watchers == 3
+    assert not [e for e in events if isinstance(e, Watchers) and e.count < 0]
+
+
+def test_a_room_answer_with_logged_resends_the_outbox_from_there():
+    link, session, _ended = attached_link("bell", 0)
+    for _ in range(3):
+        link._queue({"type": "move", "turn": [0, 0], "move": ""})
+    kept(link, session)
+    link.poll()
+    outbox = [m["seq"] for m in link.state["outbox"]]
+    assert len(outbox) >= 4
+    link.client.sent.clear()
+    link.client.inbox.put(("message", {"type": "room", "code": "ACDEF9", "seat": "host",
+                                       "token": "0" * 32, "options": {}, "logged": outbox[1]}))
+    link.poll()
+    again = [m["seq"] for m in link.client.sent if "seq" in m]
+    assert again == outbox[1:]
+
+
+def test_a_saved_match_says_hello_with_its_token_and_options():
+    link, session, _ended = attached_link("bell", 5)
+    session.online = link.kept()
+    again = Link.resume(Session.from_dict(session.to_dict()), client_factory=FakeClient)
+    hello = again.client.hello
+    assert hello["token"] == "0" * 32 and hello["seat"] == "host"
+    assert hello["options"] == link.state["options"] and hello["options"]["rules"] == "bell"
+
+
+def test_the_host_hears_its_friend_arrive_before_they_accept():
+    options = MatchOptions(rules="bell", length=1, opponent="online", human_side=Side.WHITE)
+    host = Link.host("ws://127.0.0.1:9", options, client_factory=FakeClient)
+    host.client.inbox.put(("message", {"type": "room", "code": "ACDEF9", "seat": "host",
+                                       "token": "0" * 32, "options": host.state["options"]}))
+    host.client.inbox.put(("message", {"type": "peer", "present": True}))
+    assert FriendArrived(True) in host.poll()
+    host.client.inbox.put(("message", {"type": "peer", "present": False}))
+    assert FriendArrived(False) in host.poll()
