@@ -98,3 +98,20 @@ def test_an_abandoned_match_is_kept_but_never_counted(tmp_path):
     assert (s.total.matches_played, s.total.games_played) == (2, 0)
     assert (s.match_streak.best, s.match_streak.current) == (2, 2)
     assert storage.statistics()["total"]["matches_played"] == 2
+
+
+def test_a_watched_match_is_recorded_but_never_counted(tmp_path):
+    """Games watched in someone else's room (`--watch`) are in the records with their turns,
+    marked watched, and count in no figure: neither online, nor against the computer."""
+    storage = Storage(tmp_path)
+    storage.add_record(record(opponent="online", won=True))
+    for kind in ("game", "game", "match"):
+        storage.add_record({"kind": kind, "winner": "W", "points": 1, "first": "W", "turns": [],
+                            "rules": "charpentier", "length": 3, "opponent": "online",
+                            "level": "", "human_side": "", "autoplay": False, "watched": True})
+    records, skipped = storage.records()
+    assert skipped == 0 and sum(r.get("watched") is True for r in records) == 3
+    s = stats.compute(records, LEVELS, skipped)
+    assert (s.online.games_played, s.online.matches_played, s.total.games_played) == (1, 0, 0)
+    assert storage.statistics()["by_level"]["online"]["games_played"] == 1
+    assert not stats.counted(records[1]) and stats.counted(records[0])

@@ -13,6 +13,14 @@ What it prints, one line each, flushed (the first is read by scripts and tests):
     room CODE                      as soon as the relay gave a room (host and guest)
     then, as they happen, the events' words (connection lost, friend away...), and at the end
     match over W|B SCORE-SCORE     or the words of a refusal (then exit status 3)
+
+`main.py --data-dir D --autoplay --online URL --watch CODE` watches a room instead (`watch`):
+    watching CODE                  once the relay let it in
+    then every throw and move in words, the players coming and going, the watchers, each game's
+    result, and at the end
+    match over W|B SCORE-SCORE     as the players print it (or the words of a refusal, exit 3)
+Its games go to D's records.jsonl as the players' do, with the same turns, marked "watched":
+the statistics never count them.
 """
 from __future__ import annotations
 
@@ -26,6 +34,7 @@ from game.play.keeper import MatchKeeper
 from game.play.match import MatchOptions, Phase, Session
 from game.online import events as ev
 from game.online.link import Link
+from game.online import protocol, watch as watching
 from game.play.players import computer_players
 from game.play.priority import PriorityFlow, PriorityStage
 from game.rules import RULE_NAMES, Side
@@ -187,3 +196,68 @@ def run(data_dir, url: str, room: str, rules: str | None = None, seed: int | Non
     finally:
         link.close(wait=2.0)      # what was sent last goes out before the process ends
     return REFUSED if player.failed is not None else 0
+
+
+def watch(data_dir, url: str, code: str, quit_after: float | None = None, say=None) -> int:
+    """Watch the room `code` to its match's end (see the module); the exit status: 0 when the
+    match was seen to its end (a side caught cheating is said, and the match is over too), 3
+    when the relay refused the watcher or none answered, or the code is not one."""
+    say = say or (lambda text: print(text, flush=True))
+    storage = Storage(data_dir, demo=True)
+    _settings, problems = storage.load_settings()
+    for problem in problems:
+        print(said(problem), file=sys.stderr, flush=True)
+    room = protocol.normal_code(code)
+    if room is None:
+        say(watching.watch_refused_words("no-such-room").said())
+        return REFUSED
+    watcher = watching.Watcher(url, room)
+    ends = None if quit_after is None else time.monotonic() + quit_after
+    try:
+        while not watcher.done:
+            for event in watcher.poll():
+                _watched(event, watcher, storage, say)
+            if ends is not None and time.monotonic() > ends:
+                break
+            time.sleep(FRAME)
+        for event in watcher.poll():        # what came with the last word
+            _watched(event, watcher, storage, say)
+    finally:
+        watcher.close()
+    return REFUSED if watcher.failed is not None else 0
+
+
+def _watched(event, watcher, storage: Storage, say) -> None:
+    """One event of a watched room: said, and a finished game or match recorded."""
+    if isinstance(event, watching.Watching):
+        say(f"watching {event.code}")
+        return
+    if isinstance(event, ev.Reconnected):
+        say(_("Connected again."))
+        return
+    words = event.words
+    text = words.said() if hasattr(words, "said") else str(words)
+    if isinstance(event, watching.GameWon):
+        _record(storage, watcher, {"kind": "game", "winner": str(event.winner),
+                                   "points": event.points, "first": event.record["first"],
+                                   "turns": event.record["turns"]})
+    if isinstance(event, watching.MatchOver):
+        record = {"kind": "match", "winner": str(event.winner),
+                  "score": {str(side): n for side, n in event.score.items()}}
+        _record(storage, watcher, {**record, "ended": event.how} if event.how else record)
+        say(event.line)
+        return
+    if text:
+        say(text)
+
+
+def _record(storage: Storage, watcher, record: dict) -> None:
+    """A watched game or match in the records, as the players record theirs, marked watched
+    (no side is this game's: `human_side` is none)."""
+    o = watcher.session.options
+    trouble = storage.add_record({**record, "rules": o.rules, "length": o.length,
+                                  "opponent": "online", "level": "", "human_side": "",
+                                  "autoplay": False, "watched": True, "room": watcher.code})
+    if trouble:
+        print(_("The record could not be written: {problem}.", problem=said(trouble)),
+              file=sys.stderr, flush=True)

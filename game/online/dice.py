@@ -11,6 +11,8 @@ import hashlib
 import hmac
 import secrets
 
+from game.play.match import Dealt
+
 SECRET_BYTES = 32
 #: Bytes from this one up are skipped: below it, `byte % 6` is uniform.
 FAIR_BELOW = 252
@@ -80,3 +82,13 @@ def physics_seed(host_secret, guest_secret, throw) -> int:
     digest = hmac.new(_raw(host_secret), _raw(guest_secret) + _throw(throw) + b":physics",
                       hashlib.sha256).digest()
     return int.from_bytes(digest[:8], "big")
+
+
+def dealt(host_secret: str, guest_secret: str, key, dice_count: int) -> Dealt:
+    """A throw's faces and physics seed from both secrets, as both players' games deal it
+    (docs/online.md, "Dice by commit and reveal")."""
+    seed = physics_seed(host_secret, guest_secret, key)
+    if key[1] < 0:
+        return Dealt(tuple(tuple(pair) for pair in priority_rounds(host_secret, guest_secret, key)),
+                     seed)
+    return Dealt(tuple(faces(host_secret, guest_secret, key, dice_count)), seed)

@@ -354,10 +354,7 @@ class Link:
         """A throw's faces and physics seed, from both secrets (the host's first)."""
         mine, theirs = throw["mine"], throw["theirs"]
         host, guest = (mine, theirs) if self.seat == "host" else (theirs, mine)
-        seed = dice.physics_seed(host, guest, key)
-        if key[1] < 0:
-            return Dealt(tuple(tuple(pair) for pair in dice.priority_rounds(host, guest, key)), seed)
-        return Dealt(tuple(dice.faces(host, guest, key, dice_count)), seed)
+        return dice.dealt(host, guest, key, dice_count)
 
     def _queue(self, message: dict) -> None:
         """Number a peer message and keep it in the outbox (sent by `_flush`, after a save)."""

@@ -4,7 +4,8 @@ Pure (no pygame, no files): the statistics screen and the tests read the same fi
 records that `Storage.records()` returns, oldest first. "Won" means won by the person at the
 screen against the computer; games between two people are counted apart, games against a
 friend online apart too (won: by this game's side), and demonstrations (autoplay: the computer
-on both sides, or on this side of an online match) are nobody's.
+on both sides, or on this side of an online match) are nobody's, as are the games watched in
+someone else's room (`watched`: `main.py --autoplay --online URL --watch CODE`).
 """
 from dataclasses import dataclass, field
 
@@ -74,6 +75,11 @@ def human_won(record: dict) -> bool:
     return side in ("W", "B") and record.get("winner") == side
 
 
+def counted(record: dict) -> bool:
+    """A record of this game's own play: not a demonstration, not a match watched."""
+    return record.get("autoplay") is not True and record.get("watched") is not True
+
+
 def compute(records, levels=(), unreadable: int = 0) -> Statistics:
     """The statistics of `records` (oldest first). By level in the order `levels` gives (the
     computer's, weakest first), then any other level found; by rule set in the registry's
@@ -84,9 +90,9 @@ def compute(records, levels=(), unreadable: int = 0) -> Statistics:
     played_levels = set()
     for record in records:
         kind = record.get("kind")
-        if kind == "abandoned" and record.get("autoplay") is not True:
+        if kind == "abandoned" and counted(record):
             stats.abandoned += 1
-        if kind not in ("game", "match") or record.get("autoplay") is True:
+        if kind not in ("game", "match") or not counted(record):
             continue
         if record.get("opponent") == "human":
             stats.two_players.add(kind, False)

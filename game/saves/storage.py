@@ -325,7 +325,8 @@ class Storage:
 
     def add_record(self, record: dict) -> str | None:
         """Append one record (kind "game" | "match" | "abandoned", rules, opponent, level,
-        human_side, winner or score...) as one JSON line. A line that cannot be written whole
+        human_side, winner or score...; `watched`: true for a match watched in someone else's
+        room, never counted) as one JSON line. A line that cannot be written whole
         (a full disk) is taken back off the file."""
         line = json.dumps({**record, "format": RECORD_FORMAT, "version": VERSION},
                           allow_nan=False, separators=(",", ":")) + "\n"
@@ -444,11 +445,13 @@ class Storage:
         """Games and matches played and won against the computer: in total, by level and by
         rule preset; games between two people are counted apart, as the level "two players",
         and games against a friend online as the level "online".
-        Demonstrations (autoplay: the computer on both sides) are nobody's and not counted."""
+        Demonstrations (autoplay: the computer on both sides) and matches watched in someone
+        else's room (`watched`) are nobody's and not counted."""
         records, skipped = self.records()
         total, by_level, by_rules = _tally(), {}, {}
         for record in records:
-            if record.get("autoplay") is True or record["kind"] not in ("game", "match"):
+            if (record.get("autoplay") is True or record.get("watched") is True
+                    or record["kind"] not in ("game", "match")):
                 continue
             if record.get("opponent") in ("human", "online"):
                 _count(by_level.setdefault("two players" if record["opponent"] == "human"

@@ -1,0 +1,559 @@
+"""Watching a room: a friend who is not playing follows a match live through the relay, and
+checks it as the players do (docs/online.md, "Watching a room"). No pygame: the watch screen
+(game/scenes/watch.py) and `main.py --autoplay --online URL --watch CODE` drive it alike.
+
+    watcher = Watcher(url, code)
+    each frame: for event in watcher.poll(): ...     (the events below, each with `words`)
+
+The watcher's first message is a `watch` (not a hello). The relay answers `watching` (the
+room's rules and options, who is in, how many watch), then the room's log so far, oldest first,
+and then, live, every peer message one seat passes to the other, each as a `seen` with its
+seat; `players` and `watchers` when those change. Anything a watcher sends is dropped by the
+relay: a watcher cannot play.
+
+The watcher replays the match with its own rules, exactly as the players do: each seat's
+messages are taken in by `seq` (a message seen again after a reconnection is skipped), each
+reveal is checked against its commitment, the dice come from both secrets as the players'
+come (game/online/dice.py), and each move is checked against the position and the dice of its
+turn before it is played on the watcher's own Session. A side that breaks the rules of play -
+a reveal that does not match its commitment, a reveal before its commitment, a second
+commitment, a move the rules refuse or a move out of turn - is named (`Cheated`), and the
+match ends there in the other side's favour, as the honest player's game ends it.
+
+A message the relay shows before its turn (a move whose dice are not yet both revealed) waits
+for it; the seat's later messages wait behind it, so each seat's messages are used in order.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+
+from game.base.i18n import N_, Words, verbatim
+from game.online import dice, protocol
+from game.online.client import Client
+from game.online.events import ConnectionLost, Reconnected, Refused, Unreachable, refused_words
+from game.online.link import MAX_AHEAD, MAX_GAMES, MAX_TURNS, options_from_wire
+from game.play.match import Phase, Session
+from game.rules import IllegalMoveError, Move, NotationError, Position, Side
+from game.rules.telling import tell_throw, tell_turn
+
+#: Out-of-order messages a seat may have waiting for an earlier one, and messages waiting for
+#: their turn: a room's whole log is bounded by the relay, these by the watcher as well.
+MAX_WAITING = 512
+
+#: Why the relay does not let a watcher in, for the reasons only a watcher meets.
+WATCH_REFUSED = {
+    "no-such-room": N_("There is no room with that code: check it with the players."),
+    "watchers-full": N_("That room already has as many watchers as it takes."),
+    "no-record": N_("The relay cannot show that match from its start: it cannot be watched."),
+    "bad-options": N_("That room's match is not one this game can show."),
+}
+
+#: Why a side's game was caught breaking the rules of play (Cheated.reason -> words).
+CHEAT_WORDS = {
+    "bad-reveal": {Side.WHITE: N_("White's dice secret does not match the one it committed to: "
+                                  "the match goes to Black."),
+                   Side.BLACK: N_("Black's dice secret does not match the one it committed to: "
+                                  "the match goes to White.")},
+    "early-reveal": {Side.WHITE: N_("White revealed a dice secret before committing to it: the "
+                                    "match goes to Black."),
+                     Side.BLACK: N_("Black revealed a dice secret before committing to it: the "
+                                    "match goes to White.")},
+    "illegal-move": {Side.WHITE: N_("White's game sent a move the rules refuse ({move}): the "
+                                    "match goes to Black."),
+                     Side.BLACK: N_("Black's game sent a move the rules refuse ({move}): the "
+                                    "match goes to White.")},
+    "out-of-turn": {Side.WHITE: N_("White's game sent a move out of turn: the match goes to "
+                                   "Black."),
+                    Side.BLACK: N_("Black's game sent a move out of turn: the match goes to "
+                                   "White.")},
+    "bad-message": {Side.WHITE: N_("White's game sent a message that breaks the rules of play: "
+                                   "the match goes to Black."),
+                    Side.BLACK: N_("Black's game sent a message that breaks the rules of play: "
+                                   "the match goes to White.")},
+}
+
+
+def watch_message(code: str) -> dict:
+    """A watcher's first message (instead of a hello)."""
+    return {"type": "watch", "protocol": protocol.PROTOCOL, "version": protocol.GAME_VERSION,
+            "room": protocol.normal_code(code) or code}
+
+
+def watch_refused_words(reason: str) -> Words:
+    """A refusal as a watcher reads it."""
+    return Words(WATCH_REFUSED[reason]) if reason in WATCH_REFUSED else refused_words(reason)
+
+
+def WatchClient(url: str, code: str) -> Client:
+    """The game's client (game/online/client.py: its thread, its retries, protocol.read) with
+    the `watch` message as its first, sent again on each reconnection."""
+    return Client(url, watch_message(code))
+
+
+# --- what the watcher tells ----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Watching:
+    """The relay let the watcher in: the room's rule set and options, who is in, how many
+    watch (this one too)."""
+    code: str
+    options: object              # MatchOptions, as a watcher plays them (sides by colour)
+    watchers: int
+    players: dict                # {"host": bool, "guest": bool}
+
+    @property
+    def words(self) -> Words:
+        return Words(N_("Watching room {code}"), code=protocol.shown_code(self.code))
+
+
+@dataclass(frozen=True)
+class PriorityThrown:
+    """A game's priority throw (C-1): its rounds (White's die, Black's die), ties first."""
+    game: int
+    rounds: tuple
+    first: Side
+    seed: int
+
+    @property
+    def words(self) -> Words:
+        white, black = self.rounds[-1]
+        key = (N_("Game {game}: White throws {white}, Black throws {black}: White plays first")
+               if self.first is Side.WHITE else
+               N_("Game {game}: White throws {white}, Black throws {black}: Black plays first"))
+        return Words(key, game=self.game + 1, white=white, black=black)
+
+
+@dataclass(frozen=True)
+class Thrown:
+    """The side to move threw: the faces and the seed of their physics, from both secrets."""
+    side: Side
+    dice: tuple
+    seed: int
+    key: tuple
+    rules: str = ""
+
+    @property
+    def words(self) -> Words:
+        key = N_("White throws {dice}") if self.side is Side.WHITE else N_("Black throws {dice}")
+        return Words(key, dice=_Told(lambda: tell_throw(self.rules, self.dice)))
+
+
+@dataclass(frozen=True)
+class Moved:
+    """A side played its turn (a pass is a move without steps), checked by the rules."""
+    side: Side
+    before: Position
+    after: Position
+    dice: tuple
+    move: Move
+    key: tuple
+    rules: str = ""
+
+    @property
+    def words(self) -> Words:
+        return _Told(lambda: tell_turn(self.rules, self.before, self.dice, self.move, self.side))
+
+
+@dataclass(frozen=True)
+class GameWon:
+    """A game is over: its winner, its points, the match's score after it, its record."""
+    winner: Side
+    points: int
+    score: dict
+    record: dict = field(repr=False)
+
+    @property
+    def words(self) -> Words:
+        key = ("{n} point: White wins the game; White {white}, Black {black}",
+               "{n} points: White wins the game; White {white}, Black {black}") \
+            if self.winner is Side.WHITE else \
+            ("{n} point: Black wins the game; White {white}, Black {black}",
+             "{n} points: Black wins the game; White {white}, Black {black}")
+        return Words(*key, self.points, n=self.points, white=self.score[Side.WHITE],
+                     black=self.score[Side.BLACK])
+
+
+@dataclass(frozen=True)
+class Resigned:
+    """A side gave up the match."""
+    side: Side
+
+    @property
+    def words(self) -> Words:
+        return Words(N_("White resigns the match") if self.side is Side.WHITE
+                     else N_("Black resigns the match"))
+
+
+@dataclass(frozen=True)
+class LeftSaved:
+    """A side's game left with Save and leave: the match waits for it to come back."""
+    side: Side
+
+    @property
+    def words(self) -> Words:
+        return Words(N_("White's game left, keeping the match to take it up later")
+                     if self.side is Side.WHITE else
+                     N_("Black's game left, keeping the match to take it up later"))
+
+
+@dataclass(frozen=True)
+class Cheated:
+    """A side's game broke the rules of play; the match goes to the other side."""
+    side: Side
+    reason: str
+    move: str = ""
+
+    @property
+    def words(self) -> Words:
+        return Words(CHEAT_WORDS.get(self.reason, CHEAT_WORDS["bad-message"])[self.side],
+                     move=verbatim(self.move))
+
+
+@dataclass(frozen=True)
+class MatchOver:
+    """The match is over: by its score, or early (`how`: "resigned", "forfeit: <reason>")."""
+    winner: Side
+    score: dict
+    how: str = ""
+
+    @property
+    def words(self) -> Words:
+        return Words(N_("White wins the match") if self.winner is Side.WHITE
+                     else N_("Black wins the match"))
+
+    @property
+    def line(self) -> str:
+        """As the players' headless games print it: `match over W 1-0`."""
+        return f"match over {self.winner} {self.score[Side.WHITE]}-{self.score[Side.BLACK]}"
+
+
+@dataclass(frozen=True)
+class PlayersPresent:
+    """Which sides' games are in the room now (a seat came or went)."""
+    present: dict                # {Side: bool}
+    changed: tuple = ()          # the sides whose presence changed
+
+    @property
+    def words(self) -> Words | str:
+        said = []
+        for side in self.changed:
+            if self.present[side]:
+                said.append(Words(N_("White's game is in the room") if side is Side.WHITE
+                                  else N_("Black's game is in the room")))
+            else:
+                said.append(Words(N_("White's game has left the room") if side is Side.WHITE
+                                  else N_("Black's game has left the room")))
+        if not said:
+            return ""
+        return said[0] if len(said) == 1 else Words(N_("{one}; {other}"), one=said[0], other=said[1])
+
+
+@dataclass(frozen=True)
+class WatchersCount:
+    count: int
+
+    @property
+    def words(self) -> Words:
+        return Words("{n} watching", "{n} watching", self.count, n=self.count)
+
+
+class _Told(Words):
+    """Words the rules' telling makes (game/rules/telling.py), said when shown like Words."""
+
+    __slots__ = ("tell",)
+
+    def __init__(self, tell):
+        super().__init__("")
+        self.tell = tell
+
+    def said(self):
+        return self.tell()
+
+    def english(self) -> str:
+        return str(self.tell())
+
+    def _key(self):
+        return (id(self),)
+
+    def __bool__(self) -> bool:
+        return True
+
+
+def _plurals(n_) -> None:     # never called: the plural messages built as Words, for the catalogue
+    n_("{n} watching", "{n} watching", 1)
+    n_("{n} point: White wins the game; White {white}, Black {black}",
+       "{n} points: White wins the game; White {white}, Black {black}", 1)
+    n_("{n} point: Black wins the game; White {white}, Black {black}",
+       "{n} points: Black wins the game; White {white}, Black {black}", 1)
+
+
+# --- the watcher ---------------------------------------------------------------------------------
+
+class _Broken(Exception):
+    """A side broke the rules of play."""
+
+    def __init__(self, seat: str, reason: str, move: str = ""):
+        super().__init__(reason)
+        self.seat, self.reason, self.move = seat, reason, move
+
+
+def _key(value) -> tuple[int, int] | None:
+    if (isinstance(value, list) and len(value) == 2
+            and all(type(v) is int for v in value)
+            and 0 <= value[0] < MAX_GAMES and -1 <= value[1] < MAX_TURNS):
+        return value[0], value[1]
+    return None
+
+
+class Watcher:
+    """One room watched: its messages in, checked and replayed; events out (see the module)."""
+
+    def __init__(self, url: str, code: str, client_factory=None):
+        self.url = url
+        self.code = protocol.normal_code(code) or str(code)
+        self.client = (client_factory or WatchClient)(url, self.code)
+        self.session: Session | None = None
+        self.sides: dict[str, Side] = {}           # seat -> the side it plays
+        self.watchers = 0
+        self.players = {"host": False, "guest": False}
+        self.let_in = False
+        self.over: MatchOver | None = None
+        self.failed = None                          # Refused or Unreachable: the watch is done
+        self._done = False
+        self._next = {"host": 0, "guest": 0}        # each seat's next seq to take in
+        self._early = {"host": {}, "guest": {}}     # seq -> message, come before an earlier one
+        self._waiting: list[tuple[str, dict]] = []  # taken in, not yet used (in order)
+        self._throws: dict[tuple, dict] = {}        # key -> {"host": hash, "host secret": ...}
+        self._events: list = []
+
+    @property
+    def done(self) -> bool:
+        return self._done
+
+    def poll(self) -> list:
+        """Every frame: what the relay sent, checked and replayed; the events to show."""
+        while not self._done:
+            try:
+                item = self.client.inbox.get_nowait()
+            except Exception:      # queue.Empty
+                break
+            self._take(item)
+        events, self._events = self._events, []
+        return events
+
+    def close(self) -> None:
+        self._done = True
+        self.client.close()
+
+    # --- the relay's messages ----------------------------------------------------------------
+    def _take(self, item) -> None:
+        kind = item[0]
+        if kind == "lost":
+            self._events.append(ConnectionLost())
+        elif kind == "unreachable":
+            self._fail(Unreachable())
+        elif kind == "message":
+            message = item[1]
+            handle = {"refused": self._refused, "watching": self._watching, "seen": self._seen,
+                      "players": self._players, "watchers": self._watchers_count}.get(message["type"])
+            if handle is not None:
+                handle(message)
+
+    def _fail(self, event) -> None:
+        self.failed = event
+        self._events.append(event)
+        self.close()
+
+    def _refused(self, message) -> None:
+        reason = str(message["reason"])[:40]
+        self._fail(Refused(reason, watch_refused_words(reason)))
+
+    def _watching(self, message) -> None:
+        self.watchers = message.get("watchers", 0) if type(message.get("watchers")) is int else 0
+        if self.let_in:                 # again, after a dropped connection: the log follows again
+            self._events.append(Reconnected())
+            self._players({"type": "players", **message["players"]})
+            return
+        options = options_from_wire(message["options"], "host")
+        if options is None or options.rules != message["rules"]:
+            self._fail(Refused("bad-options", watch_refused_words("bad-options")))
+            return
+        self.let_in = True
+        # Sides by colour (neither is "you"): a match between two people, as far as words go.
+        options = dataclasses.replace(options, opponent="human", level="", autoplay=False)
+        self.session = Session.new(options, 0)      # every throw is dealt: the seed deals none
+        host = options.human_side
+        self.sides = {"host": host, "guest": host.other}
+        self.players = dict(message["players"])
+        self._events.append(Watching(self.code, options, self.watchers, dict(self.players)))
+        absent = tuple(self.sides[seat] for seat in protocol.SEATS if not self.players[seat])
+        if absent:
+            self._events.append(PlayersPresent(self._present(), absent))
+
+    def _present(self) -> dict:
+        return {self.sides[seat]: self.players[seat] for seat in protocol.SEATS}
+
+    def _players(self, message) -> None:
+        if not self.let_in:
+            return
+        changed = tuple(self.sides[seat] for seat in protocol.SEATS
+                        if message[seat] != self.players[seat])
+        self.players = {seat: message[seat] for seat in protocol.SEATS}
+        if changed:
+            self._events.append(PlayersPresent(self._present(), changed))
+
+    def _watchers_count(self, message) -> None:
+        if message["count"] != self.watchers:
+            self.watchers = message["count"]
+            self._events.append(WatchersCount(self.watchers))
+
+    def _seen(self, message) -> None:
+        """One seat's peer message, taken in by its seq (once), then used in order."""
+        if not self.let_in or self.over is not None:
+            return
+        seat, peer = message["seat"], message["message"]
+        seq = peer.get("seq")
+        if peer["type"] == "sync" or type(seq) is not int or seq < self._next[seat]:
+            return                      # never logged, or seen already (the log again after a drop)
+        early = self._early[seat]
+        if seq > self._next[seat]:
+            if len(early) < MAX_WAITING:
+                early[seq] = peer
+            return
+        self._waiting.append((seat, peer))
+        self._next[seat] += 1
+        while self._next[seat] in early:
+            self._waiting.append((seat, early.pop(self._next[seat])))
+            self._next[seat] += 1
+        try:
+            if len(self._waiting) > MAX_WAITING:
+                raise _Broken(seat, "bad-message")
+            self._digest()
+        except _Broken as broken:
+            self._cheated(broken)
+
+    # --- the replay ----------------------------------------------------------------------------
+    def _digest(self) -> None:
+        """Use the messages waiting, each seat's in order, while one can be used."""
+        while self.over is None:
+            self._deal_when_due()
+            if self.over is not None:
+                return
+            blocked = set()
+            for index, (seat, message) in enumerate(self._waiting):
+                if seat in blocked:
+                    continue
+                if self._use(seat, message):
+                    del self._waiting[index]
+                    break
+                blocked.add(seat)
+            else:
+                return
+
+    def _use(self, seat: str, message: dict) -> bool:
+        """Use one message; False while it must wait for its turn."""
+        kind = message["type"]
+        if kind == "accept":
+            return True
+        if kind == "commit":
+            return self._commit(seat, message)
+        if kind == "reveal":
+            return self._reveal(seat, message)
+        if kind == "move":
+            return self._move(seat, message)
+        if kind == "resign":
+            side = self.sides[seat]
+            self._events.append(Resigned(side))
+            self._end(side.other, "resigned")
+            return True
+        if kind == "away" and message.get("why") == "saved":
+            self._events.append(LeftSaved(self.sides[seat]))
+        return True         # "away" (a game saying why it left) changes nothing in the match
+
+    def _commit(self, seat: str, message: dict) -> bool:
+        key = _key(message.get("throw"))
+        if key is None or key < self.session.throw_key:
+            raise _Broken(seat, "bad-message")
+        ahead = [k for k, t in self._throws.items() if seat in t and seat + " secret" not in t]
+        throw = self._throws.setdefault(key, {})
+        if seat in throw or len(ahead) >= MAX_AHEAD:     # as the players' link refuses it
+            raise _Broken(seat, "bad-message")
+        throw[seat] = message["hash"]
+        return True
+
+    def _reveal(self, seat: str, message: dict) -> bool:
+        key = _key(message.get("throw"))
+        if key is None:
+            raise _Broken(seat, "bad-message")
+        throw = self._throws.get(key, {})
+        if seat not in throw:
+            raise _Broken(seat, "early-reveal")
+        if seat + " secret" in throw:
+            raise _Broken(seat, "bad-message")
+        if not dice.matches(message["secret"], throw[seat]):
+            raise _Broken(seat, "bad-reveal")
+        throw[seat + " secret"] = message["secret"]
+        return True
+
+    def _move(self, seat: str, message: dict) -> bool:
+        key, text = _key(message.get("turn")), message.get("move")
+        s = self.session
+        if key is None or key[1] < 0:
+            raise _Broken(seat, "bad-message")
+        now = s.throw_key
+        if key > now or (key == now and s.phase is not Phase.MOVE):
+            if s.phase is Phase.MATCH_OVER:
+                raise _Broken(seat, "out-of-turn")
+            return False                # its throw is not dealt yet: it waits
+        if key < now or self.sides[seat] is not s.to_move:
+            raise _Broken(seat, "out-of-turn")
+        before, faces, side = s.position, s.dice, s.to_move
+        try:
+            move = Move.parse(text)
+            s.play(move)
+        except (IllegalMoveError, NotationError, ValueError):
+            raise _Broken(seat, "illegal-move", text[:40]) from None
+        self._events.append(Moved(side, before, s.position, faces, move, key, s.options.rules))
+        if s.phase is Phase.GAME_OVER:
+            outcome = s.outcome
+            self._events.append(GameWon(outcome.winner, outcome.points, dict(s.match.score), s.record))
+            s.next_game()
+            if s.phase is Phase.MATCH_OVER:
+                self._end(s.match.winner, "")
+        return True
+
+    def _deal_when_due(self) -> None:
+        """The throw under way, once both secrets are in (and each matched its commitment)."""
+        s = self.session
+        while s.phase in (Phase.PRIORITY, Phase.THROW):
+            key = s.throw_key
+            throw = self._throws.get(key, {})
+            if "host secret" not in throw or "guest secret" not in throw:
+                return
+            s.next_throw = dice.dealt(throw["host secret"], throw["guest secret"], key,
+                                 s.rules.dice_count)
+            for old in [k for k in self._throws if k <= key]:
+                del self._throws[old]
+            if s.phase is Phase.PRIORITY:
+                seed = s.next_throw.seed
+                rounds = []
+                while s.phase is Phase.PRIORITY:
+                    rounds.append(s.throw_priority())
+                self._events.append(PriorityThrown(key[0], tuple(rounds), s.to_move, seed))
+            else:
+                side = s.to_move
+                faces = s.throw()
+                self._events.append(Thrown(side, tuple(faces), s.throw_seed, key, s.options.rules))
+
+    def _cheated(self, broken: _Broken) -> None:
+        side = self.sides[broken.seat]
+        self._events.append(Cheated(side, broken.reason, broken.move))
+        self._end(side.other, f"forfeit: {broken.reason}")
+
+    def _end(self, winner: Side, how: str) -> None:
+        s = self.session
+        s.phase = Phase.MATCH_OVER
+        self.over = MatchOver(winner, dict(s.match.score), how)
+        self._events.append(self.over)
+        self.close()

@@ -1,0 +1,472 @@
+"""Watching a friend's room (docs/online.md, "Watching a room"): read-only, from the moment the
+relay lets the watcher in to the match's end. The watcher (game/online/watch.py) checks every
+reveal and move with its own rules; this screen shows what it says: the priority throw and each
+throw with the physics dice the players' screens toss (the same faces and the same seed, from
+both secrets), each move glided along the points and said in words, the history beside the
+board, the score in the bars, who is in the room and how many watch, a side caught cheating,
+and at the end the match's result over the board.
+
+Joining mid-match, the relay sends the match so far at once: while more than CATCH_UP events
+wait, each is shown at once (no dice, no glide), then the screen goes live. The table scene
+is a player's (its flow, its keeper, its hand): this screen draws with the table's own pieces
+instead - the rule set's board (game/scenes/boards.py), the bars (TableHud), the physics dice
+(DicePlayback), the checkers' flights and the banners. Esc leaves.
+"""
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from game.base.i18n import N_, Words, _, n_, shown, verbatim
+from game.dice import toss
+from game.online import protocol
+from game.online.events import ConnectionLost, Reconnected, Refused, Unreachable
+from game.online.watch import (Cheated, GameWon, LeftSaved, MatchOver, Moved, PlayersPresent,
+                               PriorityThrown, Resigned, Thrown, Watcher, WatchersCount, Watching)
+from game.rules import Side
+from game.scenes.base import Scene, dispatch
+from game.scenes.boards import board_for
+from game.scenes.menus import rules_title
+from game.view import widgets as ui
+from game.view.animation import Banner, Flight, Ripple, speed_factor
+from game.view.board_view import draw_banners
+from game.view.dice_playback import DicePlayback
+from game.view.layout import px
+from game.view.table_hud import HudState, TableHud
+
+CATCH_UP = 3            # more events than this waiting: shown at once (catching up)
+MOVE_BASE, MOVE_PER_POINT = 0.2, 0.06     # a checker's glide, as at the table
+HIT_FLIGHT = 0.6
+STEP_PAUSE = 0.25       # between the steps of a turn
+MOVE_HOLD = 0.6         # after a move, before the next throw is shown
+PASS_HOLD = 1.2
+TIE_HOLD = 1.3
+FIRST_HOLD = 1.6
+GAME_OVER_HOLD = 2.4
+MENDED_HOLD = 2.0
+HISTORY_LINES = 60      # lines kept for the history panel
+TRAIL = (250, 240, 215)
+HIT_RED = (225, 70, 50)
+BUTTONS = (("menu", N_("Leave"), N_("Esc")),)
+SIDE_NAMES = {Side.WHITE: N_("White"), Side.BLACK: N_("Black")}
+MATCH_WON = {Side.WHITE: N_("White wins the match!"), Side.BLACK: N_("Black wins the match!")}
+MATCH_SCORE = {Side.WHITE: N_("White, {won} to {lost}"), Side.BLACK: N_("Black, {won} to {lost}")}
+
+
+class WatchScene(Scene):
+    """A room watched on screen (see the module). `watcher_factory(url, code)`: a Watcher (the
+    tests give one fed by hand)."""
+
+    def __init__(self, app, url: str, code: str, watcher_factory=Watcher):
+        super().__init__(app)
+        self.code = protocol.normal_code(code) or str(code)
+        self.watcher = watcher_factory(url, self.code)
+        self.hud = TableHud(BUTTONS)
+        self.view = None                   # the rule set's board, once the relay names it
+        self.options = None
+        self.position = None               # the board as shown (behind the watcher while it plays)
+        self.dice: tuple = ()
+        self.to_move: Side | None = None
+        self.score = {Side.WHITE: 0, Side.BLACK: 0}
+        self.history: list = []            # (kind, words): "game" headings and "move" lines
+        self.queue: list = []              # the watcher's events not shown yet
+        self.caption = ""                  # the last thing said, under the board
+        self.troubles: dict = {}           # what is wrong now, by kind: Words
+        self.watchers = 0
+        self.failed = None                 # the words that ended the watch before it began
+        self.over: MatchOver | None = None
+        self.playback: DicePlayback | None = None
+        self.flights: list[Flight] = []
+        self.ripples: list[Ripple] = []
+        self.banners: list[Banner] = []
+        self.clock = 0.0
+        self.hover = None
+        self._timer = None                 # [seconds, then]
+        self._after_dice = None            # what to do once the dice lie still
+        self._after_flights = None
+        self._instant = False
+        self.handlers = {
+            Watching: self._watching, PriorityThrown: self._priority, Thrown: self._thrown,
+            Moved: self._moved, GameWon: self._game_won, MatchOver: self._match_over,
+            Cheated: self._cheated, Resigned: self._resigned, LeftSaved: self._resigned,
+            PlayersPresent: self._players,
+            WatchersCount: self._watchers, Refused: self._refused, Unreachable: self._refused,
+            ConnectionLost: self._lost, Reconnected: self._reconnected,
+        }
+
+    # --- the pace ------------------------------------------------------------------------------
+    @property
+    def pace(self) -> float:
+        """0 while catching up or with instant motion; else the animation-speed setting."""
+        return 0.0 if self._instant else speed_factor(self.app.settings.get("animation_speed", "normal"))
+
+    def _pause(self, seconds: float) -> float:
+        return 0.0 if self._instant else seconds * (self.pace or 0.35)
+
+    def _wait(self, seconds: float, then=None) -> None:
+        if seconds > 0:
+            self._timer = [seconds, then]
+        elif then is not None:
+            then()
+
+    @property
+    def busy(self) -> bool:
+        """Something is being shown: the next event waits for it."""
+        return (self._timer is not None or bool(self.flights)
+                or (self.playback is not None and not self.playback.settled))
+
+    def banner(self, words, kind: str, hold: float) -> None:
+        if self._instant and kind != "result":
+            return
+        size = "large" if kind in ("large", "result") else "medium"
+        self.banners = [b for b in self.banners if b.size != size]
+        if size == "large":
+            self.banners.append(Banner(words, hold=hold, size="large"))
+        else:
+            self.banners.append(Banner(words, hold=hold, size="medium", pop=False,
+                                       colour=ui.IVORY, fade=0.35))
+
+    def sound(self, name: str, strength: float = 1.0) -> None:
+        if not self._instant:
+            self.app.sounds.play(name, strength)
+
+    # --- each frame ----------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.queue += self.watcher.poll()
+        self.clock += dt
+        for banner in self.banners:
+            banner.update(dt)
+        self.banners = [b for b in self.banners if not b.done]
+        for ripple in self.ripples:
+            ripple.update(dt)
+        self.ripples = [r for r in self.ripples if not r.done]
+        if self.playback is not None:
+            for event in self.playback.update(dt):
+                if event[0] == "impact":
+                    self.sound(event[1], event[2])
+            if self.playback.settled and self._after_dice is not None:
+                then, self._after_dice = self._after_dice, None
+                then()
+        if self.flights:
+            self._fly(dt)
+        if self._timer is not None:
+            self._timer[0] -= dt
+            if self._timer[0] <= 0:
+                then, self._timer = self._timer[1], None
+                if then is not None:
+                    then()
+        while self.queue and not self.busy:
+            self._instant = len(self.queue) > CATCH_UP
+            dispatch(self.handlers, self.queue.pop(0), "on the watch screen")
+        self._instant = False
+
+    def leave(self) -> None:
+        self.watcher.close()
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.hud.button_at(event.pos)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE or (
+                event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+                and self.hud.button_at(event.pos) == "menu"):
+            self.watcher.close()
+            self.app.scenes.pop()
+
+    # --- what the watcher says -----------------------------------------------------------------
+    def _watching(self, event: Watching) -> None:
+        self.options = event.options
+        self.view = board_for(event.options.rules)
+        self.position = event.options.rule_set.rules.start(Side.WHITE)
+        self.watchers = event.watchers
+        self.caption = event.words
+
+    def _priority(self, event: PriorityThrown) -> None:
+        self.dice, self.to_move = (), None
+        self.position = self.options.rule_set.rules.start(event.first)
+        self.caption = event.words
+        self.history.append(("game", event.words))
+        physics = random.Random(event.seed)       # each round in turn, as the players' screens
+        rounds = list(event.rounds)
+
+        def next_round():
+            white, black = rounds.pop(0)
+            if not self.pace:
+                self.playback = None
+                return done()
+            attempts = toss((white, black), physics, thrower=(Side.WHITE, Side.BLACK))
+            self.playback = DicePlayback(attempts, 1 / self.pace)
+            self.sound("throw")
+            self._after_dice = (lambda: tied(white)) if rounds else done
+
+        def tied(number):
+            self.banner(Words(N_("Both throw {n}: a tie - thrown again"), n=number), "note", TIE_HOLD)
+            self._wait(self._pause(TIE_HOLD), next_round)
+
+        def done():
+            first = N_("White plays first") if event.first is Side.WHITE else N_("Black plays first")
+            self.banner(Words(first), "large", FIRST_HOLD)
+            self.to_move = event.first
+            self._wait(self._pause(FIRST_HOLD))
+        next_round()
+
+    def _thrown(self, event: Thrown) -> None:
+        self.to_move, self.dice = event.side, tuple(event.dice)
+        self.caption = event.words
+        if not self.pace or self.view is None:
+            self.playback = None
+            return
+        checkers = [c for _, loc, _, c in self.view.slots(self.position) if self.view.is_on_field(loc)]
+        attempts = toss(event.dice, random.Random(event.seed), checkers, None, thrower=event.side)
+        self.playback = DicePlayback(attempts, 1 / self.pace)
+        self.sound("throw")
+
+    def _moved(self, event: Moved) -> None:
+        self.history.append(("move", Words(N_("{dice}: {move}"),
+                                           dice=verbatim("-".join(map(str, event.dice))), move=event.words)))
+        self.caption = event.words
+        steps = list(event.move.steps)
+        if not steps:
+            self.banner(event.words, "note", PASS_HOLD)
+            self.position = event.after
+            self._wait(self._pause(PASS_HOLD))
+            return
+        if not self.pace:
+            self.position = event.after
+            return
+        rules = self.options.rule_set.rules
+
+        def next_step(before):
+            step = steps.pop(0)
+            after = rules.play_steps(before, (step,))
+            then = (lambda: self._wait(self._pause(STEP_PAUSE), lambda: next_step(after))) if steps \
+                else (lambda: self._landed(event))
+            self.position = before
+            self._animate(before, after, step, then)
+        next_step(event.before)
+
+    def _landed(self, event: Moved) -> None:
+        self.position = event.after
+        self._wait(self._pause(MOVE_HOLD))
+
+    def _game_won(self, event: GameWon) -> None:
+        self.score = dict(event.score)
+        self.to_move, self.dice = None, ()
+        self.history.append(("result", event.words))
+        self.caption = event.words
+        self.banner(Words(N_("White wins") if event.winner is Side.WHITE else N_("Black wins")),
+                    "large", GAME_OVER_HOLD)
+        self._wait(self._pause(GAME_OVER_HOLD))
+
+    def _match_over(self, event: MatchOver) -> None:
+        self.over = event
+        self.banners = []                  # the result card alone over the board
+        self.score = dict(event.score)
+        self.to_move = None
+        self.history.append(("result", event.words))
+
+    def _cheated(self, event: Cheated) -> None:
+        self.history.append(("result", event.words))
+        self.troubles["cheat"] = event.words
+
+    def _resigned(self, event) -> None:
+        """A resignation, or a game gone with Save and leave: in the history and under the board."""
+        self.history.append(("result", event.words))
+        self.caption = event.words
+
+    def _players(self, event: PlayersPresent) -> None:
+        absent = [side for side, present in event.present.items() if not present]
+        if absent:
+            self.troubles["players"] = PlayersPresent(event.present, tuple(absent)).words
+        elif self.troubles.pop("players", None) is not None:
+            self.banner(event.words, "note", MENDED_HOLD)
+
+    def _watchers(self, event: WatchersCount) -> None:
+        self.watchers = event.count
+
+    def _refused(self, event) -> None:
+        self.failed = event.words
+
+    def _lost(self, event: ConnectionLost) -> None:
+        self.troubles["connection"] = event.words
+
+    def _reconnected(self, event) -> None:
+        if self.troubles.pop("connection", None) is not None:
+            self.banner(Words(N_("Connected again")), "note", MENDED_HOLD)
+
+    # --- the checkers' glide (as the table's) ----------------------------------------------------
+    def _animate(self, before, after, step, then) -> None:
+        view, side = self.view, before.to_move
+        landing = (side, step.destination, after.checkers(side).count(step.destination) - 1)
+        start = view.checker_centre(side, step.origin, before.checkers(side).count(step.origin) - 1)
+        end = view.checker_centre(*landing)
+        path = view.path(side, step.origin, step.destination, start, end)
+        duration = (MOVE_BASE + MOVE_PER_POINT * abs(step.destination - max(step.origin, 0))) * self.pace
+        self.flights = [Flight(side, path, duration, slot=landing, sound="hit" if step.hit else "checker")]
+        if step.hit:
+            other = side.other
+            gained = _arrived(before.checkers(other), after.checkers(other))
+            slot = (other, gained, after.checkers(other).count(gained) - 1)
+            self.flights.append(Flight(other, [view.checker_centre(other, step.destination, 0),
+                                               view.checker_centre(*slot)], HIT_FLIGHT * self.pace,
+                                       delay=duration, arc=90, slot=slot, sound="checker"))
+        self.position = after
+        self._after_flights = then
+
+    def _fly(self, dt: float) -> None:
+        for flight in self.flights:
+            if flight.update(dt):
+                self.sound(flight.sound, 0.8)
+                self.ripples.append(Ripple(*flight.path[-1], HIT_RED if flight.delay else TRAIL))
+        if all(f.done for f in self.flights):
+            self.flights = []
+            then, self._after_flights = self._after_flights, None
+            if then:
+                then()
+
+    # --- drawing ---------------------------------------------------------------------------------
+    def draw(self, surface) -> None:
+        surface.fill((24, 14, 8))
+        w, h = surface.get_size()
+        if self.view is None:
+            self._draw_waiting(surface)
+            return
+        self.hud.layout((w, h))
+        scale = self.hud.scale
+        area = self.hud.board_area
+        side_w = max(px(230, scale), round(area.w * 0.27))
+        board_area = pygame.Rect(area.x, area.y, area.w - side_w - px(10, scale), area.h)
+        self.view.fit(board_area)
+        self.view.draw_board(surface)
+        hidden = {f.slot for f in self.flights if not f.landed}
+        for side, loc, index, (x, y) in self.view.slots(self.position):
+            if (side, loc, index) not in hidden:
+                self.view.draw_checker(surface, side, x, y)
+        self.view.draw_labels(surface, self.position, frozenset(hidden))
+        if self.playback is not None:
+            self.playback.draw(surface, self.view)
+        for ripple in self.ripples:
+            self.view.ripple(surface, ripple)
+        for flight in self.flights:
+            x, y, height = flight.where()
+            self.view.draw_checker(surface, flight.side, x, y, max(height, 6))
+        draw_banners(surface, self.view, scale, self.banners)
+        self._draw_troubles(surface, scale)
+        history = pygame.Rect(board_area.right + px(10, scale), area.y, side_w, area.h)
+        self._draw_history(surface, history, scale)
+        if self.over is not None:
+            self._draw_result(surface, scale)
+        names = {side: Words(SIDE_NAMES[side]).said() for side in Side}
+        state = HudState(names=names, scores=dict(self.score), length=self.options.length,
+                         title=rules_title(self.options.rules), to_move=self.to_move,
+                         prompt=self.prompt(), dice=self.dice if self.playback is None
+                         or self.playback.settled else (), enabled={"menu"}, hover=self.hover,
+                         clock=self.clock)
+        self.hud.draw(surface, state)
+
+    def prompt(self) -> str:
+        """The line under the board: what was said last, and who watches."""
+        said = shown(self.caption) if self.caption else ""
+        watching = n_("{n} watching", "{n} watching", self.watchers, n=self.watchers)
+        if self.over is not None:
+            return _("{said} - {watching} - Esc: leave", said=shown(self.over.words), watching=watching)
+        return _("{said} - {watching}", said=said, watching=watching) if said else watching
+
+    def _draw_waiting(self, surface) -> None:
+        w, h = surface.get_size()
+        scale = min(w / 960, h / 600)
+        card = pygame.Rect(0, 0, round(w * 0.7), px(170, scale))
+        card.center = (w // 2, h // 2)
+        ui.panel(surface, card, scale)
+        code = verbatim(protocol.shown_code(self.code)) if protocol.normal_code(self.code) else verbatim(self.code)
+        heading = _("Watching room {code}", code=code)
+        ui.blit_fitted(surface, heading, 34 * scale, pygame.Rect(card.x, card.y + px(20, scale), card.w,
+                                                                 px(44, scale)), ui.INK, "title",
+                       margin=px(20, scale))
+        if self.failed is not None:
+            words, colour = shown(self.failed), ui.RED
+        else:
+            dots = verbatim("." * (1 + int(self.clock * 2) % 3))
+            words, colour = _("Asking the relay to let you in{dots}", dots=dots), ui.WALNUT
+        self._paragraph(surface, words, 24 * scale, pygame.Rect(card.x + px(24, scale), card.y + px(74, scale),
+                                                                card.w - px(48, scale), px(60, scale)), colour)
+        ui.blit_fitted(surface, _("Esc: leave"), 20 * scale,
+                       pygame.Rect(card.x, card.bottom - px(34, scale), card.w, px(26, scale)), ui.GREY)
+
+    def _paragraph(self, surface, words, size, box, colour, lines: int = 2) -> int:
+        fnt = ui.font(size)
+        y = box.y
+        for line in ui.wrap(words, fnt, box.w)[:lines]:
+            ui.blit_text(surface, line, size, (box.x, y), colour, anchor="topleft", box=box)
+            y += fnt.get_linesize()
+        return y
+
+    def _draw_troubles(self, surface, scale) -> None:
+        if not self.troubles:
+            return
+        board = self.view.board_rect()
+        lines = [shown(words) for words in self.troubles.values()]
+        size = 21 * scale
+        step = ui.font(size).get_linesize()
+        ribbon = pygame.Rect(board.x, board.bottom - step * len(lines) - px(14, scale) - round(board.h * 0.065),
+                             board.w, step * len(lines) + px(14, scale))
+        plate = pygame.Surface(ribbon.size, pygame.SRCALPHA)
+        plate.fill((*ui.WALNUT_DEEP, 225))
+        surface.blit(plate, ribbon)
+        y = ribbon.y + px(7, scale)
+        for line in lines:
+            ui.blit_fitted(surface, line, size, pygame.Rect(ribbon.x, y, ribbon.w, step), ui.GOLD_PALE,
+                           margin=px(16, scale))
+            y += step
+
+    def _draw_history(self, surface, box: pygame.Rect, scale) -> None:
+        """The match so far, the latest at the bottom: each game's heading, its moves in words."""
+        ui.panel(surface, box, scale)
+        inner = box.inflate(-px(24, scale), -px(24, scale))
+        ui.blit_fitted(surface, _("History"), 24 * scale, pygame.Rect(inner.x, inner.y, inner.w, px(30, scale)),
+                       ui.INK, "title")
+        top = inner.y + px(36, scale)
+        size = 17 * scale
+        fnt = ui.font(size)
+        step = fnt.get_linesize()
+        room = max(1, (inner.bottom - top) // step)
+        lines = []                         # whole entries, the latest last, as many as fit
+        for kind, words in reversed(self.history[-HISTORY_LINES:]):
+            colour = {"game": ui.WALNUT, "result": ui.RED}.get(kind, ui.INK)
+            entry = [(line, colour) for line in ui.wrap(shown(words), fnt, inner.w)]
+            if len(lines) + len(entry) > room:
+                break
+            lines[:0] = entry
+        y = top
+        for line, colour in lines:
+            ui.blit_text(surface, line, size, (inner.x, y), colour, anchor="topleft", box=box)
+            y += step
+
+    def _draw_result(self, surface, scale) -> None:
+        """The match's end over the board, as a scoreboard says it."""
+        board = self.view.board_rect()
+        card = pygame.Rect(0, 0, round(board.w * 0.8), px(150, scale))
+        card.center = board.center
+        ui.panel(surface, card, scale)
+        over = self.over
+        ui.blit_fitted(surface, _(MATCH_WON[over.winner]), 36 * scale,
+                       pygame.Rect(card.x, card.y + px(18, scale), card.w, px(46, scale)), ui.INK, "title",
+                       margin=px(20, scale))
+        won, lost = over.score[over.winner], over.score[over.winner.other]
+        score = _(MATCH_SCORE[over.winner], won=won, lost=lost)
+        ui.blit_fitted(surface, score, 24 * scale,
+                       pygame.Rect(card.x, card.y + px(70, scale), card.w, px(30, scale)), ui.WALNUT,
+                       margin=px(20, scale))
+        ui.blit_fitted(surface, _("Esc: leave"), 20 * scale,
+                       pygame.Rect(card.x, card.bottom - px(40, scale), card.w, px(26, scale)), ui.GREY)
+
+
+def _arrived(before: tuple, after: tuple) -> int:
+    """The location a side gained between two positions (where its hit checker went)."""
+    rest = list(before)
+    for loc in after:
+        if loc in rest:
+            rest.remove(loc)
+        else:
+            return loc
+    return 0

@@ -1,0 +1,151 @@
+"""The watch screen (game/scenes/watch.py): a room watched on screen, read-only. Fed with the
+log of a real match recorded through a loopback relay (tests/test_watch.py's recorder), as the
+relay shows it to a watcher: live (a message every few frames: the dice tossed with the
+players' seeds, each move glided and said, the history, the score, to the result), or joining
+mid-match (the match so far shown at once, then live). Every loop is bounded in frames."""
+import pygame
+import pytest
+
+from game.app import App
+from game.base import i18n
+from game.online.watch import Watcher
+from game.scenes.watch import CATCH_UP, WatchScene
+from game.rules import Side
+from online_helpers import folders, games
+from speaking import problems
+from test_watch import FakeClient, play_recorded, seen, watched_games, watching
+
+DT = 1 / 30
+
+
+@pytest.fixture(scope="module")
+def recorded():
+    from game.online import relay
+    running = relay.start_in_thread("127.0.0.1", 0)
+    with folders(2) as (a, b):
+        log, options, _host, _guest = play_recorded(running.url, a, b, length=3, side=Side.WHITE)
+        yield {"log": log, "options": options, "games": games(a), "rules": "charpentier"}
+    running.stop()
+
+
+@pytest.fixture
+def app(tmp_path):
+    i18n.set_language("en")
+    game = App(seed=5, data_dir=tmp_path, size=(960, 600))
+    pygame.event.clear()
+    yield game
+    i18n.set_language("en")
+
+
+def watch_screen(app, recorded):
+    made = []
+
+    def factory(url, code):
+        watcher = Watcher(url, code, client_factory=FakeClient)
+        made.append(watcher)
+        return watcher
+    scene = WatchScene(app, "ws://127.0.0.1:1", "acd-ef9", watcher_factory=factory)
+    app.scenes.push(scene)
+    app.frame(DT)
+    return scene, made[0]
+
+
+def test_the_screen_waits_for_the_relay_then_says_a_refusal(app, recorded):
+    scene, watcher = watch_screen(app, recorded)
+    app.frame(DT)
+    assert scene.view is None and problems(app) == []
+    watcher.client.put({"type": "refused", "reason": "watchers-full", "detail": ""})
+    app.frame(DT)
+    assert scene.failed is not None and "as many watchers" in scene.failed
+    assert problems(app) == []
+
+
+def test_joining_mid_match_catches_up_at_once_then_shows_the_rest_live(app, recorded):
+    """The match so far at once (no dice, no glide); then live, a message every few frames:
+    the dice tossed with the players' seeds, each move glided and said, the history, the score,
+    to the result."""
+    scene, watcher = watch_screen(app, recorded)
+    log = list(recorded["log"])
+    live = log[-40:]
+    watcher.client.put(watching(recorded))
+    for seat, message in log[:-40]:
+        watcher.client.put(seen(seat, message))
+    for _ in range(30):
+        app.frame(DT)
+    assert len(scene.queue) <= CATCH_UP and len(scene.history) > 4, "the match so far, at once"
+    caught = watcher.session
+    tossed = glided = 0
+    for _ in range(6000):
+        if scene.over is not None and not scene.busy:
+            break
+        if live and not scene.queue and not scene.busy:
+            watcher.client.put(seen(*live.pop(0)))
+        app.frame(DT)
+        tossed += scene.playback is not None and not scene.playback.settled
+        glided += bool(scene.flights)
+    assert scene.over is not None and caught is watcher.session, "shown to its end"
+    assert tossed and glided, "the dice were tossed with physics, the checkers glided"
+    assert watched_games(watcher) == recorded["games"]
+    from game.play.match import replay
+    assert scene.position == replay(watcher.session.rules, watcher.session.match.games[-1])
+    assert scene.score == scene.over.score
+    moves = sum(len(g[1]) for g in recorded["games"])
+    assert sum(kind == "move" for kind, _ in scene.history) == moves
+    assert sum(kind == "game" for kind, _ in scene.history) == len(recorded["games"])
+    assert problems(app) == []
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 800)])
+def test_the_screen_says_everything_in_both_languages_and_esc_leaves(tmp_path, recorded, size):
+    i18n.set_language("en")
+    app = App(seed=5, data_dir=tmp_path, size=size)
+    scene, watcher = watch_screen(app, recorded)
+    watcher.client.put(watching(recorded, watchers=2, guest=False))
+    for seat, message in recorded["log"][: len(recorded["log"]) // 3]:
+        watcher.client.put(seen(seat, message))
+    for _ in range(20):
+        app.frame(DT)
+    assert problems(app) == []
+    below = app.scenes.top
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+    for _ in range(3):
+        app.frame(DT)
+    assert app.scenes.top is not below and watcher.done
+    i18n.set_language("en")
+
+
+@pytest.mark.parametrize("rules", ["bell", pytest.param("garanguet", marks=pytest.mark.slow)])
+def test_the_screen_watches_a_real_match_through_a_relay(tmp_path, rules):
+    """Two in-process games play a match through a loopback relay while the screen watches it
+    with a real watcher: it ends on the players' result, their games its own."""
+    import time
+    from game.online import relay
+    from online_helpers import code_of, guest_player, host_player
+    from test_watch import relay_supports_watching
+    if not relay_supports_watching():
+        pytest.skip("the relay lacks watching")
+    running = relay.start_in_thread("127.0.0.1", 0)
+    i18n.set_language("en")
+    app = App(seed=5, data_dir=tmp_path / "watcher", size=(960, 600))
+    app.update_settings({"animation_speed": "fast"})
+    try:
+        with folders(2) as (a, b):
+            host = host_player(a, running.url, rules=rules, length=1)
+            code = code_of(host)
+            scene = WatchScene(app, running.url, code)
+            app.scenes.push(scene)
+            guest = guest_player(b, running.url, code, rules=rules)
+            for _ in range(20_000):
+                if host.over and guest.over and scene.over is not None:
+                    break
+                for player in (host, guest):
+                    if not (player.over and player.link.settled):
+                        player.frame()
+                app.frame(DT)
+                time.sleep(0.001)
+            assert scene.over is not None and scene.watcher.failed is None
+            assert watched_games(scene.watcher) == games(a) == games(b)
+            assert scene.over.line == host.lines[-1]
+    finally:
+        app.scenes.pop()
+        running.stop()
