@@ -25,15 +25,26 @@ DEFAULT_PORT = 8690
 
 #: Why a relay refuses (docs/online.md, "Between a game and the relay").
 REASONS = ("not-hello", "protocol", "version", "rules", "no-such-room", "room-full", "expired",
-           "bad-token", "too-big", "not-json", "bad-message", "too-many")
+           "bad-token", "too-big", "not-json", "bad-message", "too-many", "watchers-full",
+           "no-record")
+
+#: Watchers a room takes at most (docs/online.md, "Watching a room"); the next is refused
+#: "watchers-full".
+WATCHERS = 8
 
 #: The 23 characters of a room code that no one mistakes for another (no 0 O 1 I L 2 Z 5 S 8 B
 #: U V), and its length: 23**6 = 148 million codes.
 CODE_ALPHABET = "34679ACDEFGHJKMNPQRTWXY"
 CODE_LENGTH = 6
 
-#: The messages passed from one game to the other through the relay.
-PEER_TYPES = ("sync", "accept", "commit", "reveal", "move", "resign")
+#: The messages passed from one game to the other through the relay, and the fields of each
+#: that a watcher is shown (the relay's log keeps these and no others: a `seen` stays small).
+PEER_TYPES = ("sync", "accept", "commit", "reveal", "move", "resign", "away")
+PEER_FIELDS = {"sync": ("have",), "accept": ("seq",), "commit": ("seq", "throw", "hash"),
+               "reveal": ("seq", "throw", "secret"), "move": ("seq", "turn", "move"),
+               "resign": ("seq", "turn"), "away": ("seq", "turn", "why")}
+#: Why a game left a match it did not end (`away`): kept to be taken up, or given up.
+AWAY_WHY = ("saved", "abandoned")
 SIDES = ("white", "black")
 SEATS = ("host", "guest")
 
@@ -133,12 +144,7 @@ TOKEN = "[0-9a-f]{32}"
 
 
 def _hello(message: dict) -> dict:
-    protocol = message.get("protocol")
-    if type(protocol) is not int:
-        _bad("protocol must be a whole number")
-    if protocol != PROTOCOL:
-        raise ProtocolError("protocol", f"this relay speaks protocol {PROTOCOL}, not {protocol}")
-    _text(message.get("version"), "version", r"[0-9A-Za-z.+_-]{1,40}")
+    _protocol_and_version(message)
     rules, game = message.get("rules"), message.get("game")
     if rules not in RULE_NAMES or game != rule_set(rules).game:
         raise ProtocolError("rules", f"unknown game and rules {str(game)[:40]!r} "
@@ -152,6 +158,56 @@ def _hello(message: dict) -> dict:
         _text(message["token"], "token", TOKEN)
     if "seat" in message and (message["seat"] not in SEATS or "token" not in message):
         _bad("seat must be host or guest, with the seat's token")
+    if room != "new" and "options" in message:      # a seat coming back to a relay restarted
+        if "token" not in message:
+            _bad("options come with a seat's token or a new room")
+        _options(message["options"], rules)
+    return message
+
+
+def _protocol_and_version(message: dict) -> None:
+    protocol = message.get("protocol")
+    if type(protocol) is not int:
+        _bad("protocol must be a whole number")
+    if protocol != PROTOCOL:
+        raise ProtocolError("protocol", f"this relay speaks protocol {PROTOCOL}, not {protocol}")
+    _text(message.get("version"), "version", r"[0-9A-Za-z.+_-]{1,40}")
+
+
+def _watch(message: dict) -> dict:
+    _protocol_and_version(message)
+    message["room"] = normal_code(message.get("room")) or _bad("room must be a room code")
+    return message
+
+
+def _players(message: dict) -> dict:
+    for seat in SEATS:
+        if type(message.get(seat)) is not bool:
+            _bad(f"{seat} must be true or false")
+    return message
+
+
+def _watching(message: dict) -> dict:
+    message["code"] = normal_code(message.get("code")) or _bad("code must be a room code")
+    if message.get("rules") not in RULE_NAMES:
+        _bad("rules must be one of " + ", ".join(RULE_NAMES))
+    if type(message.get("options")) is not dict:
+        _bad("options must be an object")
+    _integer(message.get("watchers"), "watchers", 0, WATCHERS)
+    players = message.get("players")
+    if type(players) is not dict:
+        _bad("players must be an object")
+    _players(players)
+    return message
+
+
+def _seen(message: dict) -> dict:
+    if message.get("seat") not in SEATS:
+        _bad("seat must be host or guest")
+    inner = message.get("message")
+    if type(inner) is not dict or inner.get("type") not in PEER_TYPES or inner["type"] == "sync":
+        _bad("message must be a peer message other than sync")
+    READERS[inner["type"]](inner)
     return message
 
 
@@ -162,6 +218,8 @@ def _room(message: dict) -> dict:
     _text(message.get("token"), "token", TOKEN)
     if type(message.get("options")) is not dict:
         _bad("options must be an object")
+    if "logged" in message:
+        _integer(message["logged"], "logged")
     return message
 
 
@@ -204,6 +262,10 @@ READERS = {
     "move": _counted(lambda m: (_place(m.get("turn"), "turn", 0),
                                 _text(m.get("move"), "move", r"[ -~]{0,200}"))),
     "resign": _counted(lambda m: _place(m.get("turn"), "turn", -1)),
+    "away": _counted(lambda m: (_place(m.get("turn"), "turn", -1),
+                                m.get("why") in AWAY_WHY or _bad("why must be saved or abandoned"))),
+    "watch": _watch, "watching": _watching, "seen": _seen, "players": _players,
+    "watchers": lambda m: (_integer(m.get("count"), "count", 0, WATCHERS), m)[1],
 }
 
 

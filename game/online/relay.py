@@ -5,7 +5,10 @@ protocol's (game.online.protocol.read, which reads the rule sets' names and fami
 registry in game.rules, and nothing else of them) and that both seats play the same version and
 rules.
 It keeps nothing on disk; a relay restarted opens a room again for the seat tokens it is shown.
-Every refusal answers one connection and leaves every other room served.
+Every refusal answers one connection and leaves every other room served. Watchers (at most
+WATCHERS a room) are shown the room's log, then what passes live; nothing they send goes anywhere.
+Every connection's memory is bounded: what it sent and the relay has not read (MAX_QUEUE frames),
+and what the relay wrote and it has not read (UNREAD bytes, then it is closed).
 
 `python main.py relay` runs it in the foreground; the host's game runs one on a thread
 (`start_in_thread`). Only asyncio and websockets, and the rule sets' names: no pygame, no
@@ -21,13 +24,14 @@ import socket
 import threading
 import time
 
-from websockets.asyncio.server import serve as websocket_server
+from websockets.asyncio.server import ServerConnection, serve as websocket_server
 from websockets.exceptions import ConnectionClosed
 
 from game.base import streams
 from game.base.i18n import _
 from game.online import protocol
-from game.online.protocol import DEFAULT_PORT, MAX_BYTES, ProtocolError, refusal, write
+from game.online.protocol import (DEFAULT_PORT, MAX_BYTES, PEER_FIELDS, PEER_TYPES, WATCHERS,
+                                  ProtocolError, refusal, write)
 
 __all__ = ["DEFAULT_PORT", "Relay", "Running", "local_addresses", "main", "serve",
            "start_in_thread"]
@@ -41,6 +45,32 @@ SWEEP = 30.0            # seconds between two looks for rooms to forget
 FORGOTTEN = 24 * 3600   # seconds an expired code is still answered "expired"
 #: Frames up to this size are read and refused "too-big"; websockets closes on larger ones.
 LARGEST_FRAME = 4 * MAX_BYTES
+#: Frames a connection sent that the relay has not read yet: beyond, it stops reading that
+#: socket (at most MAX_QUEUE x LARGEST_FRAME = 128 KiB a connection).
+MAX_QUEUE = 8
+#: What the relay writes to a connection before a send waits for it to read (bytes).
+WRITE_LIMIT = 32 * 1024
+#: What a connection has not read of what the relay wrote, beyond which it is closed: the
+#: library answers each ping at once, on its own, so a client that sends pings and never reads
+#: would otherwise make the relay keep every pong (docs/online.md, "Limits").
+UNREAD = 256 * 1024
+#: Seconds between the relay's pings, and for the pong to come back before the connection is
+#: closed (a game's client answers them on its own thread, even while its game is busy).
+PING_INTERVAL, PING_TIMEOUT = 20.0, 20.0
+#: Seconds a closing handshake may take before the socket is cut, and the most the relay takes
+#: to end after SIGTERM, whatever its connections do.
+CLOSE_TIMEOUT, SHUTDOWN = 1.0, 1.5
+#: The room's log for its watchers, in bytes of `seen` messages: the longest of 8 matches to 21
+#: points between two computers (Tourne Case) logged 1.5 MB, 10,241 messages (docs/online.md,
+#: "Watching a room"); a room whose log would pass it drops it and admits no new watcher
+#: ("no-record").
+LOG_BYTES = 4 * 1024 * 1024
+#: The logs of all the rooms together, in the same bytes (ROOMS x LOG_BYTES would be 40 GB):
+#: a log that would pass it is dropped as above.
+LOGS_BYTES = 256 * 1024 * 1024
+#: What a watcher may have waiting to be sent to it (the log at its arrival, then live news):
+#: beyond, it does not read, and it is closed.
+BEHIND = LOG_BYTES + 64 * 1024
 
 
 #: What the relay holds for a seat that is away, for when it comes back: the last few messages
@@ -61,6 +91,50 @@ class Seat:
             del self.held[0]
 
 
+class Guarded(ServerConnection):
+    """A connection closed as soon as what it has not read passes UNREAD bytes: the library
+    writes its pongs (and its answers while closing) straight onto the socket, with no wait."""
+
+    most_unread = 0             # the most it ever had unread (the tests read it)
+
+    def send_data(self) -> None:
+        super().send_data()
+        unread = self.transport.get_write_buffer_size()
+        self.most_unread = max(self.most_unread, unread)
+        if unread > UNREAD:
+            self.transport.abort()
+
+
+@dataclasses.dataclass(eq=False)
+class Watcher:
+    """One watcher's connection and what waits to be sent to it, in order (`pump` sends it at
+    the pace the watcher reads, so that a slow one never holds the seats up)."""
+    connection: object
+    waiting: collections.deque = dataclasses.field(default_factory=collections.deque)
+    waiting_bytes: int = 0
+    more: asyncio.Event = dataclasses.field(default_factory=asyncio.Event)
+
+    def push(self, text: str) -> None:
+        self.waiting.append(text)
+        self.waiting_bytes += len(text)
+        self.more.set()
+        if self.waiting_bytes > BEHIND:         # it does not read: let it go
+            self.waiting.clear()
+            self.connection.transport.abort()
+
+    async def pump(self) -> None:
+        try:
+            while True:
+                while self.waiting:
+                    text = self.waiting.popleft()
+                    self.waiting_bytes -= len(text)
+                    await self.connection.send(text)
+                self.more.clear()
+                await self.more.wait()
+        except ConnectionClosed:        # its handler sees it too, and ends
+            pass
+
+
 @dataclasses.dataclass(eq=False)
 class Room:
     code: str
@@ -72,6 +146,22 @@ class Room:
     reopened: bool = False      # opened again from a seat token: the other seat waits for its own
     empty_since: float | None = None
     seats: dict = dataclasses.field(default_factory=lambda: {"host": Seat(), "guest": Seat()})
+    watchers: list = dataclasses.field(default_factory=list)
+    #: The `seen` messages of the match so far, for a watcher arriving (docs/online.md).
+    log: list = dataclasses.field(default_factory=list)
+    log_bytes: int = 0
+    overflowed: bool = False    # the log passed LOG_BYTES: it is dropped, no watcher is let in
+    #: Per seat, how many of its messages (by seq, from 0, without a gap) the relay has seen.
+    logged: dict = dataclasses.field(default_factory=lambda: {"host": 0, "guest": 0})
+
+    def recorded(self) -> bool:
+        """The log holds the match from its start: a watcher can be caught up. A room opened
+        again from a seat token has it once each seat has resent its messages from seq 0."""
+        return (not self.overflowed and bool(self.options)
+                and (not self.reopened or all(self.logged.values())))
+
+    def players(self) -> dict:
+        return {name: seat.connection is not None for name, seat in self.seats.items()}
 
 
 def _other(seat: str) -> str:
@@ -99,6 +189,8 @@ class Relay:
     def __init__(self, limit: int = LIMIT, clock=time.monotonic, hello_wait: float = HELLO_WAIT,
                  most: int = ROOMS):
         self.limit, self.clock, self.hello_wait, self.most = limit, clock, hello_wait, most
+        self.most_unread = 0        # the most any ended connection had unread (the tests read it)
+        self.logs_bytes = 0         # the rooms' logs together
         self.rooms: dict[str, Room] = {}
         self.expired: dict[str, float] = {}
         self.attempts: dict[str, collections.deque] = {}
@@ -131,6 +223,14 @@ class Relay:
             if seat.connection is not None:
                 self._later(_refuse(seat.connection, "expired", "the room waited too long"))
                 seat.connection = None
+        for watcher in room.watchers:
+            self._later(_refuse(watcher.connection, "expired", "the room waited too long"))
+        room.watchers = []
+        self._drop_log(room)
+
+    def _drop_log(self, room: Room) -> None:
+        self.logs_bytes -= room.log_bytes
+        room.log, room.log_bytes = [], 0
 
     def _later(self, work) -> None:
         """Run `work` beside the connections (a closing handshake may take seconds)."""
@@ -176,7 +276,8 @@ class Relay:
                     raise ProtocolError("expired", "that room waited too long")
                 raise ProtocolError("no-such-room", "no room has that code")
             # Restarted, or the room forgotten: open it again for the token shown.
-            room = self._open(hello["room"], hello, {}, joined=True, reopened=True)
+            room = self._open(hello["room"], hello, hello.get("options", {}), joined=True,
+                              reopened=True)
             room.seats[asked or "host"].token = token
             return room, asked or "host"
         if hello["version"] != room.version:
@@ -184,6 +285,8 @@ class Relay:
         if hello["rules"] != room.rules:
             raise ProtocolError("rules", f"the room plays {room.rules}", rules=room.rules)
         if token is not None:
+            if not room.options and "options" in hello:     # a reopened room learns them
+                room.options = hello["options"]
             for name, seat in room.seats.items():
                 if seat.token is not None and hmac.compare_digest(seat.token, token) \
                         and asked in (None, name):
@@ -198,10 +301,62 @@ class Relay:
         room.seats["guest"].token, room.joined = protocol.new_token(), True
         return room, "guest"
 
+    def take_watch(self, watch: dict) -> Room:
+        """The room a `watch` asks for; ProtocolError with the reason if refused."""
+        room = self.rooms.get(watch["room"])
+        if room is not None and self._due(room, self.clock()):
+            self._expire(room)
+            room = None
+        if room is None:
+            if watch["room"] in self.expired:
+                raise ProtocolError("expired", "that room waited too long")
+            raise ProtocolError("no-such-room", "no room has that code")
+        if watch["version"] != room.version:
+            raise ProtocolError("version", f"the room plays version {room.version}")
+        if len(room.watchers) >= WATCHERS:
+            raise ProtocolError("watchers-full", f"the room has its {WATCHERS} watchers")
+        if not room.recorded():
+            raise ProtocolError("no-record", "this relay cannot show that match from its start")
+        return room
+
+    def log(self, room: Room, name: str, message: dict) -> None:
+        """A peer message passed or held: logged, and shown to the watchers, once per (seat,
+        seq) and in each seat's order (a resent one, or one after a gap, is not)."""
+        if (message["type"] == "sync" or message["seq"] != room.logged[name]
+                or self.rooms.get(room.code) is not room):     # forgotten, its seats closing
+            return
+        room.logged[name] += 1
+        seen = write("seen", seat=name, message={"type": message["type"], **{
+            field: message[field] for field in PEER_FIELDS[message["type"]]}})
+        if (not room.overflowed and room.log_bytes + len(seen) <= LOG_BYTES
+                and self.logs_bytes + len(seen) <= LOGS_BYTES):
+            room.log.append(seen)
+            room.log_bytes += len(seen)
+            self.logs_bytes += len(seen)
+        elif not room.overflowed:               # it serves no watcher to come: let it go
+            room.overflowed = True
+            self._drop_log(room)
+        for watcher in room.watchers:
+            watcher.push(seen)
+
+    def _tell_watchers(self, room: Room, text: str, but=None) -> None:
+        for watcher in room.watchers:
+            if watcher is not but:
+                watcher.push(text)
+
+    def _count(self, room: Room, but=None) -> None:
+        """The number of watchers changed: the seats and the other watchers are told."""
+        text = write("watchers", count=len(room.watchers))
+        for seat in room.seats.values():
+            if seat.connection is not None:
+                self._later(_send(seat.connection, text))
+        self._tell_watchers(room, text, but)
+
     # The connections ---------------------------------------------------------------------------
 
-    async def _hello(self, connection) -> tuple[Room, str] | None:
-        """Read and answer the first message: the seat taken, or None once refused."""
+    async def _hello(self, connection) -> tuple[Room, str | None] | None:
+        """Read and answer the first message: the room and the seat taken (None for a
+        watcher), or None once refused."""
         try:
             text = await asyncio.wait_for(connection.recv(), self.hello_wait)
         except TimeoutError:
@@ -211,9 +366,11 @@ class Relay:
             try:
                 hello = protocol.read(text)
             except ProtocolError as error:
-                if error.reason == "bad-message" and _kind(text) != "hello":
+                if error.reason == "bad-message" and _kind(text) not in ("hello", "watch"):
                     raise ProtocolError("not-hello", "the first message must be a hello") from None
                 raise
+            if hello["type"] == "watch":
+                return self.take_watch(hello), None
             if hello["type"] != "hello":
                 raise ProtocolError("not-hello", "the first message must be a hello")
             return self.take_seat(hello)
@@ -229,10 +386,34 @@ class Relay:
                 await _refuse(connection, "too-many", f"more than {self.limit} tries a minute")
                 return
             taken = await self._hello(connection)
-            if taken is not None:
+            if taken is not None and taken[1] is None:
+                await self._watching(connection, taken[0])
+            elif taken is not None:
                 await self._seated(connection, *taken)
         except ConnectionClosed:
             pass
+        finally:
+            self.most_unread = max(self.most_unread, getattr(connection, "most_unread", 0))
+
+    async def _watching(self, connection, room: Room) -> None:
+        """A watcher: the room, its log, then what passes live; what it sends is dropped."""
+        watcher = Watcher(connection)
+        watcher.push(write("watching", code=room.code, rules=room.rules, options=room.options,
+                           watchers=len(room.watchers) + 1, players=room.players()))
+        for seen in room.log:
+            watcher.push(seen)
+        room.watchers.append(watcher)
+        self._count(room, but=watcher)
+        pump = asyncio.ensure_future(watcher.pump())
+        try:
+            async for _ in connection:      # dropped: a watcher is never passed on, nor seated
+                if pump.done():
+                    break
+        finally:
+            pump.cancel()
+            if watcher in room.watchers:
+                room.watchers.remove(watcher)
+                self._count(room)
 
     async def _seated(self, connection, room: Room, name: str) -> None:
         seat, other = room.seats[name], room.seats[_other(name)]
@@ -242,8 +423,12 @@ class Relay:
         seat.connection, room.empty_since = connection, None
         try:
             await connection.send(write("room", code=room.code, seat=name, token=seat.token,
-                                        options=room.options))
+                                        options=room.options, logged=room.logged[name]))
             await connection.send(write("peer", present=other.connection is not None))
+            if room.watchers:
+                await connection.send(write("watchers", count=len(room.watchers)))
+            if replaced is None:
+                self._tell_watchers(room, write("players", **room.players()))
             held, seat.held = seat.held, []
             for text in held:               # what came while this seat was away, in order
                 await connection.send(text)
@@ -251,11 +436,13 @@ class Relay:
                 await _send(other.connection, write("peer", present=True))
             async for text in connection:
                 try:
-                    if protocol.read(text)["type"] not in protocol.PEER_TYPES:
+                    message = protocol.read(text)
+                    if message["type"] not in PEER_TYPES:
                         raise ProtocolError("bad-message", "not a message for the other game")
                 except ProtocolError as error:
                     await connection.send(refusal(error.reason, error.detail))
                     continue
+                self.log(room, name, message)
                 if other.connection is not None:
                     await _send(other.connection, text)
                 else:
@@ -263,6 +450,7 @@ class Relay:
         finally:
             if seat.connection is connection:
                 seat.connection = None
+                self._tell_watchers(room, write("players", **room.players()))
                 if other.connection is not None:
                     await _send(other.connection, write("peer", present=False))
                 else:
@@ -293,15 +481,27 @@ def _kind(text):
 # Serving --------------------------------------------------------------------------------------
 
 async def serve(relay: Relay, host: str, port: int, ready, stop: asyncio.Event) -> None:
-    """Serve until `stop` is set; `ready(port)` once listening."""
-    async with websocket_server(relay.handle, host, port, max_size=LARGEST_FRAME,
-                                compression=None, open_timeout=HELLO_WAIT) as server:
+    """Serve until `stop` is set, then end within SHUTDOWN seconds whatever the connections
+    do; `ready(port)` once listening."""
+    server = await websocket_server(
+        relay.handle, host, port, max_size=LARGEST_FRAME, compression=None,
+        open_timeout=HELLO_WAIT, max_queue=MAX_QUEUE, write_limit=WRITE_LIMIT,
+        ping_interval=PING_INTERVAL, ping_timeout=PING_TIMEOUT, close_timeout=CLOSE_TIMEOUT,
+        create_connection=Guarded)
+    try:
         ready(server.sockets[0].getsockname()[1])
         while not stop.is_set():
             try:
                 await asyncio.wait_for(stop.wait(), SWEEP)
             except TimeoutError:
                 relay.sweep()
+    finally:
+        server.close()
+        try:
+            await asyncio.wait_for(server.wait_closed(), SHUTDOWN)
+        except TimeoutError:        # a connection still opening, or one that never closes
+            for task in list(server.handler_tasks) + list(relay._tasks):
+                task.cancel()
 
 
 def url(host: str, port: int) -> str:
