@@ -1,7 +1,9 @@
 """Frame times at the table (1280x800, dummy video driver) and the time to the first frame.
 
 A frame is the app's whole frame (events, update, scene changes, draw, flip), timed while the
-dice are rolling and while a checker glides. startup_s runs `python main.py --quit-after 0.001`
+dice are rolling, while a checker glides and while a game controller's D-pad moves the cursor over
+the checkers and points (`cursor_*`: the keys the App makes of a controller's buttons, with the
+bottom bar in the controller's words). startup_s runs `python main.py --quit-after 0.001`
 (the app quits right after drawing its first frame) and times the process from start to exit.
 """
 import os
@@ -41,21 +43,39 @@ def _table_frames(data_dir, throws=12):
     app.scenes.clear_to(scene)
     for _ in range(30):          # the cross-fade and first draws (board rendered at this size)
         app.frame(DT)
-    throw_times, move_times = [], []
+    throw_times, move_times, cursor_times = [], [], []
 
     def timed_frame(into):
         start = time.perf_counter()
         app.frame(DT)
         into.append(time.perf_counter() - start)
 
+    def cursor_frames(frames=120):
+        """A controller's cursor over the checkers, then over a picked one's points."""
+        from game.view.controller import key_event
+        app.pads.last_used = True
+        for i in range(frames):
+            if i % 6 == 0 and scene.stage == "choose" and scene.choice.options:
+                key = pygame.K_RETURN if i == frames // 2 else pygame.K_RIGHT   # halfway: pick one
+                app.handle_event(key_event(1, key, 0, True))
+            timed_frame(cursor_times)
+        if scene.stage == "choose" and scene.choice.selected is not None:
+            scene.react(scene.flow.drop(None))
+        app.pads.last_used = False
+
+    import pygame
     for _ in range(throws):
         if app.session.phase is not Phase.THROW:
             break
         scene.throw()
         while scene.stage == "roll":
             timed_frame(throw_times)
+        if scene.stage == "choose" and len(cursor_times) < 600:
+            cursor_frames()
         while scene.stage in ("choose", "moving"):
-            if scene.stage == "choose":
+            if scene.stage == "choose" and scene.flow.move_complete:
+                scene.end_move()                # Space, Enter or a click on the dice
+            elif scene.stage == "choose":
                 scene.react(scene.flow.pick(scene.choice.origins[0]))   # the intents a click on each would send
                 scene.react(scene.flow.drop(scene.choice.destinations[-1]))
             while scene.flights:
@@ -65,7 +85,7 @@ def _table_frames(data_dir, throws=12):
             if scene.stage == "throw":
                 break
             app.frame(DT)
-    return throw_times, move_times
+    return throw_times, move_times, cursor_times
 
 
 def _startup(data_dir) -> float:
@@ -78,13 +98,15 @@ def _startup(data_dir) -> float:
 
 def run() -> dict:
     with tempfile.TemporaryDirectory() as data_dir:
-        throw_times, move_times = _table_frames(data_dir)
+        throw_times, move_times, cursor_times = _table_frames(data_dir)
         startups = [_startup(data_dir) for _ in range(3)]
     throw_median, throw_p95 = _figures(throw_times)
     move_median, move_p95 = _figures(move_times)
+    cursor_median, cursor_p95 = _figures(cursor_times) if cursor_times else (None, None)
     return {"size": "1280x800", "throw_frames": len(throw_times), "throw_median_ms": throw_median,
             "throw_p95_ms": throw_p95, "move_frames": len(move_times), "move_median_ms": move_median,
-            "move_p95_ms": move_p95, "startup_s": round(statistics.median(startups), 3)}
+            "move_p95_ms": move_p95, "cursor_frames": len(cursor_times), "cursor_median_ms": cursor_median,
+            "cursor_p95_ms": cursor_p95, "startup_s": round(statistics.median(startups), 3)}
 
 
 if __name__ == "__main__":

@@ -155,7 +155,7 @@ def test_on_the_table_a_double_click_and_a_drag_play_checkers(screen):
     stack = tt.screen_pos(scene, gg.checker_centre(Side.BLACK, 1, 3, 15))
     tt.click(app, stack)
     tt.click(app, stack)                                     # the second click of a double-click
-    tt.pump(app, screen, 1.0)
+    tt.pump(app, screen, 1.5)                                # played, then ended by itself after 1 s
     assert app.session.position.checkers(Side.BLACK).count(12) == 1, app.session.position
     assert app.session.to_move is Side.WHITE
     scene = tt.table_at(app, screen, Position.parse("1*15/1*15/W"), (5, 3, 2))

@@ -292,6 +292,7 @@ def test_a_click_off_the_lit_points_does_not_move(screen):
     assert "TC-1: Only the lower die" in refusal(scene)   # and says which rule forbids it, by name
     click_checker(app, scene, 0)
     click_point(app, scene, 3)
+    key(app, pygame.K_SPACE)                      # the move, whole on the board, is ended
     pump(app, screen, 0.5)
     assert app.session.position.white == (0, 0, 3)
 
@@ -302,6 +303,13 @@ def test_take_back_a_step_and_a_whole_move_until_the_opponent_throws(screen):
     key(app, pygame.K_RETURN)
     key(app, pygame.K_RETURN)
     pump(app, screen, 0.3)
+    assert scene.choice.complete and app.session.phase is Phase.MOVE    # whole on the board, not yet ended
+    key(app, pygame.K_u)                           # its step taken back
+    assert scene.choice.played == () and "Taken back: 0-2" in str(scene.note)
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_RETURN)                      # and now ended
+    pump(app, screen, 0.3)
     s = app.session
     assert s.phase is Phase.THROW and s.to_move is Side.BLACK and s.position.white == (0, 0, 2)
     key(app, pygame.K_u)
@@ -311,7 +319,7 @@ def test_take_back_a_step_and_a_whole_move_until_the_opponent_throws(screen):
     assert s.position.white == (0, 0, 0) and scene.stage == "choose"
     key(app, pygame.K_RETURN)
     key(app, pygame.K_RETURN)
-    pump(app, screen, 0.3)
+    pump(app, screen, 1.1)                         # ended by itself after 1 s
     key(app, pygame.K_SPACE)                       # Black throws: the turn is handed over
     pump(app, screen, 0.3)
     key(app, pygame.K_z, pygame.KMOD_CTRL)
@@ -323,7 +331,7 @@ def test_take_back_a_bell_step_shows_the_stop_then_undoes_it(screen):
     app = start(screen, rules="bell", opponent="human")
     scene = table_at(app, screen, Position((0, 0, 0), (0, 0, 0), Side.WHITE), (4, 2))
     click_checker(app, scene, 0)
-    assert scene.choice.destinations == (2, 4)
+    assert scene.choice.destinations == (2, 4, 6)     # 6 by the sum (issue 31)
     click_point(app, scene, 2)
     pump(app, screen, 0.3)
     assert scene.stage == "choose" and scene.shown.white == (0, 0, 2)     # the intermediate stop
@@ -423,6 +431,7 @@ def test_a_mouse_fling_throws_the_dice_from_where_it_let_go(screen):
     scene = table_at(app, screen, Position((0, 0, 0), (0, 0, 0), Side.WHITE), (1, 2))
     key(app, pygame.K_RETURN)
     key(app, pygame.K_RETURN)                      # White plays; Black is to throw
+    key(app, pygame.K_RETURN)                      # once White ends the move
     pump(app, screen, 1.0)
     assert scene.stage == "throw" and app.session.to_move is Side.BLACK
     start_at, end_at = scene.view.to_screen(300, 450), scene.view.to_screen(420, 330)
@@ -440,7 +449,10 @@ def test_the_computer_plays_at_a_pace_a_person_can_follow_unless_instant(screen)
         scene = table_at(app, screen, Position((0, 0, 0), (0, 0, 5), Side.WHITE), (1, 3))
         key(app, pygame.K_RETURN)
         key(app, pygame.K_RETURN)                  # White enters on 1; the computer's turn
-        pump(app, screen, 0.5)
+        pump(app, screen, 0.3)                     # landed: the move waits to be ended
+        assert scene.stage == "choose" and scene.choice.complete
+        key(app, pygame.K_RETURN)
+        pump(app, screen, 0.2)
         assert scene.stage in ("throw", "roll", "think", "moving", "choose")
         if speed == "normal":
             assert scene.stage == "throw"          # it waits before throwing
@@ -464,7 +476,7 @@ def test_a_checker_dragged_onto_a_lit_point_is_played_there(screen):
     app.scenes.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=target, rel=(0, 0), buttons=(1, 0, 0)))
     pump(app, screen)                              # drawn under the mouse
     app.scenes.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=target, button=1))
-    pump(app, screen, 0.3)
+    pump(app, screen, 1.1)                         # the move ends by itself after 1 s (the setting's default)
     assert app.session.position.white == (0, 0, 5) and app.session.to_move is Side.BLACK
 
 
@@ -473,7 +485,8 @@ def test_take_back_against_the_computer_before_it_throws(screen):
     scene = table_at(app, screen, Position((0, 0, 0), (0, 0, 0), Side.WHITE), (4, 2))
     key(app, pygame.K_RETURN)
     key(app, pygame.K_RETURN)
-    pump(app, screen, 0.6)                         # landed; the computer has not thrown yet
+    key(app, pygame.K_RETURN)                      # ended
+    pump(app, screen, 0.45)                        # landed and ended; the computer has not thrown yet
     assert scene.stage == "throw" and app.session.to_move is Side.BLACK
     key(app, pygame.K_u)
     pump(app, screen, 2.0)                         # and it does not throw after all
@@ -537,6 +550,7 @@ def test_a_one_then_a_two_picks_point_twelve(screen):
     assert scene.choice.selected == 11
     key(app, pygame.K_1)
     key(app, pygame.K_2)
+    key(app, pygame.K_SPACE)
     pump(app, screen, 0.5)
     assert app.session.record["turns"][-1][1] == "11-12"
 

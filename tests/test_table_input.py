@@ -27,7 +27,7 @@ def test_compulsory_reentry_offers_only_the_waiting_checker():
 def test_bell_plays_two_steps_with_the_stop_shown_and_taken_back():
     chooser = Chooser(BELL, Position((0, 0, 0), (0, 0, 0), Side.WHITE), (4, 2))
     chooser.pick(0)
-    assert chooser.destinations() == [2, 4]
+    assert chooser.destinations() == [2, 4, 6]   # 6 by the sum, through 2 or 4 (issue 31)
     chooser.step_to(2)
     assert not chooser.complete and chooser.shown().white == (0, 0, 2)
     assert chooser.shown().to_move is Side.WHITE

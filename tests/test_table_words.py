@@ -551,14 +551,14 @@ def test_a_garanguet_refusal_names_its_points_by_the_boards_letters(tmp_path):
     app, scene = table(tmp_path, rules="garanguet", position="1*15/1*15/W", dice=(1, 1, 5),
                        opponent="human")
     scene.flow.pick(1)
-    events = scene.flow.drop(8)
+    events = scene.flow.drop(10)     # 8 is reached by the sum 1+1+5; 10 by nothing
     scene.react(events)
     refused = next(e for e in events if isinstance(e, MoveRefused))
-    assert refused.rule == "G-2" and refused.what == "1-8"
-    step = f"{GARANGUET.point_name(Side.WHITE, 1)}-{GARANGUET.point_name(Side.WHITE, 8)}"
+    assert refused.rule == "G-2" and refused.what == "1-10"
+    step = f"{GARANGUET.point_name(Side.WHITE, 1)}-{GARANGUET.point_name(Side.WHITE, 10)}"
     for code in ("en", "fr"):
         words = " ".join(drawn_words(app, code))
-        assert step in words and "1-8" not in words, words
+        assert step in words and "1-10" not in words, words
     assert speaking.problems(app) == []
 
 

@@ -99,6 +99,16 @@ class StepTakenBack:
 class MoveTakenBack:
     side: Side
     move: Move
+    reply: Move | None = None  # the computer's reply, taken back with it (U at the person's next throw)
+    whole: bool = False        # the whole move was taken back (else its last step follows as StepTakenBack)
+
+
+@dataclass(frozen=True)
+class MoveComplete:
+    """A person's move is whole on the board: it waits for them to end it (Space, Enter, a
+    click on the dice, or the pause they chose) and may still be taken back until then."""
+    side: Side
+    move: Move
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,12 @@ How a turn goes (the stages, `Stage`):
     MOVING  the screen shows one step; `proceed()` when it has landed. More steps follow
             (the computer's, or the person's next pick in CHOOSE); the last one ends the turn:
             the session plays the move, saves, TurnEnded, and the next turn's TurnBegan -> THROW.
-            Until the opponent throws, `undo()` takes a person's whole move back (MoveTakenBack).
+            With `player_ends` (the table, not online nor the tutorial), a person's move whole
+            on the board waits in CHOOSE instead (MoveComplete) until `end_move()`; `undo()`
+            takes its steps back until then. Until the opponent throws, `undo()` takes a
+            person's whole move back (MoveTakenBack); against the computer, at the person's
+            next throw it takes back their last move and the computer's reply together (the
+            generator is restored too, so the computer's dice come again the same).
     OVER    the game is won: GameOver (winner, points, and the rule that scores it, from the
             registry). `resign()` at any time gives up the match: Resigned -> OVER.
 
@@ -47,7 +52,7 @@ from typing import Callable
 
 from game.base.i18n import N_, Words
 from game.play.events import (Announced, BearingOffBegun, ChoiceOffered, ComputerMoved, GameOver,
-                              HintsHidden, HintsShown, MoveTakenBack, Notice, NumbersLost, Picked,
+                              HintsHidden, HintsShown, MoveComplete, MoveTakenBack, Notice, NumbersLost, Picked,
                               PlayedForYou, PutBack, Resigned, StepPlayed, StepTakenBack,
                               ThinkingStarted, ThrowStarted, ThrowTakenAgain, TurnBegan, TurnEnded,
                               TurnPassed)
@@ -83,10 +88,12 @@ class GameFlow:
     move handed to the session is told to it (`moved(session, side, move, turn)`) before it is
     saved; a move once sent is never taken back. While the dealer is `unsaved` (messages wait
     for a save before they go out), every intent ends with a save.
+    player_ends: a person's move whole on the board waits for `end_move()` (see the module).
     """
 
     def __init__(self, session: Session, save: Callable[[], None], thinkers: dict[Side, Thinker] | None = None,
-                 advisor: Advisor | None = None, touch_move: bool = False, dealer=None):
+                 advisor: Advisor | None = None, touch_move: bool = False, dealer=None,
+                 player_ends: bool = False):
         self.session = session
         self.rule_set, self.rules = session.rule_set, session.rules     # the session's, for ever
         self.save = save
@@ -94,6 +101,7 @@ class GameFlow:
         self.advisor = advisor
         self.touch_move = bool(touch_move or session.options.touch_move)
         self.dealer = dealer
+        self.player_ends = player_ends
         self._dealing = False                               # a throw waits for the dealer
         self.stage = Stage.THROW
         self.chooser: Chooser | None = None
@@ -101,10 +109,13 @@ class GameFlow:
         self.hints: tuple | None = None
         self.last_move: tuple[Side, Move] | None = None    # for a faint trail of what just happened
         self._undo = None                                   # (snapshot, move): a person's last move
+        self._replied = None                                # the same while the computer replies
+        self._reply = None                                  # (snapshot, move, reply): both, at the person's throw
         self._move: Move | None = None                      # the computer's move being shown
         self._shown_steps = 0
         self._thought = False                               # the screen let the computer look
         self._queue: list[Step] = []                        # a double-click's steps still to play
+        self._route: list[Step] = []                        # a checker moved by a sum: its steps still to show
         self._out: list = []
 
     # --- reading ---------------------------------------------------------------------------
@@ -129,7 +140,23 @@ class GameFlow:
         if self.touch_move:
             return False
         return (self.stage is Stage.CHOOSE and bool(self.chooser.played)) or (
-            self.stage is Stage.THROW and self._undo is not None)
+            self.stage is Stage.THROW and (self._undo is not None or self._reply is not None))
+
+    @property
+    def hints_allowed(self) -> bool:
+        """Against the computer, always; between two people, as the match was set up (hints)."""
+        options = self.session.options
+        return options.hints or options.opponent == "computer"
+
+    @property
+    def takes_reply(self) -> bool:
+        """U at the person's throw takes back their last move with the computer's reply."""
+        return self.stage is Stage.THROW and self._reply is not None and not self.touch_move
+
+    @property
+    def move_complete(self) -> bool:
+        """A person's move is whole on the board and waits for them to end it (`end_move`)."""
+        return self.stage is Stage.CHOOSE and self.chooser is not None and self.chooser.complete
 
     def dice_marks(self) -> tuple[str, ...]:
         """Per die: "played" (counts, still to play) or "dim" (game/rules/turn.py, `dice_marks`)."""
@@ -195,14 +222,14 @@ class GameFlow:
             else:
                 self._emit(self._touch_refusal())
             return self._flush()
-        before = chooser.shown()
+        before, count = chooser.shown(), len(chooser.played)
         step = chooser.step_to(location)
         if step is None:
             self._emit(self._why_not(Step(origin, location)))
             if chooser.drop():
                 self._emit(PutBack(origin))
             return self._flush()
-        self._person_stepped(step, before, dragged)
+        self._person_stepped(chooser.played[count:], before, dragged)
         return self._flush()
 
     def move_cursor(self, delta: int) -> list:
@@ -228,9 +255,16 @@ class GameFlow:
         self._play_queued()
         return self._flush()
 
+    def end_move(self) -> list:
+        """The person ends their move, whole on the board: it is played (and the turn handed over)."""
+        if self.move_complete:
+            self._commit(Move(self.chooser.played))
+        return self._flush()
+
     def undo(self) -> list:
         """Take back the last step of this turn, or a person's whole move until the opponent
-        throws (never with touch-move, C-5)."""
+        throws, or at the person's next throw their move with the computer's reply (never with
+        touch-move, C-5)."""
         if self.touch_move:
             self._emit(MoveRefused(self.rule_set.touch_rule,
                                    Words(N_("touch-move is on: a move cannot be taken back"))))
@@ -244,11 +278,21 @@ class GameFlow:
             self.session.restore(saved)
             self.save()
             s = self.session
-            self.chooser = Chooser(self.rules, s.position, s.dice, False, move.steps[:-1])
+            self.chooser = Chooser(self.rules, s.position, s.dice, False, move.steps[:-1], prefer=self._preferred)
             self.shown = self.chooser.shown()
             self.stage = Stage.CHOOSE
             self._emit(MoveTakenBack(s.to_move, move))
             self._emit(StepTakenBack(move.steps[-1]))
+        elif self.stage is Stage.THROW and self._reply is not None:
+            saved, move, reply = self._reply
+            self._reply = self.last_move = None
+            self.session.restore(saved)            # the generator too: the same dice come again
+            self.save()
+            s = self.session
+            self.chooser = Chooser(self.rules, s.position, s.dice, False, prefer=self._preferred)
+            self.shown = s.position
+            self.stage = Stage.CHOOSE
+            self._emit(MoveTakenBack(s.to_move, move, reply, whole=True))
         else:
             self._emit(Notice(Words(N_("Nothing to take back"))))
         return self._flush()
@@ -258,6 +302,8 @@ class GameFlow:
         if self.hints is not None:
             self.hints = None
             self._emit(HintsHidden())
+        elif not self.hints_allowed:
+            self._emit(Notice(Words(N_("No hints in this match: it was set up without them"))))
         elif self.stage is not Stage.CHOOSE:
             self._emit(Notice(Words(N_("Hints are given when it is your move"))))
         elif self.advisor is None:
@@ -276,7 +322,7 @@ class GameFlow:
         """The person gives up the match (the screen then abandons it)."""
         if self.stage is not Stage.OVER:
             self.stage = Stage.OVER
-            self._undo = None
+            self._undo = self._reply = None
             self._emit(Resigned(self.to_move))
         return self._flush()
 
@@ -328,7 +374,10 @@ class GameFlow:
         s = self.session
         if s.phase is not Phase.THROW:
             return
-        self._undo = None                  # the turn is handed over: no taking back now
+        # The turn is handed over: no taking back now - but against the computer the person's
+        # move is kept, to be taken back with the computer's reply at the person's next throw.
+        self._replied = self._undo if self.session.is_computer(s.to_move) else None
+        self._undo = self._reply = None
         if self.dealer is not None:
             dealt = self.dealer.deal(s)
             self._dealing = dealt is None
@@ -372,7 +421,7 @@ class GameFlow:
     def _offer_choice(self) -> None:
         s = self.session
         self.stage = Stage.CHOOSE
-        self.chooser = Chooser(self.rules, s.position, s.dice, self.touch_move)
+        self.chooser = Chooser(self.rules, s.position, s.dice, self.touch_move, prefer=self._preferred)
         self.shown = s.position
         self._emit(ChoiceOffered(s.to_move))
 
@@ -400,11 +449,19 @@ class GameFlow:
                               self._shown_steps == len(move.steps)))
         self._bearing_off(step, before)
 
-    def _person_stepped(self, step: Step, before: Position, dragged: bool = False) -> None:
+    def _person_stepped(self, route, before: Position, dragged: bool = False) -> None:
+        """A pick-and-drop played: one step, or a checker moved by a sum through its stops, each
+        shown as a step of its own (the chooser has played them all already)."""
         self.hints = None
+        self._route = list(route)
+        self._show_person_step(before, dragged and len(self._route) == 1)
+
+    def _show_person_step(self, before: Position, dragged: bool = False) -> None:
+        step = self._route.pop(0)
         self.stage = Stage.MOVING
-        self.shown = self.chooser.shown()
-        self._emit(StepPlayed(self.to_move, step, before, self.shown, "person", self.chooser.complete, dragged))
+        self.shown = self.rules.play_steps(before, (step,)) if self._route else self.chooser.shown()
+        self._emit(StepPlayed(self.to_move, step, before, self.shown, "person",
+                              not self._route and self.chooser.complete, dragged))
         self._bearing_off(step, before)
 
     def _play_queued(self) -> None:
@@ -412,11 +469,11 @@ class GameFlow:
         if self.chooser.selected != step.origin:
             self.chooser.drop()
             self.chooser.pick(step.origin)
-        before = self.chooser.shown()
+        before, count = self.chooser.shown(), len(self.chooser.played)
         if self.chooser.step_to(step.destination) is None:      # cannot happen: the search is legal
             self._queue = []
             return
-        self._person_stepped(step, before)
+        self._person_stepped(self.chooser.played[count:], before)
 
     def _step_landed(self) -> None:
         if self._move is not None:
@@ -425,9 +482,15 @@ class GameFlow:
             else:
                 move, self._move = self._move, None
                 self._commit(move)
+        elif self._route:
+            self._show_person_step(self.shown)
         elif self.chooser.complete:
             self._queue = []
-            self._commit(Move(self.chooser.played))
+            if self.player_ends and not self.touch_move:      # the person ends it (or takes it back)
+                self.stage = Stage.CHOOSE
+                self._emit(MoveComplete(self.to_move, Move(self.chooser.played)))
+            else:
+                self._commit(Move(self.chooser.played))
         elif self._queue:
             self._play_queued()
         else:
@@ -453,6 +516,9 @@ class GameFlow:
         self.save()
         self.last_move = (side, move) if move.steps else None
         self._undo = (saved, move) if person and not self.touch_move else None
+        replied, self._replied = self._replied, None
+        if replied is not None and outcome is None and not person:
+            self._reply = (*replied, move)
         self._emit(TurnEnded(side, move))
         if outcome is None:
             self._begin_turn()
@@ -462,8 +528,16 @@ class GameFlow:
 
     def _game_over(self, outcome: Outcome) -> None:
         self.stage = Stage.OVER
-        self._undo = None
+        self._undo = self._reply = None
         self._emit(GameOver(outcome, self.rule_set.scoring_rule, self.rule_set.points_words(outcome)))
+
+    def _preferred(self) -> tuple[Move, ...]:
+        """The hints' moves, best first: a checker moved by a sum that two orders play
+        differently (a hit on the way) is played as the hints would (game/rules/turn.py)."""
+        s = self.session
+        if self.advisor is None or s.dice is None:
+            return ()
+        return tuple(hint.move for hint in self.advisor.hints(s.position, s.dice, match_score(s)) or ())
 
     def _touch_refusal(self) -> MoveRefused:
         return MoveRefused(self.rule_set.touch_rule, Words(N_("the checker you picked up must be played")))

@@ -170,6 +170,8 @@ class Session:
         self.next_throw: Dealt | None = None     # the next throw's faces, when a dealer gave them
         self.online: dict | None = None          # an online match's link state as last saved
                                                  # (the keeper's copy of the link's; JSON-ready)
+        self.names_told: set[str] = set()        # the throws' names explained at the table this
+                                                 # match ("Quines": what it means), not saved
 
     @classmethod
     def new(cls, options: MatchOptions, seed: int | None = None) -> "Session":

@@ -28,11 +28,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.base.i18n import N_, Said, _, language, n_, verbatim
+from game.base.i18n import N_, Said, Words, _, language, n_, verbatim
 from game.rules import BAR, HOME, OFF, OUT, Move, Position, Rules, Side, rule_set as _registry
 from game.rules.core import Illegal
 
-__all__ = ["Entry", "history", "tell_move", "tell_pass", "tell_throw", "tell_turn"]
+__all__ = ["Entry", "history", "meaning_of", "tell_move", "tell_pass", "tell_throw", "tell_turn"]
 
 
 # --- the pieces of a sentence ------------------------------------------------------------------
@@ -390,6 +390,20 @@ def tell_throw(rule_set, dice) -> Said:
     if said is not None and said.name:
         return _("{name} ({dice})", name=said.name, dice=numbers)
     return numbers
+
+
+def meaning_of(said) -> Words:
+    """What a throw's announced name means, in a few words for a newcomer (docs/rules.md: C-4 and
+    TC-1/TB-1, G-5, G-6): said the first time the name shows in a match (issue 32). `said` is
+    the rules' Announcement; Words, said when shown."""
+    if said.kind == "triplet":
+        return Words(N_("A triplet: three dice alike - the {n} is played six times, by one to six checkers ({rule})"),
+                     n=said.number, rule=said.rule)
+    if said.played_double:
+        return Words(N_("{name}: the old name for a double {n} - over a lower third die, the {n} is played "
+                        "four times and the third die once ({rule})"), name=said.name, n=said.number, rule=said.rule)
+    return Words(N_("{name}: the old name for a double {n} ({rule}) - a doublet is played once, as one {n}"),
+                 name=said.name, n=said.number, rule=said.rule)
 
 
 # --- a game's history ---------------------------------------------------------------------

@@ -10,9 +10,10 @@ import pygame
 from game.base.i18n import N_, Words
 from game.geometry.tablier import CHECKER_R
 from game.play.flow import Stage
-from game.rules import Side
+from game.rules import OUT, Side
 from game.scenes.table.keys import PointKeys, typed_name
 from game.scenes.table.paced import set_cursor
+from game.view.controller import pads_of
 
 DOUBLE_CLICK = 0.4             # seconds between two clicks on a checker: play it as far as it goes
 DRAG_START_PX = 6              # a press that moves further than this is a drag, not a click
@@ -42,8 +43,23 @@ class TableInput:
         return self.scene.session.rule_set.lettered
 
     def handle_event(self, event) -> None:
+        if self._other_pad(event):
+            return
         if not self._held_back(event):
             self._handle(event)
+
+    def _other_pad(self, event) -> bool:
+        """Two controllers at one screen, each its side: the other side's pad is not heard while
+        it is not its turn (its Start still pauses, its Back still shows the history)."""
+        pad = getattr(event, "pad", None)
+        pads = pads_of(self.scene.app)
+        if pad is None or pads is None or event.type not in (pygame.KEYDOWN, pygame.KEYUP):
+            return False
+        session = self.scene.session
+        if not all(session.is_person(side) for side in Side):
+            return False                           # one person here: any controller is theirs
+        side = pads.side_of(pad)
+        return side is not None and side is not session.to_move and event.key not in (pygame.K_ESCAPE, HISTORY_KEY)
 
     def _held_back(self, event) -> bool:
         """Keys and clicks made while a checker moves wait until it lands, then count in the
@@ -108,6 +124,10 @@ class TableInput:
             self._type_point(char)
         elif key == HISTORY_KEY:
             self._button("history")
+        elif (key == pygame.K_ESCAPE and getattr(event, "pad", None) is not None and stage is Stage.CHOOSE
+              and self.scene.choice is not None and self.scene.choice.selected is not None
+              and not self.scene.cards.history_open):
+            self.scene.react(self.scene.flow.drop(None))      # a controller's B puts the picked checker back
         elif key == pygame.K_ESCAPE:
             self._button("history" if self.scene.cards.history_open else "menu")   # Esc closes the history first
         elif self.scene.cards.history_open and key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
@@ -128,7 +148,9 @@ class TableInput:
             scene.react(scene.flow.move_cursor(-1 if key in (pygame.K_LEFT, pygame.K_UP) else 1))
             scene.take_choice()
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            if self.point_keys.typed:              # a digit waiting for another: take it now
+            if scene.choice is not None and scene.choice.complete and not self.point_keys.typed:
+                scene.end_move()                   # the move is whole: it is played
+            elif self.point_keys.typed:              # a digit waiting for another: take it now
                 typed = self.point_keys.typed
                 self._point_key(self.point_keys.take(scene.session.to_move), typed)
             else:
@@ -158,6 +180,8 @@ class TableInput:
         elif location in choice.origins or choice.selected is None:
             if location in scene.shown.checkers(mover):
                 scene.pick(location)
+            elif location == OUT:
+                scene.say(Words(N_("0 picks a checker not yet entered: you have none")))
             else:
                 name = typed_name(scene.session.rules, mover, location)
                 scene.say(Words(N_("No checker of yours on point {name}"), name=name or "?"))
@@ -213,6 +237,9 @@ class TableInput:
     def _press_choose(self, pos, x, y) -> None:
         scene = self.scene
         choice = scene.choice
+        if choice.complete and any(rect.collidepoint(pos) for rect in scene.drawing.dice_rects()):
+            scene.end_move()                       # a click on the dice ends the move, as in GNU Backgammon
+            return
         area, lit = self._area(x, y)
         kind, location = area or (None, None)
         if kind == "point" and location in lit:

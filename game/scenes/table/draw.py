@@ -5,13 +5,15 @@ import math
 import pygame
 
 from game.base.i18n import N_, Words, decimal, percent, shown, verbatim
+from game.computer.hint import hints_as_entered
 from game.dice import DIE_SIZE
 from game.geometry import tablier as g
 from game.play.flow import Stage
 from game.play.sides import colour_words, title_words, verb_words
-from game.rules import Side
+from game.rules import OUT, Side
 from game.rules.turn import numbers_left, playable_numbers
 from game.view.board_view import GLOW, draw_banners
+from game.view.controller import key_word, last_used
 from game.view.table_hud import HudState, draw_die_face
 from game.view.widgets import GOLD_PALE, IVORY, blit_text, font, wrap
 
@@ -184,7 +186,6 @@ class TableDrawing:
     def _draw_hints(self, surface) -> None:
         scene = self.scene
         s = scene.hud.scale
-        side = scene.session.to_move
         two = scene.hints[0].win2 is not None     # a 2-point win's chance beside the win's (Garanguet)
         lines = [(Words(N_("Hints: chances for {what}"), what=chances_for(scene.session)), ""),
                  ("", Words(N_("win   2 pts   vs best")) if two else Words(N_("win   vs best")))]
@@ -194,12 +195,14 @@ class TableDrawing:
             lines.append((Words(N_("Pips: {side} {pips}, {other} {other_pips}"), side=title_words(scene.session, mover),
                                 pips=pips[mover], other=title_words(scene.session, mover.other),
                                 other_pips=pips[mover.other]), ""))
+        game = scene.session                   # each move written as it is entered ("w-p": by the sum)
+        entered = hints_as_entered(game.rules, game.position, game.dice, scene.hints, 8)
         for i, hint in enumerate(scene.hints[:8]):
             loss = Words(N_("best")) if i == 0 else loss_text(hint, scene.hints[0])
             chance = percent(hint.win_probability)
             if two:
                 chance = verbatim(f"{chance}  {percent(hint.win2, 0)}")
-            lines.append((verbatim(f"{i + 1}.  {scene.session.rules.say_move(side, hint.move)}"),
+            lines.append((verbatim(f"{i + 1}.  {entered[i]}"),
                           Words(N_("{chance}   {loss}"), chance=chance, loss=loss)))
         lines = [(shown(left), shown(right)) for left, right in lines]
         big = max(18, round(22 * s))           # the figures too: read at the smallest window
@@ -290,12 +293,17 @@ class TableDrawing:
         enabled = {"menu"}
         if stage is Stage.THROW and scene.human_turn() and not scene.dice_wait:
             enabled.add("throw")
-        if stage is Stage.CHOOSE:
+        if stage is Stage.CHOOSE and scene.flow.hints_allowed:
             enabled.add("hint")
         if scene.flow is not None and scene.flow.can_undo:
             enabled.add("undo")
         dice = s.dice if s.dice and stage is not Stage.ROLL else ()
-        return HudState(names=names, scores=dict(s.match.score),
+        keys = {}
+        if last_used(scene.app):                   # a controller was the last used: its buttons
+            keys = {"throw": key_word(scene.app, pygame.K_RETURN), "hint": key_word(scene.app, pygame.K_F1),
+                    "undo": key_word(scene.app, pygame.K_z), "history": key_word(scene.app, pygame.K_F2),
+                    "menu": verbatim("Start")}
+        return HudState(keys=keys, names=names, scores=dict(s.match.score),
                         length=s.match.length, title=Words(scene.session.rules.title),
                         to_move=None if stage is Stage.OVER else s.to_move,
                         prompt=scene.note or self.prompt(), dice=dice,
@@ -313,6 +321,15 @@ class TableDrawing:
                 return Words(N_("The dice wait for your friend's game"))
             if not scene.human_turn():
                 return verb_words(s, s.to_move, "about to throw")
+            app = scene.app
+            if last_used(app):
+                said = (N_("{side} to throw: {throw} - or {back} to take back the last move") if scene.flow.can_undo
+                        else N_("{side} to throw: {throw}"))
+                return Words(said, side=title_words(s, s.to_move),
+                             throw=key_word(app, pygame.K_RETURN), back=key_word(app, pygame.K_z))
+            if scene.flow.takes_reply:
+                return Words(N_("Your throw: Space, the Throw button, or fling the dice - or U to take back "
+                                "your move and the computer's reply"))
             return verb_words(s, s.to_move, "to throw or undo" if scene.flow.can_undo else "to throw")
         if stage is Stage.CHOOSE:
             return self._choose_prompt()
@@ -329,6 +346,14 @@ class TableDrawing:
     def _choose_prompt(self):
         scene = self.scene
         s = scene.session
+        pad = last_used(scene.app)
+        if scene.choice.complete:              # the move is whole: the person ends it
+            if pad:
+                return Words(N_("{side}: the move is complete - {end} ends it, {back} takes it back"),
+                             side=title_words(s, s.to_move), end=key_word(scene.app, pygame.K_RETURN),
+                             back=key_word(scene.app, pygame.K_z))
+            return Words(N_("{side}: the move is complete - Space, Enter or a click on the dice ends it; "
+                            "U takes it back"), side=title_words(s, s.to_move))
         marks = self._dice_marks()
         numbers = [d for d, m in zip(s.dice, marks) if m == "played"]
         play = numbers_said(tuple(numbers))
@@ -343,6 +368,11 @@ class TableDrawing:
             play = Words("{numbers} ({lost} cannot be played)", "{numbers} ({lost} cannot be played)",
                          len(lost), numbers=play, lost=joined(sorted(lost)))
         said = verb_words(s, s.to_move, "play these", numbers=play)
+        if pad:
+            return Words(PAD_PROMPTS[scene.choice.selected is not None], play=said)
+        if scene.choice.selected is None and OUT in scene.choice.origins and not s.rule_set.lettered:
+            return Words(N_("{play}: pick a checker - click it, or type its point's number "
+                            "(0 for one not yet entered; H for hints)"), play=said)
         return Words(PROMPTS[(scene.session.rule_set.lettered, scene.choice.selected is not None)], play=said)
 
 
@@ -351,6 +381,11 @@ PROMPTS = {
     (True, False): N_("{play}: pick a checker - click it, or type its point's letter (Shift for h and u; H hints)"),
     (False, True): N_("{play}: choose a lit point - click it, or type its number (Backspace puts back)"),
     (True, True): N_("{play}: choose a lit point - click it, or type its letter (Backspace puts back)"),
+}
+#: The same with a controller: the D-pad moves the cursor, A picks and plays, B puts back, Y hints.
+PAD_PROMPTS = {
+    False: N_("{play}: pick a checker - D-pad to choose, A to pick (Y for hints)"),
+    True: N_("{play}: choose a lit point - D-pad to choose, A to play (B puts back)"),
 }
 COUNT_WORDS = {2: N_("two {n}s"), 3: N_("three {n}s"), 4: N_("four {n}s"), 5: N_("five {n}s"), 6: N_("six {n}s")}
 

@@ -1,11 +1,12 @@
 """Keys that name a point, as the board names it: Tourne Case's points by number (1..12, typed as
-one or two digits; b for Bell's bar), Garanguet's by letter (a..x). The rule set names and reads
+one or two digits; b for Bell's bar; 0 for a checker not yet entered, as the notation writes it:
+"0-3"), Garanguet's by letter (a..x). The rule set names and reads
 the points (Rules.point_name, Rules.point_at); this only times the typing.
 
 A player reading the board types the point they see, not the rank of an option in a list. Pure
 bookkeeping (no pygame), so the table's input only feeds it characters and the clock.
 """
-from game.rules import Rules, Side
+from game.rules import OUT, Rules, Side
 
 #: Seconds a typed "1" waits for a second digit when point 10, 11 or 12 could also be meant.
 SECOND_DIGIT = 0.7
@@ -53,4 +54,12 @@ class PointKeys:
     def take(self, side: Side) -> int | None:
         """What has been typed, taken now (Enter, or time up); None if it names no point."""
         typed, self.typed = self.typed, ""
+        if typed == "0" and writes_out(self.rules, side):
+            return OUT
         return self.rules.point_at(side, typed) if typed else None
+
+
+def writes_out(rules: Rules, side: Side) -> bool:
+    """The game's checkers start off the board, not yet entered, and the notation writes that
+    place 0 ("0-3", Tourne Case): so 0 is typed to pick one."""
+    return OUT in rules.start(side).checkers(side) and rules.point_name(side, OUT) == "0"

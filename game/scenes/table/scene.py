@@ -19,8 +19,9 @@ from game.play.flow import GameFlow, Stage
 from game.play.match import Phase
 from game.play.players import computer_players
 from game.play.sides import title_words, verb_words
-from game.rules import Side
+from game.rules import Move, Side
 from game.rules.refusals import MoveRefused
+from game.rules.telling import meaning_of
 from game.scenes.base import dispatch, nothing
 from game.scenes.host import Host
 from game.scenes.table.cards import TableCards
@@ -34,6 +35,9 @@ from game.view.table_hud import TABLE_BUTTONS, TableHud
 
 # Pacing at "normal" speed (seconds); the animation-speed setting scales them.
 COMPUTER_THROW_DELAY = 1.0     # after the turn passes to the computer, before it throws (U still works)
+ENDED_THROW_DELAY = 0.35       # the same once the person has ended their move (they had their pause)
+#: The setting "end_move_after": a move whole on the board ends by itself after so many seconds.
+END_MOVE_AFTER = {"never": None, "1": 1.0, "2": 2.0}
 AFTER_PASS_THROW_DELAY = 0.4   # the same right after a forced pass: a run of passes goes quickly
 THINK = 0.55                   # the computer "looks" at its dice before moving
 STEP_PAUSE = 0.3               # between the steps of a computer's turn
@@ -46,6 +50,7 @@ MOVE_BASE, MOVE_PER_POINT = 0.2, 0.06
 HIT_FLIGHT = 0.6
 CAUSE_TEXT = {"on the rail": N_("On the rail"), "off the board": N_("Off the board"), "tilted": N_("Tilted")}
 REFUSAL_HOLD = 6.0             # seconds a refused move's reason stays on the board (or until the next action)
+MEANING_HOLD = 5.0             # seconds a throw's name is explained the first time it shows in a match
 CAPTION_HOLD = 6.0             # seconds the computer's move stays said once it has landed
 #: What a scene built on the table may override (tests/test_scene_events.py holds the tutorial
 #: to them): everything else is the table's own, free to change.
@@ -66,7 +71,7 @@ class TableScene(PacedScene):
             if self.link is not None:           # the friend's moves arrive through the link
                 thinkers.update({side: self.link.thinker() for side in Side if s.is_remote(side)})
             self.flow = GameFlow(s, host.match.save, thinkers, advisor, self.touch_move(),
-                                 **self.online.dealt())
+                                 player_ends=self.link is None, **self.online.dealt())
         self.playback: DicePlayback | None = None
         self.flights: list[Flight] = []
         self.ripples: list[Ripple] = []    # landings made visible
@@ -80,6 +85,9 @@ class TableScene(PacedScene):
         self._after_flights = None
         self._started = False
         self._after_pass = False           # the last throw could not be played
+        self._ending = None                # seconds until a move whole on the board ends by itself
+        self._ended = False                # the person ended their move: the computer throws sooner
+        self._move_said = False            # a whole move's take-back was said: its last step is not
         self.input = TableInput(self)
         self.cards = TableCards(self)
         self.drawing = TableDrawing(self)
@@ -142,6 +150,13 @@ class TableScene(PacedScene):
     def take_back(self) -> None:
         self.react(self.flow.undo())
 
+    def end_move(self) -> None:
+        """The person ends their move, whole on the board (Space, Enter, a click on the dice)."""
+        if self.flow is not None and self.flow.move_complete:
+            self._ending = None
+            self._ended = True
+            self.react(self.flow.end_move())
+
     def show_hints(self) -> None:
         self.react(self.flow.hint())
 
@@ -150,6 +165,8 @@ class TableScene(PacedScene):
         if self._started:                  # back from the pause menu: the settings may have changed
             if self.flow:
                 self.flow.touch_move = self.touch_move()
+                if self.flow.move_complete:  # the pause it ends after, counted again from now
+                    self._move_complete(None)
             return
         self._started = True
         if self.flow is None:              # not a game in play: the scene for where the match is
@@ -165,6 +182,7 @@ class TableScene(PacedScene):
         for event in events:
             dispatch(self.handlers, event, "at the table")
         if events:
+            self._move_said = False
             self.take_choice()
 
     def event_handlers(self) -> dict:
@@ -177,6 +195,7 @@ class TableScene(PacedScene):
             ev.ThinkingStarted: self._thinking, ev.Picked: self._picked,
             ev.ComputerMoved: self._computer_moved, ev.StepPlayed: self._step_played,
             ev.StepTakenBack: self._step_taken_back, ev.MoveTakenBack: self._move_taken_back,
+            ev.MoveComplete: self._move_complete,
             MoveRefused: self._move_refused, ev.Notice: lambda event: self.say(event.words),
             ev.GameOver: self._game_over, ev.Resigned: self._resigned,
             # Drawn from the turn in progress (take_choice) or the flow's hints, not from the event:
@@ -192,8 +211,10 @@ class TableScene(PacedScene):
         self.react(self.flow.proceed())
 
     def _turn_began(self, event: ev.TurnBegan) -> None:
+        ended, self._ended = self._ended, False
         if event.computer:
-            delay = AFTER_PASS_THROW_DELAY if self._after_pass else COMPUTER_THROW_DELAY
+            delay = AFTER_PASS_THROW_DELAY if self._after_pass else (
+                ENDED_THROW_DELAY if ended else COMPUTER_THROW_DELAY)
             self._wait(self._pause(delay), self._proceed)
 
     def _throw_started(self, event: ev.ThrowStarted) -> None:
@@ -228,6 +249,10 @@ class TableScene(PacedScene):
         else:
             words = Words(N_("Triplet of {n}s!"), n=event.number)
         self.banner(words, "large", 1.3)
+        told = self.session.names_told
+        if (event.name or event.kind) not in told:       # the first time in the match: what it means
+            told.add(event.name or event.kind)
+            self.banner(meaning_of(event), "note", MEANING_HOLD)
 
     def _turn_passed(self, event: ev.TurnPassed) -> None:
         """A forced pass in one short notice: whose pass, and why ("You cannot play 2-5 - the
@@ -275,11 +300,46 @@ class TableScene(PacedScene):
         self._animate(event.before, event.after, event.step, then, dropped if event.dropped else None)
 
     def _step_taken_back(self, event: ev.StepTakenBack) -> None:
-        self.say("")
+        self._ending = None
+        if not self._move_said:
+            self.say(Words(N_("Taken back: {step}"), step=self._said(Move((event.step,)))))
         self.sound("click")
 
     def _move_taken_back(self, event: ev.MoveTakenBack) -> None:
+        """Said as it was taken back: the move (with the computer's reply), or its last step."""
         self._timer = None                 # the computer does not throw after all
+        self._ending = None
+        self._move_said = True
+        move = self._said(event.move, event.side)
+        if event.reply is not None:          # the computer's reply is gone: its words and its dice too
+            self.caption = None
+            self._dice_again(event.side)
+            words = (Words(N_("Taken back: your move {move} and the computer's reply {reply}"), move=move,
+                           reply=self._said(event.reply, event.side.other)) if event.reply.steps
+                     else Words(N_("Taken back: your move {move} and the computer's pass"), move=move))
+        elif event.whole:
+            words = Words(N_("Taken back: the move {move}"), move=move)
+        else:
+            words = Words(N_("Taken back: {step}, the last step of {move}"), move=move,
+                          step=self._said(Move(event.move.steps[-1:]), event.side))
+        self.say(words, 6.0)
+        self.sound("click")
+
+    def _dice_again(self, side) -> None:
+        """The person's own throw back on the board, lying where it fell (its physics seed is
+        the session's again)."""
+        s = self.session
+        checkers = [c for _, loc, _, c in self.view.slots(self.shown) if self.view.is_on_field(loc)]
+        self.playback = DicePlayback(toss(s.dice, s.physics_rng(), checkers, None, thrower=side), 0)
+
+    def _said(self, move, side=None) -> str:
+        """A move as the board names its points ("0-3 3-5", "x-s-p")."""
+        return self.session.rules.say_move(side or self.session.to_move, move)
+
+    def _move_complete(self, event: ev.MoveComplete | None) -> None:
+        """The move is whole on the board: the person ends it, or it ends by itself after the
+        pause they chose in Settings ("end_move_after")."""
+        self._ending = END_MOVE_AFTER.get(str(self.app.settings.get("end_move_after", "1")), 1.0)
 
     def _move_refused(self, event: MoveRefused) -> None:
         """A refused move says why on the board: its rule, the rule's name and the reason."""
@@ -345,6 +405,11 @@ class TableScene(PacedScene):
         self.ripples = [r for r in self.ripples if not r.done]
         if self.flights:
             self._fly(dt)
+        if self._ending is not None:
+            self._ending -= dt
+            if self._ending <= 0:
+                self._ending = None
+                self.end_move()
         if self.flow is not None:
             self.input.tick(dt)
             self.online.poll()

@@ -1,0 +1,158 @@
+"""Issue 31.1: take back until the turn ends. A move whole on the board waits for the player to
+end it (Space, Enter, a click on the dice) or ends by itself after the pause chosen in Settings;
+until then U takes it back. Against the computer, U at the player's next throw takes back their
+last move with the computer's reply, and the computer's dice come again the same."""
+import time
+
+import pygame
+import pytest
+
+import test_table as tt
+from game.play.flow import GameFlow, Stage
+from game.play.match import MatchOptions, Phase, Session
+from game.rules import Position, Side
+from test_table import key, pump, start, table_at
+from test_table import english  # noqa: F401 (autouse: the words read in English)
+
+
+@pytest.fixture(scope="module")
+def screen():
+    pygame.init()
+    return pygame.Surface((960, 600))
+
+
+def test_a_move_whole_on_the_board_waits_to_be_ended_and_is_taken_back_until_then(screen):
+    app = start(screen, opponent="human")
+    app.settings["end_move_after"] = "never"
+    scene = table_at(app, screen, Position((0, 0, 0), (0, 0, 0), Side.WHITE), (4, 2))
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_RETURN)
+    pump(app, screen, 3.0)
+    s = app.session
+    assert scene.choice.complete and s.phase is Phase.MOVE and s.to_move is Side.WHITE   # never ends by itself
+    prompt = str(scene.drawing.prompt())
+    assert "the move is complete" in prompt and "Space, Enter or a click on the dice ends it" in prompt
+    assert "U takes it back" in prompt
+    key(app, pygame.K_u)
+    assert scene.choice.played == () and str(scene.note) == "Taken back: 0-2"
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_RETURN)
+    pump(app, screen, 0.3)
+    key(app, pygame.K_SPACE)                       # Space ends it
+    pump(app, screen, 0.1)
+    assert s.phase is Phase.THROW and s.to_move is Side.BLACK and s.position.white == (0, 0, 2)
+
+
+@pytest.mark.parametrize("after, early, late", [("1", 0.8, 1.3), ("2", 1.8, 2.3)])
+def test_a_move_ends_by_itself_after_the_pause_chosen(screen, after, early, late):
+    app = start(screen, opponent="human")
+    app.settings["end_move_after"] = after
+    table_at(app, screen, Position((0, 0, 0), (0, 0, 0), Side.WHITE), (4, 2))
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_RETURN)
+    pump(app, screen, early)
+    assert app.session.phase is Phase.MOVE
+    pump(app, screen, late - early)
+    assert app.session.phase is Phase.THROW and app.session.to_move is Side.BLACK
+
+
+def test_a_click_on_the_dice_ends_the_move(screen):
+    app = start(screen, opponent="human")
+    app.settings["end_move_after"] = "never"
+    scene = table_at(app, screen, Position((0, 0, 0), (0, 0, 0), Side.WHITE), (4, 2))
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_RETURN)
+    pump(app, screen, 0.3)
+    die = scene.drawing.dice_rects()[0]
+    tt.click(app, die.center)
+    pump(app, screen, 0.1)
+    assert app.session.phase is Phase.THROW and app.session.to_move is Side.BLACK
+
+
+def play_until_white_throws(app, screen):
+    for _ in range(800):                           # the computer thinks on its own thread
+        s = app.session
+        if s.to_move is Side.WHITE and s.phase is Phase.THROW:
+            return
+        pump(app, screen, 0.05)
+        time.sleep(0.005)
+    raise AssertionError("the computer never handed the throw back")
+
+
+def test_at_the_next_throw_u_takes_back_the_move_and_the_computers_reply_with_the_same_dice(screen):
+    app = start(screen, opponent="computer", speed="instant", seed=5)
+    app.settings["end_move_after"] = "never"
+    scene = table_at(app, screen, Position((0, 0, 3), (0, 0, 0), Side.WHITE), (4, 2))
+    key(app, pygame.K_RETURN)                      # the checker not entered...
+    key(app, pygame.K_RETURN)                      # ...enters on 2
+    pump(app, screen, 0.2)
+    key(app, pygame.K_RETURN)                      # ended
+    play_until_white_throws(app, screen)
+    s = app.session
+    replied = list(s.record["turns"])
+    assert [t[1] for t in replied[:1]] == ["0-2"] and len(replied) == 2
+    reply_dice = replied[1][0]
+    assert scene.flow.can_undo and "the computer's reply" in str(scene.drawing.prompt())
+    key(app, pygame.K_u)
+    pump(app, screen, 0.1)
+    assert s.phase is Phase.MOVE and s.to_move is Side.WHITE and s.dice == (4, 2)
+    assert s.position == Position((0, 0, 3), (0, 0, 0), Side.WHITE) and scene.stage == "choose"
+    assert scene.choice.played == () and len(s.record["turns"]) == 0
+    said = str(scene.note)
+    assert said.startswith("Taken back: your move 0-2 and the computer's"), said
+    key(app, pygame.K_RIGHT)                       # the other checker this time: 3 to 5
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_RETURN)
+    pump(app, screen, 0.2)
+    key(app, pygame.K_RETURN)
+    play_until_white_throws(app, screen)
+    assert s.record["turns"][0][1] == "3-5"
+    assert s.record["turns"][1][0] == reply_dice   # the computer's dice came again the same
+    key(app, pygame.K_SPACE)                       # White throws: the take-back is gone
+    pump(app, screen, 0.5)
+    assert not scene.flow.takes_reply
+
+
+def test_the_take_back_with_the_reply_never_fishes_for_other_dice():
+    """However often the player takes back, the computer's reply comes with the same dice."""
+    from game.play.players import computer_players
+    session = Session.new(MatchOptions(rules="charpentier", opponent="computer"), seed=2)
+    session.phase, session.position = Phase.MOVE, Position((0, 0, 3), (0, 0, 0), Side.WHITE)
+    session.dice, session.record = (5, 2), {"first": "W", "turns": []}
+    thinkers, advisor = computer_players(session, thread=False)
+    flow = GameFlow(session, lambda: None, thinkers, advisor, player_ends=True)
+    flow.start()
+    seen = set()
+    for origin in (0, 3, 0, 3):
+        for _ in range(20):
+            if flow.stage is Stage.CHOOSE:
+                break
+            flow.proceed()
+        flow.pick(origin)
+        flow.drop(origin + 2)
+        flow.proceed()
+        assert flow.move_complete
+        flow.end_move()
+        for _ in range(50):
+            if flow.stage is Stage.THROW and session.to_move is Side.WHITE:
+                break
+            flow.proceed()
+            flow.poll()
+        seen.add(tuple(session.record["turns"][1][0]))
+        assert flow.takes_reply
+        flow.undo()
+    assert len(seen) == 1
+
+
+def test_the_tutorial_and_online_flows_end_moves_as_before(tmp_path):
+    """Online (a dealer) and in the tutorial, the last step still ends the turn at once."""
+    from game.app import App
+    from game.play.tutorial import SCRIPTS
+    from game.scenes.tutorial import TutorialScene
+    assert not GameFlow(Session.new(MatchOptions(), seed=1), lambda: None).player_ends
+    app = App(seed=3, data_dir=tmp_path, size=(960, 600))
+    try:
+        scene = TutorialScene(app, next(iter(SCRIPTS)))
+        assert not scene.flow.player_ends
+    finally:
+        pygame.display.quit()
