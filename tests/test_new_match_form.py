@@ -224,3 +224,34 @@ def test_every_form_fits_the_small_window_in_both_languages(app):
         assert bottom <= 600 - 12, (code, bottom)
         app.scenes.pop()
         frames(app)
+
+
+def test_a_form_turned_online_after_start_was_asked_hosts_and_never_plays_without_a_link(app):
+    """Start pressed over a saved match, then (in the same frame, before the question shows)
+    the opponent turned to a friend elsewhere: Replace hosts a room, it never opens a table
+    for a friend's match with no link to the friend (the monkey found that crash)."""
+    from game.play.match import MatchOptions, Session
+    from game.scenes.menus import SavedMatchScene
+    from game.scenes.new_match import NewMatchScene
+    from game.scenes.online import HostScene
+    app.match.adopt(Session.new(MatchOptions(length=5), seed=3))
+    app.save_match()
+    form = NewMatchScene(app)
+    app.scenes.push(form)
+    app.scenes.apply_pending()
+    opponent = form.choices["opponent"]
+
+    def choose(value):
+        opponent.index = [v for v, _ in opponent.options].index(value)
+        form.changed(value)
+
+    choose("computer")
+    form.start()                                    # asks first: a match is saved
+    choose("online")                                # a key in the same frame
+    app.scenes.apply_pending()
+    asked = app.scenes.top
+    assert isinstance(asked, SavedMatchScene)
+    asked.replace()
+    app.scenes.apply_pending()
+    assert isinstance(app.scenes.top, HostScene)
+    assert app.session.options.opponent != "online" or app.match.online is not None

@@ -191,6 +191,11 @@ class NewMatchScene(MenuScene):
         self.app.update_settings(remembered)
 
     def begin(self) -> None:
+        """A match at this screen, with the form as it is now (keys pressed in the frame that
+        asked to replace a saved match may have changed it: a friend elsewhere is hosted)."""
+        if self.online():
+            self.host()
+            return
         self.remember()
         self.app.new_match(self.options())
 
