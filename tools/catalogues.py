@@ -1,8 +1,9 @@
 """Extract the game's messages and make a catalogue for each language (gettext, with Babel).
 
     python tools/catalogues.py            extract, update every .po file, compile the .mo files
-    python tools/catalogues.py --check    change nothing; exit 1 if a message lacks a translation
-                                          or a compiled catalogue is stale
+    python tools/catalogues.py --check    change nothing; exit 1 if a message lacks a translation,
+                                          a French one has a straight apostrophe, or a compiled
+                                          catalogue is stale
 
 The messages are the English arguments of _(), n_(), p_() and N_() (game/base/i18n.py) in game/ and
 main.py. The languages are those of i18n.LANGUAGES, the game's one list of them. English is the
@@ -18,6 +19,7 @@ from __future__ import annotations
 import argparse
 import copy
 import io
+import re
 import sys
 from datetime import datetime, timezone
 from pathlib import Path
@@ -116,6 +118,26 @@ def missing(message) -> bool:
     return not all(strings)
 
 
+#: The languages written with the curly apostrophe (’) only, as the French catalogue is.
+CURLY_APOSTROPHE = ("fr",)
+#: A straight ' between two letters is an apostrophe ("d'au"); quotes around notation ('b',
+#: '3-5') are left as the English has them.
+_STRAIGHT_APOSTROPHE = re.compile(r"(?<=[^\W\d_])'(?=[^\W\d_])")
+
+
+def straight_apostrophes(code: str, catalog: Catalog) -> list[str]:
+    """One rule for the apostrophe: each translation that writes ' where ’ belongs, named."""
+    if code not in CURLY_APOSTROPHE:
+        return []
+    found = []
+    for message in catalog:
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        if message.id and any(_STRAIGHT_APOSTROPHE.search(text or "") for text in strings):
+            found.append(f"{code}: a straight apostrophe (') where the curly one (’) "
+                         f"belongs, in the translation of {message.id!r}")
+    return found
+
+
 def po_bytes(catalog: Catalog) -> bytes:
     out = io.BytesIO()
     write_po(out, catalog, width=100, include_lineno=False, sort_by_file=True)
@@ -140,6 +162,7 @@ def main(argv=None) -> int:
         gaps = [m.id for m in catalog if m.id and missing(m)]
         for gap in gaps:
             problems.append(f"{code}: no translation for {gap!r}")
+        problems += straight_apostrophes(code, catalog)
         po, mo = po_bytes(catalog), mo_bytes(catalog)
         mo_path = po_path(code).with_suffix(".mo")
         if args.check:

@@ -1,10 +1,11 @@
-"""`python main.py analyze`: what a Tourne Case position and throw are worth, for players and for
-checking. One JSON object with --json (its keys are the command's contract, in English), else
-a readable table in the player's language; bad input gives one line and exit status 2.
+"""`python main.py analyze`: what a position and throw are worth, in Tourne Case (two dice) or
+Garanguet (three), for players and for checking. One JSON object with --json (its keys are the
+command's contract, in English; every move of the throw), else a readable table in the player's
+language (the best few moves, --all for every one); bad input gives one line and exit status 2.
 
     analyze --rules charpentier|charpentier-reentry|bell [--reentry compulsory] --position P [--dice A B]
-            [--match N --score X-Y] [--json]
-    analyze --rules garanguet --position P [--dice A B C] [--match N --score X-Y] [--json]
+            [--match N --score X-Y] [--all] [--json]
+    analyze --rules garanguet --position P [--dice A B C] [--match N --score X-Y] [--all] [--json]
             (its figures: game/computer/analysis.py, game/computer/garanguet_analysis.py)
 """
 from __future__ import annotations
@@ -15,13 +16,16 @@ import re
 import sys
 
 from game.base import streams
-from game.base.i18n import N_, _
+from game.base.i18n import N_, _, n_
 from game.commands.arguments import Parser, add_language, speak, tidy
 from game.computer import garanguet_analysis as ga
 from game.computer import tables as tbl
 from game.computer.analysis import analyse
 from game.rules import (CHARPENTIER, CHARPENTIER_REENTRY, GARANGUET, TOURNE_CASE, NotationError,
                         Position, Side, rules_by_name)
+
+#: The moves the table shows unless --all is given, best first (the JSON has every one).
+BEST_FEW = 5
 
 
 class BadInput(Exception):
@@ -36,17 +40,40 @@ class _Parser(Parser):
         raise BadInput(message)
 
 
+class _Help(argparse.HelpFormatter):
+    """--dice takes two dice or three: said so, not argparse's "A [B ...]"."""
+
+    def _format_args(self, action, default_metavar):
+        if action.dest == "dice":
+            return "A B [C]"
+        return super()._format_args(action, default_metavar)
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="main.py analyze",
-                     description=_("What a Tourne Case position and throw are worth, for players "
-                                   "and for checking."))
-    parser.add_argument("--rules", choices=(*TOURNE_CASE, GARANGUET.name), required=True)
+    """One parser for both games: the number of dice is checked against the rule set after."""
+    parser = _Parser(prog="main.py analyze", formatter_class=_Help,
+                     description=_("What a position and a throw are worth, in Tourne Case (two "
+                                   "dice, three checkers a side) or Garanguet (three dice, "
+                                   "fifteen checkers a side), for players and for checking: the "
+                                   "chances before the throw, and after each move of the throw, "
+                                   "best first."))
+    parser.add_argument("--rules", choices=(*TOURNE_CASE, GARANGUET.name), required=True,
+                        metavar="|".join((*TOURNE_CASE, GARANGUET.name)),
+                        help=_("the rule set: Tourne Case's three (Charpentier 1699, with "
+                               "compulsory re-entry, Bell) or Garanguet"))
     parser.add_argument("--reentry", choices=("compulsory",),
                         help=_("Charpentier with compulsory re-entry (TR-1)"))
     parser.add_argument("--position", required=True, metavar="P",
-                        help=_("e.g. {example} (White/Black/side to move)",
-                               example='"0,0,3/0,0,0/B"'))
-    parser.add_argument("--dice", nargs=2, type=_die, metavar=("A", "B"))
+                        help=_("White's checkers/Black's/the side to move, e.g. {example} "
+                               "(Tourne Case) or {other} (Garanguet)",
+                               example='"0,0,3/0,0,0/B"', other='"1*15/1*15/W"'))
+    parser.add_argument("--dice", nargs="+", type=_die,
+                        help=_("the throw, each die 1..6: two dice in Tourne Case (A B), three "
+                               "in Garanguet (A B C); without it, only the chances before the "
+                               "throw"))
+    parser.add_argument("--all", action="store_true",
+                        help=_("list every move of the throw, not only the best {few}",
+                               few=BEST_FEW))
     return _match_options(parser)
 
 
@@ -83,6 +110,18 @@ def _die(text: str) -> int:
     if number is None or not 1 <= number <= 6:
         raise argparse.ArgumentTypeError(_("{value} is not a die (1..6)", value=repr(text[:20])))
     return number
+
+
+def _dice(args, rules) -> tuple | None:
+    """The throw, as many dice as the rule set throws, or None."""
+    if args.dice is None:
+        return None
+    if len(args.dice) != rules.dice_count:
+        message = (N_("--dice: Garanguet throws three dice (--dice A B C), not {given}")
+                   if rules is GARANGUET else
+                   N_("--dice: Tourne Case throws two dice (--dice A B), not {given}"))
+        raise BadInput(_(message, given=len(args.dice)))
+    return tuple(args.dice)
 
 
 def _read(args) -> tuple:
@@ -128,56 +167,55 @@ def _score(text: str, length: int) -> tuple[int, int]:
     return white, black
 
 
-def _table(result: dict) -> str:
-    """The analysis as a table for people, in their language (the JSON keeps English keys)."""
+#: The figures' column heads, in the order shown.
+HEADS = {"win_probability": N_("win"), "win2_probability": N_("2-point win"),
+         "equity": N_("equity"), "match_win_probability": N_("match")}
+GAP = 2
+
+
+def table(result: dict, everything: bool = False) -> str:
+    """The analysis for people, in their language, one layout for both games: the figures
+    before the throw on a row of their own, then the moves best first with the figures after
+    each (the best BEST_FEW unless `everything`). Each column is as wide as its longest word or
+    figure. A Garanguet figure that is exact is marked '=', with the legend only then."""
     position = result["position"]
     lines = [_("{position}: White to move", position=position) if result["to_move"] == "W"
              else _("{position}: Black to move", position=position)]
-    keys = [k for k in ("win_probability", "equity", "match_win_probability") if k in result]
-    heads = {"win_probability": _("win"), "equity": _("equity"), "match_win_probability": _("match")}
-    lines.append("  " + "  ".join(f"{heads[k]} {result[k]:.6f}" for k in keys))
-    if "moves" in result:
-        if not result["moves"]:
-            lines.append("  " + _("no legal move: the turn passes"))
-        else:
-            move, after = _("move"), _("position after")
-            lines.append(f"  {move:<12}{after:<22}" + "".join(f"{heads[k]:>12}" for k in keys))
-            for m in result["moves"]:
-                lines.append(f"  {m['move']:<12}{m['position_after']:<22}"
-                             + "".join(f"{m[k]:>12.6f}" for k in keys))
+    keys = [k for k in HEADS if k in result]
+    moves = result.get("moves")
+    shown = (moves or []) if everything else (moves or [])[:BEST_FEW]
+    mark = (lambda entry: "=" if entry.get("exact") else " ")     # noqa: E731
+    figures = [[f"{entry[k]:.6f}" for k in keys] for entry in (result, *shown)]
+    heads = [_(HEADS[k]) for k in keys]
+    widths = [max(len(head), *(len(row[i]) for row in figures)) for i, head in enumerate(heads)]
+    move, after, before = _("move"), _("position after"), _("before the throw")
+    move_width = max(len(move), *(len(m["move"]) for m in shown)) if shown else 0
+    after_width = max(len(after), *(len(m["position_after"]) for m in shown)) if shown else 0
+    left = max(move_width + GAP + after_width if shown else 0, len(before))
+    after_width = left - move_width - GAP if shown else 0
+
+    def row(first: str, cells) -> str:
+        return first + "".join(" " * GAP + cell.rjust(width) for cell, width in zip(cells, widths))
+
+    head_left = f"{move:<{move_width}}{' ' * GAP}{after:<{after_width}}" if shown else ""
+    lines.append(row("  " + f"{head_left:<{left}}", heads).rstrip())
+    lines.append(row(mark(result) + " " + f"{before:<{left}}", figures[0]))
+    if moves == []:
+        lines.append("  " + _("no legal move: the turn passes"))
+    for m, cells in zip(shown, figures[1:]):
+        first = f"{m['move']:<{move_width}}{' ' * GAP}{m['position_after']:<{after_width}}"
+        lines.append(row(mark(m) + " " + first, cells))
+    hidden = len(moves or []) - len(shown)
+    if hidden:
+        lines.append("  " + n_("{n} more move: --all lists it",
+                               "{n} more moves: --all lists them", hidden, n=hidden))
+    if any(entry.get("exact") for entry in (result, *shown)):
+        lines.append(_("= exact (a race of at most 6 checkers a side, or a game won); the other "
+                       "figures are the master's estimate"))
     return "\n".join(lines)
 
 
 # --- Garanguet: three dice, fifteen checkers a side (game/computer/garanguet_analysis.py) ------
-
-def _rules_named(argv) -> str | None:
-    """The --rules given (or --ru, --rul..., as argparse reads it), read before the rest:
-    Garanguet has its own options. A plain scan: argparse's time grows with the square of a
-    long command line's words, and the parser that reads them all dedupes them first."""
-    named = None
-    for i, word in enumerate(argv):
-        if word == "--":
-            break
-        option, equals, value = word.partition("=")
-        if len(option) >= 4 and "--rules".startswith(option):
-            if equals:
-                named = value
-            elif i + 1 < len(argv):
-                named = argv[i + 1]
-    return named
-
-
-def _garanguet_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="main.py analyze",
-                     description=_("What a Garanguet position and throw are worth, for players "
-                                   "and for checking."))
-    parser.add_argument("--rules", choices=(GARANGUET.name,), required=True)
-    parser.add_argument("--position", required=True, metavar="P",
-                        help=_("e.g. {example} (White/Black/side to move)",
-                               example='"1*15/1*15/W"'))
-    parser.add_argument("--dice", nargs=3, type=_die, metavar=("A", "B", "C"))
-    return _match_options(parser)
-
 
 def _garanguet(args) -> dict:
     try:
@@ -197,7 +235,9 @@ def _garanguet(args) -> dict:
             raise BadInput(_("--match: a match is 1 to {most} points", most=ga.MATCH_MAX))
         white, black = _score(args.score or "0-0", args.match)
         match = (args.match, white, black)
-    return ga.analyse(position, tuple(args.dice) if args.dice else None, match)
+    if args.reentry:
+        raise BadInput(_("--reentry: Garanguet has no re-entry"))
+    return ga.analyse(position, _dice(args, GARANGUET), match)
 
 
 def main(argv=None) -> int:
@@ -206,24 +246,22 @@ def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     speak(argv)          # --language, else the system's language (the JSON stays English)
     streams.any_terminal()
-    garanguet = _rules_named(argv) == GARANGUET.name
     try:
-        parser = _garanguet_parser() if garanguet else _parser()
+        parser = _parser()
         args = parser.parse_args(tidy(parser, argv))
-        if garanguet:
+        if args.rules == GARANGUET.name:
             result = _garanguet(args)
         else:
             rules, t, position, match = _read(args)
-            result = analyse(rules, t, position, tuple(args.dice) if args.dice else None, match)
+            result = analyse(rules, t, position, _dice(args, rules), match)
     except BadInput as error:
         streams.tell(_("analyze: {problem}", problem=error))
         return 2
     if sys.stdout is None:
         streams.tell(_("analyze: {problem}", problem=_("its standard output is closed")))
         return 1
-    table = ga.table if garanguet else _table
     try:
-        print(json.dumps(result) if args.json else table(result), flush=True)
+        print(json.dumps(result) if args.json else table(result, args.all), flush=True)
     except BrokenPipeError:      # the reader went away (| head): no traceback at exit
         streams.drop_output()
     except OSError as error:     # a full disk

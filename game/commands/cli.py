@@ -25,6 +25,10 @@ from game.rules import RULE_NAMES   # the standard library only, like this modul
 
 
 
+#: Set by the first start (game/commands/first_start.py) while its set-up window waits for the
+#: game's: a file to create once the game's window is about to open.
+READY = "TOURNE_CASE_READY"
+
 #: The exit status after SIGTERM, as a shell reports a process it ended (128 + 15).
 TERMINATED = 143
 
@@ -91,16 +95,28 @@ def build_parser() -> argparse.ArgumentParser:
                                "folder"))
     add_language(parser, _("the language of these messages, and of the game until one is "
                            "chosen in its settings (default: the system's)"))
-    # For tests and the build check: both sides played by the computer, no animation...
-    parser.add_argument("--autoplay", action="store_true", help=argparse.SUPPRESS)
-    # ...and the game closed after this many seconds.
-    parser.add_argument("--quit-after", type=_seconds, metavar="SECONDS", help=argparse.SUPPRESS)
-    # With --autoplay: an online match through the relay at this address (docs/online.md),
-    # in a new room or the room with this code, the computer at this level (default: the
-    # strongest).
-    parser.add_argument("--online", type=_relay_url, metavar="ws://HOST:PORT", help=argparse.SUPPRESS)
-    parser.add_argument("--room", type=_room, metavar="new|CODE", help=argparse.SUPPRESS)
-    parser.add_argument("--level", default="", help=argparse.SUPPRESS)
+    # For the demo, the tests and checking a relay by hand (README, docs/online.md).
+    headless = parser.add_argument_group(
+        # TRANSLATORS: a heading of --help; argparse writes ":" straight after it (French puts a
+        # no-break space before it, so the translation ends with one).
+        _("the computer alone (the demo, tests, checking a relay)"))
+    headless.add_argument("--autoplay", action="store_true",
+                          help=_("the computer plays both sides, without animation; it never "
+                                 "plays over a saved match"))
+    headless.add_argument("--quit-after", type=_seconds, metavar="SECONDS",
+                          help=_("close the game after this many seconds"))
+    headless.add_argument("--online", type=_relay_url, metavar="ws://HOST:PORT",
+                          help=_("with --autoplay and --room or --watch: an online match through "
+                                 "the relay at this address, with no window"))
+    seat = headless.add_mutually_exclusive_group()
+    seat.add_argument("--room", type=_room, metavar="new|CODE",
+                      help=_("play in a new room (its code is printed first), or in the room "
+                             "with this code"))
+    seat.add_argument("--watch", type=_watch_code, metavar="CODE",
+                      help=_("watch the room with this code, without playing in it"))
+    headless.add_argument("--level", default="", metavar="LEVEL",
+                          help=_("with --room: the computer's level, such as novice (default: "
+                                 "the game's strongest)"))
     return parser
 
 
@@ -129,6 +145,16 @@ def _room(text: str) -> str:
         raise argparse.ArgumentTypeError(_("{value} is not a room code (six letters and "
                                            "figures, like ACD-EF9) nor \"new\"",
                                            value=repr(text[:20])))
+    return code
+
+
+def _watch_code(text: str) -> str:
+    """A room code as typed ("ACD-EF9", "acdef9"): the room to watch."""
+    from game.online.protocol import normal_code
+    code = normal_code(text)
+    if code is None:
+        raise argparse.ArgumentTypeError(_("{value} is not a room code (six letters and "
+                                           "figures, like ACD-EF9)", value=repr(text[:20])))
     return code
 
 
@@ -192,8 +218,9 @@ def parse_args(argv) -> argparse.Namespace:
     parser = build_parser()
     args = parser.parse_args(tidy(parser, argv))
     args.command = "play"
-    if (args.online is None) != (args.room is None) or (args.online and not args.autoplay):
-        parser.error(_("--online and --room go together, with --autoplay"))
+    seat = args.room or args.watch
+    if (args.online is None) != (seat is None) or (args.online and not args.autoplay):
+        parser.error(_("--online goes with --autoplay and with --room or --watch"))
     return args
 
 
@@ -223,18 +250,35 @@ def main(argv=None) -> int:
             with folder_lock.FolderLock(_data_folder(args.data_dir)) as lock:
                 if not lock.take():
                     return in_use(lock, args)
+                if args.watch:
+                    from game.commands import autoplay
+                    status = autoplay.watch(args.data_dir, args.online, args.watch,
+                                            quit_after=args.quit_after)
+                    return 128 + ended[0] if ended else status
                 if args.online:
                     from game.commands import autoplay
                     status = autoplay.run(args.data_dir, args.online, args.room, args.rules,
                                           args.seed, args.quit_after, args.level)
                     return 128 + ended[0] if ended else status
                 from game import app
+                _window_opens()
                 status = app.run(seed=args.seed, fullscreen=args.fullscreen, rules=args.rules,
                                  data_dir=args.data_dir, autoplay=args.autoplay,
                                  quit_after=args.quit_after)
         except Terminated:       # before the loop ran: nothing unsaved yet
             status = TERMINATED
     return 128 + ended[0] if ended else status
+
+
+def _window_opens() -> None:
+    """The game's packages are loaded and its window opens next: the first start's set-up
+    window, which says "Starting the game ..." meanwhile, may close (READY)."""
+    ready = os.environ.pop(READY, None)
+    if ready:
+        try:
+            Path(ready).touch()
+        except OSError:         # the set-up window closes anyway when its wait ends
+            pass
 
 
 def _data_folder(data_dir) -> Path:
@@ -259,6 +303,7 @@ def in_use(lock, args) -> int:
     if args.autoplay:
         return IN_USE
     from game.scenes import in_use as screen
+    _window_opens()
     screen.run(lock.folder, lock.holder(), quit_after=args.quit_after)
     return IN_USE
 

@@ -4,7 +4,9 @@ Started by a plain Python 3.11 that lacks the game's packages, it sets them up o
 virtual environment beside the game (.venv-game/), showing the progress (packages done out of
 the total, the one under way), then starts the game with that environment's Python. A lock in
 that folder makes a second start at the same moment wait for the first one's set-up. The next
-start finds the environment ready and goes straight to the game, with no pip run. Only the
+start finds the environment ready and goes straight to the game, with no pip run. The set-up
+window stays on screen, saying that the game is starting, until the game's own window is about
+to open (the game says so through a file, `cli.READY`): no blank gap between the two. Only the
 standard library is imported here, so this runs anywhere; the words come from the game's
 catalogues (game/base/i18n.py needs nothing else), in the system's language or the one --language
 names.
@@ -45,6 +47,8 @@ VENV_NAME = ".venv-game"
 STAMP = "tourne-case-requirements.txt"   # in the environment: the requirements it was set up with
 LOCK = "tourne-case-setup.lock"          # in the environment: held by the start that sets it up
 LOCK_WAIT = 30 * 60                      # seconds a second start waits for the first one's set-up
+HOLD_MOST = 120.0                        # seconds the set-up window waits for the game's, at most
+HOLD_AFTER = 1.5                         # seconds it stays once the game said its window opens
 RELAUNCHED = "TOURNE_CASE_RELAUNCHED"    # set for the relaunched game, to never loop
 MANUAL = "python -m pip install -r requirements.txt"   # a command: the same in every language
 #: Said by the shell launchers (launchers/tourne-case.sh, install-linux.sh) before any Python
@@ -324,9 +328,10 @@ class ProgressWindow:
         self.progress.line(line)
 
     def run(self, work) -> None:
-        """Run `work()` in a thread, refreshing the window until it ends."""
+        """Run `work()` in a thread, refreshing the window until it ends; the window stays
+        open (`hold` or `close` it)."""
         from tkinter import ttk
-        bar = ttk.Progressbar(self.root, mode="determinate", length=520, maximum=1.0)
+        self.bar = bar = ttk.Progressbar(self.root, mode="determinate", length=520, maximum=1.0)
         bar.pack(padx=20, pady=(0, 16))
         worker = threading.Thread(target=work, daemon=True)
         worker.start()
@@ -339,11 +344,35 @@ class ProgressWindow:
             if worker.is_alive():
                 self.root.after(100, refresh)
             else:
-                self.root.destroy()
+                self.root.quit()        # out of the loop; the window stays on screen
 
         refresh()
         self.root.mainloop()
         worker.join()
+
+    def hold(self, shown, most: float = HOLD_MOST) -> None:
+        """Say that the game is starting until `shown()` (the game's window opens, or the game
+        ended), then a moment more so that the two windows meet; `most` seconds at most."""
+        self.summary.config(text=_("Starting the game ..."))
+        self.line.config(text="")
+        self.bar.config(mode="indeterminate")
+        self.bar.start(12)
+        ends = time.monotonic() + most
+
+        def check():
+            if shown() or time.monotonic() > ends:
+                self.root.after(int(HOLD_AFTER * 1000), self.close)
+            else:
+                self.root.after(100, check)
+
+        check()
+        self.root.mainloop()
+
+    def close(self) -> None:
+        try:
+            self.root.destroy()
+        except Exception:        # already gone (the player closed it)
+            pass
 
     @staticmethod
     def show_error(message: str) -> None:
@@ -371,12 +400,14 @@ def set_up_once(venv: Path, report, progress=None) -> None:
         set_up(venv, report, progress)
 
 
-def set_up_with_progress(venv: Path) -> None:
+def set_up_with_progress(venv: Path):
+    """Set up, in the set-up window when there is no terminal; that window, still open to say
+    that the game starts (None in a terminal)."""
     window = None if has_terminal() else ProgressWindow.open(
         _("Setting up the game (this happens once) ..."))
     if window is None:
         set_up_once(venv, lambda line: print(line, flush=True))
-        return
+        return None
     failure = []
 
     def work():
@@ -387,7 +418,9 @@ def set_up_with_progress(venv: Path) -> None:
 
     window.run(work)
     if failure:
+        window.close()
         raise failure[0]
+    return window
 
 
 def fail(message: str) -> int:
@@ -407,11 +440,14 @@ def _console_closes_on_exit() -> bool:
     return ctypes.windll.kernel32.GetConsoleProcessList(processes, 2) <= 1
 
 
-def relaunch(python: Path, argv) -> int:
-    """Start this file again with the private environment's Python."""
+def relaunch(python: Path, argv, window=None) -> int:
+    """Start this file again with the private environment's Python; the set-up `window`, when
+    there is one, stays until the game's opens."""
     command = [str(python), str(HERE / "main.py"), *argv]
     env = dict(os.environ, **{RELAUNCHED: "1"})
     try:
+        if window is not None:
+            return behind_the_window(window, command, env)
         if os.name == "nt":     # Windows has no real exec: wait for the game, pass on its status
             return subprocess.call(command, env=env)
         for stream in (sys.stdout, sys.stderr):
@@ -422,6 +458,32 @@ def relaunch(python: Path, argv) -> int:
         return fail(_("could not start the game's own Python {python} ({error}). Delete the "
                       "folder {folder} and start again, or run: {command}", python=python,
                       error=error, folder=python.parent.parent, command=MANUAL))
+
+
+def behind_the_window(window, command, env) -> int:
+    """Start the game while the set-up window says so, close that window once the game's is
+    about to open (the game touches the file named in cli.READY; or it ended), and wait for
+    the game, passing on its exit status and the signals that end it."""
+    import signal
+    import tempfile
+    from game.commands import cli
+    with tempfile.TemporaryDirectory(prefix="tourne-case-") as folder:
+        ready = Path(folder) / "ready"
+        process = subprocess.Popen(command, env=dict(env, **{cli.READY: str(ready)}))
+        for signum in cli.ENDING_SIGNALS if os.name != "nt" else ():   # POSIX: SIGTERM, SIGHUP
+            try:
+                signal.signal(signum, lambda number, frame: process.send_signal(number))
+            except (ValueError, OSError):
+                pass
+        try:
+            window.hold(lambda: ready.exists() or process.poll() is not None)
+        except Exception:       # the window was closed meanwhile: nothing left to show
+            pass
+        while True:
+            try:
+                return process.wait()
+            except KeyboardInterrupt:       # Ctrl+C reaches the game too: wait for its save
+                continue
 
 
 def main(argv=None) -> int:
@@ -444,12 +506,18 @@ def main(argv=None) -> int:
                       "{missing}. Delete the folder {folder} and start again, or run: {command}",
                       missing=", ".join(missing), folder=venv_dir(), command=MANUAL))
     venv = venv_dir()
-    if not venv_is_ready(venv):
-        print(_("The game's packages are missing here: {missing}", missing=", ".join(missing)),
-              flush=True)
-        try:
-            set_up_with_progress(venv)
-        except SetupError as error:
-            return fail(str(error))
-    return relaunch(venv_python(venv), argv)
+    if venv_is_ready(venv):
+        return relaunch(venv_python(venv), argv)
+    # Every one of them goes into the game's own environment, so the list is the set-up's
+    # (the "[1/5]" that follows), not what this Python happens to lack.
+    print(_("The game's packages are missing here: {missing}",
+            missing=", ".join(label for label, arguments in install_steps(REQUIREMENTS))),
+          flush=True)
+    try:
+        window = set_up_with_progress(venv)
+    except SetupError as error:
+        return fail(str(error))
+    if window is None:
+        return relaunch(venv_python(venv), argv)
+    return relaunch(venv_python(venv), argv, window)
 

@@ -2,9 +2,9 @@
 
     analyze --rules garanguet --position P [--dice A B C] [--match N --score X-Y] [--json]
 
-The command is read by game/computer/analysis.py, with the same contract as Tourne Case's: one
-JSON object with --json (its keys in English), else a table in the player's language; bad input
-gives one line and exit status 2. Each play of the throw comes with the mover's chances after it, of winning, of a
+The command is read by game/commands/analyze.py, with the same contract as Tourne Case's: one
+JSON object with --json (its keys in English), else a table in the player's language (the same
+for both games); bad input gives one line and exit status 2. Each play of the throw comes with the mover's chances after it, of winning, of a
 2-point win and of a 2-point loss (G-10), the equity (expected points) and, in a match, the
 chance of winning the match; the plays are ranked by the match chance in a match, else by
 equity. `exact` says which figures are exact: a race of at most 6 checkers a side (the
@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from game.base.i18n import _
 from game.rules import GARANGUET, Move, Position, aways
 
 from game.computer import garanguet_bearoff as gb
@@ -114,30 +113,3 @@ def analyse(position: Position, dice=None, match=None) -> dict:
     if dice is not None:
         result["moves"] = plays(position, dice, match)
     return result
-
-
-# --- for people ---------------------------------------------------------------------------------
-
-def table(result: dict) -> str:
-    """The analysis for people, in their language: '=' marks the exact figures."""
-    position = result["position"]
-    lines = [_("{position}: White to move", position=position) if result["to_move"] == "W"
-             else _("{position}: Black to move", position=position)]
-    keys = ["win_probability", "win2_probability", "equity"]
-    if "match_win_probability" in result:
-        keys.append("match_win_probability")
-    heads = {"win_probability": _("win"), "win2_probability": _("2-point win"),
-             "equity": _("equity"), "match_win_probability": _("match")}
-    mark = lambda entry: "=" if entry["exact"] else " "     # noqa: E731
-    lines.append(mark(result) + " " + "  ".join(f"{heads[k]} {result[k]:.6f}" for k in keys))
-    if "moves" in result:
-        if not result["moves"]:
-            lines.append("  " + _("no legal move: the turn passes"))
-        else:
-            move = _("move")
-            lines.append(f"  {move:<24}" + "".join(f"{heads[k]:>14}" for k in keys))
-            for m in result["moves"]:
-                lines.append(f" {mark(m)}{m['move']:<24}" + "".join(f"{m[k]:>14.6f}" for k in keys))
-    lines.append(_("= exact (a race of at most 6 checkers a side, or a game won); the other "
-                   "figures are the master's estimate"))
-    return "\n".join(lines)

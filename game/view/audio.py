@@ -2,10 +2,17 @@
 so that quick dice clacks overlap instead of cutting each other off.
 
 Without an audio device (no sound card, a mixer that will not start, pygame built without
-one) everything here stays silent and never raises: the game plays the same without sound.
+one) everything here stays silent and never raises: the game plays the same without sound, and
+`Sounds.device_found` says so (Settings shows it). Nor does the terminal fill with ALSA's own
+complaints about the missing card: on Linux without a sound card, SDL is pointed at the sound
+servers only (`choose_driver`, run as this module is imported, so before pygame.init() starts
+the mixer).
 """
 import logging
+import os
 import pathlib
+import re
+import sys
 
 import pygame
 
@@ -13,8 +20,37 @@ SOUND_DIR = pathlib.Path(__file__).resolve().parents[2] / "sounds"
 NAMES = ("shake", "throw", "dice_wood", "dice_dice", "checker", "hit", "win", "click")
 CHANNELS = 16
 QUIETEST = 0.02      # below this gain a sound is not worth a channel
+#: The sound cards the Linux kernel knows (ALSA): " 0 [PCH   ]: HDA-Intel - ..." each.
+SOUND_CARDS = pathlib.Path("/proc/asound/cards")
+#: SDL's audio drivers that need no sound card here (a sound server, perhaps remote), and fail
+#: quietly without one; ALSA prints eight lines on stderr for each try of a card not there.
+SOUND_SERVERS = "pipewire,pulseaudio"
 
 log = logging.getLogger(__name__)
+
+
+def has_sound_card(cards: pathlib.Path = SOUND_CARDS) -> bool:
+    """Whether the kernel lists a sound card (False when it keeps no list: no ALSA at all)."""
+    try:
+        listed = cards.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return False
+    return re.search(r"^\s*\d+\s+\[", listed, re.MULTILINE) is not None
+
+
+def choose_driver(environ=os.environ, cards: pathlib.Path = SOUND_CARDS) -> str | None:
+    """Linux without a sound card: let SDL try the sound servers only, not ALSA, whose tries
+    fill the terminal (every start, twice). A driver already chosen (SDL_AUDIODRIVER) stays.
+    The drivers set, or None."""
+    if not sys.platform.startswith("linux") or environ.get("SDL_AUDIODRIVER"):
+        return None
+    if has_sound_card(cards):
+        return None
+    environ["SDL_AUDIODRIVER"] = SOUND_SERVERS
+    return SOUND_SERVERS
+
+
+choose_driver()
 
 
 def _unit(value: float) -> float:
@@ -50,6 +86,11 @@ class Sounds:
                 log.info("no sound: %s", error)
                 self._available = False
         return self._available
+
+    @property
+    def device_found(self) -> bool:
+        """Whether a sound device was found to play on (Settings says so when none was)."""
+        return self.available
 
     def set_volume(self, volume: float) -> None:
         self.volume = _unit(volume)
@@ -103,6 +144,8 @@ class Sounds:
 
 class SilentSounds:
     """Stands in if the sounds fail to start (they promise silence without a device, but still)."""
+
+    device_found = False
 
     def play(self, name, strength=1.0):
         pass
