@@ -81,8 +81,9 @@ def play_game(session: Session, saves: list, person_rng: random.Random | None = 
     for _ in range(5000):
         if flow.stage is Stage.OVER:
             return events
-        if flow.stage is Stage.THROW and flow.can_undo and not undone:
-            events += flow.undo()         # the person's move, before the computer throws
+        if flow.stage is Stage.THROW and flow.can_undo and not flow.takes_reply and not undone:
+            events += flow.undo()         # the person's move, before the computer throws (not
+                                          # with its reply at the person's next throw: once only)
             undone = True                 # played again (at random) and kept
         elif flow.stage is Stage.THROW and not flow.session.is_computer(flow.to_move):
             events += flow.throw()
