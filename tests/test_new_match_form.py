@@ -7,34 +7,11 @@ import pygame
 import pytest
 
 from game.app import App
-from game.base import i18n
 from game.scenes import games
 from game.scenes.new_match import NewMatchScene
 from game.view import widgets as ui
 
-DT = 1 / 60
-
-
-@pytest.fixture(autouse=True)
-def english(monkeypatch):
-    monkeypatch.setenv("LANGUAGE", "en")
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
-
-
-@pytest.fixture
-def app(tmp_path):
-    a = App(seed=11, data_dir=tmp_path, size=(960, 600))
-    a.update_settings({"language": "en"})
-    pygame.event.clear()
-    yield a
-    pygame.display.quit()
-
-
-def frames(app, n=2):
-    for _ in range(n):
-        app.frame(DT)
+from tests.test_menus import DT, app, english, frames  # noqa: F401  (app, english: fixtures)
 
 
 def open_form(app) -> NewMatchScene:

@@ -12,29 +12,7 @@ from game.scenes.menus import ConfirmScene, PauseScene, SettingsScene, StatsScen
 from game.view import widgets as ui
 from game.view.layout import ui_scale
 
-DT = 1 / 60
-
-
-@pytest.fixture(autouse=True)
-def english(monkeypatch):
-    monkeypatch.setenv("LANGUAGE", "en")
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
-
-
-@pytest.fixture
-def app(tmp_path):
-    a = App(seed=5, data_dir=tmp_path, size=(960, 600))
-    a.update_settings({"language": "en"})
-    pygame.event.clear()
-    yield a
-    pygame.display.quit()
-
-
-def frames(app, n=2):
-    for _ in range(n):
-        app.frame(DT)
+from tests.test_menus import DT, app, english, frames  # noqa: F401  (app, english: fixtures)
 
 
 def drawn_words(app, code: str) -> list:

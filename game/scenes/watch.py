@@ -28,6 +28,7 @@ from game.rules import Side
 from game.scenes.base import Scene, dispatch
 from game.scenes.boards import board_for
 from game.scenes.menus import rules_title
+from game.scenes.table.scene import arrived
 from game.view import widgets as ui
 from game.view.animation import Banner, Flight, Ripple, speed_factor
 from game.view.board_view import draw_banners
@@ -305,7 +306,7 @@ class WatchScene(Scene):
         self.flights = [Flight(side, path, duration, slot=landing, sound="hit" if step.hit else "checker")]
         if step.hit:
             other = side.other
-            gained = _arrived(before.checkers(other), after.checkers(other))
+            gained = arrived(before.checkers(other), after.checkers(other))
             slot = (other, gained, after.checkers(other).count(gained) - 1)
             self.flights.append(Flight(other, [view.checker_centre(other, step.destination, 0),
                                                view.checker_centre(*slot)], HIT_FLIGHT * self.pace,
@@ -460,13 +461,3 @@ class WatchScene(Scene):
         ui.blit_fitted(surface, _("Esc: leave"), 20 * scale,
                        pygame.Rect(card.x, card.bottom - px(40, scale), card.w, px(26, scale)), ui.GREY)
 
-
-def _arrived(before: tuple, after: tuple) -> int:
-    """The location a side gained between two positions (where its hit checker went)."""
-    rest = list(before)
-    for loc in after:
-        if loc in rest:
-            rest.remove(loc)
-        else:
-            return loc
-    return 0

@@ -173,7 +173,7 @@ def spot_cost(scene, spot: pygame.Rect, avoid: list, shun: list = (), checkers: 
     """How bad a place is for a card: a die or another card 1000 each, a checker COVERS each,
     a spot of the moving checker's way (`shun`) 10 each."""
     if checkers is None:
-        checkers = _checker_rects(scene)
+        checkers = checker_rects(scene)
     return (1000 * len(spot.collidelistall(scene.drawing.dice_rects())) + 1000 * len(spot.collidelistall(avoid))
             + COVERS * len(spot.collidelistall(checkers)) + 10 * len(spot.collidelistall(list(shun))))
 
@@ -187,7 +187,7 @@ def place(scene, rect: pygame.Rect, avoid: list, region: pygame.Rect | None = No
     inner = field.inflate(-2 * margin, -2 * margin)
     if rect.w > inner.w or rect.h > inner.h:
         inner = field
-    checkers = _checker_rects(scene)
+    checkers = checker_rects(scene)
     steps = 8
     spots = []
     for i in range(steps + 1):
@@ -209,7 +209,7 @@ def place(scene, rect: pygame.Rect, avoid: list, region: pygame.Rect | None = No
     return best, best_cost
 
 
-def _checker_rects(scene, position=None) -> list:
+def checker_rects(scene, position=None) -> list:
     """The checkers on screen (as the board shows them now, or in `position`), to keep a card
     off them."""
     shown = scene.shown if position is None else position
@@ -241,7 +241,7 @@ def move_way(scene) -> list:
     side = caption["side"]
     r = view.length(g.CHECKER_R)
     out = []
-    out += _checker_rects(scene, caption["after"])
+    out += checker_rects(scene, caption["after"])
     for step in caption["move"].steps:
         for x, y in view.path(side, step.origin, step.destination, (0, 0), (0, 0))[1:-1]:
             sx, sy = view.to_screen(x, y)

@@ -11,13 +11,13 @@ Without a link (every other match) all of this is silent.
 import pygame
 
 from game.base.i18n import N_, Words, _, verbatim
-from game.geometry import tablier
 from game.online.events import (ConnectionLost, Forfeit, FriendArrived, FriendAway, FriendBack,
                                 FriendJoined, FriendResigned, Offered, Reconnected, Refused, RoomOpened,
                                 Unreachable, Watchers)
 from game.base.i18n import shown
 from game.scenes.base import dispatch, nothing
 from game.scenes.online import dots, draw_waiting, watching_words
+from game.scenes.table.cards import checker_rects
 from game.view import widgets as ui
 from game.view.layout import px
 
@@ -172,14 +172,8 @@ class OnlinePlay:
 
     def checkers(self) -> list[pygame.Rect]:
         """Every checker on the board as drawn now, in screen pixels."""
-        scene, view = self.scene, self.scene.view
-        position = getattr(scene, "shown", None) or scene.session.position
-        radius = view.length(tablier.CHECKER_R)
-        rects = []
-        for _side, _loc, _index, (x, y) in view.slots(position):
-            cx, cy = view.to_screen(x, y)
-            rects.append(pygame.Rect(round(cx - radius), round(cy - radius), 2 * radius, 2 * radius))
-        return rects
+        scene = self.scene
+        return checker_rects(scene, getattr(scene, "shown", None) or scene.session.position)
 
     def free_band(self, board: pygame.Rect, height: int) -> pygame.Rect:
         """A band across the board, `height` high, covering no checker: the middle of the board

@@ -379,7 +379,7 @@ class TableScene(PacedScene):
         self.flights = [Flight(side, path, duration, slot=landing, sound="hit" if step.hit else "checker")]
         if step.hit:
             other = side.other
-            new_loc = _arrived(before.checkers(other), after.checkers(other))
+            new_loc = arrived(before.checkers(other), after.checkers(other))
             slot = (other, new_loc, after.checkers(other).count(new_loc) - 1)
             start = view.checker_centre(other, step.destination, 0)
             self.flights.append(Flight(other, [start, view.checker_centre(*slot)], HIT_FLIGHT * self.pace,
@@ -453,7 +453,7 @@ class TableScene(PacedScene):
         self.input.leave()
 
 
-def _arrived(before: tuple, after: tuple) -> int:
+def arrived(before: tuple, after: tuple) -> int:
     """The location a side gained between two positions (where its hit checker went)."""
     rest = list(before)
     for loc in after:
