@@ -70,6 +70,24 @@ def test_garanguet_w_then_p_plays_the_checker_through_its_stop():
     assert flow.session.position.white.count(p) == 1 and w not in flow.session.position.white
 
 
+def test_between_two_people_u_at_the_others_throw_takes_back_the_whole_sum():
+    """The move ended, the other player to throw: U takes back the last pick-and-drop whole,
+    a sum's stops with it - the checker goes back to w, it is not left on its stop."""
+    flow = flow_at("garanguet", "1*14,2/1*15/W", (6, 4, 3))
+    w, p = GARANGUET.point_at(Side.WHITE, "w"), GARANGUET.point_at(Side.WHITE, "p")
+    flow.pick(1)
+    flow.drop(7)
+    landed(flow)
+    flow.pick(w)
+    flow.drop(p)
+    landed(flow)
+    assert flow.stage is Stage.THROW and flow.to_move is Side.BLACK
+    flow.undo()
+    assert flow.stage is Stage.CHOOSE and flow.to_move is Side.WHITE
+    assert flow.chooser.played == (Step(1, 7),)
+    assert w in flow.shown.white and p not in flow.shown.white
+
+
 def test_garanguet_sum_through_closed_stops_is_refused_naming_the_stop():
     # Black holds White's s and t: w to p by 3 + 4 would stop on one of them (G-3)
     flow = flow_at("garanguet", "1*14,2/1*13,19,20/W", (6, 4, 3))

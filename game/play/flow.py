@@ -108,7 +108,7 @@ class GameFlow:
         self.shown = session.position     # the board shown: a turn's steps so far included
         self.hints: tuple | None = None
         self.last_move: tuple[Side, Move] | None = None    # for a faint trail of what just happened
-        self._undo = None                                   # (snapshot, move): a person's last move
+        self._undo = None                                   # (snapshot, move, picks): a person's last move
         self._replied = None                                # the same while the computer replies
         self._reply = None                                  # (snapshot, move, reply): both, at the person's throw
         self._move: Move | None = None                      # the computer's move being shown
@@ -273,18 +273,20 @@ class GameFlow:
             self.shown = self.chooser.shown()
             self._emit(StepTakenBack(step))
         elif self.stage is Stage.THROW and self._undo is not None:
-            saved, move = self._undo
+            saved, move, picks = self._undo
             self._undo = self.last_move = None
             self.session.restore(saved)
             self.save()
             s = self.session
-            self.chooser = Chooser(self.rules, s.position, s.dice, False, move.steps[:-1], prefer=self._preferred)
+            self.chooser = Chooser(self.rules, s.position, s.dice, False, move.steps,
+                                   prefer=self._preferred, picks=picks)
+            step = self.chooser.take_back()          # the last pick-and-drop: a sum's steps together
             self.shown = self.chooser.shown()
             self.stage = Stage.CHOOSE
             self._emit(MoveTakenBack(s.to_move, move))
-            self._emit(StepTakenBack(move.steps[-1]))
+            self._emit(StepTakenBack(step))
         elif self.stage is Stage.THROW and self._reply is not None:
-            saved, move, reply = self._reply
+            saved, move, _picks, reply = self._reply
             self._reply = self.last_move = None
             self.session.restore(saved)            # the generator too: the same dice come again
             self.save()
@@ -515,7 +517,8 @@ class GameFlow:
             self.dealer.moved(s, side, move, turn)
         self.save()
         self.last_move = (side, move) if move.steps else None
-        self._undo = (saved, move) if person and not self.touch_move else None
+        picks = self.chooser.picks if self.chooser is not None else ()
+        self._undo = (saved, move, picks) if person and not self.touch_move else None
         replied, self._replied = self._replied, None
         if replied is not None and outcome is None and not person:
             self._reply = (*replied, move)

@@ -49,7 +49,8 @@ class Chooser:
     step can be taken back.
     """
 
-    def __init__(self, rules, position, dice, touch_move: bool = False, played=(), prefer=()):
+    def __init__(self, rules, position, dice, touch_move: bool = False, played=(), prefer=(),
+                 picks=()):
         self.rules = rules
         self.position = position
         self.dice = tuple(dice)
@@ -60,7 +61,8 @@ class Chooser:
         #: moves best first (the hints'), or a function that gives them when first needed: a
         #: sum that two orders play differently (a hit on the way) is played as they play it
         self.prefer = prefer
-        self._entries: list[int] = [1] * len(self.played)   # steps per pick-and-drop, to take back
+        # steps per pick-and-drop, to take back (`picks`: as a finished move was played)
+        self._entries: list[int] = list(picks) if sum(picks) == len(self.played) else [1] * len(self.played)
         self._steps = None
         self._routes: dict[int, dict[int, tuple[Step, ...]]] = {}
 
@@ -182,6 +184,11 @@ class Chooser:
         self._entries.append(len(route))
         self._changed()
         return _joined(route)
+
+    @property
+    def picks(self) -> tuple[int, ...]:
+        """How many steps each pick-and-drop played (a sum's several), in order."""
+        return tuple(self._entries)
 
     def take_back(self) -> Step | None:
         """Undo the last pick-and-drop of this turn - a sum's steps together - (refused under
