@@ -156,3 +156,25 @@ def test_the_tutorial_and_online_flows_end_moves_as_before(tmp_path):
         assert not scene.flow.player_ends
     finally:
         pygame.display.quit()
+
+
+def test_a_sum_taken_back_at_the_others_throw_is_said_as_it_was_entered(screen):
+    """Two people, Garanguet: White plays x-r, then w-p by the sum (4 + 3), and ends the move;
+    at Black's throw U takes back the last pick whole and says it as entered: "w-p", not the
+    stop "s-p" of it."""
+    from game.rules import GARANGUET
+    app = start(screen, rules="garanguet", opponent="human")
+    app.settings["end_move_after"] = "never"
+    scene = table_at(app, screen, Position.parse("1*14,2/1*15/W"), (6, 4, 3))
+    w, p = GARANGUET.point_at(Side.WHITE, "w"), GARANGUET.point_at(Side.WHITE, "p")
+    for origin, destination in ((1, 7), (w, p)):
+        scene.react(scene.flow.pick(origin))
+        scene.react(scene.flow.drop(destination))
+        pump(app, screen, 1.0)
+    key(app, pygame.K_SPACE)                       # ended: Black to throw
+    pump(app, screen, 0.2)
+    assert app.session.phase is Phase.THROW and app.session.to_move is Side.BLACK
+    key(app, pygame.K_u)
+    said = str(scene.note)
+    assert said == "Taken back: w-p, the last step of x-r, w-p", said
+    assert w in scene.flow.shown.white and p not in scene.flow.shown.white

@@ -22,6 +22,7 @@ from game.play.sides import title_words, verb_words
 from game.rules import Move, Side
 from game.rules.refusals import MoveRefused
 from game.rules.telling import meaning_of
+from game.rules.turn import say_as_entered
 from game.scenes.base import dispatch, nothing
 from game.scenes.host import Host
 from game.scenes.table.cards import TableCards
@@ -88,6 +89,7 @@ class TableScene(PacedScene):
         self._ending = None                # seconds until a move whole on the board ends by itself
         self._ended = False                # the person ended their move: the computer throws sooner
         self._move_said = False            # a whole move's take-back was said: its last step is not
+        self._taken_from = None            # a move taken back but its last pick: said with that step
         self.input = TableInput(self)
         self.cards = TableCards(self)
         self.drawing = TableDrawing(self)
@@ -301,8 +303,13 @@ class TableScene(PacedScene):
 
     def _step_taken_back(self, event: ev.StepTakenBack) -> None:
         self._ending = None
-        if not self._move_said:
-            self.say(Words(N_("Taken back: {step}"), step=self._said(Move((event.step,)))))
+        step = self._said(Move((event.step,)))
+        taken_from, self._taken_from = self._taken_from, None
+        if taken_from is not None:         # the last pick-and-drop of a move already ended
+            self.say(Words(N_("Taken back: {step}, the last step of {move}"), move=taken_from,
+                           step=step), 6.0)
+        elif not self._move_said:
+            self.say(Words(N_("Taken back: {step}"), step=step))
         self.sound("click")
 
     def _move_taken_back(self, event: ev.MoveTakenBack) -> None:
@@ -310,7 +317,8 @@ class TableScene(PacedScene):
         self._timer = None                 # the computer does not throw after all
         self._ending = None
         self._move_said = True
-        move = self._said(event.move, event.side)
+        s = self.session                   # back as it was before the move: said as entered
+        move = say_as_entered(s.rules, s.position, s.dice, event.move)
         if event.reply is not None:          # the computer's reply is gone: its words and its dice too
             self.caption = None
             self._dice_again(event.side)
@@ -319,9 +327,9 @@ class TableScene(PacedScene):
                      else Words(N_("Taken back: your move {move} and the computer's pass"), move=move))
         elif event.whole:
             words = Words(N_("Taken back: the move {move}"), move=move)
-        else:
-            words = Words(N_("Taken back: {step}, the last step of {move}"), move=move,
-                          step=self._said(Move(event.move.steps[-1:]), event.side))
+        else:                              # its last pick-and-drop follows: said there
+            self._taken_from = move
+            return
         self.say(words, 6.0)
         self.sound("click")
 
