@@ -144,6 +144,48 @@ def test_the_take_back_with_the_reply_never_fishes_for_other_dice():
     assert len(seen) == 1
 
 
+@pytest.mark.parametrize("rules, level, position, dice, steps", [
+    ("charpentier", "novice", "0,0,3/0,0,0/W", (5, 2), ((3, 5),)),
+    ("garanguet", "novice", "1*15/1*15/W", (5, 2, 1), ((1, 6), (1, 3), (1, 2))),
+])
+def test_the_same_move_played_again_gets_the_same_reply_from_a_careless_level(rules, level, position,
+                                                                             dice, steps):
+    """A careless level's slips are drawn afresh for each turn from the session: take back the
+    move with its reply, play the very same move, and the reply comes again the same (no fishing
+    for a kinder reply either)."""
+    from game.play.players import computer_players
+    session = Session.new(MatchOptions(rules=rules, opponent="computer", level=level), seed=3)
+    session.phase, session.position = Phase.MOVE, Position.parse(position)
+    session.dice, session.record = dice, {"first": "W", "turns": []}
+    thinkers, advisor = computer_players(session, thread=False)
+    flow = GameFlow(session, lambda: None, thinkers, advisor, player_ends=True)
+    flow.start()
+    replies = []
+    for _ in range(6):
+        for _ in range(20):
+            if flow.stage is Stage.CHOOSE:
+                break
+            flow.proceed()
+        for origin, destination in steps:
+            flow.pick(origin)
+            flow.drop(destination)
+            for _ in range(20):
+                if flow.stage is not Stage.MOVING:
+                    break
+                flow.proceed()
+        assert flow.move_complete
+        flow.end_move()
+        for _ in range(80):
+            if flow.stage is Stage.THROW and session.to_move is Side.WHITE:
+                break
+            flow.proceed()
+            flow.poll()
+        replies.append(repr(session.record["turns"][1]))
+        assert flow.takes_reply
+        flow.undo()
+    assert len(set(replies)) == 1, replies
+
+
 def test_the_tutorial_and_online_flows_end_moves_as_before(tmp_path):
     """Online (a dealer) and in the tutorial, the last step still ends the turn at once."""
     from game.app import App

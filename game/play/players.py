@@ -115,8 +115,20 @@ def computer_players(session: Session, thread: bool = True):
         if session.is_computer(side):
             computer = player.Computer(session.rules, level, random.Random(session.throw_seed ^ seeds[side]))
             computer.prepare(match)          # its tables load in the background
-            thinkers[side] = make(computer.choose, computer.ready)
+            thinkers[side] = make(turn_seeded(computer, session, session.throw_seed ^ seeds[side]),
+                                  computer.ready)
     return thinkers, ComputerAdvisor(session, player, names[-1])
+
+
+def turn_seeded(computer, session: Session, seed: int):
+    """The computer's choice with its chance (a careless level's slips) drawn afresh for each
+    turn, from the side's seed and the turn's key: a move taken back and played again the same
+    gets the same reply, so a take-back fishes for neither other dice nor another reply."""
+    def choose(position, dice, match):
+        game, turn = session.throw_key
+        computer.rng.seed(f"{seed}:{game}:{turn}")
+        return computer.choose(position, dice, match)
+    return choose
 
 
 class ComputerAdvisor:
