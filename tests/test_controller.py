@@ -197,3 +197,31 @@ def test_the_new_match_form_and_the_pause_menu_with_a_controller_alone(app):
     assert app.toast.words == "Controller 2 connected: it plays Black"
     post(app, pygame.CONTROLLERDEVICEREMOVED, instance_id=second)
     assert app.toast.words == "Controller 2 disconnected" and app.scenes.top is table
+
+
+def test_the_form_and_the_settings_name_the_controller_buttons_when_one_was_used_last(app):
+    """Not only the title and the table: the menus' footnotes too say B, not Esc."""
+    from game.scenes.new_match import NewMatchScene
+
+    def key(which):
+        post(app, pygame.KEYDOWN, key=which, mod=0, unicode="", scancode=0)
+
+    pad = plug(app)
+    form = NewMatchScene(app)
+    app.scenes.push(form)
+    frames(app)
+    while form.menu.focused is not form.choices["human_side"]:
+        key(pygame.K_DOWN)
+    assert str(form.footnote()).endswith("Esc goes back.")
+    button(app, pad, pygame.CONTROLLER_BUTTON_DPAD_UP)
+    button(app, pad, pygame.CONTROLLER_BUTTON_DPAD_DOWN)
+    assert form.menu.focused is form.choices["human_side"]
+    assert str(form.footnote()).endswith("B goes back.") and "Esc" not in str(form.footnote())
+    settings = SettingsScene(app)
+    app.scenes.push(settings)
+    frames(app)
+    key(pygame.K_END)
+    assert str(settings.footnote()) == "Every change is saved at once; Esc goes back too."
+    button(app, pad, pygame.CONTROLLER_BUTTON_DPAD_UP)
+    button(app, pad, pygame.CONTROLLER_BUTTON_DPAD_DOWN)
+    assert str(settings.footnote()) == "Every change is saved at once; B goes back too."

@@ -18,7 +18,7 @@ from game.scenes.base import BACK_KEYS, Scene
 from game.scenes.games import game_of, presets, short_title
 from game.scenes.host import Host
 from game.scenes.rules_screen import RulesScene, rules_to_explain
-from game.view import widgets as ui
+from game.view import controller, widgets as ui
 from game.view.layout import px, ui_scale
 
 
@@ -164,7 +164,10 @@ class SettingsScene(MenuScene):
     def footnote(self) -> str:
         """What the focused setting does (the English message; translated where drawn)."""
         focused = self.menu.focused
-        return self.NOTES.get(getattr(focused, "label", ""), "")
+        label = getattr(focused, "label", "")
+        if label == "Back" and controller.last_used(self.app):
+            return N_("Every change is saved at once; B goes back too.")
+        return self.NOTES.get(label, "")
 
     def update(self, dt):
         # F11 can change the window while this screen is open: show the truth.

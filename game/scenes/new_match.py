@@ -11,7 +11,7 @@ from game.scenes.menus import MenuScene, SavedMatchScene, level_title
 from game.play.match import MatchOptions
 from game.rules import MATCH_LENGTHS, Side, rule_set
 from game.scenes import games
-from game.view import widgets as ui
+from game.view import controller, widgets as ui
 from game.view.layout import px, ui_scale
 
 LENGTHS = list(MATCH_LENGTHS)
@@ -238,6 +238,8 @@ class NewMatchScene(MenuScene):
                       "use them, or neither.")
         if focused is self.choices["touch_move"]:
             return N_("Touch-move (C-5, G-11) for both of you: a checker picked up must be played.")
+        if controller.last_used(self.app):
+            return N_("D-pad: Up/Down move between rows, Left/Right change a choice; B goes back.")
         return N_("Up/Down move between rows; Left/Right change a choice; Esc goes back.")
 
     def draw(self, surface):

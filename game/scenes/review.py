@@ -27,7 +27,7 @@ from game.rules import Side, rules_by_name
 from game.scenes.host import Host
 from game.scenes.menus import MenuScene
 from game.scenes.review_board import ShownError, dice_text, percent
-from game.view import widgets as ui
+from game.view import controller, widgets as ui
 from game.view.assets import checker
 from game.scenes.boards import board_for
 from game.view.layout import px, ui_scale
@@ -383,10 +383,14 @@ class ReviewScene(MenuScene):
             ui.blit_fitted(surface, words, 20 * scale, box, ui.WALNUT, "title", margin=px(6, scale))
         pygame.draw.line(surface, ui.IVORY_SHADE, (header.x, header.bottom), (header.right, header.bottom),
                          max(1, px(2, scale)))
-        hint = _("Enter or a click shows the position; Esc goes back")
+        pad = controller.last_used(self.app)      # a controller's buttons, else the keys
+        hint = _("A shows the position; B goes back") if pad else _(
+            "Enter or a click shows the position; Esc goes back")
         if len(self.errors) > self.room:
             first, last = self.first + 1, min(len(self.errors), self.first + self.room)
-            hint = _("Errors {first} to {last} of {count}: Up and Down scroll; Enter or a click "
-                     "shows the position", first=first, last=last, count=len(self.errors))
+            hint = _("Errors {first} to {last} of {count}: the D-pad scrolls; A shows the position",
+                     first=first, last=last, count=len(self.errors)) if pad else _(
+                "Errors {first} to {last} of {count}: Up and Down scroll; Enter or a click "
+                "shows the position", first=first, last=last, count=len(self.errors))
         box = pygame.Rect(card.x, card.bottom + px(6, scale), card.w, px(28, scale))
         ui.blit_fitted(surface, hint, 19 * scale, box, ui.IVORY_SHADE)
