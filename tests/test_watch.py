@@ -323,6 +323,25 @@ def test_the_headless_watch_of_no_relay_or_no_code_is_one_line_and_status_3(tmp_
     assert len(lines) == 1 and "no room with that code" in lines[0]
 
 
+def test_the_headless_watch_gives_up_on_a_relay_gone_for_good(recorded, monkeypatch, tmp_path):
+    """Let in, then the relay gone and never back: after `lost_after` seconds one line and
+    status 3, not a watch that waits for ever."""
+    from game.commands import autoplay
+    from game.online import watch
+
+    class Dropped(FakeClient):
+        def __init__(self, url, code):
+            super().__init__(url, code)
+            self.put(watching(recorded))
+            self.inbox.put(("lost",))
+    monkeypatch.setattr(watch, "WatchClient", Dropped)
+    lines = []
+    assert autoplay.watch(tmp_path, "ws://127.0.0.1:1", "ACDEF9", quit_after=30, say=lines.append,
+                          lost_after=0.2) == 3
+    assert lines[0] == "watching ACDEF9"
+    assert lines[-1].startswith("The relay has not answered for") and len(lines) == 3
+
+
 # Live: a watcher on a real relay (in a thread, loopback) while two in-process games play ------
 
 class Watching_:

@@ -43,6 +43,7 @@ from game.saves.storage import Storage, said
 FRAME = 0.002          # seconds between two frames (the client's thread runs meanwhile)
 SETTLE = 20.0          # seconds a finished match waits for the other to have its last move
 REFUSED = 3            # exit status: the relay refused, or no relay answered
+LOST_WATCH = 300.0     # seconds a watcher waits for a relay that dropped it, then gives up
 
 
 class OnlinePlayer:
@@ -198,10 +199,13 @@ def run(data_dir, url: str, room: str, rules: str | None = None, seed: int | Non
     return REFUSED if player.failed is not None else 0
 
 
-def watch(data_dir, url: str, code: str, quit_after: float | None = None, say=None) -> int:
+def watch(data_dir, url: str, code: str, quit_after: float | None = None, say=None,
+          lost_after: float = LOST_WATCH) -> int:
     """Watch the room `code` to its match's end (see the module); the exit status: 0 when the
     match was seen to its end (a side caught cheating is said, and the match is over too), 3
-    when the relay refused the watcher or none answered, or the code is not one."""
+    when the relay refused the watcher or none answered (at first, or for `lost_after` seconds
+    once it had), or the code is not one. A room both players left ends at the relay
+    (`expired`, after 30 minutes), which ends the watch."""
     say = say or (lambda text: print(text, flush=True))
     storage = Storage(data_dir, demo=True)
     _settings, problems = storage.load_settings()
@@ -213,12 +217,21 @@ def watch(data_dir, url: str, code: str, quit_after: float | None = None, say=No
         return REFUSED
     watcher = watching.Watcher(url, room)
     ends = None if quit_after is None else time.monotonic() + quit_after
+    lost = None                 # since when the relay is gone (the client retries meanwhile)
     try:
         while not watcher.done:
             for event in watcher.poll():
+                if isinstance(event, ev.ConnectionLost):
+                    lost = lost or time.monotonic()
+                elif isinstance(event, (ev.Reconnected, watching.Watching)):
+                    lost = None
                 _watched(event, watcher, storage, say)
             if ends is not None and time.monotonic() > ends:
                 break
+            if lost is not None and time.monotonic() - lost > lost_after:
+                say(_("The relay has not answered for {minutes} minutes: the watch ends.",
+                      minutes=round(lost_after / 60)))
+                return REFUSED
             time.sleep(FRAME)
         for event in watcher.poll():        # what came with the last word
             _watched(event, watcher, storage, say)
