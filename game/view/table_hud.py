@@ -208,9 +208,10 @@ def n_match(length: int):
 
 
 def blit_prompt(surface, words, size: int, box: pygame.Rect, colour) -> None:
-    """The prompt in its box under the board: one line if it fits (shrunk to 80 % at most),
+    """The prompt in its box under the board: one line if it fits (shrunk to 90 % at most, the
+    size two lines start at, so that no one-line prompt reads smaller than a two-line one),
     else two lines, shrunk as needed (never below half size)."""
-    for shrink in (1.0, 0.9, 0.8):
+    for shrink in (1.0, 0.9):
         if font(size * shrink).size(words)[0] <= box.w:
             blit_text(surface, words, size * shrink, (box.x, box.centery), colour, "body", "midleft", box)
             return
