@@ -113,34 +113,50 @@ def test_at_the_next_throw_u_takes_back_the_move_and_the_computers_reply_with_th
     assert not scene.flow.takes_reply
 
 
-def test_the_take_back_with_the_reply_never_fishes_for_other_dice():
-    """However often the player takes back, the computer's reply comes with the same dice."""
+def against_the_computer(rules, position: str, dice, seed: int, level: str = "") -> GameFlow:
+    """A flow at `position` with `dice` thrown for White, the computer playing Black."""
     from game.play.players import computer_players
-    session = Session.new(MatchOptions(rules="charpentier", opponent="computer"), seed=2)
-    session.phase, session.position = Phase.MOVE, Position((0, 0, 3), (0, 0, 0), Side.WHITE)
-    session.dice, session.record = (5, 2), {"first": "W", "turns": []}
+    session = Session.new(MatchOptions(rules=rules, opponent="computer", level=level), seed=seed)
+    session.phase, session.position = Phase.MOVE, Position.parse(position)
+    session.dice, session.record = tuple(dice), {"first": "W", "turns": []}
     thinkers, advisor = computer_players(session, thread=False)
     flow = GameFlow(session, lambda: None, thinkers, advisor, player_ends=True)
     flow.start()
-    seen = set()
-    for origin in (0, 3, 0, 3):
-        for _ in range(20):
-            if flow.stage is Stage.CHOOSE:
-                break
-            flow.proceed()
-        flow.pick(origin)
-        flow.drop(origin + 2)
+    return flow
+
+
+def play_and_take_back(flow: GameFlow, steps) -> list:
+    """White plays `steps` and ends the move, the computer replies, and at White's next throw U
+    takes both back. The reply's record: [dice, move]."""
+    session = flow.session
+    for _ in range(20):
+        if flow.stage is Stage.CHOOSE:
+            break
         flow.proceed()
-        assert flow.move_complete
-        flow.end_move()
-        for _ in range(50):
-            if flow.stage is Stage.THROW and session.to_move is Side.WHITE:
+    for origin, destination in steps:
+        flow.pick(origin)
+        flow.drop(destination)
+        for _ in range(20):
+            if flow.stage is not Stage.MOVING:
                 break
             flow.proceed()
-            flow.poll()
-        seen.add(tuple(session.record["turns"][1][0]))
-        assert flow.takes_reply
-        flow.undo()
+    assert flow.move_complete
+    flow.end_move()
+    for _ in range(80):
+        if flow.stage is Stage.THROW and session.to_move is Side.WHITE:
+            break
+        flow.proceed()
+        flow.poll()
+    reply = session.record["turns"][1]
+    assert flow.takes_reply
+    flow.undo()
+    return reply
+
+
+def test_the_take_back_with_the_reply_never_fishes_for_other_dice():
+    """However often the player takes back, the computer's reply comes with the same dice."""
+    flow = against_the_computer("charpentier", "0,0,3/0,0,0/W", (5, 2), seed=2)
+    seen = {tuple(play_and_take_back(flow, [(origin, origin + 2)])[0]) for origin in (0, 3, 0, 3)}
     assert len(seen) == 1
 
 
@@ -153,36 +169,8 @@ def test_the_same_move_played_again_gets_the_same_reply_from_a_careless_level(ru
     """A careless level's slips are drawn afresh for each turn from the session: take back the
     move with its reply, play the very same move, and the reply comes again the same (no fishing
     for a kinder reply either)."""
-    from game.play.players import computer_players
-    session = Session.new(MatchOptions(rules=rules, opponent="computer", level=level), seed=3)
-    session.phase, session.position = Phase.MOVE, Position.parse(position)
-    session.dice, session.record = dice, {"first": "W", "turns": []}
-    thinkers, advisor = computer_players(session, thread=False)
-    flow = GameFlow(session, lambda: None, thinkers, advisor, player_ends=True)
-    flow.start()
-    replies = []
-    for _ in range(6):
-        for _ in range(20):
-            if flow.stage is Stage.CHOOSE:
-                break
-            flow.proceed()
-        for origin, destination in steps:
-            flow.pick(origin)
-            flow.drop(destination)
-            for _ in range(20):
-                if flow.stage is not Stage.MOVING:
-                    break
-                flow.proceed()
-        assert flow.move_complete
-        flow.end_move()
-        for _ in range(80):
-            if flow.stage is Stage.THROW and session.to_move is Side.WHITE:
-                break
-            flow.proceed()
-            flow.poll()
-        replies.append(repr(session.record["turns"][1]))
-        assert flow.takes_reply
-        flow.undo()
+    flow = against_the_computer(rules, position, dice, seed=3, level=level)
+    replies = [repr(play_and_take_back(flow, steps)) for _ in range(6)]
     assert len(set(replies)) == 1, replies
 
 
