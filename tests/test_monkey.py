@@ -290,8 +290,10 @@ class MonkeyRun:
         self._title_button(self.rng.choice([label for _, label in TUTORIALS]))
 
     def random_options(self) -> dict:
-        r = self.rng
-        rules = r.choice(PLAYABLE_RULES)
+        r = self.rng        # the two games alike, then one of the game's rule sets
+        games = [[name for name in PLAYABLE_RULES if (name == "garanguet") == garanguet]
+                 for garanguet in (False, True)]
+        rules = r.choice(r.choice(games))
         return {"rules": rules, "length": r.choice(MATCH_LENGTHS[:4]),
                 "opponent": r.choice(["computer", "computer", "human"]),
                 "level": r.choice(levels_for(rules))[0], "human_side": r.choice("WB")}
