@@ -96,7 +96,7 @@ def options_from_wire(data, seat: str, autoplay: bool = False, level: str = "") 
                         autoplay=autoplay, hints=data.get("hints") is True)
 
 
-def _key(value) -> tuple[int, int] | None:
+def wire_key(value) -> tuple[int, int] | None:
     """A [game, turn] from the wire, or None when it is not one."""
     if (isinstance(value, list) and len(value) == 2
             and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
@@ -523,7 +523,7 @@ class Link:
         raise Ended(forfeit(self.side, "bad-message"))
 
     def _commit(self, message) -> None:
-        key, digest = _key(message.get("throw")), message.get("hash")
+        key, digest = wire_key(message.get("throw")), message.get("hash")
         if key is None or not isinstance(digest, str) or not HEX64.fullmatch(digest):
             self._bad(message)
         now = self.session.throw_key
@@ -535,7 +535,7 @@ class Link:
         throws.setdefault(_name(key), {})["theirs_hash"] = digest
 
     def _reveal(self, message) -> None:
-        key, secret = _key(message.get("throw")), message.get("secret")
+        key, secret = wire_key(message.get("throw")), message.get("secret")
         if key is None or not isinstance(secret, str) or not HEX64.fullmatch(secret):
             self._bad(message)
         throw = self.state["throws"].get(_name(key))
@@ -550,7 +550,7 @@ class Link:
 
     def _seq_of_commit(self, key) -> int:
         for message in self.state["outbox"]:
-            if message["type"] == "commit" and _key(message["throw"]) == key:
+            if message["type"] == "commit" and wire_key(message["throw"]) == key:
                 return message["seq"]
         return -1
 
@@ -559,7 +559,7 @@ class Link:
         and the dice of its turn (its throw may not be shown here yet); kept until the flow
         asks the other's thinker for it and plays it (Session.play: the one place it is
         applied)."""
-        key, text = _key(message.get("turn")), message.get("move")
+        key, text = wire_key(message.get("turn")), message.get("move")
         s = self.session
         if key is None or not isinstance(text, str) or len(text) > 200:
             self._bad(message)

@@ -32,7 +32,7 @@ from game.base.i18n import N_, Words, verbatim
 from game.online import dice, protocol
 from game.online.client import Client
 from game.online.events import ConnectionLost, Reconnected, Refused, Unreachable, refused_words
-from game.online.link import MAX_AHEAD, MAX_GAMES, MAX_TURNS, options_from_wire
+from game.online.link import MAX_AHEAD, options_from_wire, wire_key
 from game.play.match import Phase, Session
 from game.rules import IllegalMoveError, Move, NotationError, Position, Side
 from game.rules.telling import tell_throw, tell_turn
@@ -298,14 +298,6 @@ class _Broken(Exception):
         self.seat, self.reason, self.move = seat, reason, move
 
 
-def _key(value) -> tuple[int, int] | None:
-    if (isinstance(value, list) and len(value) == 2
-            and all(type(v) is int for v in value)
-            and 0 <= value[0] < MAX_GAMES and -1 <= value[1] < MAX_TURNS):
-        return value[0], value[1]
-    return None
-
-
 class Watcher:
     """One room watched: its messages in, checked and replayed; events out (see the module)."""
 
@@ -472,7 +464,7 @@ class Watcher:
         return True         # "away" (a game saying why it left) changes nothing in the match
 
     def _commit(self, seat: str, message: dict) -> bool:
-        key = _key(message.get("throw"))
+        key = wire_key(message.get("throw"))
         if key is None or key < self.session.throw_key:
             raise _Broken(seat, "bad-message")
         ahead = [k for k, t in self._throws.items() if seat in t and seat + " secret" not in t]
@@ -483,7 +475,7 @@ class Watcher:
         return True
 
     def _reveal(self, seat: str, message: dict) -> bool:
-        key = _key(message.get("throw"))
+        key = wire_key(message.get("throw"))
         if key is None:
             raise _Broken(seat, "bad-message")
         throw = self._throws.get(key, {})
@@ -497,7 +489,7 @@ class Watcher:
         return True
 
     def _move(self, seat: str, message: dict) -> bool:
-        key, text = _key(message.get("turn")), message.get("move")
+        key, text = wire_key(message.get("turn")), message.get("move")
         s = self.session
         if key is None or key[1] < 0:
             raise _Broken(seat, "bad-message")
@@ -532,7 +524,7 @@ class Watcher:
             if "host secret" not in throw or "guest secret" not in throw:
                 return
             s.next_throw = dice.dealt(throw["host secret"], throw["guest secret"], key,
-                                 s.rules.dice_count)
+                                      s.rules.dice_count)
             for old in [k for k in self._throws if k <= key]:
                 del self._throws[old]
             if s.phase is Phase.PRIORITY:
