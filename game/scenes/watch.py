@@ -28,7 +28,8 @@ from game.rules import Side
 from game.scenes.base import Scene, dispatch
 from game.scenes.boards import board_for
 from game.scenes.menus import rules_title
-from game.scenes.table.scene import arrived
+from game.scenes.table.draw import HIT_RED, TRAIL
+from game.scenes.table.scene import step_flights
 from game.view import widgets as ui
 from game.view.animation import Banner, Flight, Ripple, speed_factor
 from game.view.board_view import draw_banners
@@ -37,8 +38,6 @@ from game.view.layout import px
 from game.view.table_hud import HudState, TableHud
 
 CATCH_UP = 3            # more events than this waiting: shown at once (catching up)
-MOVE_BASE, MOVE_PER_POINT = 0.2, 0.06     # a checker's glide, as at the table
-HIT_FLIGHT = 0.6
 STEP_PAUSE = 0.25       # between the steps of a turn
 MOVE_HOLD = 0.6         # after a move, before the next throw is shown
 PASS_HOLD = 1.2
@@ -47,8 +46,6 @@ FIRST_HOLD = 1.6
 GAME_OVER_HOLD = 2.4
 MENDED_HOLD = 2.0
 HISTORY_LINES = 60      # lines kept for the history panel
-TRAIL = (250, 240, 215)
-HIT_RED = (225, 70, 50)
 BUTTONS = (("menu", N_("Leave"), N_("Esc")),)
 SIDE_NAMES = {Side.WHITE: N_("White"), Side.BLACK: N_("Black")}
 MATCH_WON = {Side.WHITE: N_("White wins the match!"), Side.BLACK: N_("Black wins the match!")}
@@ -295,22 +292,9 @@ class WatchScene(Scene):
         if self.troubles.pop("connection", None) is not None:
             self.banner(Words(N_("Connected again")), "note", MENDED_HOLD)
 
-    # --- the checkers' glide (as the table's) ----------------------------------------------------
+    # --- the checkers' glide (the table's) ----------------------------------------------------
     def _animate(self, before, after, step, then) -> None:
-        view, side = self.view, before.to_move
-        landing = (side, step.destination, after.checkers(side).count(step.destination) - 1)
-        start = view.checker_centre(side, step.origin, before.checkers(side).count(step.origin) - 1)
-        end = view.checker_centre(*landing)
-        path = view.path(side, step.origin, step.destination, start, end)
-        duration = (MOVE_BASE + MOVE_PER_POINT * abs(step.destination - max(step.origin, 0))) * self.pace
-        self.flights = [Flight(side, path, duration, slot=landing, sound="hit" if step.hit else "checker")]
-        if step.hit:
-            other = side.other
-            gained = arrived(before.checkers(other), after.checkers(other))
-            slot = (other, gained, after.checkers(other).count(gained) - 1)
-            self.flights.append(Flight(other, [view.checker_centre(other, step.destination, 0),
-                                               view.checker_centre(*slot)], HIT_FLIGHT * self.pace,
-                                       delay=duration, arc=90, slot=slot, sound="checker"))
+        self.flights = step_flights(self.view, before, after, step, self.pace)
         self.position = after
         self._after_flights = then
 

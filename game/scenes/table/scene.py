@@ -371,27 +371,8 @@ class TableScene(PacedScene):
 
     # --- animation ---------------------------------------------------------------------------
     def _animate(self, before, after, step, then, dropped_at=None) -> None:
-        """Show one step: the checker glides along the points (or settles from where it was
-        dropped); a checker it hits is knocked off with an arc once it arrives."""
-        view, side = self.view, before.to_move
-        landing = (side, step.destination, after.checkers(side).count(step.destination) - 1)
-        end = view.checker_centre(*landing)
-        if dropped_at is not None:
-            path = [dropped_at, end]
-            duration = 0.12 * self.pace
-        else:
-            start = view.checker_centre(side, step.origin, before.checkers(side).count(step.origin) - 1)
-            path = view.path(side, step.origin, step.destination, start, end)
-            distance = step.destination - max(step.origin, 0)
-            duration = (MOVE_BASE + MOVE_PER_POINT * distance) * self.pace
-        self.flights = [Flight(side, path, duration, slot=landing, sound="hit" if step.hit else "checker")]
-        if step.hit:
-            other = side.other
-            new_loc = arrived(before.checkers(other), after.checkers(other))
-            slot = (other, new_loc, after.checkers(other).count(new_loc) - 1)
-            start = view.checker_centre(other, step.destination, 0)
-            self.flights.append(Flight(other, [start, view.checker_centre(*slot)], HIT_FLIGHT * self.pace,
-                                       delay=duration, arc=90, slot=slot, sound="checker"))
+        """Show one step (`step_flights`); `then` once its checkers have landed."""
+        self.flights = step_flights(self.view, before, after, step, self.pace, dropped_at)
         self._after_flights = then
 
     def update(self, dt: float) -> None:
@@ -459,6 +440,32 @@ class TableScene(PacedScene):
 
     def leave(self) -> None:
         self.input.leave()
+
+
+def step_flights(view, before, after, step, pace: float, dropped_at=None) -> list[Flight]:
+    """One step on the board (the table's and the watch screen's): the checker glides along the
+    points (or settles from where it was dropped); a checker it hits is knocked off with an arc
+    once it arrives. `pace`: the animation speed's factor."""
+    side = before.to_move
+    landing = (side, step.destination, after.checkers(side).count(step.destination) - 1)
+    end = view.checker_centre(*landing)
+    if dropped_at is not None:
+        path = [dropped_at, end]
+        duration = 0.12 * pace
+    else:
+        start = view.checker_centre(side, step.origin, before.checkers(side).count(step.origin) - 1)
+        path = view.path(side, step.origin, step.destination, start, end)
+        distance = step.destination - max(step.origin, 0)
+        duration = (MOVE_BASE + MOVE_PER_POINT * distance) * pace
+    flights = [Flight(side, path, duration, slot=landing, sound="hit" if step.hit else "checker")]
+    if step.hit:
+        other = side.other
+        new_loc = arrived(before.checkers(other), after.checkers(other))
+        slot = (other, new_loc, after.checkers(other).count(new_loc) - 1)
+        start = view.checker_centre(other, step.destination, 0)
+        flights.append(Flight(other, [start, view.checker_centre(*slot)], HIT_FLIGHT * pace,
+                              delay=duration, arc=90, slot=slot, sound="checker"))
+    return flights
 
 
 def arrived(before: tuple, after: tuple) -> int:
