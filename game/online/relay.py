@@ -23,6 +23,7 @@ import signal
 import socket
 import threading
 import time
+from typing import NoReturn
 
 from websockets.asyncio.server import ServerConnection, serve as websocket_server
 from websockets.exceptions import ConnectionClosed
@@ -252,6 +253,20 @@ class Relay:
                                        self.clock(), **state)
         return room
 
+    def _kept(self, code: str) -> Room | None:
+        """The room with this code, unless it is due (then it is forgotten now)."""
+        room = self.rooms.get(code)
+        if room is not None and self._due(room, self.clock()):
+            self._expire(room)
+            room = None
+        return room
+
+    def _unknown(self, code: str) -> NoReturn:
+        """No room has this code: it expired, or never was."""
+        if code in self.expired:
+            raise ProtocolError("expired", "that room waited too long")
+        raise ProtocolError("no-such-room", "no room has that code")
+
     def take_seat(self, hello: dict) -> tuple[Room, str]:
         """The room and seat a hello asks for; ProtocolError with the reason if refused."""
         token, asked = hello.get("token"), hello.get("seat")
@@ -266,15 +281,10 @@ class Relay:
             room = self._open(code, hello, hello["options"])
             room.seats["host"].token = protocol.new_token()
             return room, "host"
-        room = self.rooms.get(hello["room"])
-        if room is not None and self._due(room, self.clock()):
-            self._expire(room)
-            room = None
+        room = self._kept(hello["room"])
         if room is None:
             if token is None:
-                if hello["room"] in self.expired:
-                    raise ProtocolError("expired", "that room waited too long")
-                raise ProtocolError("no-such-room", "no room has that code")
+                self._unknown(hello["room"])
             # Restarted, or the room forgotten: open it again for the token shown.
             room = self._open(hello["room"], hello, hello.get("options", {}), joined=True,
                               reopened=True)
@@ -303,14 +313,9 @@ class Relay:
 
     def take_watch(self, watch: dict) -> Room:
         """The room a `watch` asks for; ProtocolError with the reason if refused."""
-        room = self.rooms.get(watch["room"])
-        if room is not None and self._due(room, self.clock()):
-            self._expire(room)
-            room = None
+        room = self._kept(watch["room"])
         if room is None:
-            if watch["room"] in self.expired:
-                raise ProtocolError("expired", "that room waited too long")
-            raise ProtocolError("no-such-room", "no room has that code")
+            self._unknown(watch["room"])
         if watch["version"] != room.version:
             raise ProtocolError("version", f"the room plays version {room.version}")
         if len(room.watchers) >= WATCHERS:

@@ -110,7 +110,7 @@ class GameFlow:
         self.last_move: tuple[Side, Move] | None = None    # for a faint trail of what just happened
         self._undo = None                                   # (snapshot, move, picks): a person's last move
         self._replied = None                                # the same while the computer replies
-        self._reply = None                                  # (snapshot, move, reply): both, at the person's throw
+        self._reply = None                                  # (snapshot, move, picks, reply): both, at the person's throw
         self._move: Move | None = None                      # the computer's move being shown
         self._shown_steps = 0
         self._thought = False                               # the screen let the computer look
