@@ -250,15 +250,12 @@ def main(argv=None) -> int:
             with folder_lock.FolderLock(_data_folder(args.data_dir)) as lock:
                 if not lock.take():
                     return in_use(lock, args)
-                if args.watch:
+                if args.online:         # headless, through a relay: to watch, or to play
                     from game.commands import autoplay
-                    status = autoplay.watch(args.data_dir, args.online, args.watch,
-                                            quit_after=args.quit_after)
-                    return 128 + ended[0] if ended else status
-                if args.online:
-                    from game.commands import autoplay
-                    status = autoplay.run(args.data_dir, args.online, args.room, args.rules,
-                                          args.seed, args.quit_after, args.level)
+                    status = (autoplay.watch(args.data_dir, args.online, args.watch,
+                                             quit_after=args.quit_after) if args.watch else
+                              autoplay.run(args.data_dir, args.online, args.room, args.rules,
+                                           args.seed, args.quit_after, args.level))
                     return 128 + ended[0] if ended else status
                 from game import app
                 _window_opens()
