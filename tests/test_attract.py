@@ -181,3 +181,15 @@ def test_the_show_is_quieter_and_draws_its_invitation(tmp_path):
     assert show.host.match.session.options.autoplay
     assert app.sounds.played, "the show is heard"
     assert all(strength <= QUIET for _name, strength in app.sounds.played)
+
+
+def test_the_show_is_seeded_by_the_app_as_everything_random_is(tmp_path, monkeypatch):
+    """Two apps with one seed put on the same show; the random module itself is never used."""
+    import random as random_module
+    monkeypatch.setattr(random_module, "getrandbits",
+                        lambda *_: pytest.fail("the show drew from the random module"))
+    seeds = []
+    for name in ("a", "b"):
+        app = make_app(tmp_path / name)
+        seeds.append(until_show(app).seed)
+    assert seeds[0] == seeds[1]

@@ -125,7 +125,8 @@ class AttractScene(Scene):
 
     def __init__(self, app, seed: int | None = None):
         super().__init__(app)
-        self.seed = seed if seed is not None else random.getrandbits(32)
+        # The show's games from the app's seeded generator (the one that seeds new matches).
+        self.seed = seed if seed is not None else app.match.rng.getrandbits(32)
         self.rng = random.Random(self.seed)
         self.host = ShowHost(app, self)
         self.offered = games.offered()
