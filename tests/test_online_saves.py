@@ -7,11 +7,13 @@ frame, at most four saves a throw."""
 from game.online import dice
 from game.online.link import Link
 from game.play.match import MatchOptions, Phase, Session
+from game.play.flow import GameFlow, Stage
 from game.play.priority import PriorityFlow
 from game.rules import Side
-from online_helpers import (code_of, folders, guest_player, host_player, keeper_in, records,
-                            relay_process, run_until)
+from online_helpers import (Player, code_of, folders, guest_player, host_player, keeper_in,
+                            records, relay_process, run_until)
 from test_online_link import FakeClient
+from test_online_match import assert_same_match
 
 
 def watched(player_or_keeper, link) -> list:
@@ -86,3 +88,36 @@ def test_an_online_throw_costs_at_most_four_saves_and_every_message_follows_its_
                 before = [data["online"] for data, count in saves if count <= index]
                 assert before, message
                 assert any(message in o["outbox"] for o in before), message
+
+
+def test_a_game_killed_while_it_shows_the_friends_move_finds_the_move_when_started_again():
+    """The friend's move is taken from the link when its steps start to be shown, and played
+    once they are: a save in between (a message came in meanwhile) must still hold it, or a
+    game killed then comes back past the move's message without the move, and both wait for
+    ever (before: one CI run in about forty)."""
+    with relay_process() as relay, folders(2) as (a, b):
+        host = host_player(a, relay.url, rules="bell", seed=5)
+        guest = guest_player(b, relay.url, code_of(host), seed=6)
+        again = None
+
+        def showing_the_friends_move() -> bool:
+            flow, s = guest.flow, guest.session
+            return (isinstance(flow, GameFlow) and flow.stage is Stage.MOVING
+                    and flow._move is not None and s is not None and s.is_remote(s.to_move))
+        try:
+            run_until([host, guest], showing_the_friends_move, 60)
+            guest.keeper.save()                 # as a frame saves when a message came in
+            guest.link.client.close()           # killed: nothing more from this game
+            saved = Session.from_dict(guest.keeper.session.to_dict())
+            assert saved.online["moves"], "the move being shown is in the save"
+            keeper = keeper_in(b, seed=7)
+            link = Link.resume(keeper.session)
+            keeper.resume_online(link)
+            again = Player(keeper, link)
+            run_until([host, again], lambda: host.over and again.over, 90)
+        finally:
+            host.link.close()
+            guest.link.close()
+            if again is not None:
+                again.link.close()
+        assert_same_match(a, b)

@@ -340,13 +340,14 @@ class Link:
 
     def moved(self, session: Session, side: Side, move: Move, turn) -> None:
         """A move was handed to the session (saved next by the flow, then sent): this side's is
-        queued; the other's pass, played here without waiting for it (nothing could be
-        played), is noted so that its `move ""` is taken when it comes."""
+        queued; the other's is let go, played now; the other's pass, played here without
+        waiting for it (nothing could be played), is noted so that its `move ""` is taken when
+        it comes."""
         if self._done:
             return
         if not session.is_remote(side):
             self._queue({"type": "move", "turn": list(turn), "move": str(move) if move.steps else ""})
-        elif not move.steps and self.state["moves"].pop(_name(turn), None) is None:
+        elif self.state["moves"].pop(_name(turn), None) is None and not move.steps:
             self.state["passes"].append(_name(turn))
 
     # --- inside ----------------------------------------------------------------------------
@@ -579,8 +580,10 @@ class Link:
         self.state["moves"][_name(key)] = text
 
     def take_move(self, key) -> Move | None:
-        """The other's move at turn `key`, checked when it came; None until it has."""
-        text = self.state["moves"].pop(_name(key), None)
+        """The other's move at turn `key`, checked when it came; None until it has. It stays in
+        the state until the session has played it (`moved`): a save made while its steps are
+        shown still holds it, so a game killed then finds it again when it is started again."""
+        text = self.state["moves"].get(_name(key))
         return None if text is None else Move.parse(text)
 
     def _resigned(self, message) -> None:
