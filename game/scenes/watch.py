@@ -10,7 +10,8 @@ Joining mid-match, the relay sends the match so far at once: while more than CAT
 wait, each is shown at once (no dice, no glide), then the screen goes live. The table scene
 is a player's (its flow, its keeper, its hand): this screen draws with the table's own pieces
 instead - the rule set's board (game/scenes/boards.py), the bars (TableHud), the physics dice
-(DicePlayback), the checkers' flights and the banners. Esc leaves.
+(DicePlayback), the checkers' flights, and the table's pace of banners, pauses and sounds
+(Pacing). Esc leaves.
 """
 from __future__ import annotations
 
@@ -29,9 +30,10 @@ from game.scenes.base import Scene, dispatch
 from game.scenes.boards import board_for
 from game.scenes.menus import rules_title
 from game.scenes.table.draw import HIT_RED, TRAIL
+from game.scenes.table.paced import Pacing
 from game.scenes.table.scene import step_flights
 from game.view import widgets as ui
-from game.view.animation import Banner, Flight, Ripple, speed_factor
+from game.view.animation import Flight, Ripple
 from game.view.board_view import draw_banners
 from game.view.dice_playback import DicePlayback
 from game.view.layout import px
@@ -52,12 +54,13 @@ MATCH_WON = {Side.WHITE: N_("White wins the match!"), Side.BLACK: N_("Black wins
 MATCH_SCORE = {Side.WHITE: N_("White, {won} to {lost}"), Side.BLACK: N_("Black, {won} to {lost}")}
 
 
-class WatchScene(Scene):
+class WatchScene(Pacing, Scene):
     """A room watched on screen (see the module). `watcher_factory(url, code)`: a Watcher (the
     tests give one fed by hand)."""
 
     def __init__(self, app, url: str, code: str, watcher_factory=Watcher):
-        super().__init__(app)
+        Scene.__init__(self, app)
+        Pacing.__init__(self)
         self.code = protocol.normal_code(code) or str(code)
         self.watcher = watcher_factory(url, self.code)
         self.hud = TableHud(BUTTONS)
@@ -77,13 +80,9 @@ class WatchScene(Scene):
         self.playback: DicePlayback | None = None
         self.flights: list[Flight] = []
         self.ripples: list[Ripple] = []
-        self.banners: list[Banner] = []
-        self.clock = 0.0
         self.hover = None
-        self._timer = None                 # [seconds, then]
         self._after_dice = None            # what to do once the dice lie still
         self._after_flights = None
-        self._instant = False
         self.handlers = {
             Watching: self._watching, PriorityThrown: self._priority, Thrown: self._thrown,
             Moved: self._moved, GameWon: self._game_won, MatchOver: self._match_over,
@@ -93,49 +92,16 @@ class WatchScene(Scene):
             ConnectionLost: self._lost, Reconnected: self._reconnected,
         }
 
-    # --- the pace ------------------------------------------------------------------------------
-    @property
-    def pace(self) -> float:
-        """0 while catching up or with instant motion; else the animation-speed setting."""
-        return 0.0 if self._instant else speed_factor(self.app.settings.get("animation_speed", "normal"))
-
-    def _pause(self, seconds: float) -> float:
-        return 0.0 if self._instant else seconds * (self.pace or 0.35)
-
-    def _wait(self, seconds: float, then=None) -> None:
-        if seconds > 0:
-            self._timer = [seconds, then]
-        elif then is not None:
-            then()
-
+    # --- the pace (Pacing's) ---------------------------------------------------------------------
     @property
     def busy(self) -> bool:
         """Something is being shown: the next event waits for it."""
         return (self._timer is not None or bool(self.flights)
                 or (self.playback is not None and not self.playback.settled))
 
-    def banner(self, words, kind: str, hold: float) -> None:
-        if self._instant and kind != "result":
-            return
-        size = "large" if kind in ("large", "result") else "medium"
-        self.banners = [b for b in self.banners if b.size != size]
-        if size == "large":
-            self.banners.append(Banner(words, hold=hold, size="large"))
-        else:
-            self.banners.append(Banner(words, hold=hold, size="medium", pop=False,
-                                       colour=ui.IVORY, fade=0.35))
-
-    def sound(self, name: str, strength: float = 1.0) -> None:
-        if not self._instant:
-            self.app.sounds.play(name, strength)
-
     # --- each frame ----------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.queue += self.watcher.poll()
-        self.clock += dt
-        for banner in self.banners:
-            banner.update(dt)
-        self.banners = [b for b in self.banners if not b.done]
         for ripple in self.ripples:
             ripple.update(dt)
         self.ripples = [r for r in self.ripples if not r.done]
@@ -148,16 +114,11 @@ class WatchScene(Scene):
                 then()
         if self.flights:
             self._fly(dt)
-        if self._timer is not None:
-            self._timer[0] -= dt
-            if self._timer[0] <= 0:
-                then, self._timer = self._timer[1], None
-                if then is not None:
-                    then()
+        self._tick(dt)                     # banners age, a pause ends
         while self.queue and not self.busy:
-            self._instant = len(self.queue) > CATCH_UP
+            self.catching_up = len(self.queue) > CATCH_UP
             dispatch(self.handlers, self.queue.pop(0), "on the watch screen")
-        self._instant = False
+        self.catching_up = False
 
     def leave(self) -> None:
         self.watcher.close()
