@@ -1,17 +1,9 @@
 """Issue 32.11: "Bezas!", "Quines!" and the other throws' names appear at the table; the first
 time each shows in a match, a few words say what it means (docs/rules.md: C-4, G-5, G-6)."""
-import pygame
-import pytest
 from game.play import events as ev
 from game.rules import Position, Side
 from test_table import start, table_at
-from test_table import english  # noqa: F401 (autouse: the words read in English)
-
-
-@pytest.fixture(scope="module")
-def screen():
-    pygame.init()
-    return pygame.Surface((960, 600))
+from test_table import english, screen  # noqa: F401 (fixtures: English words, the screen)
 
 
 def notes(scene) -> list[str]:

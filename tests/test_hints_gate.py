@@ -1,19 +1,12 @@
 """Issue 30.6: between two people, hints (H) are given only if the match was set up with them
 (MatchOptions.hints); against the computer they are always there."""
 import pygame
-import pytest
 
 import test_table as tt
 from game.play.match import MatchOptions, Session
 from game.rules import Position, Side
 from test_table import key, pump
-from test_table import english  # noqa: F401 (autouse: the words read in English)
-
-
-@pytest.fixture(scope="module")
-def screen():
-    pygame.init()
-    return pygame.Surface((960, 600))
+from test_table import english, screen  # noqa: F401 (fixtures: English words, the screen)
 
 
 def table(screen, opponent, hints):

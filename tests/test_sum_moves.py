@@ -2,19 +2,12 @@
 numbers, is played through the intermediate points - by a click, the keyboard or a drag - and
 each step is shown as a glide of its own (the chooser, game/rules/turn.py, finds the route)."""
 import pygame
-import pytest
 
 import test_table as tt
 from game.play import events as ev
 from game.rules import Position, Side
 from test_table import click_checker, click_point, key, pump, start, table_at
-from test_table import english  # noqa: F401 (autouse: the words read in English)
-
-
-@pytest.fixture(scope="module")
-def screen():
-    pygame.init()
-    return pygame.Surface((960, 600))
+from test_table import english, screen  # noqa: F401 (fixtures: English words, the screen)
 
 
 def watch_steps(scene) -> list:

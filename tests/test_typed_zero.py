@@ -1,18 +1,11 @@
 """Issue 31.3: typing 0 for a checker not yet entered picks it, as the notation writes it
 ("0-3"); where there is none, the words say so, and the prompt says that 0 picks one."""
 import pygame
-import pytest
 
 from game.play.match import Phase
 from game.rules import Position, Side
 from test_table import key, pump, start, table_at
-from test_table import english  # noqa: F401 (autouse: the words read in English)
-
-
-@pytest.fixture(scope="module")
-def screen():
-    pygame.init()
-    return pygame.Surface((960, 600))
+from test_table import english, screen  # noqa: F401 (fixtures: English words, the screen)
 
 
 def test_zero_picks_a_checker_not_yet_entered_and_its_point_enters_it(screen):
