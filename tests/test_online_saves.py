@@ -103,7 +103,7 @@ def test_a_game_killed_while_it_shows_the_friends_move_finds_the_move_when_start
         def showing_the_friends_move() -> bool:
             flow, s = guest.flow, guest.session
             return (isinstance(flow, GameFlow) and flow.stage is Stage.MOVING
-                    and flow._move is not None and s is not None and s.is_remote(s.to_move))
+                    and s.is_remote(s.to_move))
         try:
             run_until([host, guest], showing_the_friends_move, 60)
             guest.keeper.save()                 # as a frame saves when a message came in

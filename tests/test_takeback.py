@@ -12,21 +12,22 @@ from game.play.flow import GameFlow, Stage
 from game.play.match import MatchOptions, Phase, Session
 from game.rules import Position, Side
 from test_table import key, pump, start, table_at
-from test_table import english  # noqa: F401 (autouse: the words read in English)
+from test_table import english, screen  # noqa: F401 (fixtures: English words, the screen)
 
 
-@pytest.fixture(scope="module")
-def screen():
-    pygame.init()
-    return pygame.Surface((960, 600))
-
-
-def test_a_move_whole_on_the_board_waits_to_be_ended_and_is_taken_back_until_then(screen):
+def a_whole_move(screen, end_after: str):
+    """Two people; White's 4-2 at the start, both checkers entered (Enter, Enter): a move whole
+    on the board, with "End my move" set to `end_after`."""
     app = start(screen, opponent="human")
-    app.settings["end_move_after"] = "never"
+    app.settings["end_move_after"] = end_after
     scene = table_at(app, screen, Position((0, 0, 0), (0, 0, 0), Side.WHITE), (4, 2))
     key(app, pygame.K_RETURN)
     key(app, pygame.K_RETURN)
+    return app, scene
+
+
+def test_a_move_whole_on_the_board_waits_to_be_ended_and_is_taken_back_until_then(screen):
+    app, scene = a_whole_move(screen, "never")
     pump(app, screen, 3.0)
     s = app.session
     assert scene.choice.complete and s.phase is Phase.MOVE and s.to_move is Side.WHITE   # never ends by itself
@@ -45,11 +46,7 @@ def test_a_move_whole_on_the_board_waits_to_be_ended_and_is_taken_back_until_the
 
 @pytest.mark.parametrize("after, early, late", [("1", 0.8, 1.3), ("2", 1.8, 2.3)])
 def test_a_move_ends_by_itself_after_the_pause_chosen(screen, after, early, late):
-    app = start(screen, opponent="human")
-    app.settings["end_move_after"] = after
-    table_at(app, screen, Position((0, 0, 0), (0, 0, 0), Side.WHITE), (4, 2))
-    key(app, pygame.K_RETURN)
-    key(app, pygame.K_RETURN)
+    app, _scene = a_whole_move(screen, after)
     pump(app, screen, early)
     assert app.session.phase is Phase.MOVE
     pump(app, screen, late - early)
@@ -57,11 +54,7 @@ def test_a_move_ends_by_itself_after_the_pause_chosen(screen, after, early, late
 
 
 def test_a_click_on_the_dice_ends_the_move(screen):
-    app = start(screen, opponent="human")
-    app.settings["end_move_after"] = "never"
-    scene = table_at(app, screen, Position((0, 0, 0), (0, 0, 0), Side.WHITE), (4, 2))
-    key(app, pygame.K_RETURN)
-    key(app, pygame.K_RETURN)
+    app, scene = a_whole_move(screen, "never")
     pump(app, screen, 0.3)
     die = scene.drawing.dice_rects()[0]
     tt.click(app, die.center)
