@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.base.i18n import N_, Words
+from game.online.referee import BROKEN_WORDS, broken_words
 from game.rules import Side
 
 #: Why the relay said no (docs/online.md, "refused"), as a player reads it; any other reason is
@@ -24,18 +25,9 @@ REFUSED_WORDS = {
 }
 REFUSED_OTHER = N_("The relay refused the connection ({reason}).")
 
-#: Why a match was ended in the honest side's favour (Forfeit.reason -> words).
-FORFEIT_WORDS = {
-    "bad-reveal": N_("Your friend's dice secret does not match the one they committed to: the "
-                     "match is yours."),
-    "early-reveal": N_("Your friend revealed a dice secret before both commitments were in: the "
-                       "match is yours."),
-    "illegal-move": N_("Your friend's game sent a move the rules refuse ({move}): the match is "
-                       "yours."),
-    "out-of-turn": N_("Your friend's game sent a move out of turn: the match is yours."),
-    "bad-message": N_("Your friend's game sent a message that breaks the rules of play: the "
-                      "match is yours."),
-}
+#: Why a match was ended in the honest side's favour (Forfeit.reason -> words): the referee's
+#: sentences for the friend (game/online/referee.py, BROKEN_WORDS).
+FORFEIT_WORDS = {reason: said[None] for reason, said in BROKEN_WORDS.items()}
 
 
 def refused_words(reason: str) -> Words:
@@ -137,6 +129,7 @@ class Forfeit:
     reason: str = ""
 
 
-def forfeit(winner: Side, reason: str, **fields) -> Forfeit:
-    return Forfeit(winner, Words(FORFEIT_WORDS.get(reason, FORFEIT_WORDS["bad-message"]), **fields),
-                   reason)
+def forfeit(winner: Side, reason: str, move: str = "") -> Forfeit:
+    """The match ended in `winner`'s favour: the friend broke the rules of play (`move`: the
+    move the rules refused, as it came)."""
+    return Forfeit(winner, broken_words(reason, None, move), reason)

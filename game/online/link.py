@@ -28,9 +28,10 @@ draws a secret, saves it, sends its hash (`commit`), and reveals it only once bo
 the faces come from both secrets (game/online/dice.py). Every message sent is numbered (`seq`)
 and kept in the link's state - its *outbox*, saved with the match - and resent when
 the other asks (`sync`, sent on every (re)connection and whenever the other comes back). What
-the other side sends is checked against the session: a reveal that does not match its hash, a
-reveal before both commitments are in, a move the rules refuse or a move out of turn ends the
-match in this side's favour (Forfeit): the keeper records it (`end_online`).
+the other side sends is judged by the match's referee (game/online/referee.py) against the
+session: a reveal that does not match its hash, a reveal before both commitments are in, a move
+the rules refuse or a move out of turn ends the match in this side's favour (Forfeit): the
+keeper records it (`end_online`).
 
 Leaving: `leave("saved")` (Save and leave) queues an `away` ("saved"), which goes out, like
 every message, after the keeper's save, then `close()`; a resignation from the pause menu sends
@@ -47,29 +48,27 @@ The link's own state (JSON; the keeper saves a copy as the session's `online`):
     url, code, seat ("host" | "guest"), token, options (the room's, as on the wire),
     started (the guest accepted), sent (the next seq), outbox (messages not known received),
     have (how many of the other's messages were taken in), inbox (taken in, not yet used),
-    throws {"g:t": {mine, theirs_hash, theirs, revealed}}, moves {"g:t": notation} (the other's
-    moves not yet played), ended (how the match ended early, or None).
+    ended (how the match ended early, or None), and the referee's: throws
+    {"g:t": {mine, theirs_hash, theirs, revealed}}, moves {"g:t": notation} (the other's moves
+    not yet played), passes (its passes played here before its `move ""` came).
 """
 from __future__ import annotations
 
 import copy
 import dataclasses
-import re
 from typing import Callable
 
 from game.play.match import Dealt, MatchOptions, Phase, Session
-from game.online import dice, protocol
+from game.online import protocol
 from game.online.client import Client
 from game.online.events import (ConnectionLost, FriendArrived, FriendAway, FriendBack, FriendJoined,
                                 FriendResigned, Offered, Reconnected, Refused, RoomOpened, Unreachable,
                                 Watchers, forfeit, refused_words, still_trying)
-from game.rules import MATCH_LENGTHS, RULE_NAMES, IllegalMoveError, Move, NotationError, Side, rule_set
+from game.online.referee import (HEX64, MAX_AHEAD, MAX_GAMES, MAX_TURNS, Broken,  # noqa: F401
+                                 Referee, Resigns, Revealed, Wait, new_state, wire_key)
+from game.rules import MATCH_LENGTHS, RULE_NAMES, Move, Side, rule_set
 
 SIDES = {"white": Side.WHITE, "black": Side.BLACK}
-HEX64 = re.compile(protocol.HEX64)
-MAX_AHEAD = 2          # throws the other may have committed to beyond the one being thrown
-MAX_GAMES = 64         # a match of 21 points has at most 21 games... with room to spare
-MAX_TURNS = 4096
 AWAY_WHYS = ("saved", "abandoned")     # what a game says as it leaves (its `away` message)
 
 
@@ -96,27 +95,6 @@ def options_from_wire(data, seat: str, autoplay: bool = False, level: str = "") 
                         autoplay=autoplay, hints=data.get("hints") is True)
 
 
-def wire_key(value) -> tuple[int, int] | None:
-    """A [game, turn] from the wire, or None when it is not one."""
-    if (isinstance(value, list) and len(value) == 2
-            and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-            and 0 <= value[0] < MAX_GAMES and -1 <= value[1] < MAX_TURNS):
-        return value[0], value[1]
-    return None
-
-
-def _name(key) -> str:
-    return f"{key[0]}:{key[1]}"
-
-
-class Ended(Exception):
-    """The other side broke the rules of play: the Forfeit event to give."""
-
-    def __init__(self, event):
-        super().__init__(event.reason)
-        self.event = event
-
-
 class Link:
     """One online match's connection, its dice and its messages (see the module)."""
 
@@ -126,6 +104,7 @@ class Link:
         self.state = state
         self.options = options
         self.session: Session | None = None    # read, never written: the keeper's
+        self.referee: Referee | None = None     # judges the other's messages, once attached
         self.end: Callable | None = None
         self.unsaved = False                    # messages wait for the keeper's next save
         self.autoplay = bool(options.autoplay) if options else False
@@ -180,7 +159,7 @@ class Link:
     def _new_state(url: str, seat: str) -> dict:
         return {"url": url, "code": "", "seat": seat, "token": "", "options": None,
                 "started": False, "sent": 0, "outbox": [], "have": 0, "inbox": [],
-                "throws": {}, "moves": {}, "passes": [], "acked": 0, "ended": None, "rules": ""}
+                **new_state(), "acked": 0, "ended": None, "rules": ""}
 
     def _hello(self) -> dict:
         s = self.state
@@ -220,10 +199,9 @@ class Link:
     def waiting(self) -> bool:
         """True while a throw waits for the other's commitment or secret."""
         s = self.session
-        if s is None or s.phase not in (Phase.PRIORITY, Phase.THROW):
+        if s is None or self.referee is None or s.phase not in (Phase.PRIORITY, Phase.THROW):
             return False
-        throw = self.state["throws"].get(_name(s.throw_key), {})
-        return "mine" in throw and "theirs" not in throw
+        return self.referee.waiting(s.throw_key)
 
     @property
     def ended(self) -> bool:
@@ -246,10 +224,10 @@ class Link:
         `end_online`)."""
         self.session, self.end = session, end
         self.options = session.options
-        try:
-            self._digest()           # what came with the friend's accept, before any throw here
-        except Ended as ended:
-            self._forfeit(ended.event)
+        side = session.options.human_side
+        self.referee = Referee(session, self.state, {self.seat: side, self._far: side.other},
+                               near=self.seat)
+        self._digest()               # what came with the friend's accept, before any throw here
 
     def poll(self) -> list:
         """Every frame: the connection's news and the other side's messages, taken in and
@@ -261,11 +239,8 @@ class Link:
                 break
             self._take(item)
         if self.session is not None and not self._done:
-            try:
-                self._digest()
-                self._reveal_when_due()
-            except Ended as ended:
-                self._forfeit(ended.event)
+            self._digest()
+            self._reveal_when_due()
         self._flush()
         events, self._events = self._events, []
         return events
@@ -328,15 +303,14 @@ class Link:
         if self._done:
             return None
         key = session.throw_key
-        throw = self.state["throws"].setdefault(_name(key), {})
-        if "mine" not in throw:
-            throw["mine"] = dice.new_secret()
-            self._queue({"type": "commit", "throw": list(key), "hash": dice.commitment(throw["mine"])})
+        commit = self.referee.commit(key)
+        if commit is not None:
+            self._queue(commit)
         self._reveal_when_due()
-        if "theirs" not in throw:
-            return None
-        self._forget_before(key)
-        return self._dealt(throw, key, session.rules.dice_count)
+        dealt = self.referee.dealt(key, session.rules.dice_count)
+        if dealt is not None:
+            self.referee.forget_before(key)
+        return dealt
 
     def moved(self, session: Session, side: Side, move: Move, turn) -> None:
         """A move was handed to the session (saved next by the flow, then sent): this side's is
@@ -347,15 +321,14 @@ class Link:
             return
         if not session.is_remote(side):
             self._queue({"type": "move", "turn": list(turn), "move": str(move) if move.steps else ""})
-        elif self.state["moves"].pop(_name(turn), None) is None and not move.steps:
-            self.state["passes"].append(_name(turn))
+        else:
+            self.referee.played(turn, move)
 
     # --- inside ----------------------------------------------------------------------------
-    def _dealt(self, throw: dict, key, dice_count: int) -> Dealt:
-        """A throw's faces and physics seed, from both secrets (the host's first)."""
-        mine, theirs = throw["mine"], throw["theirs"]
-        host, guest = (mine, theirs) if self.seat == "host" else (theirs, mine)
-        return dice.dealt(host, guest, key, dice_count)
+    @property
+    def _far(self) -> str:
+        """The other game's seat."""
+        return "guest" if self.seat == "host" else "host"
 
     def _queue(self, message: dict) -> None:
         """Number a peer message and keep it in the outbox (sent by `_flush`, after a save)."""
@@ -511,43 +484,20 @@ class Link:
         self.client.send({"type": "sync", "have": self.state["have"]})
 
     def _digest(self) -> None:
-        """Use the messages taken in, in order, against the session (Ended when one breaks the
-        rules of play)."""
+        """Use the messages taken in, in order: each judged by the referee against the session
+        (a move whose throw is not dealt here yet waits, and the later ones behind it)."""
         inbox = self.state["inbox"]
         while inbox and not self._done:
-            message = inbox.pop(0)
-            handle = {"commit": self._commit, "reveal": self._reveal, "move": self._move,
-                      "resign": self._resigned}.get(message["type"], self._bad)
-            handle(message)
-
-    def _bad(self, message) -> None:
-        raise Ended(forfeit(self.side, "bad-message"))
-
-    def _commit(self, message) -> None:
-        key, digest = wire_key(message.get("throw")), message.get("hash")
-        if key is None or not isinstance(digest, str) or not HEX64.fullmatch(digest):
-            self._bad(message)
-        now = self.session.throw_key
-        throws = self.state["throws"]
-        throw = throws.get(_name(key), {})
-        ahead = [k for k, t in throws.items() if "theirs_hash" in t and "theirs" not in t]
-        if key < now or "theirs_hash" in throw or len(ahead) >= MAX_AHEAD:
-            self._bad(message)
-        throws.setdefault(_name(key), {})["theirs_hash"] = digest
-
-    def _reveal(self, message) -> None:
-        key, secret = wire_key(message.get("throw")), message.get("secret")
-        if key is None or not isinstance(secret, str) or not HEX64.fullmatch(secret):
-            self._bad(message)
-        throw = self.state["throws"].get(_name(key))
-        if throw is None or "mine" not in throw or "theirs_hash" not in throw:
-            raise Ended(forfeit(self.side, "early-reveal"))
-        if "theirs" in throw:
-            self._bad(message)
-        if not dice.matches(secret, throw["theirs_hash"]):
-            raise Ended(forfeit(self.side, "bad-reveal"))
-        throw["theirs"] = secret
-        self._acknowledged(self._seq_of_commit(key) + 1)
+            verdict = self.referee.take(self._far, inbox[0])
+            if isinstance(verdict, Wait):
+                return
+            inbox.pop(0)
+            if isinstance(verdict, Broken):
+                self._forfeit(forfeit(self.side, verdict.reason, move=verdict.move))
+            elif isinstance(verdict, Revealed):
+                self._acknowledged(self._seq_of_commit(verdict.key) + 1)
+            elif isinstance(verdict, Resigns):
+                self._resigned()
 
     def _seq_of_commit(self, key) -> int:
         for message in self.state["outbox"]:
@@ -555,38 +505,14 @@ class Link:
                 return message["seq"]
         return -1
 
-    def _move(self, message) -> None:
-        """The other's move, checked here - the one place - against the rules, the position
-        and the dice of its turn (its throw may not be shown here yet); kept until the flow
-        asks the other's thinker for it and plays it (Session.play: the one place it is
-        applied)."""
-        key, text = wire_key(message.get("turn")), message.get("move")
-        s = self.session
-        if key is None or not isinstance(text, str) or len(text) > 200:
-            self._bad(message)
-        if text == "" and _name(key) in self.state["passes"]:
-            self.state["passes"].remove(_name(key))     # its pass, played here already
-            return
-        throw = self.state["throws"].get(_name(key), {})
-        if (key[1] < 0 or key != s.throw_key or s.phase not in (Phase.THROW, Phase.MOVE)
-                or not s.is_remote(s.to_move) or "theirs" not in throw or "mine" not in throw
-                or _name(key) in self.state["moves"]):
-            raise Ended(forfeit(self.side, "out-of-turn"))
-        faces = s.dice if s.phase is Phase.MOVE else self._dealt(throw, key, s.rules.dice_count).faces
-        try:
-            s.rules.apply(s.position, Move.parse(text), tuple(faces))
-        except (IllegalMoveError, NotationError, ValueError):
-            raise Ended(forfeit(self.side, "illegal-move", move=text[:40])) from None
-        self.state["moves"][_name(key)] = text
-
     def take_move(self, key) -> Move | None:
         """The other's move at turn `key`, checked when it came; None until it has. It stays in
         the state until the session has played it (`moved`): a save made while its steps are
         shown still holds it, so a game killed then finds it again when it is started again."""
-        text = self.state["moves"].get(_name(key))
+        text = self.referee.move_at(key) if self.referee is not None else None
         return None if text is None else Move.parse(text)
 
-    def _resigned(self, message) -> None:
+    def _resigned(self) -> None:
         self._finish(self.side, "resigned")
         self._events.append(FriendResigned(self.side))
 
@@ -605,17 +531,9 @@ class Link:
         """Reveal our secret for the throw under way once both commitments are in."""
         if self.session is None or self._done:
             return
-        key = self.session.throw_key
-        throw = self.state["throws"].get(_name(key), {})
-        if "mine" in throw and "theirs_hash" in throw and not throw.get("revealed"):
-            throw["revealed"] = True
-            self._queue({"type": "reveal", "throw": list(key), "secret": throw["mine"]})
-
-    def _forget_before(self, key) -> None:
-        """The throws before this one are dealt: their secrets are no longer needed."""
-        throws = self.state["throws"]
-        for name in [n for n in throws if tuple(map(int, n.split(":"))) < key]:
-            del throws[name]
+        reveal = self.referee.reveal(self.session.throw_key)
+        if reveal is not None:
+            self._queue(reveal)
 
 
 class RemoteThinker:

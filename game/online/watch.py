@@ -12,13 +12,15 @@ seat; `players` and `watchers` when those change. Anything a watcher sends is dr
 relay: a watcher cannot play.
 
 The watcher replays the match with its own rules, exactly as the players do: each seat's
-messages are taken in by `seq` (a message seen again after a reconnection is skipped), each
-reveal is checked against its commitment, the dice come from both secrets as the players'
-come (game/online/dice.py), and each move is checked against the position and the dice of its
-turn before it is played on the watcher's own Session. A side that breaks the rules of play -
-a reveal that does not match its commitment, a reveal before its commitment, a second
-commitment, a move the rules refuse or a move out of turn - is named (`Cheated`), and the
-match ends there in the other side's favour, as the honest player's game ends it.
+messages are taken in by `seq` (a message seen again after a reconnection is skipped), then
+judged by the match's referee (game/online/referee.py), the one the players' games keep for
+their friend's seat: each reveal is checked against its commitment, the dice come from both
+secrets as the players' come (game/online/dice.py), and each move is checked against the
+position and the dice of its turn before it is played on the watcher's own Session. A side
+that breaks the rules of play - a reveal that does not match its commitment, a reveal before
+the commitments, a second commitment, a move the rules refuse or a move out of turn - is named
+(`Cheated`), and the match ends there in the other side's favour, as the honest player's game
+ends it.
 
 A message the relay shows before its turn (a move whose dice are not yet both revealed) waits
 for it; the seat's later messages wait behind it, so each seat's messages are used in order.
@@ -28,13 +30,15 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 
-from game.base.i18n import N_, Words, verbatim
-from game.online import dice, protocol
+from game.base.i18n import N_, Words
+from game.online import protocol
 from game.online.client import Client
 from game.online.events import ConnectionLost, Reconnected, Refused, Unreachable, refused_words
-from game.online.link import MAX_AHEAD, options_from_wire, wire_key
+from game.online.link import options_from_wire
+from game.online.referee import (BROKEN_WORDS, MAX_AHEAD, Broken, Referee, Resigns,  # noqa: F401
+                                 ToPlay, Wait, broken_words, new_state, wire_key)
 from game.play.match import Phase, Session
-from game.rules import IllegalMoveError, Move, NotationError, Position, Side
+from game.rules import Move, Position, Side
 from game.rules.telling import tell_throw, tell_turn
 
 #: Out-of-order messages a seat may have waiting for an earlier one, and messages waiting for
@@ -49,29 +53,9 @@ WATCH_REFUSED = {
     "bad-options": N_("That room's match is not one this game can show."),
 }
 
-#: Why a side's game was caught breaking the rules of play (Cheated.reason -> words).
-CHEAT_WORDS = {
-    "bad-reveal": {Side.WHITE: N_("White's dice secret does not match the one it committed to: "
-                                  "the match goes to Black."),
-                   Side.BLACK: N_("Black's dice secret does not match the one it committed to: "
-                                  "the match goes to White.")},
-    "early-reveal": {Side.WHITE: N_("White revealed a dice secret before committing to it: the "
-                                    "match goes to Black."),
-                     Side.BLACK: N_("Black revealed a dice secret before committing to it: the "
-                                    "match goes to White.")},
-    "illegal-move": {Side.WHITE: N_("White's game sent a move the rules refuse ({move}): the "
-                                    "match goes to Black."),
-                     Side.BLACK: N_("Black's game sent a move the rules refuse ({move}): the "
-                                    "match goes to White.")},
-    "out-of-turn": {Side.WHITE: N_("White's game sent a move out of turn: the match goes to "
-                                   "Black."),
-                    Side.BLACK: N_("Black's game sent a move out of turn: the match goes to "
-                                   "White.")},
-    "bad-message": {Side.WHITE: N_("White's game sent a message that breaks the rules of play: "
-                                   "the match goes to Black."),
-                    Side.BLACK: N_("Black's game sent a message that breaks the rules of play: "
-                                   "the match goes to White.")},
-}
+#: Why a side's game was caught breaking the rules of play (Cheated.reason -> words, by side):
+#: the referee's sentences for watchers (game/online/referee.py, BROKEN_WORDS).
+CHEAT_WORDS = {reason: {side: said[side] for side in Side} for reason, said in BROKEN_WORDS.items()}
 
 
 def watch_message(code: str) -> dict:
@@ -206,8 +190,7 @@ class Cheated:
 
     @property
     def words(self) -> Words:
-        return Words(CHEAT_WORDS.get(self.reason, CHEAT_WORDS["bad-message"])[self.side],
-                     move=verbatim(self.move))
+        return broken_words(self.reason, self.side, self.move)
 
 
 @dataclass(frozen=True)
@@ -290,14 +273,6 @@ def _plurals(n_) -> None:     # never called: the plural messages built as Words
 
 # --- the watcher ---------------------------------------------------------------------------------
 
-class _Broken(Exception):
-    """A side broke the rules of play."""
-
-    def __init__(self, seat: str, reason: str, move: str = ""):
-        super().__init__(reason)
-        self.seat, self.reason, self.move = seat, reason, move
-
-
 class Watcher:
     """One room watched: its messages in, checked and replayed; events out (see the module)."""
 
@@ -316,7 +291,7 @@ class Watcher:
         self._next = {"host": 0, "guest": 0}        # each seat's next seq to take in
         self._early = {"host": {}, "guest": {}}     # seq -> message, come before an earlier one
         self._waiting: list[tuple[str, dict]] = []  # taken in, not yet used (in order)
-        self._throws: dict[tuple, dict] = {}        # key -> {"host": hash, "host secret": ...}
+        self.referee: Referee | None = None         # judges both seats' messages, once let in
         self._events: list = []
 
     @property
@@ -377,6 +352,7 @@ class Watcher:
         self.session = Session.new(options, 0)      # every throw is dealt: the seed deals none
         host = options.human_side
         self.sides = {"host": host, "guest": host.other}
+        self.referee = Referee(self.session, new_state(), self.sides, near="host")
         self.players = dict(message["players"])
         self._events.append(Watching(self.code, options, self.watchers, dict(self.players)))
         absent = tuple(self.sides[seat] for seat in protocol.SEATS if not self.players[seat])
@@ -418,12 +394,10 @@ class Watcher:
         while self._next[seat] in early:
             self._waiting.append((seat, early.pop(self._next[seat])))
             self._next[seat] += 1
-        try:
-            if len(self._waiting) > MAX_WAITING:
-                raise _Broken(seat, "bad-message")
+        if len(self._waiting) > MAX_WAITING:
+            self._cheated(Broken(seat, "bad-message"))
+        else:
             self._digest()
-        except _Broken as broken:
-            self._cheated(broken)
 
     # --- the replay ----------------------------------------------------------------------------
     def _digest(self) -> None:
@@ -444,89 +418,52 @@ class Watcher:
                 return
 
     def _use(self, seat: str, message: dict) -> bool:
-        """Use one message; False while it must wait for its turn."""
+        """Use one message, as the referee judges it; False while it must wait for its turn."""
         kind = message["type"]
         if kind == "accept":
             return True
-        if kind == "commit":
-            return self._commit(seat, message)
-        if kind == "reveal":
-            return self._reveal(seat, message)
-        if kind == "move":
-            return self._move(seat, message)
-        if kind == "resign":
+        if kind == "away":      # a game saying why it left changes nothing in the match
+            if message.get("why") == "saved":
+                self._events.append(LeftSaved(self.sides[seat]))
+            return True
+        verdict = self.referee.take(seat, message)
+        if isinstance(verdict, Wait):
+            return False
+        if isinstance(verdict, Broken):
+            self._cheated(verdict)
+        elif isinstance(verdict, Resigns):
             side = self.sides[seat]
             self._events.append(Resigned(side))
             self._end(side.other, "resigned")
-            return True
-        if kind == "away" and message.get("why") == "saved":
-            self._events.append(LeftSaved(self.sides[seat]))
-        return True         # "away" (a game saying why it left) changes nothing in the match
-
-    def _commit(self, seat: str, message: dict) -> bool:
-        key = wire_key(message.get("throw"))
-        if key is None or key < self.session.throw_key:
-            raise _Broken(seat, "bad-message")
-        ahead = [k for k, t in self._throws.items() if seat in t and seat + " secret" not in t]
-        throw = self._throws.setdefault(key, {})
-        if seat in throw or len(ahead) >= MAX_AHEAD:     # as the players' link refuses it
-            raise _Broken(seat, "bad-message")
-        throw[seat] = message["hash"]
+        elif isinstance(verdict, ToPlay):
+            self._play(verdict)
         return True
 
-    def _reveal(self, seat: str, message: dict) -> bool:
-        key = wire_key(message.get("throw"))
-        if key is None:
-            raise _Broken(seat, "bad-message")
-        throw = self._throws.get(key, {})
-        if seat not in throw:
-            raise _Broken(seat, "early-reveal")
-        if seat + " secret" in throw:
-            raise _Broken(seat, "bad-message")
-        if not dice.matches(message["secret"], throw[seat]):
-            raise _Broken(seat, "bad-reveal")
-        throw[seat + " secret"] = message["secret"]
-        return True
-
-    def _move(self, seat: str, message: dict) -> bool:
-        key, text = wire_key(message.get("turn")), message.get("move")
+    def _play(self, verdict: ToPlay) -> None:
+        """A move the referee passed, played on the watcher's session."""
         s = self.session
-        if key is None or key[1] < 0:
-            raise _Broken(seat, "bad-message")
-        now = s.throw_key
-        if key > now or (key == now and s.phase is not Phase.MOVE):
-            if s.phase is Phase.MATCH_OVER:
-                raise _Broken(seat, "out-of-turn")
-            return False                # its throw is not dealt yet: it waits
-        if key < now or self.sides[seat] is not s.to_move:
-            raise _Broken(seat, "out-of-turn")
         before, faces, side = s.position, s.dice, s.to_move
-        try:
-            move = Move.parse(text)
-            s.play(move)
-        except (IllegalMoveError, NotationError, ValueError):
-            raise _Broken(seat, "illegal-move", text[:40]) from None
-        self._events.append(Moved(side, before, s.position, faces, move, key, s.options.rules))
+        move = Move.parse(verdict.move)
+        s.play(move)
+        self.referee.played(verdict.key, move)
+        self._events.append(Moved(side, before, s.position, faces, move, verdict.key, s.options.rules))
         if s.phase is Phase.GAME_OVER:
             outcome = s.outcome
             self._events.append(GameWon(outcome.winner, outcome.points, dict(s.match.score), s.record))
             s.next_game()
             if s.phase is Phase.MATCH_OVER:
                 self._end(s.match.winner, "")
-        return True
 
     def _deal_when_due(self) -> None:
         """The throw under way, once both secrets are in (and each matched its commitment)."""
         s = self.session
         while s.phase in (Phase.PRIORITY, Phase.THROW):
             key = s.throw_key
-            throw = self._throws.get(key, {})
-            if "host secret" not in throw or "guest secret" not in throw:
+            dealt = self.referee.dealt(key, s.rules.dice_count)
+            if dealt is None:
                 return
-            s.next_throw = dice.dealt(throw["host secret"], throw["guest secret"], key,
-                                      s.rules.dice_count)
-            for old in [k for k in self._throws if k <= key]:
-                del self._throws[old]
+            s.next_throw = dealt
+            self.referee.forget_before(key)
             if s.phase is Phase.PRIORITY:
                 seed = s.next_throw.seed
                 rounds = []
@@ -538,7 +475,7 @@ class Watcher:
                 faces = s.throw()
                 self._events.append(Thrown(side, tuple(faces), s.throw_seed, key, s.options.rules))
 
-    def _cheated(self, broken: _Broken) -> None:
+    def _cheated(self, broken: Broken) -> None:
         side = self.sides[broken.seat]
         self._events.append(Cheated(side, broken.reason, broken.move))
         self._end(side.other, f"forfeit: {broken.reason}")
