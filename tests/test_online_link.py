@@ -1,9 +1,9 @@
-"""The link checks every message of the other side (docs/online.md): a scripted raw client plays
-the guest's seat against a real Link through a real relay process, and cheats - a reveal that
-does not match its hash, a reveal before both commitments are in, an illegal move, a move out
-of turn - each refused, the match ended in the honest side's favour and recorded so. And random
-messages fed to a Link attached to a session never raise, never corrupt the session, and end
-the match only as a Forfeit (or the other's resignation)."""
+"""The link has every message of the other side judged by the match's referee (docs/online.md;
+every cheat is tried once on the referee itself in tests/test_referee.py): a scripted raw client
+plays the guest's seat against a real Link through a real relay process, honest, then with a
+move the rules refuse - refused, the match ended in the honest side's favour and recorded so.
+And random messages fed to a Link attached to a session never raise, never corrupt the
+session, and end the match only as a Forfeit (or the other's resignation)."""
 import queue
 import threading
 import time
@@ -78,43 +78,11 @@ def test_an_honest_scripted_guest_plays_the_whole_match():
     assert any(r["kind"] == "game" and r["turns"] for r in kept)
 
 
-def test_a_reveal_that_does_not_match_its_hash_is_refused():
-    class BadReveal(RawGuest):
-        def reveal(self, key):
-            return dice.new_secret()          # not the secret committed to
-    assert_forfeit(play_against(BadReveal), "bad-reveal")
-
-
-def test_a_reveal_before_both_commitments_are_in_is_refused():
-    def early(guest):
-        secret = dice.new_secret()
-        guest.accept()
-        guest.send({"type": "commit", "throw": [0, -1], "hash": dice.commitment(secret)})
-        guest.send({"type": "reveal", "throw": [0, -1], "secret": secret})
-    assert_forfeit(play_against(RawGuest, early), "early-reveal")
-
-
 def test_an_illegal_move_is_refused():
     class Illegal(RawGuest):
         def choose(self, key, moves):
             return list(key), illegal_move(self.session)
     assert_forfeit(play_against(Illegal), "illegal-move")
-
-
-def test_a_move_out_of_turn_is_refused():
-    class OutOfTurn(RawGuest):
-        cheated = False
-
-        def deal(self, key):
-            super().deal(key)
-            s = self.session
-            if key[1] >= 0 and s.phase is Phase.MOVE and s.to_move is not self.side \
-                    and not self.cheated:
-                self.cheated = True           # the host's turn: move for it
-                moves = s.legal_moves()
-                self.send({"type": "move", "turn": list(key),
-                           "move": str(moves[0]) if moves and moves[0].steps else ""})
-    assert_forfeit(play_against(OutOfTurn), "out-of-turn")
 
 
 # Fuzz: every message the link reads ------------------------------------------------------------
@@ -249,6 +217,55 @@ def test_a_commitment_then_its_reveal_deal_the_throw_on_both_sides():
     assert dealt is not None and dealt == guest.deal(gs) and dealt.faces[-1][0] != dealt.faces[-1][1]
     assert hs.next_throw is None and gs.next_throw is None, "the flow hands the throw to the session"
     assert not host.ended and not guest.ended
+
+
+def from_friend(link, *messages) -> list:
+    """The friend's messages as they come, numbered as the link expects; the events polled."""
+    events = []
+    for message in messages:
+        link.client.inbox.put(("message", {**message, "seq": link.state["have"]}))
+        events += link.poll()
+    return events
+
+
+def at_friends_throw(rules: str = "bell"):
+    """A link whose session is at the throw of its friend's side (a turn, not a priority
+    throw), committed to by this side."""
+    for steps in range(40):
+        link, session, ended = attached_link(rules, steps)
+        if session.phase is Phase.THROW and session.is_remote(session.to_move):
+            return link, session, ended
+    raise AssertionError("no throw of the friend's side in 40 steps")
+
+
+def test_a_commitment_too_far_ahead_ends_the_match_as_the_referee_says():
+    """The link asks the match's referee (tests/test_referee.py): a commitment more than two
+    throws ahead ends the match in this side's favour (once, one was taken and used later)."""
+    link, session, ended = at_friends_throw()
+    game, turn = session.throw_key
+    secret = dice.new_secret()
+    events = from_friend(link, {"type": "commit", "throw": [game, turn + 10],
+                                "hash": dice.commitment(secret)})
+    forfeits = [e for e in events if isinstance(e, Forfeit)]
+    assert [(f.reason, f.winner) for f in forfeits] == [("bad-message", link.side)]
+    assert ended == [(link.side, "forfeit: bad-message")] and link.state["ended"] == ended[0][1]
+
+
+def test_a_pass_the_rules_refuse_is_told_as_a_pass():
+    """The friend's empty move when the rules have one for it: its words say a pass, not a
+    move "()"."""
+    link, session, ended = at_friends_throw()
+    key = list(session.throw_key)
+    secret = dice.new_secret()
+    from_friend(link, {"type": "commit", "throw": key, "hash": dice.commitment(secret)},
+                {"type": "reveal", "throw": key, "secret": secret})
+    faces = link.referee.dealt(tuple(key), session.rules.dice_count).faces
+    assert session.rules.legal_moves(session.position, faces)[0].steps
+    events = from_friend(link, {"type": "move", "turn": key, "move": ""})
+    forfeits = [e for e in events if isinstance(e, Forfeit)]
+    assert [(f.reason, f.winner) for f in forfeits] == [("illegal-move", link.side)]
+    assert str(forfeits[0].words) == ("Your friend's game passed its turn when the rules had a "
+                                      "move for it: the match is yours.")
 
 
 # The session and the flows of an online match -----------------------------------------------------

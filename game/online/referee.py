@@ -84,9 +84,14 @@ BROKEN_WORDS = {
 def broken_words(reason: str, side: Side | None = None, move: str = "") -> Words:
     """Why the match ended early, said to the friend of the game that broke the rules of play
     (`side` None) or to a watcher (`side`: the side whose game broke them)."""
-    if reason == "illegal-move" and not move:
+    if reason == "illegal-move" and _a_pass(move):
         reason = "illegal-pass"
     return Words(BROKEN_WORDS.get(reason, BROKEN_WORDS["bad-message"])[side], move=verbatim(move))
+
+
+def _a_pass(text: str) -> bool:
+    """The move's notation says a pass: nothing, or "pass" (Move.parse)."""
+    return text.replace(",", " ").split() in ([], ["pass"])
 
 
 def wire_key(value) -> tuple[int, int] | None:
