@@ -3,8 +3,10 @@ session of its own with no connection - the link (for its friend's seat) and the
 both) keep this one referee, so a player's game and a watcher judge a message alike. The
 secrets are fixed, so that every throw here is the same on every run."""
 import hashlib
+import json
 
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from game.online import dice
 from game.online.events import FORFEIT_WORDS, forfeit
@@ -279,3 +281,29 @@ def test_every_reason_is_said_to_the_friend_and_to_a_watcher_of_either_side():
     assert str(broken_words("no such reason")) == BROKEN_WORDS["bad-message"][None]
     assert str(broken_words("illegal-move", Side.BLACK, "9-12")) == (
         "Black's game sent a move the rules refuse (9-12): the match goes to White.")
+
+
+# Anything a seat sends ----------------------------------------------------------------------------
+
+KEYS = st.lists(st.integers(-2, 5), min_size=0, max_size=3) | st.just([0, 0]) | st.just([0, 1])
+FIELDS = st.one_of(st.none(), st.booleans(), st.integers(-3, 70), st.text(max_size=8), KEYS,
+                   st.sampled_from(["", "pass", "1-4", "9-12", fixed_secret("host", (0, 1)),
+                                    dice.commitment(fixed_secret("guest", (0, 1)))]))
+MESSAGES = st.fixed_dictionaries(
+    {"type": st.sampled_from(["commit", "reveal", "move", "resign", "accept", "sync", "other"])},
+    optional={"throw": FIELDS, "turn": FIELDS, "hash": FIELDS, "secret": FIELDS, "move": FIELDS})
+VERDICTS = (Committed, Revealed, ToPlay, PassTaken, Resigns, Wait, Broken)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(messages=st.lists(st.tuples(st.sampled_from(list(SIDES)), MESSAGES), max_size=10))
+def test_anything_a_seat_sends_is_judged_and_never_changes_the_session(messages):
+    """The referee reads the session and never writes it: whatever comes, a verdict, and a state
+    that still saves as JSON."""
+    table = at_first_turn()
+    before = (table.session.phase, str(table.session.position), table.session.dice)
+    for seat, message in messages:
+        verdict = table.referee.take(seat, message)
+        assert isinstance(verdict, VERDICTS) and verdict.seat == seat
+    assert (table.session.phase, str(table.session.position), table.session.dice) == before
+    json.loads(json.dumps(table.referee.state))
