@@ -65,7 +65,8 @@ from game.online.events import (ConnectionLost, FriendArrived, FriendAway, Frien
                                 FriendResigned, Offered, Reconnected, Refused, RoomOpened, Unreachable,
                                 Watchers, forfeit, refused_words, still_trying)
 from game.online.referee import (HEX64, MAX_AHEAD, MAX_GAMES, MAX_TURNS, Broken,  # noqa: F401
-                                 Referee, Resigns, Revealed, Wait, new_state, wire_key)
+                                 Referee, Resigns, Revealed, Wait, new_state, other_seat,
+                                 wire_key)
 from game.rules import MATCH_LENGTHS, RULE_NAMES, Move, Side, rule_set
 
 SIDES = {"white": Side.WHITE, "black": Side.BLACK}
@@ -328,7 +329,7 @@ class Link:
     @property
     def _far(self) -> str:
         """The other game's seat."""
-        return "guest" if self.seat == "host" else "host"
+        return other_seat(self.seat)
 
     def _queue(self, message: dict) -> None:
         """Number a peer message and keep it in the outbox (sent by `_flush`, after a save)."""

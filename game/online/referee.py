@@ -108,6 +108,11 @@ def throw_name(key) -> str:
     return f"{key[0]}:{key[1]}"
 
 
+def other_seat(seat: str) -> str:
+    """The seat across the table."""
+    return "guest" if seat == "host" else "host"
+
+
 def throws_ahead(now, key) -> int:
     """How many throws at least `key` comes after `now` (negative: before it). A game takes at
     least two throws (its priority throw and one turn), and may end at any turn."""
@@ -169,10 +174,6 @@ class Broken:
     seat: str
     reason: str
     move: str = ""
-
-
-def other_seat(seat: str) -> str:
-    return "guest" if seat == "host" else "host"
 
 
 class Referee:
