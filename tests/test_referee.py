@@ -183,6 +183,8 @@ def test_a_reveal_before_both_commitments_are_in():
     assert table.reveal("host") == Broken("host", "early-reveal"), "before its own"
     table.commit("host")
     assert table.reveal("host") == Broken("host", "early-reveal"), "before the other's"
+    assert str(Cheated(Side.WHITE, "early-reveal").words) == (
+        "White revealed a dice secret before both commitments were in: the match goes to Black.")
 
 
 def test_a_second_commitment_or_reveal_and_a_commitment_for_a_throw_past():

@@ -50,10 +50,10 @@ BROKEN_WORDS = {
     "early-reveal": {
         None: N_("Your friend revealed a dice secret before both commitments were in: the match "
                  "is yours."),
-        Side.WHITE: N_("White revealed a dice secret before committing to it: the match goes to "
-                       "Black."),
-        Side.BLACK: N_("Black revealed a dice secret before committing to it: the match goes to "
-                       "White.")},
+        Side.WHITE: N_("White revealed a dice secret before both commitments were in: the match "
+                       "goes to Black."),
+        Side.BLACK: N_("Black revealed a dice secret before both commitments were in: the match "
+                       "goes to White.")},
     "illegal-move": {
         None: N_("Your friend's game sent a move the rules refuse ({move}): the match is yours."),
         Side.WHITE: N_("White's game sent a move the rules refuse ({move}): the match goes to "
