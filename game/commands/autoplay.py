@@ -70,10 +70,10 @@ class OnlinePlayer:
     def frame(self) -> bool:
         """One frame: the link's news, then the flow one step on. False once all is done."""
         for event in self.link.poll():
-            self._event(event)
+            dispatch(self.handlers, event, self)
         if self.link.ended and not self.over:       # ended as the match was taken up
             for event in self.link.poll():
-                self._event(event)
+                dispatch(self.handlers, event, self)
         if self.failed is not None:
             return False
         if self.over:
@@ -94,9 +94,6 @@ class OnlinePlayer:
             ConnectionLost: lambda event: self.say(event.words.said()),
             **ignoring(FriendArrived, FriendBack, Watchers),
         }
-
-    def _event(self, event) -> None:
-        dispatch(self.handlers, event, self)
 
     def _room(self, event=None) -> bool:
         """In the room: its code said, once (a saved match's too, once back in its room);
