@@ -192,3 +192,15 @@ def test_a_save_and_its_backup_are_replayed_once_between_them(tmp_path, monkeypa
     built, problems = store.resume_match()
     assert problems == [] and built.to_dict() == session.to_dict()
     assert (store.dir / "match.json.prev").exists() and len(applied) == turns
+
+
+def test_the_names_of_the_split_modules_are_still_found_where_they_were():
+    """play/match.py and play/flow.py were split by job (issue 36): what others import from
+    them is the same object there as in its new module."""
+    from game.play import choosing, flow, match, options, replays, stage
+    from game.play.events import ThrowStarted
+    assert (match.MatchOptions, match.OPPONENTS) == (options.MatchOptions, options.OPPONENTS)
+    assert (match.replay, match.forget_replays) == (replays.replay, replays.forget_replays)
+    assert match._check_record is replays.check_record
+    assert flow.Stage is stage.Stage and issubclass(flow.GameFlow, choosing.Choosing)
+    assert flow.ThrowStarted is ThrowStarted

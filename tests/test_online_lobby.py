@@ -8,6 +8,7 @@ import sys
 import pygame
 
 from game.app import App
+from game.base.dispatch import dispatch
 from game.online.events import Watchers
 from game.scenes import online
 from game.scenes.online import HostScene
@@ -53,7 +54,7 @@ def test_the_host_sees_the_friend_arrive_before_they_accept(tmp_path, monkeypatc
         assert frames_until([a, b], lambda: host.arrived)
         words = drawn(a)
         assert any(w.startswith("Your friend is here, reading your offer") for w in words), words
-        host.on_Watchers(Watchers(2))
+        dispatch(host.handlers, Watchers(2), host)       # as the link tells it
         words = drawn(a)
         assert any("2 watching" in w for w in words), words
         join.decline()                        # the friend leaves before accepting: waiting again

@@ -12,6 +12,7 @@ import pygame
 import pytest
 
 from game.app import App
+from game.base.dispatch import Unhandled
 from game.online import events as link_events
 from game.play import events as ev
 from game.play import priority as priority_flow
@@ -19,6 +20,8 @@ from game.play import tutorial as tutorial_flow
 from game.play.match import MatchOptions, Phase, Session
 from game.rules import RULE_SETS, Side
 from game.rules.refusals import MoveRefused
+from game.scenes.online import HostScene, RelayScene
+from game.scenes.online_join import JoinScene
 from game.scenes.priority import PriorityScene
 from game.scenes.table.online import OnlinePlay
 from game.scenes.table.scene import HOOKS, TableScene
@@ -82,6 +85,56 @@ def test_the_link_part_has_a_handler_for_every_event_of_the_link(app):
     assert set(online.handlers) == LINK_EVENTS
 
 
+def test_the_online_screens_have_a_handler_for_every_event_of_the_link(app):
+    """Host, Join and the relay's screen: each event of the link done something with, or let
+    pass by name (`ignoring`) - not found by its class name, nor said by a fall-through."""
+    options = MatchOptions(rules="charpentier", length=1, opponent="online")
+    for scene in (HostScene(app, options), JoinScene(app), RelayScene(app, lambda url: None)):
+        assert set(scene.handlers) == LINK_EVENTS, type(scene).__name__
+        assert all(callable(handler) for handler in scene.handlers.values())
+        assert not [name for name in dir(scene) if name.startswith("on_") and name[3:4].isupper()]
+
+
+def test_the_online_screens_do_with_the_links_events_what_they_did(app):
+    options = MatchOptions(rules="charpentier", length=1, opponent="online")
+    host, join = HostScene(app, options), JoinScene(app)
+    for scene in (host, join):
+        scene.link = Telling(link_events.ConnectionLost())
+        scene.update(0.0)
+        assert scene.status == link_events.ConnectionLost().words
+        assert scene.failed is (scene is host)        # the host's room is said gone until back
+    host.link = Telling(link_events.RoomOpened("ACDEF9", "ws://x"), link_events.FriendArrived(),
+                     link_events.Watchers(3), link_events.FriendAway(), link_events.Reconnected())
+    host.update(0.0)
+    assert (host.code, host.arrived, host.watchers, host.status, host.failed) == ("ACDEF9", True, 3, "", False)
+    join.link = Telling(link_events.Offered({"rules": "charpentier", "length": 1, "host_side": "white"}))
+    join.update(0.0)
+    assert join.offered == {"rules": "charpentier", "length": 1, "host_side": "white"}
+    join.link = Telling(link_events.Refused("room-full", link_events.refused_words("room-full")))
+    join.update(0.0)
+    assert join.failed and join.link is None and join.offered is None
+    forfeit = link_events.forfeit(Side.WHITE, "bad-reveal")
+    host.link = Telling(forfeit)
+    host.update(0.0)
+    assert (host.status, host.failed) == (forfeit.words, False)
+
+
+class Telling:
+    """A link that says what a test tells it to (once), then nothing."""
+
+    waiting = False
+
+    def __init__(self, *events):
+        self.events = list(events)
+
+    def poll(self):
+        events, self.events = self.events, []
+        return events
+
+    def close(self):
+        pass
+
+
 def test_an_event_with_no_handler_is_an_error_not_dropped(app):
     @dataclasses.dataclass(frozen=True)
     class Unheard:
@@ -101,6 +154,11 @@ def test_an_event_with_no_handler_is_an_error_not_dropped(app):
     online.link = Link()
     with pytest.raises(LookupError, match="Unheard"):
         online.poll()
+
+    join = JoinScene(app)
+    join.link = Telling(Unheard())
+    with pytest.raises(Unhandled, match=r"in JoinScene for \S*Unheard"):
+        join.update(0.0)
 
 
 def test_a_renamed_event_class_keeps_its_handler(app):

@@ -29,10 +29,13 @@ import sys
 import time
 
 from game.play.flow import GameFlow, Stage
+from game.base.dispatch import dispatch, ignoring
 from game.base.i18n import _
 from game.play.keeper import MatchKeeper
 from game.play.match import MatchOptions, Phase, Session
-from game.online import events as ev
+from game.online.events import (ConnectionLost, Forfeit, FriendArrived, FriendAway, FriendBack,
+                                FriendJoined, FriendResigned, Offered, Reconnected, Refused, RoomOpened,
+                                Unreachable, Watchers)
 from game.online.link import Link
 from game.online import protocol, watch as watching
 from game.play.players import computer_players
@@ -54,10 +57,11 @@ class OnlinePlayer:
         self.keeper, self.link, self.say = keeper, link, say
         self.flow = None
         self.over = False           # the match ended (its score, a resignation or a forfeit)
-        self.failed: ev.Refused | ev.Unreachable | None = None
+        self.failed: Refused | Unreachable | None = None
         self._closing_since = None
         self._in_room = False
         self._friend_gone = False   # the other game left after the match: no one to wait for
+        self.handlers = self.link_handlers()
 
     @property
     def session(self) -> Session | None:
@@ -66,10 +70,10 @@ class OnlinePlayer:
     def frame(self) -> bool:
         """One frame: the link's news, then the flow one step on. False once all is done."""
         for event in self.link.poll():
-            self._event(event)
+            dispatch(self.handlers, event, self)
         if self.link.ended and not self.over:       # ended as the match was taken up
             for event in self.link.poll():
-                self._event(event)
+                dispatch(self.handlers, event, self)
         if self.failed is not None:
             return False
         if self.over:
@@ -79,29 +83,49 @@ class OnlinePlayer:
         self._step()
         return True
 
-    def _event(self, event) -> None:
-        if isinstance(event, (ev.RoomOpened, ev.Offered, ev.Reconnected)) and not self._in_room:
-            self._in_room = True
-            self.say(f"room {self.link.code}")      # a saved match's too, once back in its room
-            if isinstance(event, ev.Reconnected):
-                return
-        if isinstance(event, ev.Offered):
-            self.link.accept()
-        elif isinstance(event, ev.FriendJoined):
-            self.keeper.start_online(self.link)
-        elif isinstance(event, (ev.Refused, ev.Unreachable)):
-            self.failed = event
-            self.say(event.words.said())
-        elif isinstance(event, (ev.Forfeit, ev.FriendResigned)):
-            self.over = True
-            self.say(event.words.said() if isinstance(event, ev.Forfeit)
-                     else _("Your friend resigned: the match is yours."))
-        elif isinstance(event, ev.FriendAway):
-            self._friend_gone = self.over
-        elif isinstance(event, ev.ConnectionLost):
-            self.say(event.words.said())
-        elif isinstance(event, ev.Reconnected):
+    def link_handlers(self) -> dict:
+        """Every event of the link (game/online/events.py), by type: what this player does."""
+        return {
+            RoomOpened: self._room, Offered: self._offered, Reconnected: self._reconnected,
+            FriendJoined: lambda event: self.keeper.start_online(self.link),
+            Refused: self._failed, Unreachable: self._failed,
+            Forfeit: self._forfeit, FriendResigned: self._friend_resigned,
+            FriendAway: self._friend_away,
+            ConnectionLost: lambda event: self.say(event.words.said()),
+            **ignoring(FriendArrived, FriendBack, Watchers),
+        }
+
+    def _room(self, event=None) -> bool:
+        """In the room: its code said, once (a saved match's too, once back in its room);
+        False if it was said already."""
+        if self._in_room:
+            return False
+        self._in_room = True
+        self.say(f"room {self.link.code}")
+        return True
+
+    def _offered(self, event: Offered) -> None:
+        self._room()
+        self.link.accept()
+
+    def _reconnected(self, event: Reconnected) -> None:
+        if not self._room():
             self.say(_("Connected again."))
+
+    def _failed(self, event: Refused | Unreachable) -> None:
+        self.failed = event
+        self.say(event.words.said())
+
+    def _forfeit(self, event: Forfeit) -> None:
+        self.over = True
+        self.say(event.words.said())
+
+    def _friend_resigned(self, event: FriendResigned) -> None:
+        self.over = True
+        self.say(_("Your friend resigned: the match is yours."))
+
+    def _friend_away(self, event: FriendAway) -> None:
+        self._friend_gone = self.over
 
     def _step(self) -> None:
         s = self.session
@@ -216,52 +240,73 @@ def watch(data_dir, url: str, code: str, quit_after: float | None = None, say=No
         say(watching.watch_refused_words("no-such-room").said())
         return REFUSED
     watcher = watching.Watcher(url, room)
+    report = WatchReport(watcher, storage, say)
     ends = None if quit_after is None else time.monotonic() + quit_after
-    lost = None                 # since when the relay is gone (the client retries meanwhile)
     try:
         while not watcher.done:
             for event in watcher.poll():
-                if isinstance(event, ev.ConnectionLost):
-                    lost = lost or time.monotonic()
-                elif isinstance(event, (ev.Reconnected, watching.Watching)):
-                    lost = None
-                _watched(event, watcher, storage, say)
+                dispatch(report.handlers, event, report)
             if ends is not None and time.monotonic() > ends:
                 break
-            if lost is not None and time.monotonic() - lost > lost_after:
+            if report.lost is not None and time.monotonic() - report.lost > lost_after:
                 say(_("The relay has not answered for {minutes} minutes: the watch ends.",
                       minutes=round(lost_after / 60)))
                 return REFUSED
             time.sleep(FRAME)
         for event in watcher.poll():        # what came with the last word
-            _watched(event, watcher, storage, say)
+            dispatch(report.handlers, event, report)
     finally:
         watcher.close()
     return REFUSED if watcher.failed is not None else 0
 
 
-def _watched(event, watcher, storage: Storage, say) -> None:
-    """One event of a watched room: said, and a finished game or match recorded."""
-    if isinstance(event, watching.Watching):
-        say(f"watching {event.code}")
-        return
-    if isinstance(event, ev.Reconnected):
-        say(_("Connected again."))
-        return
-    words = event.words
-    text = words.said() if hasattr(words, "said") else str(words)
-    if isinstance(event, watching.GameWon):
-        _record(storage, watcher, {"kind": "game", "winner": str(event.winner),
-                                   "points": event.points, "first": event.record["first"],
-                                   "turns": event.record["turns"]})
-    if isinstance(event, watching.MatchOver):
+class WatchReport:
+    """A watched room's events, reported a line each, a finished game or match recorded, and
+    since when the relay is gone (`lost`: the client retries meanwhile)."""
+
+    def __init__(self, watcher: watching.Watcher, storage: Storage, say):
+        self.watcher, self.storage, self.say = watcher, storage, say
+        self.lost: float | None = None
+        self.handlers = {
+            watching.Watching: self._watching, Reconnected: self._reconnected,
+            ConnectionLost: self._lost, watching.GameWon: self._game_won,
+            watching.MatchOver: self._match_over,
+            **dict.fromkeys((watching.PriorityThrown, watching.Thrown, watching.Moved,
+                             watching.Resigned, watching.LeftSaved, watching.Cheated,
+                             watching.PlayersPresent, watching.WatchersCount, Refused,
+                             Unreachable), self._tell),
+        }
+
+    def _tell(self, event) -> None:
+        """An event said by its words (none said when they are empty)."""
+        words = event.words
+        text = words.said() if hasattr(words, "said") else str(words)
+        if text:
+            self.say(text)
+
+    def _watching(self, event: watching.Watching) -> None:
+        self.lost = None
+        self.say(f"watching {event.code}")
+
+    def _reconnected(self, event: Reconnected) -> None:
+        self.lost = None
+        self.say(_("Connected again."))
+
+    def _lost(self, event: ConnectionLost) -> None:
+        self.lost = self.lost or time.monotonic()
+        self._tell(event)
+
+    def _game_won(self, event: watching.GameWon) -> None:
+        _record(self.storage, self.watcher, {"kind": "game", "winner": str(event.winner),
+                                             "points": event.points, "first": event.record["first"],
+                                             "turns": event.record["turns"]})
+        self._tell(event)
+
+    def _match_over(self, event: watching.MatchOver) -> None:
         record = {"kind": "match", "winner": str(event.winner),
                   "score": {str(side): n for side, n in event.score.items()}}
-        _record(storage, watcher, {**record, "ended": event.how} if event.how else record)
-        say(event.line)
-        return
-    if text:
-        say(text)
+        _record(self.storage, self.watcher, {**record, "ended": event.how} if event.how else record)
+        self.say(event.line)
 
 
 def _record(storage: Storage, watcher, record: dict) -> None:

@@ -43,37 +43,28 @@ stage changes nothing (at most a Notice saying why).
 The flow knows no game by name: what differs between games - what a throw announces, the
 touch-move rule, a single play played by itself, why a win scores what it does, the bearing-off
 notice - is asked of the session's `RuleSet` (game/rules). The events are in game/play/events.py,
-a turn's bookkeeping in game/rules/turn.py, the refusals in game/rules/refusals.py.
+the stages in game/play/stage.py, a person's intents while choosing in game/play/choosing.py, a
+turn's bookkeeping in game/rules/turn.py, the refusals in game/rules/refusals.py.
 """
 from __future__ import annotations
 
-import enum
 from typing import Callable
 
 from game.base.i18n import N_, Words
-from game.play.events import (Announced, BearingOffBegun, ChoiceOffered, ComputerMoved, GameOver,
-                              HintsHidden, HintsShown, MoveComplete, MoveTakenBack, Notice, NumbersLost, Picked,
-                              PlayedForYou, PutBack, Resigned, StepPlayed, StepTakenBack,
-                              ThinkingStarted, ThrowStarted, ThrowTakenAgain, TurnBegan, TurnEnded,
-                              TurnPassed)
+from game.play.choosing import Choosing
+from game.play.events import (Announced, BearingOffBegun, ComputerMoved, GameOver, MoveComplete,
+                              MoveTakenBack, Notice, NumbersLost, PlayedForYou, Resigned, StepPlayed,
+                              StepTakenBack, ThinkingStarted, ThrowStarted, ThrowTakenAgain, TurnBegan,
+                              TurnEnded, TurnPassed)
 from game.play.match import Phase, Session
 from game.play.players import Advisor, Thinker, match_score
+from game.play.stage import Stage  # noqa: F401 (imported from here by the screens and the tests)
 from game.rules import IllegalMoveError, Move, Outcome, Position, Side, Step
-from game.rules.refusals import MoveRefused, refusal, why_not, why_not_from
-from game.rules.turn import Choice, Chooser, dice_marks, furthest_steps, lost_numbers
+from game.rules.refusals import MoveRefused, refusal
+from game.rules.turn import Chooser, dice_marks, lost_numbers
 
 
-class Stage(enum.StrEnum):
-    THROW = "throw"        # waiting for the side to move to throw
-    ROLL = "roll"          # the dice are falling on screen
-    THINK = "think"        # the computer is choosing its move
-    CHOOSE = "choose"      # a person composes the turn step by step
-    MOVING = "moving"      # a step is being shown
-    PASS = "pass"          # no legal move: the turn passes once shown
-    OVER = "over"          # the game is won (or the match given up)
-
-
-class GameFlow:
+class GameFlow(Choosing):
     """One game of the session's rule set, from its first throw to its end (see the module).
 
     session: the match being played (the flow changes it only through its own methods, and
@@ -129,13 +120,6 @@ class GameFlow:
         return not self.session.is_person(self.to_move if side is None else side)
 
     @property
-    def choice(self) -> Choice | None:
-        """A person's turn in progress, as a snapshot to draw from (None when nobody chooses)."""
-        if self.chooser is None or self.stage not in (Stage.CHOOSE, Stage.MOVING):
-            return None
-        return self.chooser.snapshot()
-
-    @property
     def can_undo(self) -> bool:
         if self.touch_move:
             return False
@@ -143,20 +127,9 @@ class GameFlow:
             self.stage is Stage.THROW and (self._undo is not None or self._reply is not None))
 
     @property
-    def hints_allowed(self) -> bool:
-        """Against the computer, always; between two people, as the match was set up (hints)."""
-        options = self.session.options
-        return options.hints or options.opponent == "computer"
-
-    @property
     def takes_reply(self) -> bool:
         """U at the person's throw takes back their last move with the computer's reply."""
         return self.stage is Stage.THROW and self._reply is not None and not self.touch_move
-
-    @property
-    def move_complete(self) -> bool:
-        """A person's move is whole on the board and waits for them to end it (`end_move`)."""
-        return self.stage is Stage.CHOOSE and self.chooser is not None and self.chooser.complete
 
     def dice_marks(self) -> tuple[str, ...]:
         """Per die: "played" (counts, still to play) or "dim" (game/rules/turn.py, `dice_marks`)."""
@@ -197,70 +170,6 @@ class GameFlow:
             self._emit(ThrowTakenAgain(cause))
         return self._flush()
 
-    def pick(self, location: int) -> list:
-        """A person picks up the checker on `location`."""
-        if self.stage is not Stage.CHOOSE:
-            return []
-        chooser = self.chooser
-        if chooser.locked and location != chooser.selected:
-            self._emit(self._touch_refusal())
-        elif chooser.pick(location):
-            self._emit(Picked(location))
-        elif location in self.shown.checkers(self.to_move):
-            self._emit(self._why_not_from(location))
-        return self._flush()
-
-    def drop(self, location: int | None, dragged: bool = False) -> list:
-        """Play the picked checker to `location`, or (None) put it back."""
-        if self.stage is not Stage.CHOOSE or self.chooser.selected is None:
-            return []
-        chooser = self.chooser
-        origin = chooser.selected
-        if location is None or location == origin:
-            if chooser.drop():
-                self._emit(PutBack(origin))
-            else:
-                self._emit(self._touch_refusal())
-            return self._flush()
-        before, count = chooser.shown(), len(chooser.played)
-        step = chooser.step_to(location)
-        if step is None:
-            self._emit(self._why_not(Step(origin, location)))
-            if chooser.drop():
-                self._emit(PutBack(origin))
-            return self._flush()
-        self._person_stepped(chooser.played[count:], before, dragged)
-        return self._flush()
-
-    def move_cursor(self, delta: int) -> list:
-        """The keyboard moves its cursor among the checkers to pick, or the picked one's points."""
-        if self.stage is Stage.CHOOSE:
-            self.chooser.move_cursor(delta)
-        return []
-
-    def furthest(self, location: int) -> list:
-        """A double-click: the checker on `location` goes as far as it can this turn, step by step."""
-        if self.stage is not Stage.CHOOSE:
-            return []
-        chooser = self.chooser
-        if chooser.locked and location != chooser.selected:
-            self._emit(self._touch_refusal())
-            return self._flush()
-        steps = furthest_steps(self.rules, chooser.position, chooser.dice, chooser.played, location)
-        if not steps:
-            if location in self.shown.checkers(self.to_move):
-                self._emit(self._why_not_from(location))
-            return self._flush()
-        self._queue = list(steps)
-        self._play_queued()
-        return self._flush()
-
-    def end_move(self) -> list:
-        """The person ends their move, whole on the board: it is played (and the turn handed over)."""
-        if self.move_complete:
-            self._commit(Move(self.chooser.played))
-        return self._flush()
-
     def undo(self) -> list:
         """Take back the last step of this turn, or a person's whole move until the opponent
         throws, or at the person's next throw their move with the computer's reply (never with
@@ -297,27 +206,6 @@ class GameFlow:
             self._emit(MoveTakenBack(s.to_move, move, reply, whole=True))
         else:
             self._emit(Notice(Words(N_("Nothing to take back"))))
-        return self._flush()
-
-    def hint(self) -> list:
-        """Show every legal move with its worth, best first; again to hide them."""
-        if self.hints is not None:
-            self.hints = None
-            self._emit(HintsHidden())
-        elif not self.hints_allowed:
-            self._emit(Notice(Words(N_("No hints in this match: it was set up without them"))))
-        elif self.stage is not Stage.CHOOSE:
-            self._emit(Notice(Words(N_("Hints are given when it is your move"))))
-        elif self.advisor is None:
-            self._emit(Notice(Words(N_("No hints for {game} yet"), game=Words(self.rules.title))))
-        else:
-            s = self.session
-            found = self.advisor.hints(s.position, s.dice, match_score(s))
-            if found is None:
-                self._emit(Notice(Words(N_("Hints: the computer is still preparing its tables - ask again in a moment"))))
-            else:
-                self.hints = tuple(found)
-                self._emit(HintsShown(self.hints))
         return self._flush()
 
     def resign(self) -> list:
@@ -420,13 +308,6 @@ class GameFlow:
         else:
             self._offer_choice()
 
-    def _offer_choice(self) -> None:
-        s = self.session
-        self.stage = Stage.CHOOSE
-        self.chooser = Chooser(self.rules, s.position, s.dice, self.touch_move, prefer=self._preferred)
-        self.shown = s.position
-        self._emit(ChoiceOffered(s.to_move))
-
     def _poll_thinker(self) -> None:
         move = self.thinkers[self.to_move].poll()
         if move is None:
@@ -450,32 +331,6 @@ class GameFlow:
         self._emit(StepPlayed(self.to_move, step, before, self.shown, "computer",
                               self._shown_steps == len(move.steps)))
         self._bearing_off(step, before)
-
-    def _person_stepped(self, route, before: Position, dragged: bool = False) -> None:
-        """A pick-and-drop played: one step, or a checker moved by a sum through its stops, each
-        shown as a step of its own (the chooser has played them all already)."""
-        self.hints = None
-        self._route = list(route)
-        self._show_person_step(before, dragged and len(self._route) == 1)
-
-    def _show_person_step(self, before: Position, dragged: bool = False) -> None:
-        step = self._route.pop(0)
-        self.stage = Stage.MOVING
-        self.shown = self.rules.play_steps(before, (step,)) if self._route else self.chooser.shown()
-        self._emit(StepPlayed(self.to_move, step, before, self.shown, "person",
-                              not self._route and self.chooser.complete, dragged))
-        self._bearing_off(step, before)
-
-    def _play_queued(self) -> None:
-        step = self._queue.pop(0)
-        if self.chooser.selected != step.origin:
-            self.chooser.drop()
-            self.chooser.pick(step.origin)
-        before, count = self.chooser.shown(), len(self.chooser.played)
-        if self.chooser.step_to(step.destination) is None:      # cannot happen: the search is legal
-            self._queue = []
-            return
-        self._person_stepped(self.chooser.played[count:], before)
 
     def _step_landed(self) -> None:
         if self._move is not None:
@@ -534,33 +389,7 @@ class GameFlow:
         self._undo = self._reply = None
         self._emit(GameOver(outcome, self.rule_set.scoring_rule, self.rule_set.points_words(outcome)))
 
-    def _preferred(self) -> tuple[Move, ...]:
-        """The hints' moves, best first: a checker moved by a sum that two orders play
-        differently (a hit on the way) is played as the hints would (game/rules/turn.py)."""
-        s = self.session
-        if self.advisor is None or s.dice is None:
-            return ()
-        return tuple(hint.move for hint in self.advisor.hints(s.position, s.dice, match_score(s)) or ())
-
-    def _touch_refusal(self) -> MoveRefused:
-        return MoveRefused(self.rule_set.touch_rule, Words(N_("the checker you picked up must be played")))
-
     def _bearing_off(self, step: Step, before: Position) -> None:
         """The first checker a side bears off is announced (G-9)."""
         if self.rule_set.begins_bearing_off(step, before):
             self._emit(BearingOffBegun(before.to_move))
-
-    def _why_not(self, step: Step) -> MoveRefused:
-        """Why a step cannot be played now, in the engine's words and with its rule."""
-        s = self.session
-        return (why_not(self.rules, s.position, s.dice, self.chooser.played if self.chooser else (), step)
-                or MoveRefused("", Words(N_("not a move of this turn")), str(step)))
-
-    def _why_not_from(self, origin: int) -> MoveRefused:
-        """Why the checker on `origin` cannot move: the engine's reason for its first number."""
-        s = self.session
-        refused = why_not_from(self.rules, s.position, s.dice, self.chooser.played if self.chooser else (), origin)
-        if refused is None:
-            return MoveRefused("", Words(N_("that checker cannot move now")))
-        return MoveRefused(refused.rule, Words(N_("that checker cannot move now: {reason}"),
-                                               reason=refused.reason), refused.what)

@@ -7,26 +7,27 @@ match resumes exactly where it was and any game replays from its record.
 What is wrong with a saved match is said as a `Problem` (game/base/i18n.py: the English as the
 error's text, and the message for the catalogue): the player reads it when the save is kept aside.
 
-The session receives its game as a `RuleSet` (game/rules): `MatchOptions.rules` holds the rule
-set's name for the saves, `MatchOptions.rule_set` the rule set itself (one outside the registry,
-a variant a program defines, is played the same way, but not saved).
+The session receives its game as a `RuleSet` (game/rules), through its options (options.py). A
+saved match is checked by replaying its games (replays.py).
 """
 from __future__ import annotations
 
 import copy
 import enum
-import json
 import random
 from dataclasses import dataclass, field
 from typing import Callable
 
 from game.base.i18n import N_, Problem
-from game.rules.refusals import refusal
-from game.rules import (CHARPENTIER, MATCH_LENGTHS, IllegalMoveError, Move, NotationError, Outcome, Position, Rules,
-                    RuleSet, Side, rule_set)
+# OPPONENTS, MatchOptions, replay, forget_replays and MATCH_LENGTHS are imported from here too.
+from game.play.options import OPPONENTS, MatchOptions  # noqa: F401
+from game.play.replays import (check_record, forget_replays, replay,  # noqa: F401
+                               replay_in_progress, saved_dice, saved_points)
+from game.rules import (MATCH_LENGTHS, IllegalMoveError, Move, NotationError, Outcome,  # noqa: F401
+                        Position, Rules, Side)
 
 SAVE_FORMAT = 1
-OPPONENTS = ("computer", "human", "online")
+_check_record = check_record       # the old name (tests/test_storage.py)
 
 
 class Phase(enum.Enum):
@@ -35,59 +36,6 @@ class Phase(enum.Enum):
     MOVE = "move"              # the dice are shown; the side to move plays (or passes)
     GAME_OVER = "game-over"
     MATCH_OVER = "match-over"
-
-
-@dataclass(frozen=True)
-class MatchOptions:
-    rules: str | RuleSet = CHARPENTIER.name     # a RuleSet, or its name (kept as the name)
-    length: int = 3
-    opponent: str = "computer"          # "computer", "human" (two people at one screen), or
-                                        # "online" (a friend's game elsewhere plays the other side)
-    level: str = ""                     # the computer's level by name ("" = the strongest)
-    human_side: Side = Side.WHITE
-    touch_move: bool = False            # C-5
-    autoplay: bool = False              # both sides played by the computer (demos, tests)
-    hints: bool = True                  # H may show the hints; between two people a match option
-                                        # (off by default online), the same for both sides
-
-    _rule_set: RuleSet | None = field(default=None, repr=False, compare=False)
-
-    def __post_init__(self):
-        if isinstance(self.rules, RuleSet):
-            object.__setattr__(self, "_rule_set", self.rules)
-            object.__setattr__(self, "rules", self.rules.name)
-        elif self._rule_set is None or self._rule_set.name != self.rules:
-            object.__setattr__(self, "_rule_set", rule_set(self.rules))
-        if self.length not in MATCH_LENGTHS:
-            raise ValueError(Problem(N_("a match is played to {lengths} points, not {length} (C-6)"),
-                                     lengths=", ".join(map(str, MATCH_LENGTHS)),
-                                     length=repr(self.length)))
-        if self.opponent not in OPPONENTS:
-            raise ValueError(Problem(N_("the opponent is 'computer', 'human' or 'online', not {opponent}"),
-                                     opponent=repr(self.opponent)))
-        if not isinstance(self.level, str) or not isinstance(self.human_side, Side):
-            raise ValueError(Problem(N_("bad level or side in the match options")))
-
-    @property
-    def rule_set(self) -> RuleSet:
-        return self._rule_set
-
-    def to_dict(self) -> dict:
-        """A JSON-ready snapshot that later play never changes."""
-        data = {name: getattr(self, name) for name in self.__dataclass_fields__ if not name.startswith("_")}
-        return {**data, "human_side": str(self.human_side)}
-
-    @classmethod
-    def from_dict(cls, data: dict) -> "MatchOptions":
-        if not isinstance(data, dict):
-            raise ValueError(Problem(N_("match options must be an object")))
-        known = {k: data[k] for k in cls.__dataclass_fields__ if k in data and not k.startswith("_")}
-        if "human_side" in known:
-            known["human_side"] = Side(known["human_side"])
-        for flag in ("touch_move", "autoplay", "hints"):
-            if flag in known and not isinstance(known[flag], bool):
-                raise ValueError(Problem(N_("{flag} must be true or false"), flag=flag))
-        return cls(**known)
 
 
 @dataclass(frozen=True)
@@ -141,14 +89,6 @@ class TurnSnapshot:
     turns: int                 # how many turns the game's record held
     score: tuple[int, int]
     games: int
-
-
-def replay(rules: Rules, record: dict) -> Position:
-    """The position reached by a game's record: who threw first, then each (dice, move)."""
-    position = rules.start(Side(record["first"]))
-    for dice, move in record["turns"]:
-        position = rules.apply(position, Move.parse(move), tuple(dice))
-    return position
 
 
 class Session:
@@ -342,12 +282,12 @@ class Session:
         session.rng.setstate((version, tuple(internal), gauss))
         session.phase = Phase(data["phase"])
         score = data["score"]
-        session.match.score = {side: _count(score[str(side)]) for side in Side}
+        session.match.score = {side: saved_points(score[str(side)]) for side in Side}
         games = data["games"]
         if not isinstance(games, list):
             raise ValueError(Problem(N_("the saved games are not a list")))
         for record in games:
-            _check_record(session.rules, record)
+            check_record(session.rules, record)
         for side in Side:
             won = sum(r["outcome"]["points"] for r in games if r["outcome"]["winner"] == str(side))
             if won != session.match.score[side]:
@@ -358,7 +298,7 @@ class Session:
             raise ValueError(Problem(N_("the saved throw seed is damaged")))
         session.throw_seed = seed
         if data["priority"] is not None:
-            session.priority = _dice(data["priority"], 2)
+            session.priority = saved_dice(data["priority"], 2)
         session.record = data["record"]
         online = data.get("online")
         if (online is None) != (options.opponent != "online") or online is not None and (
@@ -367,13 +307,13 @@ class Session:
             raise ValueError(Problem(N_("the saved online match is damaged")))
         session.online = online
         if session.phase in (Phase.THROW, Phase.MOVE, Phase.GAME_OVER):
-            session.position = _replay_in_progress(session.rules, session.record)
+            session.position = replay_in_progress(session.rules, session.record)
             if str(session.position) != data["position"]:
                 raise ValueError(Problem(N_("the saved position does not follow from the saved moves")))
         elif session.record:
             raise ValueError(Problem(N_("a game record is saved where no game is in progress")))
         if session.phase is Phase.MOVE:
-            session.dice = _dice(data["dice"], session.rules.dice_count)
+            session.dice = saved_dice(data["dice"], session.rules.dice_count)
         if session.phase is Phase.GAME_OVER:
             session.outcome = session.rules.outcome(session.position)
             if session.outcome is None or not games or games[-1] != session.record:
@@ -411,72 +351,3 @@ def play_out(session: Session, choose: Callable[[Session, list[Move]], Move],
     while not until(session) and session.phase is not Phase.MATCH_OVER:
         play_step(session, choose)
     return session
-
-
-def _count(value) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 100:
-        raise ValueError(Problem(N_("a score is a whole number of points, not {value}"),
-                                 value=repr(value)))
-    return value
-
-
-def _dice(value, count: int) -> tuple[int, ...]:
-    if (not isinstance(value, list) or len(value) != count
-            or not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in value)):
-        raise ValueError(Problem(N_("saved dice must be {count} numbers from 1 to 6, not {value}"),
-                                 count=count, value=repr(value)))
-    return tuple(value)
-
-
-#: The finished games already replayed and found good, by rule set and record (as JSON), and the
-#: positions of the last game in progress replayed: the backup of a save (match.json.prev), a
-#: move or a throw older, holds the same games and a beginning of that game, and is checked
-#: without replaying them again.
-_REPLAYED: dict[str, None] = {}
-_IN_PROGRESS: list = []        # [(rules, who threw first, turns, the position after each)]
-
-
-def _replay_in_progress(rules: Rules, record: dict) -> Position:
-    """The position a game in progress reached (as `replay`), from the positions remembered when
-    its record, or a longer one it begins, was replayed last."""
-    turns = record["turns"]
-    if not isinstance(turns, list):    # not remembered: checked as it always was
-        return replay(rules, record)
-    for known_rules, first, known, positions in _IN_PROGRESS:
-        if known_rules is rules and first == record["first"] and known[:len(turns)] == turns:
-            return positions[len(turns)]
-    positions = [rules.start(Side(record["first"]))]
-    for dice, move in turns:
-        positions.append(rules.apply(positions[-1], Move.parse(move), tuple(dice)))
-    _IN_PROGRESS[:] = [(rules, record["first"], copy.deepcopy(turns), positions)]
-    return positions[-1]
-
-
-def _check_record(rules: Rules, record) -> None:
-    """A finished game's record must replay to the win it claims."""
-    if not isinstance(record, dict) or not isinstance(record.get("turns"), list):
-        raise ValueError(Problem(N_("a saved game record is damaged")))
-    key = f"{rules.name}:{id(rules)}:{json.dumps(record, sort_keys=True)}"
-    if key in _REPLAYED:
-        return
-    _replays_to_its_outcome(rules, record)
-    if len(_REPLAYED) >= 64:
-        _REPLAYED.clear()
-    _REPLAYED[key] = None
-
-
-def forget_replays() -> None:
-    """Forget which games were replayed (a benchmark's cold load, as at start)."""
-    _REPLAYED.clear()
-    _IN_PROGRESS.clear()
-
-
-def _replays_to_its_outcome(rules: Rules, record: dict) -> None:
-    try:
-        outcome = rules.outcome(replay(rules, record))
-    except IllegalMoveError as exc:
-        raise ValueError(Problem(N_("a saved game does not replay: {refusal}"),
-                                 refusal=refusal(exc))) from None
-    claimed = record.get("outcome")
-    if outcome is None or claimed != {"winner": str(outcome.winner), "points": outcome.points}:
-        raise ValueError(Problem(N_("a saved game's result does not follow from its moves")))

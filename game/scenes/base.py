@@ -5,23 +5,12 @@ never changes state. Scene changes asked for during a frame are queued and appli
 frames, so a scene never disappears in the middle of its own `handle_event`.
 The manager knows nothing of pygame: it is tested with fake scenes and no window.
 """
+from game.base.dispatch import Unhandled, dispatch, ignoring, nothing  # noqa: F401
+# (kept here too: the table and the watch screen import the dispatch from the scenes' base)
 
 #: Keys that go back from a menu or a page (pygame's K_ESCAPE and K_BACKSPACE; the values are
 #: SDL's and never change, so this module needs no pygame).
 BACK_KEYS = (27, 8)
-
-
-def dispatch(handlers: dict, event, where: str) -> None:
-    """Hand `event` to its handler, found by its type. An event with no handler is an error
-    (LookupError), not dropped: one that mattered (a pass, a refusal) would go unsaid unseen."""
-    handler = handlers.get(type(event))
-    if handler is None:
-        raise LookupError(f"no handler {where} for {type(event).__name__}")
-    handler(event)
-
-
-def nothing(event) -> None:
-    """The handler of an event a scene has nothing to show for (named, so that it is a choice)."""
 
 
 class Scene:

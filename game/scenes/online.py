@@ -16,7 +16,11 @@ from urllib.parse import urlsplit
 
 import pygame
 
+from game.base.dispatch import dispatch, ignoring
 from game.base.i18n import N_, Words, _, n_, verbatim
+from game.online.events import (ConnectionLost, Forfeit, FriendArrived, FriendAway, FriendBack,
+                                FriendJoined, FriendResigned, Offered, Reconnected, Refused, RoomOpened,
+                                Unreachable, Watchers)
 from game.play.match import MatchOptions
 from game.rules import Side, rule_set
 from game.scenes import games
@@ -159,6 +163,7 @@ class OnlineScene(MenuScene):
         self.status: Words | str = ""
         self.failed = False
         super().__init__(app)
+        self.handlers = self.link_handlers()
 
     def close(self) -> None:
         if self.link is not None:
@@ -173,28 +178,36 @@ class OnlineScene(MenuScene):
         """Gone from the screen (Esc, or the title): the room is left, nothing started."""
         self.close()
 
+    def link_handlers(self) -> dict:
+        """Every event of the link (game/online/events.py), by type: what this screen does with
+        it. Before the match, most of the link's news has nothing to show here."""
+        return {
+            Refused: self.fail, Unreachable: self.fail,
+            FriendJoined: self.begin,
+            ConnectionLost: self.tell, Forfeit: self.tell,
+            **ignoring(RoomOpened, Offered, Reconnected, FriendArrived, FriendAway, FriendBack,
+                       Watchers, FriendResigned),
+        }
+
     def update(self, dt: float) -> None:
         super().update(dt)
         if self.link is not None:
             for event in self.link.poll():
-                getattr(self, "on_" + type(event).__name__, self.on_other)(event)
-
-    def on_other(self, event) -> None:
-        """News this screen has nothing to do with, said if it has words."""
-        if getattr(event, "words", None) is not None:
-            self.say(event.words, failed=False)
+                dispatch(self.handlers, event, self)
 
     def say(self, words, failed: bool) -> None:
         self.status, self.failed = words, failed
+
+    def tell(self, event) -> None:
+        """News with words for the player (a dropped connection...): said, not as a failure."""
+        self.say(event.words, failed=False)
 
     def fail(self, event) -> None:
         """The relay said no, or cannot be reached: the reason, and the link closed."""
         self.close()
         self.say(event.words, failed=True)
 
-    on_Refused = on_Unreachable = fail
-
-    def on_FriendJoined(self, event) -> None:
+    def begin(self, event) -> None:
         """The friend is in and has accepted: the match is the app's (and the keeper's) from
         now on, with the relay this game runs, if any."""
         link, relay, self.link = self.link, self.relay, None
@@ -285,20 +298,27 @@ class HostScene(OnlineScene):
         super().close()
         self.stop_relay()
 
-    def on_RoomOpened(self, event) -> None:
+    def link_handlers(self) -> dict:
+        """The room's news while the friend is awaited: its code, the friend reading the offer,
+        the watchers; a dropped connection is said as a failure until it is back."""
+        return {**super().link_handlers(), RoomOpened: self._room_opened,
+                FriendArrived: self._friend_arrived, Watchers: self._watchers,
+                ConnectionLost: self._connection_lost, Reconnected: self._reconnected}
+
+    def _room_opened(self, event: RoomOpened) -> None:
         self.code = event.code
         self.say("", failed=False)
 
-    def on_FriendArrived(self, event) -> None:
+    def _friend_arrived(self, event: FriendArrived) -> None:
         self.arrived = event.present
 
-    def on_Watchers(self, event) -> None:
+    def _watchers(self, event: Watchers) -> None:
         self.watchers = event.count
 
-    def on_ConnectionLost(self, event) -> None:
+    def _connection_lost(self, event: ConnectionLost) -> None:
         self.say(event.words, failed=True)
 
-    def on_Reconnected(self, event) -> None:
+    def _reconnected(self, event: Reconnected) -> None:
         self.say("", failed=False)
 
     def draw(self, surface):

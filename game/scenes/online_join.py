@@ -10,6 +10,7 @@ from __future__ import annotations
 import pygame
 
 from game.base.i18n import N_, Words, _, verbatim
+from game.online.events import Offered
 from game.rules import Side
 from game.scenes import online
 from game.scenes.host import Host
@@ -155,12 +156,13 @@ class JoinScene(OnlineScene):
             return
         self.say(Words(N_("Knocking at room {code}..."), code=code_said(code)), failed=False)
 
-    def on_Offered(self, event) -> None:
+    def link_handlers(self) -> dict:
+        """The host's offer, to accept or decline; the rest as every online screen does."""
+        return {**super().link_handlers(), Offered: self._offered}
+
+    def _offered(self, event: Offered) -> None:
         self.say("", failed=False)
         self.showing_offer(dict(event.options))
-
-    def on_ConnectionLost(self, event) -> None:
-        self.say(event.words, failed=False)
 
     def accept(self) -> None:
         """Accept the host's options: the match begins (FriendJoined) at the next poll."""
@@ -184,8 +186,6 @@ class JoinScene(OnlineScene):
         super().fail(event)
         if self.offered is not None:
             self.showing_offer(None)
-
-    on_Refused = on_Unreachable = fail
 
     def draw(self, surface):
         scale = ui_scale(surface.get_size())

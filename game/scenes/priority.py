@@ -9,12 +9,12 @@ by itself (its game has already committed to the friend's first throw: see Prior
 """
 import pygame
 
+from game.base.dispatch import dispatch
 from game.base.i18n import N_, Words, _, verbatim
 from game.dice import toss
 from game.play.sides import side_title, who
 from game.play.priority import FirstChosen, PriorityDone, PriorityFlow, PriorityStage as Stage, PriorityTie, RoundThrown
 from game.rules import Side
-from game.scenes.base import dispatch
 from game.scenes.host import Host
 from game.scenes.menus import rules_title
 from game.scenes.table.online import OnlinePlay
@@ -111,7 +111,7 @@ class PriorityScene(PacedScene):
         """Show what the flow says happened (its events), in order; an event with no handler
         is an error (LookupError), as at the table."""
         for event in events:
-            dispatch(self.handlers, event, "at the priority throw")
+            dispatch(self.handlers, event, self)
 
     def throw(self) -> None:
         """Both sides throw their die at once, each from its own side; ties are thrown again."""
