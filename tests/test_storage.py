@@ -250,6 +250,20 @@ def test_the_defaults_pass_their_own_checks():
         assert is_valid(DEFAULT_SETTINGS[key]), key
 
 
+def test_each_setting_is_declared_once_with_what_its_readers_need():
+    """The check, the defaults, the screens' rows and the table's pause all read one declaration."""
+    from game.saves.settings import END_MOVE_AFTER, OPPONENT, SETTINGS
+    assert [setting.key for setting in SETTINGS] == list(DEFAULT_SETTINGS)
+    for setting in SETTINGS:
+        assert all(setting.is_valid(value) for value in setting.values), setting.key
+        assert [value for value, _ in setting.options()] == list(setting.values)
+    assert (END_MOVE_AFTER.means("never"), END_MOVE_AFTER.means("1"), END_MOVE_AFTER.means("2")) \
+        == (None, 1.0, 2.0), "seconds, for the table"
+    assert END_MOVE_AFTER.means("soon") == END_MOVE_AFTER.means(END_MOVE_AFTER.default) == 1.0
+    assert OPPONENT.values == ("computer", "human", "online") and OPPONENT.label == "Opponent"
+    assert SETTING_CHECKS["language"][1].startswith('"" | en | ') and not SETTING_CHECKS["language"][0]("de")
+
+
 # -- fuzzing: nothing a file holds crashes loading or loses the previous good save -------------
 
 json_values = st.recursive(
