@@ -1,5 +1,7 @@
 """Statistics from the record of finished games (game/saves/stats.py): shares, levels, rule sets,
 streaks; pure, so the figures are checked without a window."""
+from dataclasses import asdict
+
 import pytest
 
 from game.saves import stats
@@ -66,6 +68,36 @@ def test_match_streaks_apart_from_games_and_people_apart_from_the_computer():
     s = stats.compute(records)
     assert (s.match_streak.best, s.match_streak.current) == (2, 2)
     assert (s.game_streak.best, s.game_streak.current) == (0, 0)
+
+
+def test_by_level_and_rules_from_the_record_file(tmp_path):
+    """Games, won and played, by level and by rule set, through the record file: people at one
+    screen counted apart (nobody wins against the computer there), a demonstration nobody's, a
+    damaged line counted as unreadable."""
+    storage = Storage(tmp_path)
+    for more in ({}, {"won": False}, {"kind": "match"}, {"level": "master", "rules": "bell"},
+                 {"opponent": "human"}, {"autoplay": True}):
+        storage.add_record(record(**{"level": "beginner", **more}))
+    with open(tmp_path / "records.jsonl", "a") as f:
+        f.write("not json\n")
+    records, skipped = storage.records()
+    s = stats.compute(records, unreadable=skipped)
+    assert asdict(s.total) == {"games_played": 3, "games_won": 2,
+                               "matches_played": 1, "matches_won": 1}
+    levels, by_rules = dict(s.by_level), dict(s.by_rules)
+    assert asdict(levels["beginner"]) == {"games_played": 2, "games_won": 1,
+                                          "matches_played": 1, "matches_won": 1}
+    assert levels["master"].games_won == 1
+    assert asdict(s.two_players) == {"games_played": 1, "games_won": 0,
+                                     "matches_played": 0, "matches_won": 0}
+    assert by_rules["charpentier"].games_played == 2      # not the two-player one
+    assert by_rules["bell"].games_played == 1
+    assert s.unreadable == 1
+
+
+def test_no_records_gives_zero_statistics(tmp_path):
+    assert asdict(stats.compute(Storage(tmp_path).records()[0]).total) == {
+        "games_played": 0, "games_won": 0, "matches_played": 0, "matches_won": 0}
 
 
 def test_the_figures_from_a_real_record_file(tmp_path):

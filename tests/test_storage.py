@@ -1,10 +1,11 @@
 """Storage: versioned JSON written atomically, the previous good save kept, bad files kept aside
-and never fatal, settings checked key by key, records and statistics."""
+and never fatal, settings checked key by key, records (their figures: tests/test_stats.py)."""
 import json
 import os
 import re
 import tempfile
 import time
+from dataclasses import asdict
 from unittest import mock
 from pathlib import Path
 
@@ -12,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from game.base.i18n import Problem
-from game.saves import storage
+from game.saves import stats, storage
 from game.saves.storage import DEFAULT_SETTINGS, MAX_BYTES, SETTING_CHECKS, Storage
 
 GOOD = {"turn": 1, "position": "0,0,3/0,0,0/B"}
@@ -249,6 +250,20 @@ def test_the_defaults_pass_their_own_checks():
         assert is_valid(DEFAULT_SETTINGS[key]), key
 
 
+def test_each_setting_is_declared_once_with_what_its_readers_need():
+    """The check, the defaults, the screens' rows and the table's pause all read one declaration."""
+    from game.saves.settings import END_MOVE_AFTER, OPPONENT, SETTINGS
+    assert [setting.key for setting in SETTINGS] == list(DEFAULT_SETTINGS)
+    for setting in SETTINGS:
+        assert all(setting.is_valid(value) for value in setting.values), setting.key
+        assert [value for value, _ in setting.options()] == list(setting.values)
+    assert (END_MOVE_AFTER.means("never"), END_MOVE_AFTER.means("1"), END_MOVE_AFTER.means("2")) \
+        == (None, 1.0, 2.0), "seconds, for the table"
+    assert END_MOVE_AFTER.means("soon") == END_MOVE_AFTER.means(END_MOVE_AFTER.default) == 1.0
+    assert OPPONENT.values == ("computer", "human", "online") and OPPONENT.label == "Opponent"
+    assert SETTING_CHECKS["language"][1].startswith('"" | en | ') and not SETTING_CHECKS["language"][0]("de")
+
+
 # -- fuzzing: nothing a file holds crashes loading or loses the previous good save -------------
 
 json_values = st.recursive(
@@ -317,7 +332,7 @@ def test_no_settings_file_crashes_loading_and_every_value_is_valid(hostile, data
             assert all(isinstance(p, str) for p in problems)
 
 
-# -- records and statistics --------------------------------------------------------------------
+# -- records -----------------------------------------------------------------------------------
 
 def record(kind, winner, level="beginner", rules="charpentier", opponent="computer", **more):
     return {"kind": kind, "winner": winner, "level": level, "rules": rules, "opponent": opponent,
@@ -343,32 +358,6 @@ def test_a_line_cut_short_by_a_crash_loses_only_itself(store):
     records, unreadable = store.records()
     assert [r["winner"] for r in records] == ["W", "B"]
     assert unreadable == 4
-
-
-def test_statistics_by_level_and_rules(store):
-    store.add_record(record("game", "W"))
-    store.add_record(record("game", "B"))
-    store.add_record(record("match", "W"))
-    store.add_record(record("game", "W", level="master", rules="bell"))
-    store.add_record(record("game", "W", opponent="human"))
-    store.add_record(record("game", "W", autoplay=True))      # a demonstration: nobody's
-    (store.dir / "records.jsonl").open("a").write("not json\n")
-    stats = store.statistics()
-    assert stats["total"] == {"games_played": 3, "games_won": 2,
-                              "matches_played": 1, "matches_won": 1}
-    assert stats["by_level"]["beginner"] == {"games_played": 2, "games_won": 1,
-                                             "matches_played": 1, "matches_won": 1}
-    assert stats["by_level"]["master"]["games_won"] == 1
-    assert stats["by_level"]["two players"] == {"games_played": 1, "games_won": 0,
-                                                "matches_played": 0, "matches_won": 0}
-    assert stats["by_rules"]["charpentier"]["games_played"] == 2      # not the two-player one
-    assert stats["by_rules"]["bell"]["games_played"] == 1
-    assert stats["unreadable_records"] == 1
-
-
-def test_no_records_gives_zero_statistics(store):
-    assert store.statistics()["total"] == {"games_played": 0, "games_won": 0,
-                                           "matches_played": 0, "matches_won": 0}
 
 
 def test_a_real_session_comes_back_and_a_tampered_one_is_kept_aside(tmp_path):
@@ -405,9 +394,10 @@ def test_no_records_file_crashes_the_statistics(lines):
         store = Storage(folder)
         (store.dir / "records.jsonl").write_bytes(b"\n".join(lines))
         store.add_record(record("game", "W"))
-        stats = store.statistics()
-        assert stats["total"]["games_played"] >= 1         # the good record always counts
-        assert all(isinstance(n, int) for n in stats["total"].values())
+        records, skipped = store.records()
+        total = stats.compute(records, unreadable=skipped).total
+        assert total.games_played >= 1                     # the good record always counts
+        assert all(isinstance(n, int) for n in asdict(total).values())
 
 
 def test_stale_temporary_files_of_a_cut_save_are_removed(tmp_path):
@@ -519,7 +509,7 @@ def test_a_problem_is_said_in_the_language_spoken_when_shown(store):
 def test_a_bad_setting_and_a_failed_save_are_said_in_french(store, tmp_path):
     from game.base import i18n
     store.dir.mkdir()
-    (store.dir / "settings.json").write_text(storage.json.dumps(
+    (store.dir / "settings.json").write_text(json.dumps(
         {"format": storage.FORMAT, "version": 1, "kind": "settings", "data": {"muted": 3}}))
     _, problems = store.load_settings()
     assert problems[0] == "settings.json: setting 'muted' was 3, not true or false; using False"

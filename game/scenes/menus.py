@@ -1,114 +1,34 @@
-"""The menu screens around the game: a shared MenuScene, settings, statistics, pause, confirm.
+"""The menu screens around the game: settings, statistics, pause, notice, confirm, a saved match.
 
-The title and new-match screens live in title.py, the rules text in rules_screen.py, the
-after-game screen in scoreboard.py. Every screen works with the keyboard alone (arrows/Tab,
-Enter/Space, Esc goes back) and with the mouse. Every word is an English message marked with
-N_ and translated where it is drawn (game/base/i18n.py): a change of language in the settings shows
-at the next frame, on this screen and under it.
+What every menu is made of (MenuScene, OverlayScene) lives in menu_base.py, the title and
+new-match screens in title.py and new_match.py, the rules text in rules_screen.py, the after-game
+screen in scoreboard.py. Every word is an English message marked with N_ and translated where it
+is drawn (game/base/i18n.py): a change of language in the settings shows at the next frame, on
+this screen and under it. The settings' labels, choices and notes are their declarations'
+(game/saves/settings.py).
 """
 import pygame
 
 from game.base import i18n
-
+from game.base.i18n import N_, _, n_, p_
+from game.computer import LEVELS
+from game.rules import Side
 from game.saves import stats
-from game.computer import LEVEL_TITLES, LEVELS
-from game.base.i18n import N_, _, n_, p_, verbatim
-from game.rules import Side, rules_by_name
-from game.scenes.base import BACK_KEYS, Scene
-from game.scenes.games import game_of, presets, short_title
+from game.saves.settings import (ANIMATION_SPEED, END_MOVE_AFTER, FULLSCREEN, LANGUAGE, MUTED,
+                                 TOUCH_MOVE, VOLUME)
+from game.scenes.games import game_of, presets
 from game.scenes.host import Host
+from game.scenes.menu_base import MenuScene, OverlayScene, level_title, rules_title
 from game.scenes.rules_screen import RulesScene, rules_to_explain
 from game.view import controller, widgets as ui
 from game.view.layout import px, ui_scale
 
+__all__ = ["ConfirmScene", "MenuScene", "NoticeScene", "OverlayScene", "PauseScene", "SavedMatchScene",
+           "SettingsScene", "StatsScene", "level_title", "rules_title", "saved_match_words",
+           "sound_device_found"]
 
-ANIMATION_SPEEDS = [("slow", N_("Slow")), ("normal", N_("Normal")), ("fast", N_("Fast")),
-                    ("instant", N_("Instant (reduced motion)"))]
-
-#: When a move complete on the board ends by itself (the settings' "end_move_after").
-END_MOVE_AFTER = [("never", N_("Never")), ("1", N_("After 1 s")), ("2", N_("After 2 s"))]
-
-#: The languages the settings offer, each named in itself (never translated).
-LANGUAGES = [(code, verbatim(language.name)) for code, language in i18n.LANGUAGES.items()]
-
-
-class MenuScene(Scene):
-    """A heading and a column of widgets over the walnut backdrop; Esc goes back."""
-
-    heading = ""
-    keep_places = True        # a hidden row keeps its place: nothing moves under the pointer
-    row_height = 54
-    gap = 12
-    width = 560
-
-    def __init__(self, app: Host):
-        super().__init__(app)
-        self.time = 0.0
-        self.leaving = False      # asked to be popped: two Esc in one frame pop one screen
-        self.menu = ui.Menu(self.build(), app.sounds)
-
-    def build(self) -> list[ui.Widget]:
-        return []
-
-    def back(self) -> None:
-        if not self.leaving:
-            self.leaving = True
-            self.app.scenes.pop()
-
-    def enter(self) -> None:
-        self.layout(self.app.size)
-
-    def handle_event(self, event) -> None:
-        if self.leaving or self.menu.handle_event(event):
-            return
-        if event.type == pygame.KEYDOWN and event.key in BACK_KEYS:
-            self.app.sounds.play("click", 0.5)
-            self.back()
-
-    def update(self, dt: float) -> None:
-        self.time += dt
-        self.layout(self.app.size)
-        self.menu.update(dt)
-
-    def menu_top(self, size, scale) -> int:
-        return round(size[1] * 0.2)
-
-    def draw_footnote(self, surface, note, size: float, top: int, width: int, lines: int,
-                      color=ui.IVORY) -> None:
-        """A short help text under the menu (a message, translated now), wrapped to `width`
-        and at most `lines` lines, centred in the window."""
-        if not note:
-            return
-        scale = ui_scale(surface.get_size())
-        fnt = ui.font(size * scale)
-        w = surface.get_width()
-        width = min(width, w - 2 * px(40, scale))
-        box = pygame.Rect((w - width) // 2, top, width,           # and room for a descender
-                          fnt.get_linesize() * lines + fnt.get_linesize() // 4)
-        y = top
-        for line in ui.wrap(ui.say(note), fnt, width)[:lines]:
-            ui.blit_text(surface, line, size * scale, (w / 2, y), color, anchor="midtop", box=box)
-            y += fnt.get_linesize()
-
-    def layout(self, size) -> None:
-        scale = ui_scale(size)
-        ui.column(self.menu.widgets, size[0] // 2, self.menu_top(size, scale),
-                  px(self.width, scale), px(self.row_height, scale), px(self.gap, scale),
-                  self.keep_places)
-
-    def draw_heading(self, surface, scale) -> None:
-        w, h = surface.get_size()
-        words = ui.say(self.heading)
-        box = pygame.Rect(0, 0, w - 2 * px(60, scale), px(80, scale))
-        box.center = (w // 2, round(h * 0.11))
-        ui.blit_fitted(surface, words, 64 * scale, box.move(2, 3), ui.WALNUT_DEEP, "title")
-        ui.blit_fitted(surface, words, 64 * scale, box, ui.GOLD_PALE, "title")
-
-    def draw(self, surface) -> None:
-        scale = ui_scale(surface.get_size())
-        surface.blit(ui.backdrop(surface.get_size()), (0, 0))
-        self.draw_heading(surface, scale)
-        self.menu.draw(surface, scale)
+#: The settings this screen shows, each with its note (its rows are in build, in this order).
+SHOWN = (VOLUME, MUTED, ANIMATION_SPEED, TOUCH_MOVE, END_MOVE_AFTER, FULLSCREEN, LANGUAGE)
 
 
 class SettingsScene(MenuScene):
@@ -123,43 +43,30 @@ class SettingsScene(MenuScene):
 
     def build(self):
         app, s = self.app, self.app.settings
-        self.fullscreen = ui.toggle(N_("Fullscreen (F11)"), app.fullscreen,
-                                    lambda v: app.update_settings({"fullscreen": v}))
-        self.language = ui.Choice(N_("Language"), LANGUAGES, s.get("language") or i18n.language(),
-                                  lambda v: app.update_settings({"language": v}))
-        volume = ui.Slider(N_("Volume"), s["volume"], lambda v: app.update_settings({"volume": v}))
+
+        def saved(setting):
+            return lambda value: app.update_settings({setting.key: value})
+        self.fullscreen = ui.toggle(FULLSCREEN.label, app.fullscreen, saved(FULLSCREEN))
+        self.language = ui.Choice(LANGUAGE.label, LANGUAGE.options(),
+                                  s.get("language") or i18n.language(), saved(LANGUAGE))
+        volume = ui.Slider(VOLUME.label, s["volume"], saved(VOLUME))
         if not sound_device_found(app.sounds):      # the volume would change nothing: say why
             volume.remark, volume.enabled = N_("No sound device was found"), False
         return [
             volume,
-            ui.toggle(N_("Mute"), s["muted"], lambda v: app.update_settings({"muted": v})),
-            ui.Choice(N_("Animations"), ANIMATION_SPEEDS, s["animation_speed"],
-                      lambda v: app.update_settings({"animation_speed": v})),
-            ui.toggle(N_("Touch-move"), s["touch_move"],
-                      lambda v: app.update_settings({"touch_move": v})),
-            ui.Choice(N_("End my move"), END_MOVE_AFTER, s.get("end_move_after", "1"),
-                      lambda v: app.update_settings({"end_move_after": v})),
+            ui.toggle(MUTED.label, s["muted"], saved(MUTED)),
+            ui.Choice(ANIMATION_SPEED.label, ANIMATION_SPEED.options(), s["animation_speed"],
+                      saved(ANIMATION_SPEED)),
+            ui.toggle(TOUCH_MOVE.label, s["touch_move"], saved(TOUCH_MOVE)),
+            ui.Choice(END_MOVE_AFTER.label, END_MOVE_AFTER.options(),
+                      s.get("end_move_after", END_MOVE_AFTER.default), saved(END_MOVE_AFTER)),
             self.fullscreen,
             self.language,
             ui.Button(N_("Back"), self.back),
         ]
 
-    NOTES = {
-        "Volume": N_("How loud the dice, the checkers and every other sound are."),
-        "Mute": N_("Silence every sound; the volume stays as it is for when the sound comes back."),
-        "Animations": N_("How fast the dice roll and the checkers travel. Instant shows each move "
-                         "at once, with no motion on the screen."),
-        "Touch-move": N_("Touch-move (“dame touchée, dame jouée”, rules C-5 and G-11): a checker "
-                         "you pick up must be played, if it can move."),
-        "End my move": N_("A move complete on the board ends by itself after this pause, or at "
-                          "once with Space, Enter or a click on the dice; until then U takes it "
-                          "back."),
-        "Fullscreen (F11)": N_("The whole screen, or a window you can size; F11 switches at any "
-                               "time, in a game too."),
-        "Language": N_("The language of the whole game: it changes at once. On the first start "
-                       "the game speaks the system's language."),
-        "Back": N_("Every change is saved at once; Esc goes back too."),
-    }
+    NOTES = {**{setting.label: setting.meaning for setting in SHOWN},
+             "Back": N_("Every change is saved at once; Esc goes back too.")}
 
     def footnote(self) -> str:
         """What the focused setting does (the English message; translated where drawn)."""
@@ -309,22 +216,6 @@ class StatsScene(MenuScene):
             ui.blit_fitted(surface, words, 18 * scale, line, ui.WALNUT, margin=px(16, scale))
 
 
-def level_title(name: str) -> str:
-    """ "journeyman" -> "Journeyman" (in the current language); an unknown name as it is."""
-    if name in LEVEL_TITLES:
-        return _(LEVEL_TITLES[name])
-    return verbatim(name.replace("_", " ").capitalize())
-
-
-def rules_title(name: str, short: bool = False) -> str:
-    """ "charpentier-reentry" -> "Charpentier 1699, compulsory re-entry" (in the current
-    language), or "Charpentier 1699, re-entry" where room is short; unknown names as they are."""
-    try:
-        return _(short_title(name) if short else rules_by_name(name).title)
-    except ValueError:
-        return verbatim(name)
-
-
 def sound_device_found(sounds) -> bool:
     """Whether the sounds found a device to play on (game/view/audio.py says so); True when
     they do not say."""
@@ -333,57 +224,6 @@ def sound_device_found(sounds) -> bool:
     except Exception:         # the sounds never crash a menu
         return True
     return True if found is None else bool(found)
-
-
-class OverlayScene(MenuScene):
-    """A card over the dimmed scene beneath (pause, confirm, notice): heading, notes, buttons."""
-
-    transparent = True
-    width = 440
-    row_height = 52
-    notes: list = []       # paragraphs between the heading and the buttons (as `ui.say` takes them)
-
-    def note_lines(self, size) -> tuple[list[str], int]:
-        """The notes in the current language, wrapped to the card, and the height of one line."""
-        scale = ui_scale(size)
-        fnt = ui.font(22 * scale)
-        lines = [line for note in self.notes
-                 for line in ui.wrap(ui.say(note), fnt, px(self.width + 20, scale))]
-        return lines, fnt.get_linesize()
-
-    def note_height(self, size) -> int:
-        lines, step = self.note_lines(size)
-        return len(lines) * step + (px(14, ui_scale(size)) if lines else 0)
-
-    def card(self, size) -> pygame.Rect:
-        scale = ui_scale(size)
-        rows = [w for w in self.menu.widgets if w.visible or self.keep_places]
-        h = px(150, scale) + self.note_height(size) + len(rows) * px(self.row_height + 12, scale)
-        rect = pygame.Rect(0, 0, px(self.width + 80, scale), min(h, size[1]))
-        rect.center = (size[0] // 2, size[1] // 2)
-        return rect
-
-    def menu_top(self, size, scale):
-        return self.card(size).y + px(120, scale) + self.note_height(size)
-
-    def draw(self, surface):
-        w, h = surface.get_size()
-        scale = ui_scale((w, h))
-        dim = 1.0 - 0.58 * min(1.0, self.time / 0.15)      # the scene beneath darkens at once
-        surface.fill((round(255 * dim), round(245 * dim), round(235 * dim)),
-                     special_flags=pygame.BLEND_MULT)
-        # The card drops in from a little above: a short, springy entrance.
-        t = min(1.0, self.time / 0.25)
-        card = self.card((w, h)).move(0, -round((1 - t) ** 3 * px(40, scale)))
-        ui.panel(surface, card, scale, 245)
-        head = pygame.Rect(card.x, card.y + px(30, scale), card.w, px(60, scale))
-        ui.blit_fitted(surface, ui.say(self.heading), 46 * scale, head, ui.WALNUT_DARK, "title",
-                       margin=px(24, scale))
-        lines, step = self.note_lines((w, h))
-        for i, line in enumerate(lines):
-            ui.blit_text(surface, line, 22 * scale, (card.centerx, card.y + px(108, scale) + i * step),
-                         ui.INK, anchor="midtop", box=card)
-        self.menu.draw(surface, scale)
 
 
 class NoticeScene(OverlayScene):

@@ -7,14 +7,16 @@ Every word is translated where it is drawn (game/base/i18n.py).
 """
 from game.computer.player import LEVEL_TITLES, levels_for
 from game.base.i18n import N_, n_
-from game.scenes.menus import MenuScene, SavedMatchScene, level_title
 from game.play.match import MatchOptions
-from game.rules import MATCH_LENGTHS, Side, rule_set
+from game.rules import Side, rule_set
+from game.saves.settings import HINTS, HUMAN_SIDE, LENGTH, LEVEL, OPPONENT, RULES, TOUCH_MOVE
 from game.scenes import games
+from game.scenes.menu_base import MenuScene, level_title
+from game.scenes.menus import SavedMatchScene
 from game.view import controller, widgets as ui
 from game.view.layout import px, ui_scale
 
-LENGTHS = list(MATCH_LENGTHS)
+LENGTHS = list(LENGTH.values)
 
 
 #: The games a new match offers: (key, title); Tourne Case comes with its rule presets.
@@ -30,10 +32,6 @@ def level_choices(rules_name: str) -> list[tuple[str, object]]:
     translated where it is drawn)."""
     return [(name, LEVEL_TITLES.get(name) or (lambda name=name: level_title(name)))
             for name, _ in levels_for(rules_name)]
-
-
-OPPONENTS = [("computer", N_("The computer")), ("human", N_("Two players, one screen")),
-             ("online", N_("A friend on another computer"))]
 
 
 def default_hints(opponent: str) -> bool:
@@ -69,20 +67,21 @@ class NewMatchScene(MenuScene):
         self.levels = dict(settings.get("levels") or {})
         self.levels.setdefault(game.key, last["level"])
         # The hints chosen for each opponent: the remembered one has its last choice.
-        self.hints = {settings.get("opponent", "computer"): bool(settings.get("hints", True))}
+        self.hints = {settings.get("opponent", OPPONENT.default):
+                      bool(settings.get("hints", HINTS.default))}
         self.choices = {
             "game": ui.Choice(N_("Game"), GAMES, game.key, self.game_changed),
-            "opponent": ui.Choice(N_("Opponent"), OPPONENTS, last["opponent"], self.changed),
-            "level": ui.Choice(N_("Level"), level_choices(last["rules"]),
+            "opponent": ui.Choice(OPPONENT.label, OPPONENT.options(), last["opponent"], self.changed),
+            "level": ui.Choice(LEVEL.label, level_choices(last["rules"]),
                                self.level_for(game.key, last["rules"]), self.level_changed),
-            "touch_move": ui.toggle(N_("Touch-move"), bool(settings.get("touch_move")),
+            "touch_move": ui.toggle(TOUCH_MOVE.label, bool(settings.get("touch_move")),
                                     self.changed),     # online only: the host chooses it for both
-            "human_side": ui.Choice(N_("You play"), list(game.sides), last["human_side"],
+            "human_side": ui.Choice(HUMAN_SIDE.label, list(game.sides), last["human_side"],
                                     self.changed),
-            "hints": ui.toggle(N_("Hints"), True, self.hints_changed),
-            "length": ui.Choice(N_("Match to"), [(n, points(n)) for n in LENGTHS],
+            "hints": ui.toggle(HINTS.label, True, self.hints_changed),
+            "length": ui.Choice(LENGTH.label, [(n, points(n)) for n in LENGTHS],
                                 last["length"], self.changed, wrap=False),
-            "rules": ui.Choice(N_("Rules"), [(name, rule_set(name).title) for name in PRESETS],
+            "rules": ui.Choice(RULES.label, [(name, rule_set(name).title) for name in PRESETS],
                                preset if preset in PRESETS else PRESETS[0], self.changed),
             "reentry": ui.toggle(games.REENTRY.label, last["rules"] == games.REENTRY.rules,
                                  self.changed),

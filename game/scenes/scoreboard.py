@@ -17,7 +17,7 @@ from game.base.i18n import N_, _, n_
 from game.play.sides import title_words, who
 from game.rules import Side, rule_set
 from game.scenes.host import Host
-from game.scenes.menus import MenuScene
+from game.scenes.menu_base import MenuScene
 from game.scenes.table.online import end_early, ending
 from game.view import widgets as ui
 from game.view.assets import checker

@@ -12,7 +12,8 @@ import pygame
 
 from game.base.i18n import N_, _, verbatim
 from game.scenes.attract import ATTRACT_AFTER, AttractScene
-from game.scenes.menus import MenuScene, NoticeScene, SettingsScene, StatsScene
+from game.scenes.menu_base import MenuScene
+from game.scenes.menus import NoticeScene, SettingsScene, StatsScene
 from game.scenes.new_match import NewMatchScene
 from game.rules import Side
 from game.scenes import games

@@ -28,10 +28,13 @@ from game.online.watch import (Cheated, GameWon, LeftSaved, MatchOver, Moved, Pl
 from game.rules import Side
 from game.scenes.base import Scene, dispatch
 from game.scenes.boards import board_for
-from game.scenes.menus import rules_title
+from game.scenes.menu_base import rules_title
+from game.scenes.priority import PLAYS_FIRST, TIE_HOLD
+from game.scenes.scoreboard import GAME_WON, MATCH_SCORE, MATCH_WON
 from game.scenes.table.draw import HIT_RED, TRAIL
+from game.scenes.table.online import MENDED_HOLD
 from game.scenes.table.paced import Pacing
-from game.scenes.table.scene import step_flights
+from game.scenes.table.scene import FORCED_PASS_HOLD, GAME_OVER_HOLD, step_flights
 from game.view import widgets as ui
 from game.view.animation import Flight, Ripple
 from game.view.board_view import draw_banners
@@ -39,19 +42,18 @@ from game.view.dice_playback import DicePlayback
 from game.view.layout import px
 from game.view.table_hud import HudState, TableHud
 
+# The pauses and the words are the table's, the priority throw's and the scoreboard's (imported
+# above: a tie, a pass, a game won, a mended connection, the match's result); these are the
+# watch's own.
 CATCH_UP = 3            # more events than this waiting: shown at once (catching up)
-STEP_PAUSE = 0.25       # between the steps of a turn
+#: Between the steps of a watched turn: a little quicker than the table's STEP_PAUSE (0.3), as
+#: every turn of both sides is shown after it was played, and the watch must keep up with the room.
+WATCHED_STEP_PAUSE = 0.25
 MOVE_HOLD = 0.6         # after a move, before the next throw is shown
-PASS_HOLD = 1.2
-TIE_HOLD = 1.3
-FIRST_HOLD = 1.6
-GAME_OVER_HOLD = 2.4
-MENDED_HOLD = 2.0
+FIRST_HOLD = 1.6        # "White plays first" stays this long
 HISTORY_LINES = 60      # lines kept for the history panel
 BUTTONS = (("menu", N_("Leave"), N_("Esc")),)
 SIDE_NAMES = {Side.WHITE: N_("White"), Side.BLACK: N_("Black")}
-MATCH_WON = {Side.WHITE: N_("White wins the match!"), Side.BLACK: N_("Black wins the match!")}
-MATCH_SCORE = {Side.WHITE: N_("White, {won} to {lost}"), Side.BLACK: N_("Black, {won} to {lost}")}
 
 
 class WatchScene(Pacing, Scene):
@@ -163,8 +165,7 @@ class WatchScene(Pacing, Scene):
             self._wait(self._pause(TIE_HOLD), next_round)
 
         def done():
-            first = N_("White plays first") if event.first is Side.WHITE else N_("Black plays first")
-            self.banner(Words(first), "large", FIRST_HOLD)
+            self.banner(Words(PLAYS_FIRST[("colour", event.first)]), "large", FIRST_HOLD)
             self.to_move = event.first
             self._wait(self._pause(FIRST_HOLD))
         next_round()
@@ -186,9 +187,9 @@ class WatchScene(Pacing, Scene):
         self.caption = event.words
         steps = list(event.move.steps)
         if not steps:
-            self.banner(event.words, "note", PASS_HOLD)
+            self.banner(event.words, "note", FORCED_PASS_HOLD)
             self.position = event.after
-            self._wait(self._pause(PASS_HOLD))
+            self._wait(self._pause(FORCED_PASS_HOLD))
             return
         if not self.pace:
             self.position = event.after
@@ -198,7 +199,7 @@ class WatchScene(Pacing, Scene):
         def next_step(before):
             step = steps.pop(0)
             after = rules.play_steps(before, (step,))
-            then = (lambda: self._wait(self._pause(STEP_PAUSE), lambda: next_step(after))) if steps \
+            then = (lambda: self._wait(self._pause(WATCHED_STEP_PAUSE), lambda: next_step(after))) if steps \
                 else (lambda: self._landed(event))
             self.position = before
             self._animate(before, after, step, then)
@@ -213,8 +214,7 @@ class WatchScene(Pacing, Scene):
         self.to_move, self.dice = None, ()
         self.history.append(("result", event.words))
         self.caption = event.words
-        self.banner(Words(N_("White wins") if event.winner is Side.WHITE else N_("Black wins")),
-                    "large", GAME_OVER_HOLD)
+        self.banner(Words(GAME_WON[("colour", event.winner)]), "large", GAME_OVER_HOLD)
         self._wait(self._pause(GAME_OVER_HOLD))
 
     def _match_over(self, event: MatchOver) -> None:
