@@ -31,7 +31,8 @@ from game.scenes.games import game_of, level_of, preset_of, resumable_session, w
 from game.scenes.rules_screen import rules_to_explain
 from game.scenes.scoreboard import ScoreboardScene
 from game.scenes.title import NAME as TITLE_NAME, TitleScene
-from game.saves.storage import Storage, append_text, default_data_dir, said
+from game.saves.files import append_text
+from game.saves.storage import Storage, default_data_dir, said
 from game.scenes.boards import PLAYABLE_RULES
 from game.view import window
 from game.view.controller import CONTROLLER_EVENTS, JOYSTICK_EVENTS, Pads, listen

@@ -201,6 +201,6 @@ def test_the_names_of_the_split_modules_are_still_found_where_they_were():
     from game.play.events import ThrowStarted
     assert (match.MatchOptions, match.OPPONENTS) == (options.MatchOptions, options.OPPONENTS)
     assert (match.replay, match.forget_replays) == (replays.replay, replays.forget_replays)
-    assert match._check_record is replays.check_record
+    assert match.check_record is replays.check_record
     assert flow.Stage is stage.Stage and issubclass(flow.GameFlow, choosing.Choosing)
     assert flow.ThrowStarted is ThrowStarted

@@ -576,9 +576,9 @@ def test_a_damaged_saved_match_says_what_is_wrong_in_french(tmp_path):
     # A finished game whose moves the rules refuse: the engine's reason, in French.
     position = CHARPENTIER.start(Side.WHITE)
     game = {"first": "W", "turns": [[[2, 6], "0-4"]], "outcome": {"winner": "W", "points": 1}}
-    from game.play import match
+    from game.play.replays import check_record
     with pytest.raises(ValueError) as error:
-        match._check_record(CHARPENTIER, game)
+        check_record(CHARPENTIER, game)
     problem = error.value.args[0]
     assert isinstance(problem, Problem) and str(problem).startswith(
         "a saved game does not replay: 0-4: no number of this throw (2) moves that checker there")

@@ -293,7 +293,7 @@ def in_use(lock, args) -> int:
     """The data folder is another game's: say so at once, in the player's language (the one
     saved in its settings, read without writing anything), and end; in the window, offer to
     bring the running game forward or to quit. The saved match is never played here."""
-    from game.saves.storage import saved_language
+    from game.saves.settings import saved_language
     i18n.set_language(saved_language(lock.folder) or i18n.language())
     streams.tell(_("Tourne Case is already running on the data folder {folder}: close that game "
                    "first, or give another folder with --data-dir.", folder=lock.folder))

@@ -27,7 +27,6 @@ from game.rules import (MATCH_LENGTHS, IllegalMoveError, Move, NotationError, Ou
                         Position, Rules, Side)
 
 SAVE_FORMAT = 1
-_check_record = check_record       # the old name (tests/test_storage.py)
 
 
 class Phase(enum.Enum):

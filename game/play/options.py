@@ -12,8 +12,9 @@ from dataclasses import dataclass, field
 
 from game.base.i18n import N_, Problem
 from game.rules import CHARPENTIER, MATCH_LENGTHS, RuleSet, Side, rule_set
+from game.saves.settings import OPPONENT
 
-OPPONENTS = ("computer", "human", "online")
+OPPONENTS = OPPONENT.values      # declared once, with their labels, in game/saves/settings.py
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ from game.play.match import MatchOptions
 from game.rules import Side, rule_set
 from game.scenes import games
 from game.scenes.host import Host
-from game.scenes.menus import MenuScene
+from game.scenes.menu_base import MenuScene
 from game.base.i18n import shown
 from game.view import widgets as ui
 from game.view.layout import px, ui_scale

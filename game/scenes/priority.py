@@ -16,7 +16,7 @@ from game.play.sides import side_title, who
 from game.play.priority import FirstChosen, PriorityDone, PriorityFlow, PriorityStage as Stage, PriorityTie, RoundThrown
 from game.rules import Side
 from game.scenes.host import Host
-from game.scenes.menus import rules_title
+from game.scenes.menu_base import rules_title
 from game.scenes.table.online import OnlinePlay
 from game.scenes.table.paced import PacedScene
 from game.view.board_view import draw_banners
