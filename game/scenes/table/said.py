@@ -39,6 +39,18 @@ def played_for_you(session, event) -> Words:
                  move=session.rules.say_move(event.side, event.move))
 
 
+def thinking(event) -> Words | str:
+    """Until its tables are loaded the computer plays by feel (always a legal move): said so."""
+    return "" if event.ready else Words(N_("The computer is still studying the game: it plays by feel for now"))
+
+
+def game_over(session, event) -> tuple:
+    """(who won, and why or for how many points)."""
+    outcome = event.outcome
+    why = event.why or Words("{n} point", "{n} points", outcome.points, n=outcome.points)
+    return verb_words(session, outcome.winner, "win"), why
+
+
 def said_move(session, move, side=None) -> str:
     """A move as the board names its points ("0-3 3-5", "x-s-p")."""
     return session.rules.say_move(side or session.to_move, move)

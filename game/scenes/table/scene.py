@@ -4,17 +4,15 @@ The scene is the screen side of the play flow (game/play/flow.py): it turns the 
 into drawing, sound and animation - the dice thrown with physics (re-throws named, C-2), doublets
 announced (C-4), checkers gliding along the points and hit checkers knocked off, the computer's
 turns at a pace a person can follow. It owns the flow, the turn in progress and what is said
-about it; its parts own the rest: the mouse and keys (controls.py, `input`), the picture
-(draw.py, `drawing`), the cards of words (cards.py, `cards`) and the link to a friend elsewhere
-(online.py, `online`). The parts see the table as one value, its snapshot (snapshot.py), and ask
-the scene's intents (throw, pick, drop, end_move, take_back, ...) for the rest: they never reach
-the flow nor each other. The board is the rule set's (game/scenes/boards.py); the match and its
-saving belong to the host's match keeper.
+about it (said.py); its parts own the rest: the mouse and keys (controls.py, `input`), the
+picture (draw.py, `drawing`), the cards of words (cards.py, `cards`), the link to a friend
+elsewhere (online.py, `online`). The parts see the table as one value (snapshot.py) and ask the
+scene's intents (throw, pick, drop, end_move, take_back...), never the flow nor each other. The
+board is the rule set's (game/scenes/boards.py); the match's saving, the host's match keeper.
 
 A scene built on the table (the tutorial) changes it through HOOKS alone: the handlers by event
 type (`event_handlers()`) above all.
 """
-from game.base.i18n import N_, Words
 from game.dice import toss
 from game.play import events as ev
 from game.play.flow import GameFlow, Stage
@@ -30,13 +28,12 @@ from game.scenes.table.cards import TableCards
 from game.scenes.table.controls import TableInput
 from game.scenes.table.draw import TableDrawing
 from game.scenes.table import said
-from game.scenes.table.flights import (HIT_FLIGHT, MOVE_BASE, MOVE_PER_POINT, arrived,  # noqa: F401 (kept
-                                       fly, step_flights)                               # importable here)
+from game.scenes.table.flights import HIT_FLIGHT, MOVE_BASE, MOVE_PER_POINT, arrived, fly, step_flights  # noqa: F401
 from game.scenes.table.said import CAUSE_TEXT  # noqa: F401
 from game.scenes.table.online import OnlinePlay
 from game.scenes.table.paced import PacedScene
 from game.scenes.table.snapshot import Caption, TableSnapshot
-from game.view.animation import Flight
+from game.view.animation import Flight, Ripple
 from game.view.dice_playback import DicePlayback
 from game.view.table_hud import TABLE_BUTTONS, TableHud
 
@@ -120,15 +117,13 @@ class TableScene(PacedScene):
         return self.online.link
 
     def touch_move(self) -> bool:
-        """The match's touch-move, or the player's setting; with a friend elsewhere, the host's
-        choice for both."""
+        """The match's touch-move, or the player's setting (with a friend elsewhere: the host's)."""
         if self.link is not None:
             return bool(self.session.options.touch_move)
         return bool(self.session.options.touch_move or self.app.settings.get("touch_move", False))
 
     def say(self, words, seconds: float = 4.0) -> None:
-        """A short notice in place of the prompt ("Nothing to take back"), gone after a while;
-        `words` are Words, said when drawn (in the language of that frame)."""
+        """A short notice in place of the prompt, gone after a while (Words, said when drawn)."""
         self.note, self._note_left = words, seconds
 
     def human_turn(self) -> bool:
@@ -138,13 +133,12 @@ class TableScene(PacedScene):
     def snapshot(self) -> TableSnapshot:
         """The table now, as its parts see it."""
         flow, c = self.flow, self.caption
+        turn = dict(marks=flow.dice_marks(), last_move=flow.last_move, can_undo=flow.can_undo,
+                    hints_allowed=flow.hints_allowed, takes_reply=flow.takes_reply) if flow else {}
         return TableSnapshot(
-            session=self.session, stage=self.stage, shown=self.shown, choice=self.choice, hints=self.hints,
-            marks=flow.dice_marks() if flow else (), last_move=flow.last_move if flow else None,
-            human_turn=self.human_turn(), dice_wait=self.dice_wait, can_undo=bool(flow and flow.can_undo),
-            hints_allowed=bool(flow and flow.hints_allowed), takes_reply=bool(flow and flow.takes_reply),
-            note=self.note, refused=self.refused, playback=self.playback,
-            caption=c and Caption(c["side"], c["before"], c["dice"], c["move"], c["after"]),
+            **turn, session=self.session, stage=self.stage, shown=self.shown, choice=self.choice, hints=self.hints,
+            human_turn=self.human_turn(), dice_wait=self.dice_wait, note=self.note, refused=self.refused,
+            playback=self.playback, caption=c and Caption(c["side"], c["before"], c["dice"], c["move"], c["after"]),
             flights=tuple(self.flights), ripples=tuple(self.ripples), banners=tuple(self.banners),
             clock=self.clock, hand=self.input.hand(), history_open=self.cards.history_open)
 
@@ -301,8 +295,7 @@ class TableScene(PacedScene):
         self.banner(verb_words(self.session, event.side, "begin bearing off"), "note", 2.0)
 
     def _thinking(self, event: ev.ThinkingStarted) -> None:
-        # Until its tables are loaded the computer plays by feel (always a legal move).
-        self.say("" if event.ready else Words(N_("The computer is still studying the game: it plays by feel for now")))
+        self.say(said.thinking(event))
         self._wait(self._pause(THINK), self._proceed)
 
     def _picked(self, event: ev.Picked) -> None:
@@ -323,8 +316,10 @@ class TableScene(PacedScene):
         if event.by == "computer" and not event.last:
             then = lambda: self._wait(self._pause(STEP_PAUSE), self._proceed)  # noqa: E731
         else:
-            then = self._proceed
-        self._animate(event.before, event.after, event.step, then, dropped if event.dropped else None)
+            then = self._proceed          # once its checkers have landed
+        self.flights = step_flights(self.view, event.before, event.after, event.step, self.pace,
+                                    dropped if event.dropped else None)
+        self._after_flights = then
 
     def _step_taken_back(self, event: ev.StepTakenBack) -> None:
         self._ending = None
@@ -355,21 +350,19 @@ class TableScene(PacedScene):
         self.playback = DicePlayback(toss(dice, self.session.physics_rng(), checkers, fling, thrower=side), rate)
 
     def _move_complete(self, event: ev.MoveComplete | None) -> None:
-        """The move is whole on the board: the person ends it, or it ends by itself after the
-        pause they chose in Settings ("end_move_after")."""
+        """The move is whole: the person ends it, or it ends after the pause set ("end_move_after")."""
         self._ending = END_MOVE_AFTER.get(str(self.app.settings.get("end_move_after", "1")), 1.0)
 
     def _move_refused(self, event: MoveRefused) -> None:
-        """A refused move says why on the board: its rule, the rule's name and the reason."""
+        """A refused move says why on the board (a card): its rule, the rule's name, the reason."""
         self.refused, self._refused_left = event, REFUSAL_HOLD
         self.say("")
 
     def _game_over(self, event: ev.GameOver) -> None:
-        outcome = event.outcome
         self.banners = []                  # the result alone, over nothing said before it
         self.refused = None
-        self.banner(verb_words(self.session, outcome.winner, "win"), "large", GAME_OVER_HOLD, result=True)
-        why = event.why or Words("{n} point", "{n} points", outcome.points, n=outcome.points)
+        won, why = said.game_over(self.session, event)
+        self.banner(won, "large", GAME_OVER_HOLD, result=True)
         self.banner(why, "note", GAME_OVER_HOLD, result=True)
         self._wait(self._pause(GAME_OVER_HOLD), self.app.show_match)
 
@@ -380,11 +373,6 @@ class TableScene(PacedScene):
         self.app.to_title()
 
     # --- animation ---------------------------------------------------------------------------
-    def _animate(self, before, after, step, then, dropped_at=None) -> None:
-        """Show one step (`step_flights`); `then` once its checkers have landed."""
-        self.flights = step_flights(self.view, before, after, step, self.pace, dropped_at)
-        self._after_flights = then
-
     def update(self, dt: float) -> None:
         self._note_left -= dt
         if self._note_left <= 0:

@@ -48,17 +48,17 @@ class TableSnapshot:
     shown: Position | None             # the board as drawn (a turn's steps so far included)
     choice: Choice | None              # the person's turn in progress
     hints: tuple | None
-    marks: tuple                       # per die: played or dimmed (the flow's dice_marks)
-    last_move: tuple | None            # (side, move): the last move, drawn as a faint trail
     human_turn: bool                   # the person at this screen is to play
     dice_wait: bool                    # a throw waits for the other game online
-    can_undo: bool
-    hints_allowed: bool
-    takes_reply: bool                  # U takes back the person's move with the computer's reply
     note: object                       # a short notice in place of the prompt ("" for none)
     refused: MoveRefused | None        # the last refused move, said on a card
     caption: Caption | None
     playback: DicePlayback | None      # the dice, rolling or lying where they fell
+    marks: tuple = ()                  # per die: played or dimmed (the flow's dice_marks)
+    last_move: tuple | None = None     # (side, move): the last move, drawn as a faint trail
+    can_undo: bool = False
+    hints_allowed: bool = False
+    takes_reply: bool = False          # U takes back the person's move with the computer's reply
     flights: tuple = ()                # checkers on their way
     ripples: tuple = ()
     banners: tuple = ()
