@@ -24,14 +24,14 @@ from game.rules.refusals import MoveRefused
 from game.rules.telling import meaning_of
 from game.scenes.base import dispatch, nothing
 from game.scenes.host import Host
+from game.scenes.table import said
 from game.scenes.table.cards import TableCards
 from game.scenes.table.controls import TableInput
 from game.scenes.table.draw import TableDrawing
-from game.scenes.table import said
 from game.scenes.table.flights import HIT_FLIGHT, MOVE_BASE, MOVE_PER_POINT, arrived, fly, step_flights  # noqa: F401
-from game.scenes.table.said import CAUSE_TEXT  # noqa: F401
 from game.scenes.table.online import OnlinePlay
 from game.scenes.table.paced import PacedScene
+from game.scenes.table.said import CAUSE_TEXT  # noqa: F401 (kept importable here)
 from game.scenes.table.snapshot import Caption, TableSnapshot
 from game.view.animation import Flight, Ripple
 from game.view.dice_playback import DicePlayback
