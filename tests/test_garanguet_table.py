@@ -278,7 +278,7 @@ def test_letter_keys_pick_the_lettered_point_and_h_u_keep_their_meaning(screen):
     tt.pump(app, screen, 0.5)
     assert scene.choice.played and scene.choice.played[0].destination == 5
     assert scene.hud_state().keys == {}                     # H and U, as in Tourne Case
-    assert "type its point's letter" in scene.drawing.prompt()
+    assert "type its point's letter" in scene.drawing.prompt(scene.snapshot())
     tt.key(app, pygame.K_h)                                  # H shows the hints, as everywhere
     assert scene.hints is not None
     tt.key(app, pygame.K_h)
@@ -291,6 +291,6 @@ def test_shift_types_the_points_h_and_u(screen):
     app = tt.start(screen, rules="garanguet", opponent="human")
     scene = tt.table_at(app, screen, Position.parse("1*15/1*14,8/B"), (6, 4, 1))
     assert GARANGUET.point_name(Side.BLACK, 8) == "h"
-    assert "Shift for h and u" in scene.drawing.prompt()
+    assert "Shift for h and u" in scene.drawing.prompt(scene.snapshot())
     tt.key(app, pygame.K_h, pygame.KMOD_SHIFT)
     assert scene.choice.selected == 8 and scene.hints is None

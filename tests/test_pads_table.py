@@ -51,7 +51,7 @@ def test_a_whole_turn_with_one_controller(app):
     s = app.session
     assert s.phase is Phase.MOVE and scene.stage == "choose", scene.stage
     assert scene.hud_state().keys["throw"] == "A" and scene.hud_state().keys["menu"] == "Start"
-    assert "D-pad to choose, A to pick" in str(scene.drawing.prompt())
+    assert "D-pad to choose, A to pick" in str(scene.drawing.prompt(scene.snapshot()))
     origins = scene.choice.origins
     button(app, pad, RIGHT)                            # the cursor to the second checker
     assert scene.choice.cursor == 1 % len(origins)
@@ -63,7 +63,7 @@ def test_a_whole_turn_with_one_controller(app):
     button(app, pad, A)
     button(app, pad, A, then=20)                       # picks and plays
     assert scene.choice.complete
-    assert "the move is complete - A ends it, X takes it back" in str(scene.drawing.prompt())
+    assert "the move is complete - A ends it, X takes it back" in str(scene.drawing.prompt(scene.snapshot()))
     button(app, pad, X)                                # X takes it back
     assert scene.choice.played == () and "Taken back" in str(scene.note)
     button(app, pad, Y)                                # Y: hints (their tables load in the background)
@@ -111,4 +111,4 @@ def test_the_keyboard_after_a_controller_shows_keys_again(app):
     assert scene.hud_state().keys
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0, unicode="", scancode=0))
     frames(app, 2)
-    assert not scene.hud_state().keys and "click it, or type" in str(scene.drawing.prompt())
+    assert not scene.hud_state().keys and "click it, or type" in str(scene.drawing.prompt(scene.snapshot()))

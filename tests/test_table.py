@@ -538,7 +538,7 @@ def test_number_keys_pick_the_point_with_that_number_not_the_nth_option(screen):
     assert scene.choice.selected == 2
     key(app, pygame.K_7)                         # not lit: said why, nothing moves
     assert scene.choice.played == (Step(5, 8),) and (scene.note or scene.refused)
-    assert "type its point's number" in scene.drawing.prompt()
+    assert "type its point's number" in scene.drawing.prompt(scene.snapshot())
 
 
 def test_a_one_then_a_two_picks_point_twelve(screen):
@@ -574,7 +574,7 @@ def test_hints_say_game_or_match_and_their_panel_covers_no_die(screen, rules, sa
         scene = table_at(app, screen, Position((0, 2, 5), (0, 0, 4), Side.WHITE), (3, 6))
         hints_shown(app, scene)
         pump(app, screen)
-        dice = scene.drawing.dice_rects()
+        dice = scene.drawing.dice_rects(scene.snapshot())
         assert len(dice) == 2 and all(scene.view.board_rect().colliderect(d) for d in dice)
         assert scene.drawing.hints_rect.collidelist(dice) < 0, (seed, scene.drawing.hints_rect, dice)
     from game.scenes.table.draw import chances_for
@@ -772,7 +772,7 @@ def test_the_hints_panel_stays_on_the_board_and_off_the_stack_it_recommends(scre
             step = scene.hints[0].move.steps[0]
             view, board = scene.view, scene.view.board_rect()
             stack = [view.checker_centre(Side.WHITE, step.origin, i)
-                     for i in range(scene.drawing.top_index(step.origin) + 1)] \
+                     for i in range(scene.drawing.top_index(scene.snapshot(), step.origin) + 1)] \
                 if step.origin in scene.shown.checkers(Side.WHITE) else []
             spots = stack + [view.landing_centre(scene.shown, Side.WHITE, step.destination)]
             covered = [xy for xy in spots if scene.drawing.hints_rect.colliderect(

@@ -141,7 +141,7 @@ def test_a_refusal_card_covers_no_die(tmp_path):
     app, scene = refuse_tc4(tmp_path)
     frames(app, 2)
     card = scene.cards.rects["refusal"]
-    assert card.collidelist(scene.drawing.dice_rects()) < 0
+    assert card.collidelist(scene.drawing.dice_rects(scene.snapshot())) < 0
     assert scene.view.board_rect().contains(card)
 
 
@@ -166,7 +166,7 @@ def test_the_computers_move_is_said_in_words_as_it_is_played(tmp_path, rules):
         assert any(w in expected for w in words if len(w) > 12), (expected, words)
     i18n.set_language("en")
     assert "Black " in str(telling.tell_move(rules, before, dice, move, side, Side.WHITE))
-    assert scene.cards.rects["caption"].collidelist(scene.drawing.dice_rects()) < 0
+    assert scene.cards.rects["caption"].collidelist(scene.drawing.dice_rects(scene.snapshot())) < 0
     assert speaking.problems(app) == []
 
 
@@ -191,7 +191,7 @@ def test_the_history_opens_with_its_key_and_lists_moves_in_notation_and_words(tm
     assert run_until(app, lambda sc: sc.stage is Stage.THROW)
     press(app, HISTORY_KEY)
     assert scene.cards.history_open
-    entries = scene.cards.entries()
+    entries = scene.cards.entries(scene.session)
     assert len(entries) >= 2 and {e.side for e in entries} == {Side.WHITE, Side.BLACK}
     for code in ("en", "fr"):
         words = " ".join(drawn_words(app, code))
@@ -230,7 +230,7 @@ def test_a_long_history_shows_its_latest_moves(tmp_path):
         play_person(app, scene)
         run_until(app, lambda sc: sc.stage in (Stage.THROW, Stage.OVER) and sc.session.to_move is Side.WHITE)
     scene.cards.history_open = True
-    entries = scene.cards.entries()
+    entries = scene.cards.entries(scene.session)
     words = drawn_words(app, "en")
     last = entries[-1]
     assert any(w.startswith(f"{last.number}. ") for w in words)
@@ -499,7 +499,7 @@ def test_the_computers_caption_covers_no_checker_no_die_and_no_point_number(tmp_
             break
         caption = scene.cards.rects["caption"]
         assert caption.collidelist(checker_rects(scene)) < 0, (seen, caption)
-        assert caption.collidelist(scene.drawing.dice_rects()) < 0, (seen, caption)
+        assert caption.collidelist(scene.drawing.dice_rects(scene.snapshot())) < 0, (seen, caption)
         assert field_on_screen(scene).contains(caption), (seen, caption)
         seen += 1
     assert seen > 30 and app.session.position != Position.parse(position)
@@ -516,7 +516,7 @@ def test_the_caption_stays_off_the_checkers_through_a_played_game(tmp_path, rule
         if sc.caption is not None and "caption" in sc.cards.rects:
             caption = sc.cards.rects["caption"]
             assert caption.collidelist(checker_rects(sc)) < 0
-            assert caption.collidelist(sc.drawing.dice_rects()) < 0
+            assert caption.collidelist(sc.drawing.dice_rects(sc.snapshot())) < 0
             seen.append(id(sc.caption))
         return sc.stage is Stage.OVER or (sc.stage is Stage.THROW and sc.session.to_move is Side.WHITE
                                           and sc.caption is None)
@@ -540,7 +540,7 @@ def test_the_hints_and_the_history_open_together_never_cover_each_other(tmp_path
     frames(app, 3)
     assert scene.cards.history_open and scene.hints and scene.drawing.hints_rect is not None
     assert not scene.drawing.hints_rect.colliderect(scene.cards.history_rect), (scene.drawing.hints_rect, scene.cards.history_rect)
-    assert scene.drawing.hints_rect.collidelist(scene.drawing.dice_rects()) < 0, "the hints cover a die"
+    assert scene.drawing.hints_rect.collidelist(scene.drawing.dice_rects(scene.snapshot())) < 0, "the hints cover a die"
     assert speaking.problems(app) == []
 
 

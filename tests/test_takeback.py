@@ -31,7 +31,7 @@ def test_a_move_whole_on_the_board_waits_to_be_ended_and_is_taken_back_until_the
     pump(app, screen, 3.0)
     s = app.session
     assert scene.choice.complete and s.phase is Phase.MOVE and s.to_move is Side.WHITE   # never ends by itself
-    prompt = str(scene.drawing.prompt())
+    prompt = str(scene.drawing.prompt(scene.snapshot()))
     assert "the move is complete" in prompt and "Space, Enter or a click on the dice ends it" in prompt
     assert "U takes it back" in prompt
     key(app, pygame.K_u)
@@ -56,7 +56,7 @@ def test_a_move_ends_by_itself_after_the_pause_chosen(screen, after, early, late
 def test_a_click_on_the_dice_ends_the_move(screen):
     app, scene = a_whole_move(screen, "never")
     pump(app, screen, 0.3)
-    die = scene.drawing.dice_rects()[0]
+    die = scene.drawing.dice_rects(scene.snapshot())[0]
     tt.click(app, die.center)
     pump(app, screen, 0.1)
     assert app.session.phase is Phase.THROW and app.session.to_move is Side.BLACK
@@ -85,7 +85,7 @@ def test_at_the_next_throw_u_takes_back_the_move_and_the_computers_reply_with_th
     replied = list(s.record["turns"])
     assert [t[1] for t in replied[:1]] == ["0-2"] and len(replied) == 2
     reply_dice = replied[1][0]
-    assert scene.flow.can_undo and "the computer's reply" in str(scene.drawing.prompt())
+    assert scene.flow.can_undo and "the computer's reply" in str(scene.drawing.prompt(scene.snapshot()))
     key(app, pygame.K_u)
     pump(app, screen, 0.1)
     assert s.phase is Phase.MOVE and s.to_move is Side.WHITE and s.dice == (4, 2)

@@ -12,7 +12,7 @@ def test_zero_picks_a_checker_not_yet_entered_and_its_point_enters_it(screen):
     app = start(screen, opponent="human")
     app.settings["end_move_after"] = "never"
     scene = table_at(app, screen, Position((0, 0, 5), (0, 0, 0), Side.WHITE), (4, 2))
-    assert "0 for one not yet entered" in str(scene.drawing.prompt())
+    assert "0 for one not yet entered" in str(scene.drawing.prompt(scene.snapshot()))
     key(app, pygame.K_0)
     assert scene.choice.selected == 0, str(scene.note)
     key(app, pygame.K_2)
@@ -29,7 +29,7 @@ def test_zero_with_every_checker_entered_says_what_zero_is_for(screen):
     assert scene.choice.selected is None
     said = str(scene.note)
     assert "No point is called" not in said and "not yet entered" in said, said
-    assert "0 for one not yet entered" not in str(scene.drawing.prompt())
+    assert "0 for one not yet entered" not in str(scene.drawing.prompt(scene.snapshot()))
 
 
 def test_zero_in_garanguet_names_no_point(screen):

@@ -8,13 +8,15 @@
   bottom (opened and closed with F2 or its button; PageUp/PageDown or the wheel scroll it).
 
 Each card lies on the board's field, inside the rails that carry the points' numbers (or
-Garanguet's letters), where it covers no die, no other card and no checker - narrower and taller
-if that is what it takes; the caption also keeps off the way the computer's checkers go and the
-banners, and stays where it is while that place stays clear. Everything is said at draw time, in
-the language of that frame. Reads the scene; keeps its own (TableCards: the history open or
-not, where each card lies), and the caption's place in the caption.
+letters), where it covers no die, no other card and no checker - narrower and taller if that is
+what it takes; the caption also keeps off the way the computer's checkers go and the banners,
+and stays where it is while that place stays clear. Everything is said at draw time, in the
+language of that frame. Draws a snapshot of the table (snapshot.py) on the board's view; keeps
+its own (TableCards: the history open or not, where each card lies, the caption said and placed).
 """
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import pygame
 
@@ -22,6 +24,8 @@ from game.base.i18n import N_, Words, _, language, shown, verbatim
 from game.geometry import tablier as g
 from game.rules import Rules, Side, rule_title, telling
 from game.view import widgets as ui
+from game.scenes.table.draw import dice_rects
+from game.scenes.table.snapshot import Caption, TableSnapshot
 from game.view.layout import px
 
 REFUSAL_RED = (236, 104, 82)
@@ -48,7 +52,7 @@ def refusal_heading(event) -> Words:
 
 def as_board_says(rules: Rules, side: Side, what: str, fields: dict) -> tuple[str, dict]:
     """A refused step and the point its reason names, as the board names them: by the rules'
-    `point_name` (Garanguet's points by letter; the engine counts each side's own path 1..24)."""
+    `point_name` (by number or by letter; the engine counts each side's own path 1..24)."""
     def name(location: str) -> str:
         return rules.point_name(side, int(location)) if location.isdigit() else location
 
@@ -79,22 +83,17 @@ def refusal_words(event, rules: Rules | None = None, side: Side = Side.WHITE) ->
                  reason=refusal_reason(event, rules, side))
 
 
-def caption_words(scene) -> tuple:
+def caption_words(session, caption: Caption) -> tuple:
     """(heading, words) for the computer's move being played: "Black - 5-3: 0-5, 0-3" and
-    "Black enters on 5, then on 3", said in the language of this frame (kept per language)."""
-    caption = scene.caption
-    code = language()
-    if caption.get("said", (None,))[0] != code:
-        side, before, dice, move = caption["side"], caption["before"], caption["dice"], caption["move"]
-        rules_name = scene.session.options.rules
-        try:
-            words = telling.tell_move(rules_name, before, dice, move, side, you_side(scene.session))
-        except Exception:          # a telling that cannot say it: the notation, at least
-            words = verbatim(str(move))
-        heading = _("{side} - {dice}: {move}", side=_(side.title),
-                    dice=verbatim("-".join(map(str, dice))), move=verbatim(scene.session.rules.say_move(side, move)))
-        caption["said"] = (code, heading, words)
-    return caption["said"][1], caption["said"][2]
+    "Black enters on 5, then on 3", said in the language of this frame."""
+    side, before, dice, move = caption.side, caption.before, caption.dice, caption.move
+    try:
+        words = telling.tell_move(session.options.rules, before, dice, move, side, you_side(session))
+    except Exception:          # a telling that cannot say it: the notation, at least
+        words = verbatim(str(move))
+    heading = _("{side} - {dice}: {move}", side=_(side.title),
+                dice=verbatim("-".join(map(str, dice))), move=verbatim(session.rules.say_move(side, move)))
+    return heading, words
 
 
 # --- drawing ------------------------------------------------------------------------------------
@@ -102,16 +101,27 @@ def _lines(words, size, kind, width) -> list:
     return ui.wrap(shown(words), ui.font(size, kind), width)
 
 
-def card(surface, scene, blocks, width: int, edge, avoid: list, region: pygame.Rect | None = None,
+@dataclass(frozen=True)
+class Field:
+    """Where the cards may lie this frame: the board's view at its scale, and what no card
+    covers - the dice and the checkers, as drawn now."""
+
+    view: object
+    scale: float
+    dice: list
+    checkers: list
+
+
+def card(surface, at: Field, blocks, width: int, edge, avoid: list, region: pygame.Rect | None = None,
          shun: list = (), keep: dict | None = None) -> pygame.Rect:
     """A dark card of text blocks [(words, size, colour, kind)], each wrapped to `width` (or
     narrower, and so taller, if that finds it a place clear of every checker), placed on the
     board's field where it covers nothing in `avoid` and no checker (nor, if it can, anything in
     `shun`); returns its rect. `keep` (a dict kept while the card shows) holds the place found,
     so the card stays put while the checkers move, as long as that place stays clear."""
-    s = scene.hud.scale
+    s = at.scale
     pad = px(14, s)
-    field = field_rect(scene, region)
+    field = field_rect(at.view, region)
     best = None
     trials = [width, width * 4 // 5, width * 3 // 5, width * 9 // 20]
     kept = keep.get("at") if keep is not None else None
@@ -127,11 +137,11 @@ def card(surface, scene, blocks, width: int, edge, avoid: list, region: pygame.R
         widest = max((ui.font(size, kind).size(line)[0] for line, size, _, kind in rows), default=0)
         rect = pygame.Rect(0, 0, min(trial, field.w, widest + 2 * pad + px(6, s)), height)
         if kept is not None and kept[0] == trial and kept[1].size == rect.size and field.contains(kept[1]):
-            cost = spot_cost(scene, kept[1], avoid, shun)
+            cost = spot_cost(at, kept[1], avoid, shun)
             if cost < COVERS:                  # where it was, while that stays clear
                 best = (cost, kept[1], rows, trial)
                 break
-        rect, cost = place(scene, rect, avoid, region, shun)
+        rect, cost = place(at, rect, avoid, region, shun)
         if best is None or cost < best[0]:
             best = (cost, rect, rows, trial)
         if cost < COVERS:
@@ -154,10 +164,9 @@ def card(surface, scene, blocks, width: int, edge, avoid: list, region: pygame.R
 COVERS = 100          # a spot's cost from this on covers a checker (or worse: a die, another card)
 
 
-def field_rect(scene, region: pygame.Rect | None = None) -> pygame.Rect:
+def field_rect(view, region: pygame.Rect | None = None) -> pygame.Rect:
     """The board's field inside its rails (the rails carry the points' numbers or letters), or
     the part of it in `region`."""
-    view = scene.view
     x0, y0 = view.to_screen(g.FIELD_LEFT, g.FIELD_TOP)
     x1, y1 = view.to_screen(g.FIELD_RIGHT, g.FIELD_BOTTOM)
     field = pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0))
@@ -169,25 +178,22 @@ def field_rect(scene, region: pygame.Rect | None = None) -> pygame.Rect:
     return field
 
 
-def spot_cost(scene, spot: pygame.Rect, avoid: list, shun: list = (), checkers: list | None = None) -> int:
+def spot_cost(at: Field, spot: pygame.Rect, avoid: list, shun: list = ()) -> int:
     """How bad a place is for a card: a die or another card 1000 each, a checker COVERS each,
     a spot of the moving checker's way (`shun`) 10 each."""
-    if checkers is None:
-        checkers = checker_rects(scene)
-    return (1000 * len(spot.collidelistall(scene.drawing.dice_rects())) + 1000 * len(spot.collidelistall(avoid))
-            + COVERS * len(spot.collidelistall(checkers)) + 10 * len(spot.collidelistall(list(shun))))
+    return (1000 * len(spot.collidelistall(at.dice)) + 1000 * len(spot.collidelistall(avoid))
+            + COVERS * len(spot.collidelistall(at.checkers)) + 10 * len(spot.collidelistall(list(shun))))
 
 
-def place(scene, rect: pygame.Rect, avoid: list, region: pygame.Rect | None = None, shun: list = ()) -> tuple:
+def place(at: Field, rect: pygame.Rect, avoid: list, region: pygame.Rect | None = None, shun: list = ()) -> tuple:
     """(where, cost): where a card goes on the board's field - the spot nearest the middle that
     covers no die, nothing in `avoid` (another card, the hints), the fewest checkers and the
     fewest spots in `shun`."""
-    field = field_rect(scene, region)
-    margin = px(6, scene.hud.scale)
+    field = field_rect(at.view, region)
+    margin = px(6, at.scale)
     inner = field.inflate(-2 * margin, -2 * margin)
     if rect.w > inner.w or rect.h > inner.h:
         inner = field
-    checkers = checker_rects(scene)
     steps = 8
     spots = []
     for i in range(steps + 1):
@@ -201,7 +207,7 @@ def place(scene, rect: pygame.Rect, avoid: list, region: pygame.Rect | None = No
         spot = rect.copy()
         spot.center = (x, y)
         spot = spot.clamp(field)
-        cost = spot_cost(scene, spot, avoid, shun, checkers)
+        cost = spot_cost(at, spot, avoid, shun)
         if best_cost is None or cost < best_cost:
             best, best_cost = spot, cost
         if cost == 0:
@@ -209,41 +215,25 @@ def place(scene, rect: pygame.Rect, avoid: list, region: pygame.Rect | None = No
     return best, best_cost
 
 
-def checker_rects(scene, position=None) -> list:
-    """The checkers on screen (as the board shows them now, or in `position`), to keep a card
-    off them."""
-    shown = scene.shown if position is None else position
-    if shown is None:
+def checker_rects(view, position) -> list:
+    """The checkers on screen in `position` (none for None), to keep a card off them."""
+    if position is None:
         return []
-    view = scene.view
     r = view.length(g.CHECKER_R)
     out = []
-    for _side, _loc, _index, (x, y) in view.slots(shown):
+    for _side, _loc, _index, (x, y) in view.slots(position):
         px_, py_ = view.to_screen(x, y)
         out.append(pygame.Rect(round(px_ - r), round(py_ - r), 2 * r, 2 * r))
     return out
 
 
-def caption_way(scene) -> list:
-    """move_way for the caption showing, kept while it shows (and the board keeps its place)."""
-    board = tuple(scene.view.board_rect())
-    way = scene.caption.get("way")
-    if way is None or way[0] != board:
-        way = scene.caption["way"] = (board, move_way(scene))
-    return way[1]
-
-
-def move_way(scene) -> list:
+def move_way(view, caption: Caption) -> list:
     """Where the computer's move being said takes its checkers, and where they end: the card
     keeps off them when it can, so the move is seen as it is said."""
-    caption = scene.caption
-    view = scene.view
-    side = caption["side"]
     r = view.length(g.CHECKER_R)
-    out = []
-    out += checker_rects(scene, caption["after"])
-    for step in caption["move"].steps:
-        for x, y in view.path(side, step.origin, step.destination, (0, 0), (0, 0))[1:-1]:
+    out = checker_rects(view, caption.after)
+    for step in caption.move.steps:
+        for x, y in view.path(caption.side, step.origin, step.destination, (0, 0), (0, 0))[1:-1]:
             sx, sy = view.to_screen(x, y)
             out.append(pygame.Rect(round(sx - r), round(sy - r), 2 * r, 2 * r))
     return out
@@ -251,15 +241,18 @@ def move_way(scene) -> list:
 
 class TableCards:
     """The cards over the table's board (`scene.cards`): it keeps whether the history is open
-    and how far scrolled, where each card was drawn, and the history's turns said."""
+    and how far scrolled, where each card was drawn, the caption said and where it lies, and the
+    history's turns said."""
 
-    def __init__(self, scene):
-        self.scene = scene
+    def __init__(self, view):
+        self.view = view
         self.rects: dict = {}              # where each card was drawn last: "refusal", "caption", "history"
         self.history_open = False          # the move history panel (HISTORY_KEY, or its button)
         self.history_scroll = 0            # rows scrolled up from the latest
         self.history_rect = None
         self._history = None               # ((turns, first), the turns said)
+        self._caption = None               # the caption shown: (Caption, {"said": (language, heading,
+                                           # words), "way": (board, rects), "at": (width, rect)})
 
     def toggle_history(self) -> None:
         self.history_open = not self.history_open
@@ -269,41 +262,54 @@ class TableCards:
         """Scroll the history panel up (older moves) or down (back to the latest)."""
         self.history_scroll = max(0, self.history_scroll + rows)
 
-    def draw(self, surface) -> None:
-        """The refusal, the computer's move and the history, as they are now."""
-        scene = self.scene
-        s = scene.hud.scale
-        board = scene.view.board_rect()
-        drawing = scene.drawing
-        avoid = [drawing.hints_rect] if scene.hints and drawing.hints_rect else []
-        avoid += drawing.banner_rects                        # a notice is never hidden by a card
+    def draw(self, surface, t: TableSnapshot, scale: float, area: pygame.Rect, avoid: list) -> None:
+        """The refusal, the computer's move and the history, as they are now, on the board in the
+        bar's `area`, off everything in `avoid` (the hints, the banners: a notice is never hidden
+        by a card)."""
+        s, view = scale, self.view
+        board = view.board_rect()
+        at = Field(view, s, dice_rects(view, t.playback), checker_rects(view, t.shown))
+        avoid = list(avoid)
         self.rects = {}
         region = board
         if self.history_open:
-            self.rects["history"] = rect = self._draw_history(surface)
+            self.rects["history"] = rect = self._draw_history(surface, t, s, area, at.dice)
             avoid.append(rect)
             left = pygame.Rect(board.x, board.y, max(0, rect.left - board.x), board.h)
             right = pygame.Rect(rect.right, board.y, max(0, board.right - rect.right), board.h)
             region = max(left, right, key=lambda r: r.w)        # the cards go beside the history
         width = min(region.w - px(20, s), px(620, s))
-        if scene.refused is not None:
-            rect = card(surface, scene, [(refusal_heading(scene.refused), px(25, s), REFUSAL_RED, "body"),
-                                         (refusal_reason(scene.refused, scene.session.rules, scene.session.to_move),
-                                          px(22, s), ui.IVORY, "body")],
+        if t.refused is not None:
+            rect = card(surface, at, [(refusal_heading(t.refused), px(25, s), REFUSAL_RED, "body"),
+                                      (refusal_reason(t.refused, t.rules, t.to_move), px(22, s), ui.IVORY, "body")],
                         width, REFUSAL_RED, avoid, region)
             self.rects["refusal"] = rect
             avoid.append(rect)
-        if scene.caption is not None:
-            heading, words = caption_words(scene)
-            rect = card(surface, scene, [(heading, px(20, s), ui.GOLD_PALE, "body"),
-                                         (words, px(24, s), ui.IVORY, "body")], width, CAPTION_GOLD, avoid, region,
-                        shun=caption_way(scene), keep=scene.caption)
-            self.rects["caption"] = rect
+        if t.caption is None:
+            self._caption = None
+            return
+        kept = self._caption_kept(t)
+        heading, words = kept["said"][1:]
+        rect = card(surface, at, [(heading, px(20, s), ui.GOLD_PALE, "body"),
+                                  (words, px(24, s), ui.IVORY, "body")], width, CAPTION_GOLD, avoid, region,
+                    shun=kept["way"][1], keep=kept)
+        self.rects["caption"] = rect
+
+    def _caption_kept(self, t: TableSnapshot) -> dict:
+        """What is kept while one caption shows: its words (in the language of this frame), the way
+        its checkers go (while the board keeps its place) and where its card lies."""
+        if self._caption is None or self._caption[0] != t.caption:
+            self._caption = (t.caption, {})
+        kept, code, board = self._caption[1], language(), tuple(self.view.board_rect())
+        if kept.get("said", (None,))[0] != code:
+            kept["said"] = (code, *caption_words(t.session, t.caption))
+        if kept.get("way", (None,))[0] != board:
+            kept["way"] = (board, move_way(self.view, t.caption))
+        return kept
 
     # --- the history ---------------------------------------------------------------------------
-    def entries(self) -> list:
+    def entries(self, session) -> list:
         """The game's turns so far (game.rules.telling.history), kept until another turn is played."""
-        session = self.scene.session
         record = session.record or {}
         key = (len(record.get("turns", ())), record.get("first"))
         if self._history is None or self._history[0] != key:
@@ -311,15 +317,11 @@ class TableCards:
             self._history = (key, found)
         return self._history[1]
 
-    def _draw_history(self, surface) -> pygame.Rect:
+    def _draw_history(self, surface, t: TableSnapshot, s: float, area: pygame.Rect, dice: list) -> pygame.Rect:
         """The panel: a heading, then each turn - its number, side, dice and notation, and under it
         the turn in words - the latest at the bottom, scrolled up by `history_scroll` turns."""
-        scene = self.scene
-        s = scene.hud.scale
-        area = scene.hud.board_area
         width = min(max(px(430, s), area.w * 2 // 5), area.w // 2)
         rect = pygame.Rect(0, area.y, width, area.h)
-        dice = scene.drawing.dice_rects()
         rect.right = area.right
         if rect.collidelist(dice) >= 0:            # the dice lie on the right: the panel goes left
             rect.left = area.left
@@ -344,7 +346,7 @@ class TableCards:
         y += round(note_size * 0.4)
         top = y
         bottom = rect.bottom - pad
-        turns = self.entries()
+        turns = self.entries(t.session)
         if not turns:
             ui.blit_fitted(surface, _("No move yet"), word_size,
                            pygame.Rect(rect.x + pad, y, inner_w, round(word_size * 1.4)), ui.IVORY, "body", "midleft")
@@ -356,7 +358,7 @@ class TableCards:
         for entry in reversed(shown_turns):
             head = _("{number}. {side} - {dice}: {move}", number=entry.number, side=_(entry.side.title),
                      dice=verbatim("-".join(map(str, entry.dice))),
-                     move=verbatim(scene.session.rules.say_move(entry.side, entry.move) if entry.move.steps else "-"))
+                     move=verbatim(t.rules.say_move(entry.side, entry.move) if entry.move.steps else "-"))
             heads = ui.wrap(head, ui.font(note_size, "body"), inner_w)
             lines = ui.wrap(entry.words, ui.font(word_size, "body"), inner_w - px(12, s))
             height = len(heads) * round(note_size * 1.35) + len(lines) * round(word_size * 1.2) + px(8, s)

@@ -1,5 +1,6 @@
 """The table's picture of a turn: checkers, the marks of what may be played, the hints panel,
-the dice and the line under the board. Reads the scene and its parts; changes nothing of theirs."""
+the dice and the line under the board. It draws a snapshot of the table (snapshot.py) and
+changes nothing of the scene's."""
 import math
 
 import pygame
@@ -12,6 +13,8 @@ from game.play.flow import Stage
 from game.play.sides import colour_words, title_words, verb_words
 from game.rules import OUT, Side
 from game.rules.turn import numbers_left, playable_numbers
+from game.scenes.table.keys import writes_out
+from game.scenes.table.snapshot import TableSnapshot
 from game.view.board_view import GLOW, draw_banners
 from game.view.controller import key_word, last_used
 from game.view.table_hud import HudState, draw_die_face
@@ -24,100 +27,79 @@ WHITE_RING = (250, 250, 250)
 
 
 class TableDrawing:
-    """The table's picture (`scene.draw` is its `draw`): it reads the scene and its parts and
-    keeps only where it drew the hints and the banners (so the cards keep off them)."""
+    """The table's picture: it draws a snapshot of the table (`TableSnapshot`) on the board's
+    view, and keeps only where it drew the hints and the banners (so the cards keep off them).
+    `host` gives the words of the keys (a controller's buttons, when one was used last)."""
 
-    def __init__(self, scene):
-        self.scene = scene
+    def __init__(self, view, host):
+        self.view = view
+        self.host = host
         self.hints_rect = None
         self.banner_rects: list = []
 
-    def draw(self, surface) -> None:
-        scene = self.scene
-        view = scene.view
-        scene.hud.layout(surface.get_size())
-        view.fit(scene.hud.board_area)
+    def draw(self, surface, t: TableSnapshot, scale: float) -> None:
+        """The board, the turn on it, the dice, the checkers on their way, the banners."""
+        view = self.view
         surface.fill((24, 14, 8))
         view.draw_board(surface)
-        if scene.shown is not None:
-            self._draw_turn_marks(surface)
-            self._draw_checkers(surface)
-        if scene.playback is not None:
-            scene.playback.draw(surface, view, self._dice_marks())
-        for ripple in scene.ripples:
+        if t.shown is not None:
+            self._draw_turn_marks(surface, t)
+            self._draw_checkers(surface, t)
+        if t.playback is not None:
+            t.playback.draw(surface, view, t.marks)
+        for ripple in t.ripples:
             view.ripple(surface, ripple)
-        for flight in scene.flights:
+        for flight in t.flights:
             x, y, height = flight.where()
             view.draw_checker(surface, flight.side, x, y, max(height, 6))
-        self._draw_held(surface)
-        self.banner_rects = draw_banners(surface, view, scene.hud.scale, scene.banners)
-        scene.online.draw(surface)
-        if scene.hints:
-            self._draw_hints(surface)
-        scene.cards.draw(surface)
-        scene.hud.draw(surface, scene.hud_state())
+        self._draw_held(surface, t)
+        self.banner_rects = draw_banners(surface, view, scale, list(t.banners))
 
-    def _dice_marks(self) -> tuple:
-        scene = self.scene
-        return scene.flow.dice_marks() if scene.flow else ()
+    def top_index(self, t: TableSnapshot, location) -> int:
+        return t.shown.checkers(t.to_move).count(location) - 1
 
-    def top_index(self, location) -> int:
-        scene = self.scene
-        return scene.shown.checkers(scene.session.to_move).count(location) - 1
-
-    def _draw_checkers(self, surface) -> None:
-        scene = self.scene
-        hidden = {f.slot for f in scene.flights if not f.landed}
-        held = self._held_origin()
+    def _draw_checkers(self, surface, t: TableSnapshot) -> None:
+        view = self.view
+        hidden = {f.slot for f in t.flights if not f.landed}
+        held = _held_origin(t)
         if held is not None:
-            hidden.add((scene.session.to_move, held, self.top_index(held)))
-        for side, loc, index, (x, y) in scene.view.slots(scene.shown):
+            hidden.add((t.to_move, held, self.top_index(t, held)))
+        for side, loc, index, (x, y) in view.slots(t.shown):
             if (side, loc, index) not in hidden:
-                scene.view.draw_checker(surface, side, x, y)
-        scene.view.draw_labels(surface, scene.shown, frozenset(hidden))
+                view.draw_checker(surface, side, x, y)
+        view.draw_labels(surface, t.shown, frozenset(hidden))
 
-    def _held_origin(self):
-        """The picked checker is drawn lifted (or under the mouse while dragged)."""
-        scene = self.scene
-        if scene.stage is Stage.CHOOSE and scene.choice is not None and scene.choice.selected is not None:
-            return scene.choice.selected
-        return None
-
-    def _draw_in_hand(self, surface) -> None:
+    def _draw_in_hand(self, surface, t: TableSnapshot) -> None:
         """While the mouse drags to fling, the dice rattle under it, ready to be thrown."""
-        scene = self.scene
-        press = scene.input.press
-        if press is None or "fling" not in press or scene.stage is not Stage.THROW:
+        if t.hand.fling_at is None or t.stage is not Stage.THROW:
             return
-        _, x, y = press["fling"][-1]
-        px, py = scene.view.to_screen(x, y)
-        size = scene.view.length(DIE_SIZE)
-        n = scene.session.rules.dice_count
+        x, y = t.hand.fling_at
+        view = self.view
+        px, py = view.to_screen(x, y)
+        size = view.length(DIE_SIZE)
+        n = t.rules.dice_count
         for i in range(n):
-            wobble = math.sin(scene.clock * 31 + i * 2.1) * size * 0.12
+            wobble = math.sin(t.clock * 31 + i * 2.1) * size * 0.12
             rect = pygame.Rect(0, 0, size, size)
             rect.center = (round(px + (i - (n - 1) / 2) * size * 1.3 + wobble), round(py - wobble))
-            draw_die_face(surface, rect, int(scene.clock * 12 + i * 3) % 6 + 1)
+            draw_die_face(surface, rect, int(t.clock * 12 + i * 3) % 6 + 1)
 
-    def _draw_held(self, surface) -> None:
-        scene = self.scene
-        self._draw_in_hand(surface)
-        origin = self._held_origin()
+    def _draw_held(self, surface, t: TableSnapshot) -> None:
+        self._draw_in_hand(surface, t)
+        origin = _held_origin(t)
         if origin is None:
             return
-        side = scene.session.to_move
-        x, y = scene.input.drag_at or scene.view.checker_centre(side, origin, self.top_index(origin))
-        scene.view.draw_checker(surface, side, x, y, 14)
-        scene.view.ring(surface, x, y - 14, GLOW, 3, g.CHECKER_R * 1.1 + 3)
+        side, view = t.to_move, self.view
+        x, y = t.hand.drag_at or view.checker_centre(side, origin, self.top_index(t, origin))
+        view.draw_checker(surface, side, x, y, 14)
+        view.ring(surface, x, y - 14, GLOW, 3, g.CHECKER_R * 1.1 + 3)
 
-    def _draw_last_move(self, surface) -> None:
+    def _draw_last_move(self, surface, t: TableSnapshot) -> None:
         """A faint trail of the opponent's last move, so a glance shows what just happened."""
-        scene = self.scene
-        last = scene.flow.last_move if scene.flow else None
-        if last is None or scene.stage in (Stage.MOVING, Stage.OVER):
+        if t.last_move is None or t.stage in (Stage.MOVING, Stage.OVER):
             return
-        side, move = last
-        view = scene.view
+        side, move = t.last_move
+        view = self.view
         for step in move.steps:
             path = view.path(side, step.origin, step.destination, (0, 0), (0, 0))[1:-1]
             for x, y in path:
@@ -125,80 +107,76 @@ class TableDrawing:
             if step.origin >= 1:
                 view.ring(surface, *view.checker_centre(side, step.origin, 0), TRAIL, 3, g.CHECKER_R - 4, 110)
 
-    def _draw_turn_marks(self, surface) -> None:
-        """Movable checkers, the picked one, lit destinations, Bell's stop, the keyboard cursor,
-        the best hint."""
-        scene = self.scene
-        self._draw_last_move(surface)
-        if scene.stage is not Stage.CHOOSE or scene.choice is None:
+    def _draw_turn_marks(self, surface, t: TableSnapshot) -> None:
+        """Movable checkers, the picked one, lit destinations (a stop among them, where the
+        game has one), the keyboard cursor, the best hint."""
+        self._draw_last_move(surface, t)
+        if t.stage is not Stage.CHOOSE or t.choice is None:
             return
-        choice, view = scene.choice, scene.view
-        side = scene.session.to_move
-        pulse = 0.5 + 0.5 * math.sin(scene.clock * 5)
+        choice, view = t.choice, self.view
+        side = t.to_move
+        pulse = 0.5 + 0.5 * math.sin(t.clock * 5)
         for step in choice.played:
             view.disc(surface, *view.checker_centre(side, step.destination, 0), GLOW, 40, g.CHECKER_R + 8)
         if choice.selected is None:
             for origin in choice.origins:
-                view.ring(surface, *view.checker_centre(side, origin, self.top_index(origin)), GLOW, 3,
+                view.ring(surface, *view.checker_centre(side, origin, self.top_index(t, origin)), GLOW, 3,
                           alpha=int(110 + 120 * pulse))
         else:
-            other = scene.session.to_move.other
+            other = side.other
             hits = {s.destination for s in choice.steps if s.origin == choice.selected and s.hit}
             for dest in choice.destinations:
                 view.point_glow(surface, side, dest, GLOW, int(45 + 45 * pulse))
-                view.disc(surface, *view.landing_centre(scene.shown, side, dest), GLOW, int(70 + 60 * pulse))
-                if dest in hits:                           # landing there hits (TC-6)
+                view.disc(surface, *view.landing_centre(t.shown, side, dest), GLOW, int(70 + 60 * pulse))
+                if dest in hits:                           # landing there hits
                     view.ring(surface, *view.checker_centre(other, dest, 0), HIT_RED, 4,
                               alpha=int(150 + 100 * pulse))
-        if scene.input.keyboard:
-            self._draw_cursor(surface, side)
-        if scene.hints:
-            self._draw_best(surface, side)
+        if t.hand.keyboard:
+            self._draw_cursor(surface, t, side)
+        if t.hints:
+            self._draw_best(surface, t, side)
 
-    def _option_centre(self, side, option):
-        scene = self.scene
-        if scene.choice.selected is None:
-            return scene.view.checker_centre(side, option, self.top_index(option))
-        return scene.view.landing_centre(scene.shown, side, option)
+    def _option_centre(self, t: TableSnapshot, side, option):
+        if t.choice.selected is None:
+            return self.view.checker_centre(side, option, self.top_index(t, option))
+        return self.view.landing_centre(t.shown, side, option)
 
-    def _draw_cursor(self, surface, side) -> None:
+    def _draw_cursor(self, surface, t: TableSnapshot, side) -> None:
         """The keyboard's cursor on the option it would take; the points themselves are typed
         by the board's own numbers or letters."""
-        scene = self.scene
-        options = scene.choice.options
-        if 0 <= scene.choice.cursor < len(options):
-            x, y = self._option_centre(side, options[scene.choice.cursor])
-            scene.view.ring(surface, x, y, WHITE_RING, 5, g.CHECKER_R + 9)
+        options = t.choice.options
+        if 0 <= t.choice.cursor < len(options):
+            x, y = self._option_centre(t, side, options[t.choice.cursor])
+            self.view.ring(surface, x, y, WHITE_RING, 5, g.CHECKER_R + 9)
 
-    def _draw_best(self, surface, side) -> None:
-        scene = self.scene
-        best = scene.hints[0].move.steps
-        played = scene.choice.played
+    def _draw_best(self, surface, t: TableSnapshot, side) -> None:
+        best = t.hints[0].move.steps
+        played = t.choice.played
         if tuple(best[:len(played)]) != tuple(played) or len(best) <= len(played):
             return
         step = best[len(played)]
-        view = scene.view
-        view.ring(surface, *view.checker_centre(side, step.origin, self.top_index(step.origin)), HINT_GREEN, 5,
+        view = self.view
+        view.ring(surface, *view.checker_centre(side, step.origin, self.top_index(t, step.origin)), HINT_GREEN, 5,
                   g.CHECKER_R + 6)
-        view.ring(surface, *view.landing_centre(scene.shown, side, step.destination), HINT_GREEN, 5,
+        view.ring(surface, *view.landing_centre(t.shown, side, step.destination), HINT_GREEN, 5,
                   g.CHECKER_R + 6)
 
-    def _draw_hints(self, surface) -> None:
-        scene = self.scene
-        s = scene.hud.scale
-        two = scene.hints[0].win2 is not None     # a 2-point win's chance beside the win's (Garanguet)
-        lines = [(Words(N_("Hints: chances for {what}"), what=chances_for(scene.session)), ""),
+    def draw_hints(self, surface, t: TableSnapshot, s: float, history: pygame.Rect | None) -> pygame.Rect:
+        """The hints panel, beside the history panel if it is open (`history`); returns where."""
+        view = self.view
+        two = t.hints[0].win2 is not None     # a 2-point win's chance beside the win's (games that have it)
+        lines = [(Words(N_("Hints: chances for {what}"), what=chances_for(t.session)), ""),
                  ("", Words(N_("win   2 pts   vs best")) if two else Words(N_("win   vs best")))]
-        pips = scene.view.pip_counts(scene.shown)
+        pips = view.pip_counts(t.shown)
         if pips:
-            mover = scene.session.to_move
-            lines.append((Words(N_("Pips: {side} {pips}, {other} {other_pips}"), side=title_words(scene.session, mover),
-                                pips=pips[mover], other=title_words(scene.session, mover.other),
+            mover = t.to_move
+            lines.append((Words(N_("Pips: {side} {pips}, {other} {other_pips}"), side=title_words(t.session, mover),
+                                pips=pips[mover], other=title_words(t.session, mover.other),
                                 other_pips=pips[mover.other]), ""))
-        game = scene.session                   # each move written as it is entered ("w-p": by the sum)
-        entered = hints_as_entered(game.rules, game.position, game.dice, scene.hints, 8)
-        for i, hint in enumerate(scene.hints[:8]):
-            loss = Words(N_("best")) if i == 0 else loss_text(hint, scene.hints[0])
+        game = t.session                       # each move written as it is entered ("w-p": by the sum)
+        entered = hints_as_entered(game.rules, game.position, game.dice, t.hints, 8)
+        for i, hint in enumerate(t.hints[:8]):
+            loss = Words(N_("best")) if i == 0 else loss_text(hint, t.hints[0])
             chance = percent(hint.win_probability)
             if two:
                 chance = verbatim(f"{chance}  {percent(hint.win2, 0)}")
@@ -210,13 +188,13 @@ class TableDrawing:
         widest = max(font(big, "body").size(left)[0] + (font(big, "body").size(right)[0] + pad if right else 0)
                      for left, right in lines[1:])
         width = min(max(round((470 if two else 330) * s), widest + 2 * pad + round(8 * s)),
-                    scene.view.board_rect().w)
+                    view.board_rect().w)
         heading = wrap(lines[0][0], font(big, "body"), width - 2 * pad)     # as wide as the figures, no wider
         lines = [(line, "") for line in heading] + lines[1:]
         panel = pygame.Surface((width, row * len(lines) + round(20 * s)), pygame.SRCALPHA)
         panel.fill((20, 12, 6, 215))
         pygame.draw.rect(panel, (*HINT_GREEN, 255), panel.get_rect(), max(1, round(2 * s)))
-        rect = self.hints_rect = self._hints_place(panel.get_rect())
+        rect = self.hints_rect = self._hints_place(t, panel.get_rect(), history)
         surface.blit(panel, rect)
         for i, (left, right) in enumerate(lines):
             y = rect.y + round(10 * s) + i * row + row // 2
@@ -225,31 +203,31 @@ class TableDrawing:
                 blit_text(surface, left, big, (rect.x + pad, y), colour, "body", "midleft", box=rect)
             if right:
                 blit_text(surface, right, big, (rect.right - pad, y), colour, "body", "midright", box=rect)
+        return rect
 
-    def _hints_place(self, rect: pygame.Rect) -> pygame.Rect:
+    def _hints_place(self, t: TableSnapshot, rect: pygame.Rect, history: pygame.Rect | None) -> pygame.Rect:
         """Where the hints panel goes: on the half of the board away from the best move's next
         step, or (a step across the halves) above or below the middle, wherever none of its
         rings is covered; failing that, away from where the step lands."""
-        scene = self.scene
-        best = scene.hints[0].move.steps
-        played = scene.choice.played if scene.choice else ()
+        view = self.view
+        best = t.hints[0].move.steps
+        played = t.choice.played if t.choice else ()
         step = best[len(played)] if len(best) > len(played) else (best[-1] if best else None)
-        board = scene.view.board_rect()
+        board = view.board_rect()
         if step is None:
             return rect.move(board.centerx - rect.centerx, board.centery - rect.centery)
-        side = scene.session.to_move
-        stack = range(self.top_index(step.origin) + 1) if step.origin in scene.shown.checkers(scene.session.to_move) \
+        side = t.to_move
+        stack = range(self.top_index(t, step.origin) + 1) if step.origin in t.shown.checkers(side) \
             else ()                                # every checker of the point it moves from, not the top alone
-        rings = [scene.view.to_screen(*scene.view.checker_centre(side, step.origin, i)) for i in stack] + \
-            [scene.view.to_screen(*scene.view.landing_centre(scene.shown, side, step.destination))]
-        reach = scene.view.length(g.CHECKER_R + 8)
-        away = [round(scene.view.to_screen(scene.view.away_from(loc), 0)[0]) for loc in (step.destination, step.origin)]
+        rings = [view.to_screen(*view.checker_centre(side, step.origin, i)) for i in stack] + \
+            [view.to_screen(*view.landing_centre(t.shown, side, step.destination))]
+        reach = view.length(g.CHECKER_R + 8)
+        away = [round(view.to_screen(view.away_from(loc), 0)[0]) for loc in (step.destination, step.origin)]
         spots = [(away[0], board.centery), (away[1], board.centery),
                  (board.centerx, board.top + rect.h // 2 + reach), (board.centerx, board.bottom - rect.h // 2 - reach)]
         for x in (board.left + rect.w // 2 + reach, board.right - rect.w // 2 - reach):   # the corners
             spots += [(x, board.top + rect.h // 2 + reach), (x, board.bottom - rect.h // 2 - reach)]
-        dice = self.dice_rects()
-        history = scene.cards.history_rect if scene.cards.history_open else None
+        dice = self.dice_rects(t)
         if history is not None:               # the history panel is open: beside it, not under it
             dice = dice + [history]
             free = max((pygame.Rect(board.x, board.y, max(0, history.left - board.x), board.h),
@@ -273,66 +251,53 @@ class TableDrawing:
         rect.center = spots[0]
         return rect.clamp(board)
 
-    def dice_rects(self) -> list:
-        """Where the dice lie on screen (with their shadow and ring), dimmed ones included."""
-        scene = self.scene
-        if scene.playback is None:
-            return []
-        size = scene.view.length(DIE_SIZE * 2.2)
-        rects = []
-        for state in scene.playback.states():
-            x, y = scene.view.to_screen(state.x, state.y)
-            rects.append(pygame.Rect(round(x - size / 2), round(y - size / 2), size, size))
-        return rects
+    def dice_rects(self, t: TableSnapshot) -> list:
+        return dice_rects(self.view, t.playback)
 
-    def hud_state(self) -> HudState:
-        scene = self.scene
-        s = scene.session
-        stage = scene.stage
+    def hud_state(self, t: TableSnapshot) -> HudState:
+        s, stage, host = t.session, t.stage, self.host
         names = {side: title_words(s, side) for side in Side}
         enabled = {"menu"}
-        if stage is Stage.THROW and scene.human_turn() and not scene.dice_wait:
+        if stage is Stage.THROW and t.human_turn and not t.dice_wait:
             enabled.add("throw")
-        if stage is Stage.CHOOSE and scene.flow.hints_allowed:
+        if stage is Stage.CHOOSE and t.hints_allowed:
             enabled.add("hint")
-        if scene.flow is not None and scene.flow.can_undo:
+        if t.can_undo:
             enabled.add("undo")
         dice = s.dice if s.dice and stage is not Stage.ROLL else ()
         keys = {}
-        if last_used(scene.app):                   # a controller was the last used: its buttons
-            keys = {"throw": key_word(scene.app, pygame.K_RETURN), "hint": key_word(scene.app, pygame.K_F1),
-                    "undo": key_word(scene.app, pygame.K_z), "history": key_word(scene.app, pygame.K_F2),
+        if last_used(host):                        # a controller was the last used: its buttons
+            keys = {"throw": key_word(host, pygame.K_RETURN), "hint": key_word(host, pygame.K_F1),
+                    "undo": key_word(host, pygame.K_z), "history": key_word(host, pygame.K_F2),
                     "menu": verbatim("Start")}
         return HudState(keys=keys, names=names, scores=dict(s.match.score),
-                        length=s.match.length, title=Words(scene.session.rules.title),
+                        length=s.match.length, title=Words(s.rules.title),
                         to_move=None if stage is Stage.OVER else s.to_move,
-                        prompt=scene.note or self.prompt(), dice=dice,
-                        marks=self._dice_marks() if dice else (),
-                        enabled=enabled | {"history"}, hover=scene.input.hover, clock=scene.clock,
+                        prompt=t.note or self.prompt(t), dice=dice,
+                        marks=t.marks if dice else (),
+                        enabled=enabled | {"history"}, hover=t.hand.hover, clock=t.clock,
                         attention="throw" if "throw" in enabled else None)
 
-    def prompt(self):
+    def prompt(self, t: TableSnapshot):
         """What to do now, in words said when drawn."""
-        scene = self.scene
-        s = scene.session
-        stage = scene.stage
+        s, stage = t.session, t.stage
         if stage is Stage.THROW:
-            if scene.dice_wait:
+            if t.dice_wait:
                 return Words(N_("The dice wait for your friend's game"))
-            if not scene.human_turn():
+            if not t.human_turn:
                 return verb_words(s, s.to_move, "about to throw")
-            app = scene.app
-            if last_used(app):
-                said = (N_("{side} to throw: {throw} - or {back} to take back the last move") if scene.flow.can_undo
+            host = self.host
+            if last_used(host):
+                said = (N_("{side} to throw: {throw} - or {back} to take back the last move") if t.can_undo
                         else N_("{side} to throw: {throw}"))
                 return Words(said, side=title_words(s, s.to_move),
-                             throw=key_word(app, pygame.K_RETURN), back=key_word(app, pygame.K_z))
-            if scene.flow.takes_reply:
+                             throw=key_word(host, pygame.K_RETURN), back=key_word(host, pygame.K_z))
+            if t.takes_reply:
                 return Words(N_("Your throw: Space, the Throw button, or fling the dice - or U to take back "
                                 "your move and the computer's reply"))
-            return verb_words(s, s.to_move, "to throw or undo" if scene.flow.can_undo else "to throw")
+            return verb_words(s, s.to_move, "to throw or undo" if t.can_undo else "to throw")
         if stage is Stage.CHOOSE:
-            return self._choose_prompt()
+            return self._choose_prompt(t)
         if stage is Stage.OVER:
             return verb_words(s, s.outcome.winner, "won") if s.outcome else Words(N_("The game is over"))
         if stage is Stage.ROLL:
@@ -343,37 +308,54 @@ class TableDrawing:
             return verb_words(s, s.to_move, "move")
         return Words(N_("The turn passes"))
 
-    def _choose_prompt(self):
-        scene = self.scene
-        s = scene.session
-        pad = last_used(scene.app)
-        if scene.choice.complete:              # the move is whole: the person ends it
+    def _choose_prompt(self, t: TableSnapshot):
+        s, choice, rules, host = t.session, t.choice, t.rules, self.host
+        pad = last_used(host)
+        if choice.complete:                    # the move is whole: the person ends it
             if pad:
                 return Words(N_("{side}: the move is complete - {end} ends it, {back} takes it back"),
-                             side=title_words(s, s.to_move), end=key_word(scene.app, pygame.K_RETURN),
-                             back=key_word(scene.app, pygame.K_z))
+                             side=title_words(s, s.to_move), end=key_word(host, pygame.K_RETURN),
+                             back=key_word(host, pygame.K_z))
             return Words(N_("{side}: the move is complete - Space, Enter or a click on the dice ends it; "
                             "U takes it back"), side=title_words(s, s.to_move))
-        marks = self._dice_marks()
-        numbers = [d for d, m in zip(s.dice, marks) if m == "played"]
+        numbers = [d for d, m in zip(s.dice, t.marks) if m == "played"]
         play = numbers_said(tuple(numbers))
         if s.rule_set.dice_shares:             # up to six moves: the numbers left, as said
-            left = numbers_left(scene.session.rules, s.dice, scene.choice.played)
-            playable = playable_numbers(scene.session.rules, left, scene.choice.steps)
+            left = numbers_left(rules, s.dice, choice.played)
+            playable = playable_numbers(rules, left, choice.steps)
             play = numbers_said(tuple(n for n in left if n in playable))
             numbers = s.dice                   # what cannot be played is said by its own notice
-        lost = {d for d in scene.session.rules.numbers(s.dice) if d not in numbers and not any(
-            scene.session.rules.step_number(st) == d for st in scene.choice.played)}
+        lost = {d for d in rules.numbers(s.dice) if d not in numbers and not any(
+            rules.step_number(st) == d for st in choice.played)}
         if lost:
             play = Words("{numbers} ({lost} cannot be played)", "{numbers} ({lost} cannot be played)",
                          len(lost), numbers=play, lost=joined(sorted(lost)))
         said = verb_words(s, s.to_move, "play these", numbers=play)
         if pad:
-            return Words(PAD_PROMPTS[scene.choice.selected is not None], play=said)
-        if scene.choice.selected is None and OUT in scene.choice.origins and not s.rule_set.lettered:
+            return Words(PAD_PROMPTS[choice.selected is not None], play=said)
+        if choice.selected is None and OUT in choice.origins and writes_out(rules, s.to_move):
             return Words(N_("{play}: pick a checker - click it, or type its point's number "
                             "(0 for one not yet entered; H for hints)"), play=said)
-        return Words(PROMPTS[(scene.session.rule_set.lettered, scene.choice.selected is not None)], play=said)
+        return Words(PROMPTS[(t.lettered, choice.selected is not None)], play=said)
+
+
+def _held_origin(t: TableSnapshot):
+    """The picked checker is drawn lifted (or under the mouse while dragged)."""
+    if t.stage is Stage.CHOOSE and t.choice is not None and t.choice.selected is not None:
+        return t.choice.selected
+    return None
+
+
+def dice_rects(view, playback) -> list:
+    """Where the dice lie on screen (with their shadow and ring), dimmed ones included."""
+    if playback is None:
+        return []
+    size = view.length(DIE_SIZE * 2.2)
+    rects = []
+    for state in playback.states():
+        x, y = view.to_screen(state.x, state.y)
+        rects.append(pygame.Rect(round(x - size / 2), round(y - size / 2), size, size))
+    return rects
 
 
 PROMPTS = {
@@ -414,8 +396,8 @@ def numbers_said(numbers) -> Words | str:
 
 
 def chances_for(session) -> Words:
-    """What the hints' chances are of: the game (Charpentier, where every game is a point, or a
-    1-point match) or the match at this score (Bell and Garanguet, played for the match)."""
+    """What the hints' chances are of: the game (a game where every game is a point, or a
+    1-point match) or the match at this score (games played for more points)."""
     length = session.match.length
     if length == 1 or session.rule_set.max_points == 1:
         return Words(N_("the game"))
@@ -427,7 +409,7 @@ def chances_for(session) -> Words:
 
 def loss_text(hint, best) -> str:
     """What a move gives up against the best, in the unit the hints are ranked by: the chance of
-    winning, or (a Bell game ranked for the most points) points."""
+    winning, or (a game whose hints are ranked for the most points) points."""
     in_points = hint.equity is not None and abs(hint.loss - (best.win_probability - hint.win_probability)) > 1e-9
     if in_points:
         return Words(N_("{loss} pt"), loss=decimal(hint.loss, 2, sign=True))

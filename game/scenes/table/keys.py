@@ -1,7 +1,7 @@
-"""Keys that name a point, as the board names it: Tourne Case's points by number (1..12, typed as
-one or two digits; b for Bell's bar; 0 for a checker not yet entered, as the notation writes it:
-"0-3"), Garanguet's by letter (a..x). The rule set names and reads
-the points (Rules.point_name, Rules.point_at); this only times the typing.
+"""Keys that name a point, as the board names it: by number (1..12, typed as one or two digits; b
+for a bar; 0 for a checker not yet entered, where the notation writes it so: "0-3") or by letter
+(a..x). The rule set names and reads the points (Rules.point_name, Rules.point_at); this only
+times the typing.
 
 A player reading the board types the point they see, not the rank of an option in a list. Pure
 bookkeeping (no pygame), so the table's input only feeds it characters and the clock.
@@ -61,5 +61,5 @@ class PointKeys:
 
 def writes_out(rules: Rules, side: Side) -> bool:
     """The game's checkers start off the board, not yet entered, and the notation writes that
-    place 0 ("0-3", Tourne Case): so 0 is typed to pick one."""
+    place 0 ("0-3"): so 0 is typed to pick one."""
     return OUT in rules.start(side).checkers(side) and rules.point_name(side, OUT) == "0"

@@ -133,16 +133,20 @@ class OnlinePlay:
         self.troubles = {}
         end_early(self.scene.app, self.ended)
 
-    def draw(self, surface) -> None:
-        """The ribbon of what is wrong, across the board where it covers no checker; the dice
-        waiting; how many watch."""
+    def draw(self, surface, position=None, dice_wait: bool | None = None) -> None:
+        """The ribbon of what is wrong, across the board where it covers no checker (`ribbon`:
+        where, for the cards to keep off it); the dice waiting; how many watch. `position`: the
+        board as drawn (else the scene's); `dice_wait`: the dice wait visibly (else as the
+        scene says)."""
         if self.link is None:
             return
         scene = self.scene
         scale, clock = scene.hud.scale, scene.clock
         board = scene.view.board_rect()
         self.draw_watchers(surface, board, scale)
-        if getattr(scene, "dice_wait", self.dice_wait) and not self.troubles:
+        if dice_wait is None:
+            dice_wait = getattr(scene, "dice_wait", self.dice_wait)
+        if dice_wait and not self.troubles:
             words = _("The dice wait for your friend's game{dots}", dots=verbatim(dots(clock)))
             draw_waiting(surface, (board.centerx, board.centery), words, clock, scale,
                          board.w, plate=True)
@@ -155,10 +159,7 @@ class OnlinePlay:
                  for line in ui.wrap(shown(words), ui.font(size), width)]
         step = ui.font(size).get_linesize()
         height = step * len(lines) + px(14, scale)
-        ribbon = self.ribbon = self.free_band(board, height)
-        drawing = getattr(scene, "drawing", None)      # the table's cards keep off it, as off
-        if isinstance(getattr(drawing, "banner_rects", None), list):     # a banner
-            drawing.banner_rects.append(ribbon)
+        ribbon = self.ribbon = self.free_band(board, height, position)
         plate = pygame.Surface(ribbon.size, pygame.SRCALPHA)
         plate.fill((*ui.WALNUT_DEEP, 225))
         surface.blit(plate, ribbon)
@@ -170,16 +171,16 @@ class OnlinePlay:
                            margin=px(16, scale))
             y += step
 
-    def checkers(self) -> list[pygame.Rect]:
-        """Every checker on the board as drawn now, in screen pixels."""
+    def checkers(self, position=None) -> list[pygame.Rect]:
+        """Every checker on the board as drawn now (`position`, else the scene's), in screen pixels."""
         scene = self.scene
-        return checker_rects(scene, getattr(scene, "shown", None) or scene.session.position)
+        return checker_rects(scene.view, position or getattr(scene, "shown", None) or scene.session.position)
 
-    def free_band(self, board: pygame.Rect, height: int) -> pygame.Rect:
+    def free_band(self, board: pygame.Rect, height: int, position=None) -> pygame.Rect:
         """A band across the board, `height` high, covering no checker: the middle of the board
         (between the two rows of points) if it is free, else the free place nearest it; the
         middle when no place is free (long stacks from both sides)."""
-        checkers = self.checkers()
+        checkers = self.checkers(position)
         middle = pygame.Rect(board.x, 0, board.w, height)
         middle.centery = board.centery
         reach = board.h // 2 - height // 2

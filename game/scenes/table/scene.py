@@ -4,32 +4,35 @@ The scene is the screen side of the play flow (game/play/flow.py): it turns the 
 into drawing, sound and animation - the dice thrown with physics (re-throws named, C-2), doublets
 announced (C-4), checkers gliding along the points and hit checkers knocked off, the computer's
 turns at a pace a person can follow. It owns the flow, the turn in progress and what is said
-about it; its parts own the rest: the mouse and keys (controls.py, `input`), the picture
-(draw.py, `drawing`), the cards of words (cards.py, `cards`) and the link to a friend elsewhere
-(online.py, `online`). The board is the rule set's (game/scenes/boards.py); the match and its
-saving belong to the host's match keeper.
+about it (said.py); its parts own the rest: the mouse and keys (controls.py, `input`), the
+picture (draw.py, `drawing`), the cards of words (cards.py, `cards`), the link to a friend
+elsewhere (online.py, `online`). The parts see the table as one value (snapshot.py) and ask the
+scene's intents (throw, pick, drop, end_move, take_back...), never the flow nor each other. The
+board is the rule set's (game/scenes/boards.py); the match's saving, the host's match keeper.
 
 A scene built on the table (the tutorial) changes it through HOOKS alone: the handlers by event
 type (`event_handlers()`) above all.
 """
-from game.base.i18n import N_, Words
 from game.dice import toss
 from game.play import events as ev
 from game.play.flow import GameFlow, Stage
 from game.play.match import Phase
 from game.play.players import computer_players
-from game.play.sides import title_words, verb_words
+from game.play.sides import verb_words
 from game.rules import Move, Side
 from game.rules.refusals import MoveRefused
 from game.rules.telling import meaning_of
-from game.rules.turn import say_as_entered
 from game.scenes.base import dispatch, nothing
 from game.scenes.host import Host
+from game.scenes.table import said
 from game.scenes.table.cards import TableCards
 from game.scenes.table.controls import TableInput
-from game.scenes.table.draw import HIT_RED, TRAIL, TableDrawing, numbers_said
+from game.scenes.table.draw import TableDrawing
+from game.scenes.table.flights import HIT_FLIGHT, MOVE_BASE, MOVE_PER_POINT, arrived, fly, step_flights  # noqa: F401
 from game.scenes.table.online import OnlinePlay
 from game.scenes.table.paced import PacedScene
+from game.scenes.table.said import CAUSE_TEXT  # noqa: F401 (kept importable here)
+from game.scenes.table.snapshot import Caption, TableSnapshot
 from game.view.animation import Flight, Ripple
 from game.view.dice_playback import DicePlayback
 from game.view.table_hud import TABLE_BUTTONS, TableHud
@@ -47,9 +50,6 @@ FORCED_PASS_HOLD = 1.2         # a forced pass's one notice (whose pass, and why
 FORCED_THROW_RATE = 3.0        # a throw nothing can be played with is shown this much faster (the
                                # faces are the session's all the same: only the film is quicker)
 GAME_OVER_HOLD = 2.4
-MOVE_BASE, MOVE_PER_POINT = 0.2, 0.06
-HIT_FLIGHT = 0.6
-CAUSE_TEXT = {"on the rail": N_("On the rail"), "off the board": N_("Off the board"), "tilted": N_("Tilted")}
 REFUSAL_HOLD = 6.0             # seconds a refused move's reason stays on the board (or until the next action)
 MEANING_HOLD = 5.0             # seconds a throw's name is explained the first time it shows in a match
 CAPTION_HOLD = 6.0             # seconds the computer's move stays said once it has landed
@@ -90,9 +90,9 @@ class TableScene(PacedScene):
         self._ended = False                # the person ended their move: the computer throws sooner
         self._move_said = False            # a whole move's take-back was said: its last step is not
         self._taken_from = None            # a move taken back but its last pick: said with that step
-        self.input = TableInput(self)
-        self.cards = TableCards(self)
-        self.drawing = TableDrawing(self)
+        self.input = TableInput(self, self.view, host, s.rules)
+        self.cards = TableCards(self.view)
+        self.drawing = TableDrawing(self.view, host)
         self.handlers = self.event_handlers()
 
     # --- what is shown -----------------------------------------------------------------------
@@ -117,23 +117,37 @@ class TableScene(PacedScene):
         return self.online.link
 
     def touch_move(self) -> bool:
-        """The match's touch-move, or the player's setting; with a friend elsewhere, the host's
-        choice for both."""
+        """The match's touch-move, or the player's setting (with a friend elsewhere: the host's)."""
         if self.link is not None:
             return bool(self.session.options.touch_move)
         return bool(self.session.options.touch_move or self.app.settings.get("touch_move", False))
 
     def say(self, words, seconds: float = 4.0) -> None:
-        """A short notice in place of the prompt ("Nothing to take back"), gone after a while;
-        `words` are Words, said when drawn (in the language of that frame)."""
+        """A short notice in place of the prompt, gone after a while (Words, said when drawn)."""
         self.note, self._note_left = words, seconds
 
     def human_turn(self) -> bool:
         """The person at this screen is to play (not the computer, nor the friend elsewhere)."""
         return self.session.is_person(self.session.to_move)
 
+    def snapshot(self) -> TableSnapshot:
+        """The table now, as its parts see it."""
+        flow, c = self.flow, self.caption
+        turn = dict(marks=flow.dice_marks(), last_move=flow.last_move, can_undo=flow.can_undo,
+                    hints_allowed=flow.hints_allowed, takes_reply=flow.takes_reply) if flow else {}
+        return TableSnapshot(
+            **turn, session=self.session, stage=self.stage, shown=self.shown, choice=self.choice, hints=self.hints,
+            human_turn=self.human_turn(), dice_wait=self.dice_wait, note=self.note, refused=self.refused,
+            playback=self.playback, caption=c and Caption(c["side"], c["before"], c["dice"], c["move"], c["after"]),
+            flights=tuple(self.flights), ripples=tuple(self.ripples), banners=tuple(self.banners),
+            clock=self.clock, hand=self.input.hand(), history_open=self.cards.history_open)
+
     def hud_state(self):
-        return self.drawing.hud_state()
+        return self.drawing.hud_state(self.snapshot())
+
+    def button_at(self, pos) -> str | None:
+        """The bar's button at a screen position, if any."""
+        return self.hud.button_at(pos)
 
     # --- intents (the input's, and the tests') ---------------------------------------------------
     def throw(self, fling=None) -> None:
@@ -145,9 +159,28 @@ class TableScene(PacedScene):
     def pick(self, origin: int) -> None:
         self.react(self.flow.pick(origin))
 
-    def step(self, destination: int, dropped_at=None) -> None:
+    def drop(self, destination: int | None = None, dropped_at=None) -> None:
+        """The picked checker goes to `destination` (let go at `dropped_at` if dragged there), or
+        back where it was (None)."""
         self._dropped_at = dropped_at
         self.react(self.flow.drop(destination, dragged=dropped_at is not None))
+
+    step = drop                            # the old name (tests, tools)
+
+    def furthest(self, origin: int) -> None:
+        """A double-click: the checker goes as far as it can this turn."""
+        self.react(self.flow.furthest(origin))
+
+    def move_cursor(self, delta: int) -> None:
+        """The keyboard's cursor, to the next option (1) or the one before (-1)."""
+        self.react(self.flow.move_cursor(delta))
+        self.take_choice()
+
+    def toggle_history(self) -> None:
+        self.cards.toggle_history()
+
+    def scroll_history(self, rows: int) -> None:
+        self.cards.scroll_history(rows)
 
     def take_back(self) -> None:
         self.react(self.flow.undo())
@@ -220,16 +253,13 @@ class TableScene(PacedScene):
             self._wait(self._pause(delay), self._proceed)
 
     def _throw_started(self, event: ev.ThrowStarted) -> None:
-        s = self.session
         self.refused = None
-        checkers = [c for _, loc, _, c in self.view.slots(self.shown) if self.view.is_on_field(loc)]
         rate = 0 if event.resumed or not self.pace else 1 / self.pace   # resumed: where they fell
         if event.forced and rate:
             rate *= FORCED_THROW_RATE
         fling, self._fling = self._fling, None
         self._after_pass = event.forced
-        attempts = toss(event.dice, s.physics_rng(), checkers, fling, thrower=event.side)
-        self.playback = DicePlayback(attempts, rate)
+        self._toss(event.dice, event.side, fling, rate)
         if event.resumed:
             self._proceed()
             return
@@ -242,42 +272,30 @@ class TableScene(PacedScene):
 
     def _thrown_again(self, event: ev.ThrowTakenAgain) -> None:
         attempt = self.playback.index + 2 if self.playback is not None else 2   # the one coming
-        cause = Words(CAUSE_TEXT[event.cause]) if event.cause in CAUSE_TEXT else event.cause
-        self.banner(Words(N_("{cause} - thrown again (throw {n})"), cause=cause, n=attempt), "note", 0.8)
+        self.banner(said.thrown_again(event.cause, attempt), "note", 0.8)
 
     def _announced(self, event: ev.Announced) -> None:
-        if event.name:                     # the doublets' old names (C-4) are the same in every language
-            words = Words(N_("{name}!"), name=event.name)
-        else:
-            words = Words(N_("Triplet of {n}s!"), n=event.number)
-        self.banner(words, "large", 1.3)
+        self.banner(said.announced(event), "large", 1.3)
         told = self.session.names_told
         if (event.name or event.kind) not in told:       # the first time in the match: what it means
             told.add(event.name or event.kind)
             self.banner(meaning_of(event), "note", MEANING_HOLD)
 
     def _turn_passed(self, event: ev.TurnPassed) -> None:
-        """A forced pass in one short notice: whose pass, and why ("You cannot play 2-5 - the
-        turn passes (TC-7)")."""
-        dice = "-".join(map(str, self.session.dice or ()))
-        self.banner(verb_words(self.session, event.side, "pass", dice=dice, rule=event.rule), "note", FORCED_PASS_HOLD)
+        self.banner(said.passed(self.session, event), "note", FORCED_PASS_HOLD)
         self._wait(self._pause(FORCED_PASS_HOLD), self._proceed)
 
     def _numbers_lost(self, event: ev.NumbersLost) -> None:
-        self.say(Words(N_("{side}: {numbers} cannot be played ({rule})"), side=title_words(self.session, event.side),
-                       numbers=numbers_said(event.numbers), rule=event.rule), 5.0)
+        self.say(said.numbers_lost(self.session, event), 5.0)
 
     def _played_for_you(self, event: ev.PlayedForYou) -> None:
-        self.banner(Words(N_("{side}: only one play, {move} - played by itself"),
-                          side=title_words(self.session, event.side),
-                          move=self.session.rules.say_move(event.side, event.move)), "note", PASS_HOLD)
+        self.banner(said.played_for_you(self.session, event), "note", PASS_HOLD)
 
     def _bearing_off(self, event: ev.BearingOffBegun) -> None:
         self.banner(verb_words(self.session, event.side, "begin bearing off"), "note", 2.0)
 
     def _thinking(self, event: ev.ThinkingStarted) -> None:
-        # Until its tables are loaded the computer plays by feel (always a legal move).
-        self.say("" if event.ready else Words(N_("The computer is still studying the game: it plays by feel for now")))
+        self.say(said.thinking(event))
         self._wait(self._pause(THINK), self._proceed)
 
     def _picked(self, event: ev.Picked) -> None:
@@ -298,18 +316,17 @@ class TableScene(PacedScene):
         if event.by == "computer" and not event.last:
             then = lambda: self._wait(self._pause(STEP_PAUSE), self._proceed)  # noqa: E731
         else:
-            then = self._proceed
-        self._animate(event.before, event.after, event.step, then, dropped if event.dropped else None)
+            then = self._proceed          # once its checkers have landed
+        self.flights = step_flights(self.view, event.before, event.after, event.step, self.pace,
+                                    dropped if event.dropped else None)
+        self._after_flights = then
 
     def _step_taken_back(self, event: ev.StepTakenBack) -> None:
         self._ending = None
-        step = self._said(Move((event.step,)))
+        step = said.said_move(self.session, Move((event.step,)))
         taken_from, self._taken_from = self._taken_from, None
-        if taken_from is not None:         # the last pick-and-drop of a move already ended
-            self.say(Words(N_("Taken back: {step}, the last step of {move}"), move=taken_from,
-                           step=step), 6.0)
-        elif not self._move_said:
-            self.say(Words(N_("Taken back: {step}"), step=step))
+        if taken_from is not None or not self._move_said:   # not said with the whole move
+            self.say(said.step_taken_back(step, taken_from), 4.0 if taken_from is None else 6.0)
         self.sound("click")
 
     def _move_taken_back(self, event: ev.MoveTakenBack) -> None:
@@ -317,49 +334,35 @@ class TableScene(PacedScene):
         self._timer = None                 # the computer does not throw after all
         self._ending = None
         self._move_said = True
-        s = self.session                   # back as it was before the move: said as entered
-        move = say_as_entered(s.rules, s.position, s.dice, event.move)
-        if event.reply is not None:          # the computer's reply is gone: its words and its dice too
-            self.caption = None
-            self._dice_again(event.side)
-            words = (Words(N_("Taken back: your move {move} and the computer's reply {reply}"), move=move,
-                           reply=self._said(event.reply, event.side.other)) if event.reply.steps
-                     else Words(N_("Taken back: your move {move} and the computer's pass"), move=move))
-        elif event.whole:
-            words = Words(N_("Taken back: the move {move}"), move=move)
-        else:                              # its last pick-and-drop follows: said there
+        move, words = said.move_taken_back(self.session, event)
+        if event.reply is not None:        # the computer's reply is gone: its words and its dice too;
+            self.caption = None            # the person's own throw lies where it fell again
+            self._toss(self.session.dice, event.side, None, 0)
+        if words is None:                  # its last pick-and-drop follows: said there
             self._taken_from = move
             return
         self.say(words, 6.0)
         self.sound("click")
 
-    def _dice_again(self, side) -> None:
-        """The person's own throw back on the board, lying where it fell (its physics seed is
-        the session's again)."""
-        s = self.session
+    def _toss(self, dice, side, fling, rate: float) -> None:
+        """The dice thrown on the board (the session's physics seed), off the checkers there."""
         checkers = [c for _, loc, _, c in self.view.slots(self.shown) if self.view.is_on_field(loc)]
-        self.playback = DicePlayback(toss(s.dice, s.physics_rng(), checkers, None, thrower=side), 0)
-
-    def _said(self, move, side=None) -> str:
-        """A move as the board names its points ("0-3 3-5", "x-s-p")."""
-        return self.session.rules.say_move(side or self.session.to_move, move)
+        self.playback = DicePlayback(toss(dice, self.session.physics_rng(), checkers, fling, thrower=side), rate)
 
     def _move_complete(self, event: ev.MoveComplete | None) -> None:
-        """The move is whole on the board: the person ends it, or it ends by itself after the
-        pause they chose in Settings ("end_move_after")."""
+        """The move is whole: the person ends it, or it ends after the pause set ("end_move_after")."""
         self._ending = END_MOVE_AFTER.get(str(self.app.settings.get("end_move_after", "1")), 1.0)
 
     def _move_refused(self, event: MoveRefused) -> None:
-        """A refused move says why on the board: its rule, the rule's name and the reason."""
+        """A refused move says why on the board (a card): its rule, the rule's name, the reason."""
         self.refused, self._refused_left = event, REFUSAL_HOLD
         self.say("")
 
     def _game_over(self, event: ev.GameOver) -> None:
-        outcome = event.outcome
         self.banners = []                  # the result alone, over nothing said before it
         self.refused = None
-        self.banner(verb_words(self.session, outcome.winner, "win"), "large", GAME_OVER_HOLD, result=True)
-        why = event.why or Words("{n} point", "{n} points", outcome.points, n=outcome.points)
+        won, why = said.game_over(self.session, event)
+        self.banner(won, "large", GAME_OVER_HOLD, result=True)
         self.banner(why, "note", GAME_OVER_HOLD, result=True)
         self._wait(self._pause(GAME_OVER_HOLD), self.app.show_match)
 
@@ -370,11 +373,6 @@ class TableScene(PacedScene):
         self.app.to_title()
 
     # --- animation ---------------------------------------------------------------------------
-    def _animate(self, before, after, step, then, dropped_at=None) -> None:
-        """Show one step (`step_flights`); `then` once its checkers have landed."""
-        self.flights = step_flights(self.view, before, after, step, self.pace, dropped_at)
-        self._after_flights = then
-
     def update(self, dt: float) -> None:
         self._note_left -= dt
         if self._note_left <= 0:
@@ -408,13 +406,9 @@ class TableScene(PacedScene):
         self._tick(dt)
 
     def _fly(self, dt: float) -> None:
-        for flight in self.flights:
-            if flight.update(dt):
-                self.sound(flight.sound, 0.8)
-                if self.pace:
-                    self.ripples.append(Ripple(*flight.path[-1], TRAIL))
-                    if flight.sound == "hit":   # the knock, where the hit checker is struck
-                        self.ripples += [Ripple(*f.path[0], HIT_RED, 0.5, 1.0) for f in self.flights if f.delay]
+        for sound, ripples in fly(self.flights, dt, self.pace):
+            self.sound(sound, 0.8)
+            self.ripples += ripples
         if all(f.done for f in self.flights):
             self.flights = []
             then, self._after_flights = self._after_flights, None
@@ -436,44 +430,20 @@ class TableScene(PacedScene):
             self.input.handle_event(event)
 
     def draw(self, surface) -> None:
-        self.drawing.draw(surface)
+        """The parts in layers, over the board and the turn: the link's ribbon, the hints, the
+        cards (off the banners, the ribbon and the hints), the bars."""
+        hud = self.hud
+        hud.layout(surface.get_size())
+        self.view.fit(hud.board_area)
+        t = self.snapshot()
+        self.drawing.draw(surface, t, hud.scale)
+        self.online.draw(surface, t.shown, t.dice_wait)
+        keep_off = self.drawing.banner_rects + ([self.online.ribbon] if self.online.ribbon else [])
+        if t.hints:
+            history = self.cards.history_rect if t.history_open else None
+            keep_off.insert(0, self.drawing.draw_hints(surface, t, hud.scale, history))
+        self.cards.draw(surface, t, hud.scale, hud.board_area, keep_off)
+        hud.draw(surface, self.hud_state())
 
     def leave(self) -> None:
         self.input.leave()
-
-
-def step_flights(view, before, after, step, pace: float, dropped_at=None) -> list[Flight]:
-    """One step on the board (the table's and the watch screen's): the checker glides along the
-    points (or settles from where it was dropped); a checker it hits is knocked off with an arc
-    once it arrives. `pace`: the animation speed's factor."""
-    side = before.to_move
-    landing = (side, step.destination, after.checkers(side).count(step.destination) - 1)
-    end = view.checker_centre(*landing)
-    if dropped_at is not None:
-        path = [dropped_at, end]
-        duration = 0.12 * pace
-    else:
-        start = view.checker_centre(side, step.origin, before.checkers(side).count(step.origin) - 1)
-        path = view.path(side, step.origin, step.destination, start, end)
-        distance = step.destination - max(step.origin, 0)
-        duration = (MOVE_BASE + MOVE_PER_POINT * distance) * pace
-    flights = [Flight(side, path, duration, slot=landing, sound="hit" if step.hit else "checker")]
-    if step.hit:
-        other = side.other
-        new_loc = arrived(before.checkers(other), after.checkers(other))
-        slot = (other, new_loc, after.checkers(other).count(new_loc) - 1)
-        start = view.checker_centre(other, step.destination, 0)
-        flights.append(Flight(other, [start, view.checker_centre(*slot)], HIT_FLIGHT * pace,
-                              delay=duration, arc=90, slot=slot, sound="checker"))
-    return flights
-
-
-def arrived(before: tuple, after: tuple) -> int:
-    """The location a side gained between two positions (where its hit checker went)."""
-    rest = list(before)
-    for loc in after:
-        if loc in rest:
-            rest.remove(loc)
-        else:
-            return loc
-    return 0
