@@ -13,7 +13,11 @@ import math
 
 import pygame
 
+from game.base.dispatch import dispatch, ignoring
 from game.base.i18n import N_, _, n_
+from game.online.events import (ConnectionLost, FriendArrived, FriendAway, FriendBack, FriendJoined,
+                                Forfeit, FriendResigned, Offered, Reconnected, Refused, RoomOpened,
+                                Unreachable, Watchers)
 from game.play.sides import title_words, who
 from game.rules import Side, rule_set
 from game.scenes.host import Host
@@ -72,6 +76,11 @@ class ScoreboardScene(MenuScene):
         self.games = list(session.match.games)       # the review reads them after the match ends
         self.entered = False
         self.held: set[int] = set()   # keys already down when the match ended: their repeats too
+        # Online, the friend's game goes on talking: only a resignation or a forfeit matters here.
+        self.link_handlers = {FriendResigned: self._ended, Forfeit: self._ended,
+                              **ignoring(ConnectionLost, Unreachable, Refused, Reconnected, FriendAway,
+                                         FriendBack, RoomOpened, Offered, FriendJoined, FriendArrived,
+                                         Watchers)}
         super().__init__(app)
         self.menu.focus_on(self.safe_button())
 
@@ -138,13 +147,15 @@ class ScoreboardScene(MenuScene):
     def back(self):
         self.app.to_title()
 
+    def _ended(self, event):
+        end_early(self.app, ending(event))
+
     def update(self, dt):
         super().update(dt)
         link = self.app.match.online
         if link is not None:      # the friend's messages go on: a resend asked, the next throw
             for event in link.poll():
-                if ending(event) is not None:
-                    end_early(self.app, ending(event))
+                dispatch(self.link_handlers, event, self)
         if self.app.autoplay and self.time >= AUTOPLAY_WAIT and self.time - dt < AUTOPLAY_WAIT:
             self.menu.widgets[0].activate()
 

@@ -26,7 +26,8 @@ from game.online.events import ConnectionLost, Reconnected, Refused, Unreachable
 from game.online.watch import (Cheated, GameWon, LeftSaved, MatchOver, Moved, PlayersPresent,
                                PriorityThrown, Resigned, Thrown, Watcher, WatchersCount, Watching)
 from game.rules import Side
-from game.scenes.base import Scene, dispatch
+from game.base.dispatch import dispatch
+from game.scenes.base import Scene
 from game.scenes.boards import board_for
 from game.scenes.menu_base import rules_title
 from game.scenes.priority import PLAYS_FIRST, TIE_HOLD
@@ -119,7 +120,7 @@ class WatchScene(Pacing, Scene):
         self._tick(dt)                     # banners age, a pause ends
         while self.queue and not self.busy:
             self.catching_up = len(self.queue) > CATCH_UP
-            dispatch(self.handlers, self.queue.pop(0), "on the watch screen")
+            dispatch(self.handlers, self.queue.pop(0), self)
         self.catching_up = False
 
     def leave(self) -> None:

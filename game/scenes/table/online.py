@@ -15,7 +15,7 @@ from game.online.events import (ConnectionLost, Forfeit, FriendArrived, FriendAw
                                 FriendJoined, FriendResigned, Offered, Reconnected, Refused, RoomOpened,
                                 Unreachable, Watchers)
 from game.base.i18n import shown
-from game.scenes.base import dispatch, nothing
+from game.base.dispatch import dispatch, nothing
 from game.scenes.online import dots, draw_waiting, watching_words
 from game.scenes.table.cards import checker_rects
 from game.view import widgets as ui
@@ -92,7 +92,7 @@ class OnlinePlay:
         if self.link is None or self.ended:
             return
         for event in self.link.poll():
-            dispatch(self.handlers, event, "at the table for the link's")
+            dispatch(self.handlers, event, self)
         waiting = self.waiting_words()
         say = getattr(self.scene, "say", None)       # the table's bottom-bar notice
         if waiting is not None and say is not None and not self._persons_turn():

@@ -13,6 +13,7 @@ board is the rule set's (game/scenes/boards.py); the match's saving, the host's 
 A scene built on the table (the tutorial) changes it through HOOKS alone: the handlers by event
 type (`event_handlers()`) above all.
 """
+from game.base.dispatch import dispatch, nothing
 from game.dice import toss
 from game.play import events as ev
 from game.play.flow import GameFlow, Stage
@@ -22,7 +23,7 @@ from game.play.sides import verb_words
 from game.rules import Move, Side
 from game.rules.refusals import MoveRefused
 from game.rules.telling import meaning_of
-from game.scenes.base import dispatch, nothing
+from game.saves.settings import END_MOVE_AFTER
 from game.scenes.host import Host
 from game.scenes.table import said
 from game.scenes.table.cards import TableCards
@@ -40,8 +41,6 @@ from game.view.table_hud import TABLE_BUTTONS, TableHud
 # Pacing at "normal" speed (seconds); the animation-speed setting scales them.
 COMPUTER_THROW_DELAY = 1.0     # after the turn passes to the computer, before it throws (U still works)
 ENDED_THROW_DELAY = 0.35       # the same once the person has ended their move (they had their pause)
-#: The setting "end_move_after": a move whole on the board ends by itself after so many seconds.
-END_MOVE_AFTER = {"never": None, "1": 1.0, "2": 2.0}
 AFTER_PASS_THROW_DELAY = 0.4   # the same right after a forced pass: a run of passes goes quickly
 THINK = 0.55                   # the computer "looks" at its dice before moving
 STEP_PAUSE = 0.3               # between the steps of a computer's turn
@@ -215,7 +214,7 @@ class TableScene(PacedScene):
         the turn in progress as it now stands. An event with no handler is an error: one the
         table did not show (a pass, a refusal) would go unsaid without anyone noticing."""
         for event in events:
-            dispatch(self.handlers, event, "at the table")
+            dispatch(self.handlers, event, self)
         if events:
             self._move_said = False
             self.take_choice()
@@ -351,7 +350,7 @@ class TableScene(PacedScene):
 
     def _move_complete(self, event: ev.MoveComplete | None) -> None:
         """The move is whole: the person ends it, or it ends after the pause set ("end_move_after")."""
-        self._ending = END_MOVE_AFTER.get(str(self.app.settings.get("end_move_after", "1")), 1.0)
+        self._ending = END_MOVE_AFTER.means(str(self.app.settings.get("end_move_after", END_MOVE_AFTER.default)))
 
     def _move_refused(self, event: MoveRefused) -> None:
         """A refused move says why on the board (a card): its rule, the rule's name, the reason."""
