@@ -113,6 +113,7 @@ RULE_SETS: dict[str, RuleSet] = {s.name: s for s in (
 )}
 #: Each game's position notation, by its family's name (RuleSet.game), asked in this order.
 NOTATIONS.update({"tourne-case": tourne_case.NOTATION, "garanguet": garanguet.NOTATION})
+RULE_TITLES.update({**tourne_case.RULE_TITLES, **garanguet.RULE_TITLES})
 NOTATIONS.miscounted = N_("{text}: each side has 3 checkers (Tourne Case) or 15 (Garanguet)")
 RULES: dict[str, Rules] = {name: s.rules for name, s in RULE_SETS.items()}
 RULE_NAMES = tuple(RULE_SETS)

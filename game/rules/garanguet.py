@@ -20,6 +20,21 @@ OFF = 25            # borne off: the rim, counted as one more point while bearin
 LAST_QUADRANT = 19  # own points 19..24: all fifteen must be there before any is borne off
 LETTERS = "abcdefghijklmnopqrstuvwx"    # the board's points, as Lepeintre letters them
 
+#: Each rule's title (game/rules/titles.py), as docs/rules.md numbers them (Lepeintre 1818).
+RULE_TITLES = {
+    "G-1": N_("Three dice"),
+    "G-2": N_("The simple throw"),
+    "G-3": N_("Blocked points, and no hitting"),
+    "G-4": N_("Doublet under a higher die"),
+    "G-5": N_("Doublet over a lower die"),
+    "G-6": N_("Triplet"),
+    "G-7": N_("When not everything can be played"),
+    "G-8": N_("The six-point block"),
+    "G-9": N_("Bearing off"),
+    "G-10": N_("The win"),
+    "G-11": N_("Touch-move"),
+}
+
 
 def letter_of(side: Side, location: int) -> int:
     """The point (0..23, LETTERS' index) of a side's location 1..24: Black's path runs a..x,

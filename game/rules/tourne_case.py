@@ -12,6 +12,27 @@ from game.rules.phrases import Telling, in_turn, moves, point, victim
 
 HOME = 12
 
+#: Each rule's title (game/rules/titles.py), as docs/rules.md numbers them.
+RULE_TITLES = {
+    # Charpentier 1699
+    "TC-1": N_("Only the lower die"),
+    "TC-2": N_("One move a turn"),
+    "TC-3": N_("One checker per point"),
+    "TC-4": N_("No passing your own checkers"),
+    "TC-5": N_("The exact number home"),
+    "TC-6": N_("The hit"),
+    "TC-7": N_("Play if you can"),
+    "TC-8": N_("Re-entering after a hit"),
+    "TC-9": N_("The win"),
+    # the compulsory re-entry option
+    "TR-1": N_("Compulsory re-entry: a hit checker comes back first"),
+    # Bell 1975
+    "TB-1": N_("Both dice are played"),
+    "TB-2": N_("Play as many numbers as you can"),
+    "TB-3": N_("The bar"),
+    "TB-4": N_("Single and double wins"),
+}
+
 
 class TourneCase(Rules):
     """Charpentier 1699 (the default): only the lower die is played, a hit checker is simply
