@@ -1,17 +1,26 @@
 """The rules engine shared by every game: pure values in, values out; the dice are arguments.
+It imports nothing above game/base, and nothing here knows which game it serves but each game's
+own module and the registry below.
 
     from game.rules import CHARPENTIER, Position
     p = CHARPENTIER.start(Side.WHITE)              # 0,0,0/0,0,0/W
     moves = CHARPENTIER.legal_moves(p, (4, 3))     # only the lower die: [Move.parse('0-3')]
     p = CHARPENTIER.apply(p, moves[0], (4, 3))     # 0,0,3/0,0,0/B
 
+Here: the shared values (values.py) and refusals (errors.py); steps, moves and positions with
+their notation (notation.py); whole legal turns (core.py, which names all of these too); each
+game in its own module (tourne_case.py, garanguet.py: its rules, its notation, its telling, its
+rule titles); a turn composed step by step (turn.py); refusals (refusals.py), turns (telling.py,
+phrases.py) and rules (titles.py) in words.
+
 The registry below is the one place that says which rule sets exist, what each is called, how
-its positions are written (NOTATIONS, which Position.parse and str(position) ask) and said
+its positions are written (NOTATIONS, which Position.parse and str(position) ask) and told
 (RuleSet.telling), and what a game scores; the command line, the saves, the screens and the
 computer all read it. A game defined elsewhere registers its RuleSet in RULE_SETS and its
-PositionNotation in NOTATIONS, a line each. What lives above the rules keeps its own registry keyed by the rule
-set's name: its board (game/scenes/boards.py), its computer player (game/computer/player.py),
-its rules page (game/scenes/rules_pages.py), its tutorial (game/play/tutorial.py).
+PositionNotation in NOTATIONS, a line each. What lives above the rules keeps its own registry
+keyed by the rule set's name: its board (game/scenes/boards.py), its computer player
+(game/computer/player.py), its rules page (game/scenes/rules_pages.py), its tutorial
+(game/play/tutorial.py).
 """
 from dataclasses import dataclass, field
 
