@@ -1,12 +1,15 @@
 """A game is one object: a tiny race game, defined here and nowhere else, is played whole -
 priority throw, turns, take-backs, game over, match over - through the play flow, by the
 computer's random level and by a person, with no change anywhere in the game's code (its computer, the random level, is registered here).
+Its notation and its telling are its own too: registered here, a line each, Position.parse and
+str(position) read and write its positions, and its turns are told in its own words.
 
 The race: two checkers a side, each on its own path of eight points from 0 (not entered) to 9
 (borne off: the number, or more, from point 3 or beyond); two dice, both played in any order.
 """
 import json
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -16,7 +19,11 @@ from game.play.match import MatchOptions, Phase, Session
 from game.play.players import computer_players
 from game.play.priority import PriorityFlow, PriorityStage
 from game.rules.refusals import MoveRefused
-from game.rules import Illegal, Outcome, Position, Rules, RuleSet, Side, Step
+from game.base.i18n import verbatim
+from game.rules import (GARANGUET, NOTATIONS, RULE_SETS, Illegal, Move, NotationError, Outcome, Position,
+                        PositionNotation, Rules, RuleSet, Side, Step, Telling)
+from game.rules.notation import write_runs
+from game.rules.telling import history, tell_move
 
 OFF = 9
 
@@ -56,6 +63,27 @@ class TinyRace(Rules):
 
 TOY = RuleSet(TinyRace(), game="tiny-race", notation="WHITE/BLACK/SIDE, two locations a side: 0..9",
               max_points=1, scoring_rule="R-4")
+
+
+class TinyRaceNotation(PositionNotation):
+    """The race's positions: two checkers a side on 0..9, a run of one point counted ("0*2")."""
+
+    checkers = 2
+
+    def check(self, position, text):
+        if any(not 0 <= x <= OFF for side in Side for x in position.checkers(side)):
+            raise NotationError.of("{text}: the race's points are 0..9", text=repr(text))
+
+    def write_side(self, locations):
+        return write_runs(locations)
+
+
+class TinyRaceTelling(Telling):
+    """The race's turns in its own words: "runs 0-3 and 0-4" ("run" for you)."""
+
+    def actions(self, rules, side, you, steps):
+        verb = "run" if side is you else "runs"
+        return verbatim(f"{verb} " + " and ".join(f"{s.origin}-{s.destination}" for s in steps))
 
 
 @pytest.fixture(autouse=True)
@@ -148,3 +176,39 @@ def test_a_step_the_toy_forbids_is_refused_with_its_own_rule():
     flow.pick(0)
     refused = flow.drop(OFF)          # from 0 straight off: not from point 3 or beyond
     assert isinstance(refused[0], MoveRefused) and refused[0].rule in ("R-3", "R-1")
+
+
+def test_the_toys_notation_registered_here_is_read_and_written_by_the_positions(monkeypatch):
+    with pytest.raises(NotationError):          # no registered game has two checkers a side
+        Position.parse("0*2/3,9/B")
+    monkeypatch.setitem(NOTATIONS, TOY.game, TinyRaceNotation())       # the registration: one line
+    position = Position.parse("0*2/3,9/B")
+    assert position == Position((0, 0), (3, 9), Side.BLACK)
+    assert str(position) == "0*2/3,9/B" and repr(position) == "Position.parse('0*2/3,9/B')"
+    assert Position.parse("0,0/0,0/W") == TOY.rules.start(Side.WHITE)
+    assert str(TOY.rules.start(Side.WHITE)) == "0*2/0*2/W"
+    with pytest.raises(NotationError, match="the race's points are 0..9"):
+        Position.parse("0,10/0,0/W")
+    rng = random.Random(3)
+    position = TOY.rules.start(Side.WHITE)
+    while TOY.rules.outcome(position) is None:   # every position of a game reads back as written
+        plays = TOY.rules.plays(position, (rng.randint(1, 6), rng.randint(1, 6)))
+        position = rng.choice(plays)[1] if plays else position.passed()
+        assert Position.parse(str(position)) == position
+    # the other games read and write as before
+    assert str(Position.parse("0,0,3/b,0,12/W")) == "0,0,3/b,0,12/W"
+    assert str(GARANGUET.start(Side.WHITE)) == "1*15/1*15/W"
+    with pytest.raises(NotationError, match="White's checkers are b, 0..12"):
+        Position.parse("0*3/0,0,0/W")
+
+
+def test_the_toys_turns_are_told_by_its_own_telling(monkeypatch):
+    start, move = TOY.rules.start(Side.WHITE), Move.parse("0-3 0-4")
+    assert str(tell_move(TOY, start, (3, 4), move, Side.WHITE)) == \
+        "White moves from 0 to 3, then moves from 0 to 4"         # a game without its own telling
+    told = replace(TOY, telling=TinyRaceTelling())
+    assert str(tell_move(told, start, (3, 4), move, Side.WHITE)) == "White runs 0-3 and 0-4"
+    assert str(tell_move(told, start, (3, 4), move, Side.BLACK, you=Side.BLACK)) == "You run 0-3 and 0-4"
+    monkeypatch.setitem(RULE_SETS, told.name, told)       # registered, it is found by its name too
+    entries = history(told.name, {"first": "W", "turns": [[[3, 4], "0-3 0-4"], [[1, 2], "0-1 0-2"]]})
+    assert [str(e.words) for e in entries] == ["White runs 0-3 and 0-4", "Black runs 0-1 and 0-2"]

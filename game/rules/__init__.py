@@ -1,22 +1,36 @@
 """The rules engine shared by every game: pure values in, values out; the dice are arguments.
+It imports nothing above game/base, and nothing here knows which game it serves but each game's
+own module and the registry below.
 
     from game.rules import CHARPENTIER, Position
     p = CHARPENTIER.start(Side.WHITE)              # 0,0,0/0,0,0/W
     moves = CHARPENTIER.legal_moves(p, (4, 3))     # only the lower die: [Move.parse('0-3')]
     p = CHARPENTIER.apply(p, moves[0], (4, 3))     # 0,0,3/0,0,0/B
 
+Here: the shared values (values.py) and refusals (errors.py); steps, moves and positions with
+their notation (notation.py); whole legal turns (core.py, which names all of these too); each
+game in its own module (tourne_case.py, garanguet.py: its rules, its notation, its telling, its
+rule titles); a turn composed step by step (turn.py); refusals (refusals.py), turns (telling.py,
+phrases.py) and rules (titles.py) in words.
+
 The registry below is the one place that says which rule sets exist, what each is called, how
-its positions are written and what a game scores; the command line, the saves, the screens and
-the computer all read it. What lives above the rules keeps its own registry keyed by the rule
-set's name: its board (game/scenes/boards.py), its computer player (game/computer/player.py),
-its rules page (game/scenes/rules_pages.py), its tutorial (game/play/tutorial.py).
+its positions are written (NOTATIONS, which Position.parse and str(position) ask) and told
+(RuleSet.telling), and what a game scores; the command line, the saves, the screens and the
+computer all read it. A game defined elsewhere registers its RuleSet in RULE_SETS and its
+PositionNotation in NOTATIONS, a line each. What lives above the rules keeps its own registry
+keyed by the rule set's name: its board (game/scenes/boards.py), its computer player
+(game/computer/player.py), its rules page (game/scenes/rules_pages.py), its tutorial
+(game/play/tutorial.py).
 """
 from dataclasses import dataclass, field
 
 from game.base.i18n import N_, Words
 from game.rules.core import (BAR, DOUBLET_NAMES, OUT, Announcement, Illegal, IllegalMoveError, Move,
                    NotationError, Outcome, Position, Rules, Side, Step)
+from game.rules import garanguet, tourne_case
 from game.rules.garanguet import GARANGUET, LAST_QUADRANT, OFF
+from game.rules.notation import NOTATIONS, PositionNotation
+from game.rules.phrases import Telling
 from game.rules.titles import RULE_TITLES, rule_title
 from game.rules.tourne_case import BELL, CHARPENTIER, CHARPENTIER_REENTRY, HOME
 
@@ -60,6 +74,7 @@ class RuleSet:
     lost_numbers_rule: str = ""        # numbers no play can use are said, with this rule (G-7)
     dice_shares: bool = False          # a die stands for a share of up to six numbers (G-5, G-6)
     points_reasons: dict = field(default_factory=dict, compare=False)   # (points, loser) -> why
+    telling: Telling = field(default_factory=Telling, compare=False)    # its turns in words
 
     @property
     def name(self) -> str:
@@ -95,15 +110,20 @@ class RuleSet:
                 and not any(c > last for c in before.checkers(before.to_move)))
 
 
-_TOURNE_CASE = dict(game="tourne-case", notation=TOURNE_CASE_NOTATION, points_reasons=TOURNE_CASE_POINTS)
+_TOURNE_CASE = dict(game="tourne-case", notation=TOURNE_CASE_NOTATION, points_reasons=TOURNE_CASE_POINTS,
+                    telling=tourne_case.TELLING)
 RULE_SETS: dict[str, RuleSet] = {s.name: s for s in (
     RuleSet(CHARPENTIER, max_points=1, scoring_rule="TC-9", **_TOURNE_CASE),
     RuleSet(CHARPENTIER_REENTRY, max_points=1, scoring_rule="TC-9", **_TOURNE_CASE),
     RuleSet(BELL, max_points=2, scoring_rule="TB-4", **_TOURNE_CASE),
     RuleSet(GARANGUET, "garanguet", GARANGUET_NOTATION, 2, "G-10", touch_rule="G-11",
             plays_single=True, lettered=True, bearing_off=True, lost_numbers_rule="G-7",
-            dice_shares=True, points_reasons=GARANGUET_POINTS),
+            dice_shares=True, points_reasons=GARANGUET_POINTS, telling=garanguet.TELLING),
 )}
+#: Each game's position notation, by its family's name (RuleSet.game), asked in this order.
+NOTATIONS.update({"tourne-case": tourne_case.NOTATION, "garanguet": garanguet.NOTATION})
+RULE_TITLES.update({**tourne_case.RULE_TITLES, **garanguet.RULE_TITLES})
+NOTATIONS.miscounted = N_("{text}: each side has 3 checkers (Tourne Case) or 15 (Garanguet)")
 RULES: dict[str, Rules] = {name: s.rules for name, s in RULE_SETS.items()}
 RULE_NAMES = tuple(RULE_SETS)
 TOURNE_CASE = tuple(name for name, s in RULE_SETS.items() if s.game == "tourne-case")
@@ -144,4 +164,4 @@ __all__ = ["BAR", "OUT", "OFF", "HOME", "LAST_QUADRANT", "Announcement", "Illega
            "Position", "Rules", "Side", "Step", "CHARPENTIER", "CHARPENTIER_REENTRY", "BELL",
            "GARANGUET", "RULES", "RULE_SETS", "RULE_NAMES", "RuleSet", "TOURNE_CASE",
            "MATCH_LENGTHS", "DOUBLET_NAMES", "RULE_TITLES", "aways", "rule_title", "rules_by_name",
-           "rule_set"]
+           "rule_set", "NOTATIONS", "PositionNotation", "Telling"]

@@ -1,377 +1,26 @@
-"""The engine core shared by every game: sides, positions, steps, moves, and whole legal turns.
+"""The engine core shared by every game: whole legal turns built from single steps.
 
 A game (or a preset of one) is a `Rules` subclass: data (how many checkers, which numbers a
 throw gives, which rule numbers to quote) plus one hook, `try_step`, that says whether one
 checker may move by one number and where it lands. The core turns those single steps into
-whole legal turns: as many numbers as possible (TB-2, G-7), then the highest (G-7) where the
-game asks for it. The dice are always an argument: nothing here is random.
+whole legal turns: as many numbers as possible, then the highest where the game asks for it
+(`prefer_high`). The dice are always an argument: nothing here is random.
+
+The values a turn is made of live beside it - the sides and outcomes (game/rules/values.py),
+steps, moves and positions with their notation (game/rules/notation.py), the refusals
+(game/rules/errors.py) - and are named here too, as every caller has long imported them.
 """
 from __future__ import annotations
 
-import enum
-import re
-from dataclasses import dataclass, field
 from itertools import permutations
 
-from game.base.i18n import N_, verbatim
-
-BAR = -1   # hit and waiting to re-enter ("b"): Bell's bar, compulsory re-entry
-OUT = 0    # not entered
-
-
-class Side(enum.Enum):
-    WHITE = "W"
-    BLACK = "B"
-
-    @property
-    def other(self) -> "Side":
-        return Side.BLACK if self is Side.WHITE else Side.WHITE
-
-    @property
-    def title(self) -> str:
-        """The side's name in English ("White"), a message for the catalogue: show it as
-        _(side.title)."""
-        return N_("White") if self is Side.WHITE else N_("Black")
-
-    def __str__(self) -> str:
-        return self.value
-
-
-#: The doublets' historical names (C-4). They are the games' own vocabulary, announced as the
-#: French players announced them, so they read the same in English and in French (as in
-#: docs/rules.md): shown verbatim, never translated.
-DOUBLET_NAMES = {6: verbatim("Sonnés"), 5: verbatim("Quines"), 4: verbatim("Carmes"),
-                 3: verbatim("Ternes"), 2: verbatim("Double deux"), 1: verbatim("Bezas")}
-
-
-@dataclass(frozen=True)
-class Announcement:
-    """What is said aloud once the dice lie still: a doublet by its old name (C-4), or in
-    Garanguet a doublet played double (G-5) or a triplet (G-6)."""
-
-    kind: str                  # "doublet" or "triplet"
-    number: int
-    name: str                  # the doublet's old name (C-4), "" for a triplet
-    rule: str                  # C-4, G-5 or G-6
-    played_double: bool = False    # G-5: a doublet over a lower third, its number played 4 times
-
-
-class IllegalMoveError(ValueError):
-    """A move or step the rules forbid; the message names the move and the rule it breaks.
-
-    Raised from an `Illegal` (`IllegalMoveError.of(what, illegal)`), it keeps it: `illegal`
-    (the reason as a message for the catalogue, the rule, the fields) and `what` (the step or
-    move refused, in notation), so that a screen can say it in the player's language:
-    `_("{what}: {reason}", what=verbatim(error.what), reason=_(i.reason, **i.fields))`.
-    str(error) is the English, as the engine and the command line have always printed it:
-    "3-5: point 5 is already occupied (TC-3)". Raised from plain text, `illegal` is None.
-    """
-
-    def __init__(self, message="", illegal: "Illegal | None" = None, what: str = ""):
-        super().__init__(message)
-        self.illegal = illegal
-        self.what = what
-
-    @classmethod
-    def of(cls, what: str, illegal: "Illegal") -> "IllegalMoveError":
-        """The error for `what` (a step or move in notation, or "pass") refused for `illegal`."""
-        rule = f" ({illegal.rule})" if illegal.rule else ""
-        return cls(f"{what}: {illegal.text}{rule}", illegal, what)
-
-    @property
-    def rule(self) -> str:
-        """The rule number the move breaks ("TC-3"), or "" when none is known."""
-        return self.illegal.rule if self.illegal else ""
-
-
-class NotationError(ValueError):
-    """Text that is not a position or move in the engine's notation.
-
-    Like IllegalMoveError, it keeps its message for the catalogue (`reason`, marked with N_)
-    and its `fields` (notation and numbers, the same in every language): str(error) is the
-    English, as the engine prints it; a person reads `_(error.reason, **error.fields)`."""
-
-    def __init__(self, message="", reason: str | None = None, fields: dict | None = None):
-        super().__init__(message)
-        self.reason = message if reason is None else reason
-        self.fields = dict(fields or {})
-
-    @classmethod
-    def of(cls, reason: str, **fields) -> "NotationError":
-        return cls(reason.format(**fields), reason, fields)
-
-
-#: (White's, Black's) message for each complaint about one side's checkers, so that each
-#: language names the side in its own words.
-_SIDE_WORDS = {
-    "count": (N_("White: {token} has a bad count (1..15)"),
-              N_("Black: {token} has a bad count (1..15)")),
-    "many": (N_("White: more than 15 checkers"), N_("Black: more than 15 checkers")),
-    "order": (N_("White: checkers are written in ascending order ('b' and 0 first)"),
-              N_("Black: checkers are written in ascending order ('b' and 0 first)")),
-    "point": (N_("White: {token} is not a point (a number, 'b' or 'off')"),
-              N_("Black: {token} is not a point (a number, 'b' or 'off')")),
-    "tourne-case": (N_("{text}: White's checkers are b, 0..12"),
-                    N_("{text}: Black's checkers are b, 0..12")),
-    "two": (N_("{text}: White has two checkers on one point (TC-3)"),
-            N_("{text}: Black has two checkers on one point (TC-3)")),
-    "garanguet": (N_("{text}: White's checkers are on 1..24 or off"),
-                  N_("{text}: Black's checkers are on 1..24 or off")),
-}
-
-#: Each complaint about a text as a whole, by what the text should have been.
-_TEXT_WORDS = {
-    "step": (N_("a step is text, not {type}"), N_("a step of {n} characters is too long to be one"),
-             N_("{text}: the step notation is ASCII, not {bad}")),
-    "move": (N_("a move is text, not {type}"), N_("a move of {n} characters is too long to be one"),
-             N_("{text}: the move notation is ASCII, not {bad}")),
-    "position": (N_("a position is text, not {type}"),
-                 N_("a position of {n} characters is too long to be one"),
-                 N_("{text}: the position notation is ASCII, not {bad}")),
-}
-
-
-def _side_error(side: Side, complaint: str, **fields) -> NotationError:
-    white, black = _SIDE_WORDS[complaint]
-    return NotationError.of(white if side is Side.WHITE else black, **fields)
-
-
-def _location_text(loc: int, last: int) -> str:
-    if loc == BAR:
-        return "b"
-    if loc > last:
-        return "off"
-    return str(loc)
-
-
-#: The notation is ASCII: a number is one to three digits 0-9, never "²", "٣" or "３" (which
-#: str.isdigit accepts), nor thousands of digits (which int() refuses past Python's limit).
-_NUMBER = re.compile(r"[0-9]{1,3}")
-
-
-def _text(text, what: str) -> str:
-    """The text itself, once it is known to be ASCII text of a sane length (NotationError)."""
-    not_text, too_long, not_ascii = _TEXT_WORDS[what]
-    if not isinstance(text, str):
-        raise NotationError.of(not_text, type=type(text).__name__)
-    if len(text) > 1000:
-        raise NotationError.of(too_long, n=len(text))
-    if not text.isascii():
-        bad = next(c for c in text if not c.isascii())
-        raise NotationError.of(not_ascii, text=repr(text[:40]), bad=repr(bad))
-    return text
-
-
-def _number(text: str) -> int | None:
-    """An ASCII whole number of at most three digits, or None."""
-    return int(text) if _NUMBER.fullmatch(text) else None
-
-
-def _parse_location(text: str, what: "Side | str") -> int:
-    """A location in the notation; `what` is the side whose checkers are read, or the step."""
-    text = text.strip()
-    if text == "b":
-        return BAR
-    if text == "off":
-        return 25
-    loc = _number(text)
-    if loc is None:
-        if isinstance(what, Side):
-            raise _side_error(what, "point", token=repr(text[:20]))
-        raise NotationError.of(N_("{step}: {token} is not a point (a number, 'b' or 'off')"),
-                               step=what, token=repr(text[:20]))
-    return loc
-
-
-@dataclass(frozen=True)
-class Step:
-    """One checker moved by one number: from `origin` to `destination` on its own path."""
-
-    origin: int
-    destination: int
-    hit: bool = False
-
-    def __str__(self) -> str:
-        last = 12 if self.destination <= 12 else 24
-        return (f"{_location_text(self.origin, last)}-{_location_text(self.destination, last)}"
-                + ("*" if self.hit else ""))
-
-    def __repr__(self) -> str:
-        return f"Step.parse({str(self)!r})"
-
-    @classmethod
-    def parse(cls, text: str) -> "Step":
-        body = _text(text, "step").strip()
-        hit = body.endswith("*")
-        parts = body.rstrip("*").split("-")
-        if len(parts) != 2:
-            raise NotationError.of(N_("{text} is not a step like '3-5'"), text=repr(text))
-        return cls(_parse_location(parts[0], text), _parse_location(parts[1], text), hit)
-
-
-@dataclass(frozen=True)
-class Move:
-    """A whole turn: the steps in the order played. No steps is a pass."""
-
-    steps: tuple[Step, ...] = ()
-
-    def __str__(self) -> str:
-        return " ".join(map(str, self.steps)) if self.steps else "pass"
-
-    def __repr__(self) -> str:
-        return f"Move.parse({str(self)!r})"
-
-    @classmethod
-    def parse(cls, text: str) -> "Move":
-        words = _text(text, "move").replace(",", " ").split()
-        if words == ["pass"] or not words:
-            return cls(())
-        return cls(tuple(Step.parse(w) for w in words))
-
-    def same_play(self, other: "Move") -> bool:
-        """Equal as played on the board (the hit marks are only for reading)."""
-        strip = lambda m: [(s.origin, s.destination) for s in m.steps]  # noqa: E731
-        return strip(self) == strip(other)
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """The end of a game: who won, how many points, and the rule that scores it."""
-
-    winner: Side
-    points: int
-    rule: str
-
-
-@dataclass(frozen=True)
-class Position:
-    """Each side's checkers as a sorted tuple of locations along its own path, and the side to move.
-
-    Tourne Case: -1 hit and waiting ("b"), 0 not entered, 1..11 points, 12 the home point.
-    Garanguet: 1..24 points along the own path, 25 borne off.
-    """
-
-    white: tuple[int, ...]
-    black: tuple[int, ...]
-    to_move: Side
-
-    def checkers(self, side: Side) -> tuple[int, ...]:
-        return self.white if side is Side.WHITE else self.black
-
-    def with_checkers(self, side: Side, own: tuple[int, ...], other: tuple[int, ...]) -> "Position":
-        """The position with `side`'s checkers set to `own` and the other side's to `other`."""
-        if side is Side.WHITE:
-            return Position(own, other, self.to_move)
-        return Position(other, own, self.to_move)
-
-    def passed(self) -> "Position":
-        """The same board with the other side to move."""
-        return Position(self.white, self.black, self.to_move.other)
-
-    def __str__(self) -> str:
-        if len(self.white) == 15:
-            fmt = _garanguet_side
-        else:
-            fmt = lambda locs: ",".join(_location_text(x, 12) for x in locs)  # noqa: E731
-        return f"{fmt(self.white)}/{fmt(self.black)}/{self.to_move}"
-
-    def __repr__(self) -> str:
-        return f"Position.parse({str(self)!r})"
-
-    @classmethod
-    def parse(cls, text: str) -> "Position":
-        """Read a position in the engine's notation (Tourne Case or Garanguet, told by the count)."""
-        parts = _text(text, "position").strip().split("/")
-        if len(parts) != 3:
-            raise NotationError.of(N_("{text}: a position is WHITE/BLACK/SIDE, e.g. {example}"),
-                                   text=repr(text), example="'0,0,0/0,0,0/W'")
-        if parts[2].strip() not in ("W", "B"):
-            raise NotationError.of(N_("{text}: the side to move is W or B, not {side}"),
-                                   text=repr(text), side=repr(parts[2].strip()))
-        white = _parse_side(parts[0], Side.WHITE)
-        black = _parse_side(parts[1], Side.BLACK)
-        position = cls(white, black, Side(parts[2].strip()))
-        if len(white) == len(black) == 3:
-            _check_tourne_case(position, text)
-        elif len(white) == len(black) == 15:
-            _check_garanguet(position, text)
-        else:
-            raise NotationError.of(N_("{text}: each side has 3 checkers (Tourne Case) or 15 "
-                                      "(Garanguet)"), text=repr(text))
-        return position
-
-
-def _garanguet_side(locs: tuple[int, ...]) -> str:
-    runs: list[str] = []
-    i = 0
-    while i < len(locs):
-        j = i
-        while j < len(locs) and locs[j] == locs[i]:
-            j += 1
-        text = _location_text(locs[i], 24)
-        runs.append(text if j - i == 1 else f"{text}*{j - i}")
-        i = j
-    return ",".join(runs)
-
-
-def _parse_side(text: str, who: Side) -> tuple[int, ...]:
-    locs: list[int] = []
-    for token in text.split(","):
-        loc, star, count = token.strip().partition("*")
-        n = _number(count) if star else 1
-        if n is None or not 1 <= n <= 15:
-            raise _side_error(who, "count", token=repr(token.strip()[:20]))
-        locs.extend([_parse_location(loc, who)] * n)
-        if len(locs) > 15:
-            raise _side_error(who, "many")
-    if locs != sorted(locs):
-        raise _side_error(who, "order")
-    return tuple(locs)
-
-
-def _check_tourne_case(position: Position, text: str) -> None:
-    for side in Side:
-        locs = position.checkers(side)
-        if "*" in text or any(not BAR <= x <= 12 for x in locs):
-            raise _side_error(side, "tourne-case", text=repr(text))
-        on_points = [x for x in locs if 1 <= x <= 11]
-        if len(on_points) != len(set(on_points)):
-            raise _side_error(side, "two", text=repr(text))
-
-
-def _check_garanguet(position: Position, text: str) -> None:
-    for side in Side:
-        if any(not 1 <= x <= 25 for x in position.checkers(side)):
-            raise _side_error(side, "garanguet", text=repr(text))
-    black_points = {x for x in position.black if x <= 24}
-    if any(25 - x in black_points for x in position.white if x <= 24):
-        raise NotationError.of(N_("{text}: a point holds checkers of both sides (G-3)"),
-                               text=repr(text))
-
-
-@dataclass(frozen=True)
-class Illegal:
-    """Why a step or turn cannot be played: the reason, the rule that forbids it, its fields.
-
-    `reason` is an English message for the catalogue (marked with N_ where it is written) with
-    {fields} to fill in: Illegal(N_("point {point} is already occupied"), "TC-3", {"point": 5}).
-    `text` is the English filled in ("point 5 is already occupied"), what the engine and the
-    command line print; a screen says it in the player's language:
-    `_(illegal.reason, **illegal.fields)`, and names the rule with game.rules.rule_title.
-    The fields are numbers or notation, never words: they read the same in every language.
-    """
-
-    reason: str
-    rule: str
-    fields: dict | None = field(default=None, hash=False)
-
-    def __post_init__(self):
-        object.__setattr__(self, "fields", dict(self.fields or {}))
-
-    @property
-    def text(self) -> str:
-        """The reason in English, its fields filled in."""
-        return self.reason.format(**self.fields) if self.fields else self.reason
+from game.base.i18n import N_
+from game.rules.errors import Illegal, IllegalMoveError, NotationError
+from game.rules.notation import Move, Position, Step, read_number
+from game.rules.values import BAR, DOUBLET_NAMES, OUT, Announcement, Outcome, Side
+
+__all__ = ["BAR", "DOUBLET_NAMES", "OUT", "Announcement", "Illegal", "IllegalMoveError", "Move",
+           "NotationError", "Outcome", "Position", "Rules", "Side", "Step"]
 
 
 # A turn in progress: the mover's checkers, the opponent's, and the numbers still to play.
@@ -385,9 +34,9 @@ class Rules:
     title = ""
     dice_count = 2
     checkers = 3
-    #: the last point of a path; beyond it a checker is borne off (Garanguet)
+    #: the last point of a path; beyond it a checker is borne off, where the game bears off
     last_point = 12
-    #: after as many numbers as possible, also the highest numbers (G-7)
+    #: after as many numbers as possible, also the highest numbers
     prefer_high = False
     #: the rule that says which numbers a throw gives, quoted when a step uses no such number
     numbers_rule = ""
@@ -433,7 +82,7 @@ class Rules:
         "7", "b"); None for a name no point has (a checker yet to enter is on none)."""
         if name == "b":
             return BAR
-        number = _number(name)
+        number = read_number(name)
         return number if number is not None and name[0] != "0" and 1 <= number <= self.last_point else None
 
     def say_move(self, side: Side, move: Move) -> str:
@@ -498,7 +147,7 @@ class Rules:
 
     def plays(self, position: Position, dice) -> list[tuple[Move, Position]]:
         """Every legal whole turn with the position it leads to (the other side to move), one
-        per distinct result; [] when the turn passes (TC-7). Built from the turn search that
+        per distinct result; [] when the turn passes. Built from the turn search that
         finds them, so that nobody needs to apply the moves again."""
         numbers = self.numbers(self.check_dice(dice))
         side = position.to_move
@@ -510,7 +159,7 @@ class Rules:
         return sorted(found.values(), key=lambda p: [(s.origin, s.destination) for s in p[0].steps])
 
     def legal_moves(self, position: Position, dice) -> list[Move]:
-        """Every legal whole turn, one per distinct result; [] when the turn passes (TC-7)."""
+        """Every legal whole turn, one per distinct result; [] when the turn passes."""
         return [move for move, _ in self.plays(position, dice)]
 
     def play_steps(self, position: Position, steps) -> Position:
@@ -597,7 +246,7 @@ class Rules:
         reasons = {n: r for n in set(left)
                    if isinstance(r := self.try_step(own, opp, step.origin, n), Illegal)}
         distance = self.step_number(step)
-        summed = (self._why_not_sum(state, step, start)     # bearing off is G-9's to say
+        summed = (self._why_not_sum(state, step, start)     # bearing off is the game's to say
                   if distance not in left and step.origin in own and step.destination <= self.last_point else None)
         if distance in reasons:
             reason = reasons[distance]
@@ -620,7 +269,7 @@ class Rules:
         """Why one checker cannot go from `step`'s origin to its destination by the sum of two
         or more of the numbers left (issue 31), or None when no such sum makes that distance.
         Each order of the numbers is tried on the board: the reason is the one met furthest
-        along (a stop on an opposing checker, G-3; on an own one, TC-3...); if an order gets
+        along (a stop on an opposing checker, or on an own one...); if an order gets
         there, the sum is legal on the board but not in a legal turn, or must be written step
         by step."""
         own, opp, left = state

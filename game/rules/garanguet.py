@@ -11,12 +11,29 @@ from bisect import bisect_right
 from functools import lru_cache
 from itertools import combinations
 
-from game.base.i18n import N_
-from game.rules.core import DOUBLET_NAMES, Announcement, Illegal, Move, Outcome, Position, Rules, Side, Step
+from game.base.i18n import N_, Said, _, n_
+from game.rules.core import DOUBLET_NAMES, Announcement, Illegal, Move, NotationError, Outcome, Position, Rules, Side, Step
+from game.rules.notation import PositionNotation, side_error, write_runs
+from game.rules.phrases import Telling, count_word, join, point
 
 OFF = 25            # borne off: the rim, counted as one more point while bearing off (G-9)
 LAST_QUADRANT = 19  # own points 19..24: all fifteen must be there before any is borne off
 LETTERS = "abcdefghijklmnopqrstuvwx"    # the board's points, as Lepeintre letters them
+
+#: Each rule's title (game/rules/titles.py), as docs/rules.md numbers them (Lepeintre 1818).
+RULE_TITLES = {
+    "G-1": N_("Three dice"),
+    "G-2": N_("The simple throw"),
+    "G-3": N_("Blocked points, and no hitting"),
+    "G-4": N_("Doublet under a higher die"),
+    "G-5": N_("Doublet over a lower die"),
+    "G-6": N_("Triplet"),
+    "G-7": N_("When not everything can be played"),
+    "G-8": N_("The six-point block"),
+    "G-9": N_("Bearing off"),
+    "G-10": N_("The win"),
+    "G-11": N_("Touch-move"),
+}
 
 
 def letter_of(side: Side, location: int) -> int:
@@ -361,4 +378,98 @@ def _moved(own: tuple[int, ...], origin: int, destination: int) -> tuple[int, ..
     return rest[:j] + (destination,) + rest[j:]
 
 
+class GaranguetNotation(PositionNotation):
+    """Fifteen checkers a side on 1..24 or off, a run of one point counted ("1*15/1*15/W"), and
+    no point held by both sides (G-3)."""
+
+    checkers = 15
+
+    def check(self, position, text):
+        for side in Side:
+            if any(not 1 <= x <= OFF for x in position.checkers(side)):
+                raise side_error(side, (N_("{text}: White's checkers are on 1..24 or off"),
+                                        N_("{text}: Black's checkers are on 1..24 or off")), text=repr(text))
+        black_points = {x for x in position.black if x < OFF}
+        if any(OFF - x in black_points for x in position.white if x < OFF):
+            raise NotationError.of(N_("{text}: a point holds checkers of both sides (G-3)"),
+                                   text=repr(text))
+
+    def write_side(self, locations):
+        return write_runs(locations)
+
+
+# --- a turn in words (game/rules/telling.py): one clause each, in the third person or the second
+
+
+def _journey(second: bool, n: int, origin, point) -> Said:
+    """n checkers taken from one point to another."""
+    count = count_word(n)
+    if second:
+        return n_("move a checker from {origin} to {point}",
+                  "move {count} checkers from {origin} to {point}", n,
+                  count=count, origin=origin, point=point)
+    return n_("moves a checker from {origin} to {point}",
+              "moves {count} checkers from {origin} to {point}", n,
+              count=count, origin=origin, point=point)
+
+
+def _bear_off(second: bool, n: int, origin) -> Said:
+    """n checkers borne off from one point (G-9)."""
+    count = count_word(n)
+    if second:
+        return n_("bear off a checker from {origin}", "bear off {count} checkers from {origin}", n,
+                  count=count, origin=origin)
+    return n_("bears off a checker from {origin}", "bears off {count} checkers from {origin}", n,
+              count=count, origin=origin)
+
+
+def _more(n: int, origin, point=None) -> Said:
+    """The same kind of move again, without its verb: "one from a to k", "two from t"."""
+    count = count_word(n)
+    if point is None:
+        return n_("one from {origin}", "{count} from {origin}", n, count=count, origin=origin)
+    return n_("one from {origin} to {point}", "{count} from {origin} to {point}", n,
+              count=count, origin=origin, point=point)
+
+
+class GaranguetTelling(Telling):
+    """A clause for each journey, listed: a checker's steps run together (its stops said "via"),
+    the same journey made by several checkers counted; a journey like the one before it is said
+    without its verb ("moves a checker from a to b and one from a to k")."""
+
+    def actions(self, rules, side, you, steps):
+        second = side is you
+        chains: list[list[int]] = []
+        for step in steps:
+            for chain in reversed(chains):
+                if chain[-1] == step.origin and step.origin != OFF:
+                    chain.append(step.destination)
+                    break
+            else:
+                chains.append([step.origin, step.destination])
+        journeys: dict[tuple[int, ...], int] = {}
+        for chain in chains:
+            journeys[tuple(chain)] = journeys.get(tuple(chain), 0) + 1
+        clauses = []
+        kind = None
+        for points, n in journeys.items():
+            origin = point(rules, side, points[0])
+            if points[-1] == OFF:
+                words = _more(n, origin) if kind == OFF else _bear_off(second, n, origin)
+                kind = OFF
+            else:
+                to = point(rules, side, points[-1])
+                words = _more(n, origin, to) if kind == "move" else _journey(second, n, origin, to)
+                kind = "move"
+            stops = [point(rules, side, p) for p in points[1:-1]]
+            if stops:
+                words = _("{words} via {stops}", words=words, stops=join(stops))
+            clauses.append(words)
+        return join(clauses)
+
+
 GARANGUET = Garanguet()
+#: How Garanguet writes its positions and says its turns (the registry, game/rules/__init__.py,
+#: gives them to the notation and to the RuleSet).
+NOTATION = GaranguetNotation()
+TELLING = GaranguetTelling()

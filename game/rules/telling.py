@@ -14,10 +14,11 @@ screen: their checkers are "your checker", and they are "You"; None names both s
 people at one screen, a review). `side` and `you` are Sides, or "W" and "B" from a program
 that writes them so (read once, as each function is called).
 
-Points are named as the board shows them, by the rules (`Rules.point_name`): Tourne Case's
-by number (1..12 on each side's own row, 12 the home point, the "coin de repos"),
-Garanguet's by letter (a..x). The words follow docs/rules.md (English) and docs/regles.md
-(French): a checker is a "dame", a point a "case", the sides "les Blancs" and "les Noirs".
+What a turn's steps did is each game's to say: its RuleSet's `telling` (game/rules/phrases.py,
+with the pieces of a sentence every game shares), which names the points as the board shows
+them (`Rules.point_name`); here the subject, the win, the numbers lost and the throw's
+announcement are added. The words follow docs/rules.md (English) and docs/regles.md (French):
+a checker is a "dame", a point a "case", the sides "les Blancs" and "les Noirs".
 
 Every sentence is built from whole messages with fields (game/base/i18n.py), so French can agree
 its verbs: a side's name and "you" take separate messages ("Les Noirs entrent", "Vous
@@ -29,8 +30,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.base.i18n import N_, Said, Words, _, language, n_, verbatim
-from game.rules import BAR, HOME, OFF, OUT, Move, Position, Rules, Side, rule_set as _registry
+from game.rules import BAR, Move, Position, Rules, Side, rule_set as _registry
 from game.rules.core import Illegal
+from game.rules.phrases import count_word, join
 
 __all__ = ["Entry", "history", "meaning_of", "tell_move", "tell_pass", "tell_throw", "tell_turn"]
 
@@ -50,43 +52,6 @@ def _side(side) -> Side | None:
     return None if side is None else Side(side)
 
 
-def _lettered(rules: Rules) -> bool:
-    """Whether the board names its points by letter (Garanguet): its turns are told as journeys."""
-    return _registry(rules).lettered
-
-
-def _point(rules: Rules, side: Side, location: int) -> Said:
-    """A location as the board names it: "7" (Tourne Case) or "k" (Garanguet)."""
-    return verbatim(rules.point_name(side, location))
-
-
-def _join(items: list) -> Said:
-    """Items as a list in the language: "a", "a and b", "a, b and c"."""
-    if not items:
-        return verbatim("")
-    words = items[0]
-    for i, item in enumerate(items[1:], start=2):
-        if i == len(items):
-            words = _("{items} and {item}", items=words, item=item)
-        else:
-            words = _("{items}, {item}", items=words, item=item)
-    return Said(words)
-
-
-def _in_turn(items: list) -> Said:
-    """Clauses one after the other: "a, then b" (a Tourne Case turn of two moves, Bell)."""
-    words = items[0]
-    for item in items[1:]:
-        words = _("{words}, then {item}", words=words, item=item)
-    return Said(words)
-
-
-def _count_word(n: int) -> Said:
-    """A small count in words ("two"); larger ones as figures."""
-    words = {2: N_("two"), 3: N_("three"), 4: N_("four"), 5: N_("five"), 6: N_("six")}
-    return _(words[n]) if n in words else verbatim(str(n))
-
-
 def _frame(mover: Side, you: Side | None, actions: Said) -> Said:
     """The subject, then what it did: "White {actions}", "You {actions}"."""
     if mover is you:
@@ -94,102 +59,6 @@ def _frame(mover: Side, you: Side | None, actions: Said) -> Said:
     if mover is Side.WHITE:
         return _("White {actions}", actions=actions)
     return _("Black {actions}", actions=actions)
-
-
-def _victim(hit: Side, you: Side | None) -> Said:
-    """The checker a hit sends back, named from the screen's point of view."""
-    if hit is you:
-        return _("your checker")
-    if hit is Side.WHITE:
-        return _("White's checker")
-    return _("Black's checker")
-
-
-# --- one clause each, in the third person (White, Black) or the second (You) -------------------
-
-def _enter(second: bool, point) -> Said:
-    if second:
-        return _("enter on {point}", point=point)
-    return _("enters on {point}", point=point)
-
-
-def _reenter(second: bool, point) -> Said:
-    if second:
-        return _("re-enter on {point}", point=point)
-    return _("re-enters on {point}", point=point)
-
-
-def _move(second: bool, origin, point) -> Said:
-    if second:
-        return _("move from {origin} to {point}", origin=origin, point=point)
-    return _("moves from {origin} to {point}", origin=origin, point=point)
-
-
-def _move_home(second: bool, origin) -> Said:
-    if second:
-        return _("move from {origin} to the home point (coin de repos)", origin=origin)
-    return _("moves from {origin} to the home point (coin de repos)", origin=origin)
-
-
-def _then(second: bool, words, point) -> Said:
-    if second:
-        return _("{words}, then go on to {point}", words=words, point=point)
-    return _("{words}, then goes on to {point}", words=words, point=point)
-
-
-def _then_home(second: bool, words) -> Said:
-    if second:
-        return _("{words}, then go on to the home point (coin de repos)", words=words)
-    return _("{words}, then goes on to the home point (coin de repos)", words=words)
-
-
-def _hit(second: bool, rules: Rules, words, victim) -> Said:
-    """A hit: the checker goes off the board (TC-6); to the bar in Bell (TB-3); off the board to
-    re-enter before anything else with compulsory re-entry (TR-1)."""
-    if getattr(rules, "hit_to_bar", False):
-        if second:
-            return _("{words} and send {victim} to the bar", words=words, victim=victim)
-        return _("{words} and sends {victim} to the bar", words=words, victim=victim)
-    if getattr(rules, "reentry_first", False):
-        if second:
-            return _("{words} and send {victim} off the board, to re-enter before any other move",
-                     words=words, victim=victim)
-        return _("{words} and sends {victim} off the board, to re-enter before any other move",
-                 words=words, victim=victim)
-    if second:
-        return _("{words} and send {victim} off the board", words=words, victim=victim)
-    return _("{words} and sends {victim} off the board", words=words, victim=victim)
-
-
-def _journey(second: bool, n: int, origin, point) -> Said:
-    """Garanguet: n checkers taken from one point to another."""
-    count = _count_word(n)
-    if second:
-        return n_("move a checker from {origin} to {point}",
-                  "move {count} checkers from {origin} to {point}", n,
-                  count=count, origin=origin, point=point)
-    return n_("moves a checker from {origin} to {point}",
-              "moves {count} checkers from {origin} to {point}", n,
-              count=count, origin=origin, point=point)
-
-
-def _bear_off(second: bool, n: int, origin) -> Said:
-    """Garanguet: n checkers borne off from one point (G-9)."""
-    count = _count_word(n)
-    if second:
-        return n_("bear off a checker from {origin}", "bear off {count} checkers from {origin}", n,
-                  count=count, origin=origin)
-    return n_("bears off a checker from {origin}", "bears off {count} checkers from {origin}", n,
-              count=count, origin=origin)
-
-
-def _more(n: int, origin, point=None) -> Said:
-    """Garanguet: the same kind of move again, without its verb: "one from a to k", "two from t"."""
-    count = _count_word(n)
-    if point is None:
-        return n_("one from {origin}", "{count} from {origin}", n, count=count, origin=origin)
-    return n_("one from {origin} to {point}", "{count} from {origin} to {point}", n,
-              count=count, origin=origin, point=point)
 
 
 def _wins(second: bool, words, points: int | None = None) -> Said:
@@ -211,15 +80,15 @@ def _lost(words, left: tuple[int, ...]) -> Said:
     for number in sorted(left, reverse=True):
         counts[number] = counts.get(number, 0) + 1
     parts = [_("the {number}", number=number) if c == 1
-             else _("{count} {number}s", count=_count_word(c), number=number)
+             else _("{count} {number}s", count=count_word(c), number=number)
              for number, c in counts.items()]
     return n_("{words}; {lost} is lost", "{words}; {lost} are lost", len(left),
-              words=words, lost=_join(parts))
+              words=words, lost=join(parts))
 
 
 def _announced(rules: Rules, dice, words, played: bool = True) -> Said:
     """A throw is announced as its rules say (`Rules.announcement`): a doublet by its name
-    (C-4), in Garanguet only one played double (G-5), and a triplet, played six times (G-6). A
+    (C-4), or, where the game announces them, a doublet played double and a triplet. A
     throw that cannot be played (`played` False) is announced without saying how it is played."""
     said = rules.announcement(tuple(sorted(dice))) if dice is not None else None
     if said is None:
@@ -266,64 +135,6 @@ def _played(rules: Rules, position: Position, dice, move: Move, side: Side):
     return list(steps), left
 
 
-def _tourne_case_clauses(rules, side, second, you, steps) -> list[Said]:
-    """A clause for each checker's move; a checker that takes both numbers (Bell) goes on."""
-    clauses: list[Said] = []
-    last = None
-    for step in steps:
-        point = _point(rules, side, step.destination)
-        if last is not None and step.origin == last.destination and step.origin > OUT:
-            words = clauses.pop()
-            words = (_then_home(second, words) if step.destination == HOME
-                     else _then(second, words, point))
-        elif step.origin == BAR:
-            words = _reenter(second, point)
-        elif step.origin == OUT:
-            words = _enter(second, point)
-        elif step.destination == HOME:
-            words = _move_home(second, _point(rules, side, step.origin))
-        else:
-            words = _move(second, _point(rules, side, step.origin), point)
-        if step.hit:
-            words = _hit(second, rules, words, _victim(side.other, you))
-        clauses.append(words)
-        last = step
-    return clauses
-
-
-def _garanguet_clauses(rules, side, second, steps) -> list[Said]:
-    """A clause for each journey: a checker's steps run together (its stops said "via"), the
-    same journey made by several checkers counted; a journey like the one before it is said
-    without its verb ("moves a checker from a to b and one from a to k")."""
-    chains: list[list[int]] = []
-    for step in steps:
-        for chain in reversed(chains):
-            if chain[-1] == step.origin and step.origin != OFF:
-                chain.append(step.destination)
-                break
-        else:
-            chains.append([step.origin, step.destination])
-    journeys: dict[tuple[int, ...], int] = {}
-    for chain in chains:
-        journeys[tuple(chain)] = journeys.get(tuple(chain), 0) + 1
-    clauses = []
-    kind = None
-    for points, n in journeys.items():
-        origin = _point(rules, side, points[0])
-        if points[-1] == OFF:
-            words = _more(n, origin) if kind == OFF else _bear_off(second, n, origin)
-            kind = OFF
-        else:
-            point = _point(rules, side, points[-1])
-            words = _more(n, origin, point) if kind == "move" else _journey(second, n, origin, point)
-            kind = "move"
-        stops = [_point(rules, side, p) for p in points[1:-1]]
-        if stops:
-            words = _("{words} via {stops}", words=words, stops=_join(stops))
-        clauses.append(words)
-    return clauses
-
-
 def tell_move(rule_set, position: Position, dice, move, side, you=None) -> Said:
     """The turn `move` played by `side` from `position` with `dice`, in words; a move without
     steps is a pass (tell_pass)."""
@@ -333,13 +144,10 @@ def tell_move(rule_set, position: Position, dice, move, side, you=None) -> Said:
         move = Move.parse(move)
     if move is None or not move.steps:
         return tell_pass(rules, position, dice, side, you)
+    game = _registry(rule_set)
     second = side is you
     steps, left = _played(rules, position, dice, move, side)
-    if _lettered(rules):
-        clauses = _garanguet_clauses(rules, side, second, steps)
-    else:
-        clauses = _tourne_case_clauses(rules, side, second, you, steps)
-    actions = _join(clauses) if _lettered(rules) else _in_turn(clauses)
+    actions = game.telling.actions(rules, side, you, steps)
     won, points = False, None
     if left is not None:        # the steps are the throw's: did they win? (TC-9, TB-4, G-10)
         mover = Position(position.white, position.black, side)
@@ -349,7 +157,7 @@ def tell_move(rule_set, position: Position, dice, move, side, you=None) -> Said:
             after = None
         outcome = rules.outcome(after) if after is not None else None
         won = outcome is not None and outcome.winner is side
-        if won and _registry(rules).max_points > 1:
+        if won and game.max_points > 1:
             points = outcome.points
     if won:
         actions = _wins(second, actions, points)
@@ -385,7 +193,7 @@ def tell_turn(rule_set, position: Position, dice, move, side, you=None) -> Said:
 def tell_throw(rule_set, dice) -> Said:
     """A throw in words: "4 and 3", "6, 4 and 1"; a doublet by its name as well (C-4)."""
     rules = _rules(rule_set)
-    numbers = _join([verbatim(str(d)) for d in dice])
+    numbers = join([verbatim(str(d)) for d in dice])
     said = rules.announcement(tuple(sorted(dice)))
     if said is not None and said.name:
         return _("{name} ({dice})", name=said.name, dice=numbers)

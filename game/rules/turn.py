@@ -7,7 +7,7 @@ be picked or reached, so an illegal destination can never light up.
 A checker may also be moved by the sum of two or more numbers (issue 31), as drag-and-drop does
 in backgammon programs: its `destinations` include every point it reaches this turn, and
 `step_to` plays it there through the intermediate points, each step as the rules allow it
-(`route`). Where two orders of the numbers differ (Bell: a hit on the way), the chooser takes
+(`route`). Where two orders of the numbers differ (a hit on the way), the chooser takes
 the one that agrees with `prefer` (the hints' moves, best first), else the one that hits.
 
 Also here: what a turn in progress leaves of the throw (`numbers_left`, `dice_marks`), the
@@ -108,8 +108,8 @@ class Chooser:
 
     def _preferred(self, options: list[tuple[Step, ...]]) -> tuple[Step, ...]:
         """Of routes to one point as long as each other, the one the preferred moves play (the
-        best first), else the one that hits most (Bell: a hit on the way is kept). Routes that
-        leave the same board (Garanguet's, which cannot hit) need no preference."""
+        best first), else the one that hits most (a hit on the way is kept). Routes that
+        leave the same board (as where nothing can be hit) need no preference."""
         if len(options) == 1 or len({self.rules.play_steps(self.position, (*self.played, *route))
                                      for route in options}) == 1:
             return options[0]
@@ -138,7 +138,7 @@ class Chooser:
         return bool(self.played) and not self.steps()
 
     def shown(self):
-        """The position with this turn's steps so far (Bell's intermediate stop included)."""
+        """The position with this turn's steps so far (a checker's intermediate stop included)."""
         if not self.played:
             return self.position
         return self.rules.play_steps(self.position, self.played)
