@@ -7,7 +7,7 @@ from __future__ import annotations
 from game.rules import Position
 
 from game.computer import tables as tbl
-from game.computer.player import aways, options
+from game.computer.tourne_case import aways, options
 
 
 def analyse(rules, t: tbl.Tables, position: Position, dice=None, match=None) -> dict:
