@@ -1,6 +1,6 @@
 """What every rules page is made of (game/scenes/rules_pages.py): a rule by its number, a page of
 sections, and the section every game shares (dice and matches). Each game's page is in its own
-module (game/scenes/tourne_case_pages.py, game/scenes/garanguet_pages.py).
+module (game/scenes/tourne_case.py, game/scenes/garanguet.py).
 """
 from dataclasses import dataclass
 

@@ -5,13 +5,13 @@ registry that finds them by the rule set's name; the tests check every illustrat
 the rules engine.
 """
 from game.rules import RULE_SETS
-from game.scenes import garanguet_pages, tourne_case_pages
+from game.scenes import garanguet, tourne_case
 from game.scenes.rulebook import COMMON, Page, Rule  # noqa: F401 (what a page is made of)
-from game.scenes.tourne_case_pages import BOARD  # noqa: F401 (the name it had here)
+from game.scenes.tourne_case import BOARD  # noqa: F401 (the name it had here)
 
 #: Every rule set's page, by the rule set's name.
 #: Another game adds its own (`BY_NAME[name] = Page(...)`).
-BY_NAME = {page.rules.name: page for page in (*tourne_case_pages.PAGES, garanguet_pages.GARANGUET_PAGE)}
+BY_NAME = {page.rules.name: page for page in (*tourne_case.PAGES, garanguet.GARANGUET_PAGE)}
 PAGES = {name: page.sections for name, page in BY_NAME.items()}
 
 #: The tabs, (page, label), one per rule set of the registry that has a page, in its order.

@@ -1,11 +1,41 @@
-"""Tourne Case's rules pages (Charpentier 1699, with compulsory re-entry, Bell 1975): the board,
-the rules by number, and the small boards that show them at work (game/scenes/diagrams.py).
-Plain data: every word an English message marked with N_, translated where it is drawn.
+"""Tourne Case on the screens: its entry in the menus, its presets' notes and its option
+(compulsory re-entry), and its rules pages (Charpentier 1699, with compulsory re-entry, Bell
+1975): the board, the rules by number, and the small boards that show them at work
+(game/scenes/diagrams.py). Plain data: every word an English message marked with N_,
+translated where it is drawn.
 """
-from game.base.i18n import N_
-from game.rules import BELL, CHARPENTIER, CHARPENTIER_REENTRY, Side
+from game.base.i18n import N_, verbatim
+from game.rules import BELL, CHARPENTIER, CHARPENTIER_REENTRY, Side, rule_set
 from game.scenes.diagrams import Diagram
+from game.scenes.game_entry import Game, Option
 from game.scenes.rulebook import COMMON, Page, Rule
+
+# -- the menus ------------------------------------------------------------------------------------
+#: Tourne Case in the menus.
+GAME = Game(rule_set(CHARPENTIER).game, verbatim("Tourne Case"),
+            N_("Three checkers each on two rows of twelve points, printed in Paris in 1699."),
+            (("W", N_("White (top row)")), ("B", N_("Black (bottom row)"))),
+            N_("Tutorial: Tourne Case"))
+
+#: One line on each preset, where the form offers a choice of rule sets for a game.
+PRESET_NOTES = {
+    CHARPENTIER.name: N_("The rules printed in Paris in 1699: only the lower die is played; a hit "
+                         "checker starts over."),
+    BELL.name: N_("R. C. Bell's reading: both dice are played, hit checkers wait on the bar, wins "
+                  "score 1 or 2."),
+}
+
+#: Charpentier's compulsory re-entry, the one option (the settings remember it as "reentry").
+REENTRY = Option(CHARPENTIER.name, CHARPENTIER_REENTRY.name, N_("Hit checkers come back first"),
+                 N_("Compulsory re-entry (TR-1): while a side has a hit checker off the board, its "
+                    "move must bring that checker back if it can; if it cannot, the turn passes."),
+                 N_("Charpentier 1699, re-entry"))
+
+#: The options, by the preset they change.
+OPTIONS = {REENTRY.preset: REENTRY}
+
+
+# -- the rules pages ------------------------------------------------------------------------------
 
 BOARD = (N_("The board"), [
     N_("Two rows of twelve points. Each player has three checkers and moves them only along "

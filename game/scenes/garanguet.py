@@ -1,11 +1,22 @@
-"""Garanguet's rules page (Lepeintre 1818): its board, the rules by number, and the small boards
-that show them at work (game/scenes/diagrams.py). Plain data: every word an English message
-marked with N_, translated where it is drawn.
+"""Garanguet on the screens: its entry in the menus and its rules page (Lepeintre 1818): its
+board, the rules by number, and the small boards that show them at work
+(game/scenes/diagrams.py). Plain data: every word an English message marked with N_,
+translated where it is drawn.
 """
-from game.base.i18n import N_
-from game.rules import GARANGUET, Side
+from game.base.i18n import N_, verbatim
+from game.rules import GARANGUET, Side, rule_set
 from game.scenes.diagrams import Diagram
+from game.scenes.game_entry import Game
 from game.scenes.rulebook import COMMON, Page, Rule
+
+# -- the menus ------------------------------------------------------------------------------------
+#: Garanguet in the menus.
+GAME = Game(rule_set(GARANGUET).game, verbatim("Garanguet"),
+            N_("Fifteen checkers each, three dice, no hitting: block the way and bear off first "
+               "(Lepeintre, 1818)."),
+            (("W", N_("White (starts on x)")), ("B", N_("Black (starts on a)"))),
+            N_("Tutorial: Garanguet"))
+
 
 # -- the illustrations ------------------------------------------------------------------------
 SIMPLE = Diagram(
