@@ -13,6 +13,8 @@ from game.computer import garanguet_net as gnet
 from game.computer.garanguet_player import LEVEL_NAMES, LEVELS, Computer, hints  # noqa: F401
 
 # --- the review (game/computer/review.py) -------------------------------------------------------
+# Garanguet (issue 22) is not solved: its moves are weighed by the strongest evaluation it has,
+# by the chance of winning the match at each game's score (a lone game is a 1-point match).
 
 #: The review's chances are the master's reckoning, not exact: the game is not solved.
 EXACT = False

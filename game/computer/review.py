@@ -1,26 +1,13 @@
 """Match review (issue 12): each of a person's moves rated against the best move of the throw.
 
-Tourne Case is solved exactly (game/computer), so each move can be weighed exactly: the chance
-of winning that the move leaves, against the chance the best move of the same throw leaves.
-The difference is what the move lost. The chances are of:
-
-  - the game, in Charpentier's rule sets (with or without compulsory re-entry): every game is
-    worth one point, so the move that best wins the game also best wins the match;
-  - the match at each game's score, in Bell's rule set, where a game can score 2 points (TB-4):
-    the same exact match solution the computer plays by (in a 1-point match this is the chance
-    of winning the game, both sides playing to win it).
+Each game's computer weighs its own moves (`weigh`, found through game/computer/player.py's
+registry): the chance of winning that each move of the throw leaves (the game's, or the
+match's at each game's score). This module holds the move played to the best of them - the
+difference is what the move lost - and ranks the errors, the same for every game.
 
     from game.computer.review import review, review_match
-    rated = review(CHARPENTIER.name, record, Side.WHITE)     # the biggest errors first
-    rated = review_match(BELL.name, session.match.games, Side.WHITE, length=5)
-
-Garanguet (issue 22) is not solved: its moves are weighed by the strongest evaluation the game
-has (game/computer/garanguet_analysis.py: the exact race table where it reaches, else the master's
-reckoning), by the chance of winning the match at each game's score (a lone game is a 1-point
-match: the chance of winning it).
-
-Each game's computer weighs its own moves (`weigh`, found through game/computer/player.py's
-registry); this module holds them to the best and ranks the errors, the same for every game.
+    rated = review("charpentier", record, Side.WHITE)     # the biggest errors first
+    rated = review_match("bell", session.match.games, Side.WHITE, length=5)
 
 A forced move (every legal move leaves the same position) and a pass are not rated: they
 cannot be errors. No pygame here.
@@ -70,18 +57,17 @@ def _computer(rules_name: str):
 
 
 def reviewable(rules_name: str) -> bool:
-    """Whether a rule set can be reviewed: its computer weighs moves (Tourne Case's solver,
-    Garanguet's master)."""
+    """Whether a rule set can be reviewed: its computer weighs moves."""
     return hasattr(_computer(rules_name), "weigh")
 
 
 def exact(rules_name: str) -> bool:
-    """Whether the review's chances are exact (Tourne Case, solved) or reckoned (Garanguet)."""
+    """Whether the review's chances are exact (the game solved) or reckoned."""
     return bool(getattr(_computer(rules_name), "EXACT", False))
 
 
 def chances_of(rules_name: str, match=None) -> str:
-    """What the chances of a review are of: "game" or "match" (Bell in a match of 2 or more)."""
+    """What the chances of a review are of: "game" or "match" (a game that can score 2, in a match of 2 or more)."""
     if rule_set(rules_name).max_points == 1 or match is None or match[0] <= 1:
         return "game"
     return "match"

@@ -180,6 +180,11 @@ def _push(config) -> int:
 
 
 # --- the review (game/computer/review.py) -------------------------------------------------------
+# The game is solved, so each move is weighed exactly. The chances are of the game in
+# Charpentier's rule sets (every game is worth one point, so the move that best wins the game
+# also best wins the match), of the match at each game's score in Bell's, where a game can score
+# 2 points (TB-4): the same exact match solution the computer plays by (in a 1-point match, the
+# chance of winning the game, both sides playing to win it).
 
 #: The review's chances are exact: the game is solved.
 EXACT = True
