@@ -114,7 +114,7 @@ def _dice(args, rules, computer) -> tuple | None:
     if args.dice is None:
         return None
     if len(args.dice) != rules.dice_count:
-        raise BadInput(_(computer.ANALYSIS_WORDS["dice"], given=len(args.dice)))
+        raise BadInput(_(computer.WRONG_DICE, given=len(args.dice)))
     return tuple(args.dice)
 
 
@@ -137,7 +137,7 @@ def _read(args) -> tuple:
         raise BadInput(_("--position: {problem}",
                          problem=_(error.reason, **error.fields))) from None
     if len(position.white) != rules.checkers:
-        raise BadInput(_(computer.ANALYSIS_WORDS["checkers"]))
+        raise BadInput(_(computer.WRONG_CHECKERS))
     unanalysed = computer.unanalysed(rules, position)
     if unanalysed:
         raise BadInput(_(unanalysed, rules=_(rules.title)))

@@ -40,10 +40,8 @@ def weigh(rules, position: Position, dice, played: Move, match=None):
 #: The longest match the analysis knows.
 MATCH_MAX = ga.MATCH_MAX
 #: What the command says of a position or a throw that is not this game's.
-ANALYSIS_WORDS = {
-    "checkers": N_("--position: a Garanguet position has fifteen checkers a side"),
-    "dice": N_("--dice: Garanguet throws three dice (--dice A B C), not {given}"),
-}
+WRONG_CHECKERS = N_("--position: a Garanguet position has fifteen checkers a side")
+WRONG_DICE = N_("--dice: Garanguet throws three dice (--dice A B C), not {given}")
 
 
 def analysed_rules(name: str, reentry) -> tuple[str, str | None]:

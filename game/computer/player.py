@@ -8,7 +8,8 @@ A game's computer is a module (loaded only when a game of it asks: Garanguet's n
   - `weigh` and `EXACT`, if its moves can be reviewed (game/computer/review.py);
   - `unplayable`, `settle` and `match_chance`, where the engine command asks more of it
     (game/commands/engine.py);
-  - `analyse` and its helpers, if the analyze command knows it (game/commands/analyze.py).
+  - `analyse`, with `analysed_rules`, `unanalysed`, `MATCH_MAX`, `WRONG_CHECKERS` and
+    `WRONG_DICE`, if the analyze command knows it (game/commands/analyze.py).
 
 `levels_for`, `computer_for` and `hints_for` serve any rule set. The Tourne Case names this
 module had before its computer moved to game/computer/tourne_case.py still work from here.

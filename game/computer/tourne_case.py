@@ -253,10 +253,8 @@ def match_chance(rules, position: Position, match, win: float) -> float:
 #: The longest match the analysis knows.
 MATCH_MAX = tbl.MATCH_MAX
 #: What the command says of a position or a throw that is not this game's.
-ANALYSIS_WORDS = {
-    "checkers": N_("--position: a Tourne Case position has three checkers a side"),
-    "dice": N_("--dice: Tourne Case throws two dice (--dice A B), not {given}"),
-}
+WRONG_CHECKERS = N_("--position: a Tourne Case position has three checkers a side")
+WRONG_DICE = N_("--dice: Tourne Case throws two dice (--dice A B), not {given}")
 
 
 def analysed_rules(name: str, reentry) -> tuple[str, str | None]:
