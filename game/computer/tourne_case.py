@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import random
 import threading
-from dataclasses import dataclass
 
 from game.base.i18n import N_
 from game.rules import CHARPENTIER, CHARPENTIER_REENTRY, Move, Position, Side, aways
 
 from game.computer import tables as tbl
+from game.computer.analysis import analyse as analyse_tables
 from game.computer.hint import Hint
+from game.computer.tables import Option, options  # noqa: F401 (a throw's moves, as the tables see them)
 
 #: (name, description), weakest first. The descriptions are shown in the menus: marked for the
 #: catalogue here, translated where they are drawn (_(description)); the names are the saves' and
@@ -38,24 +39,6 @@ LEVEL_NAMES = [name for name, _ in LEVELS]
 #: how often each level moves without counting (any legal move, uniformly): evenly spaced, so
 #: that each level beats the one below by a clear margin in every rule set
 CARELESS = {"novice": 0.75, "journeyman": 0.5, "master": 0.25, "perfect": 0.0}
-
-
-@dataclass
-class Option:
-    """A legal move and the configs it leaves: the mover's and the opponent's."""
-
-    move: Move | None
-    own: int
-    opp: int
-
-
-def options(t: tbl.Tables, position: Position, dice) -> list[Option]:
-    """The engine's legal moves for this throw, each with the configs it leaves."""
-    side = position.to_move
-    found = []
-    for move, after in t.rules.plays(position, dice):
-        found.append(Option(move, t.index[after.checkers(side)], t.index[after.checkers(side.other)]))
-    return found
 
 
 def objective(t: tbl.Tables, position: Position, match=None, wait: bool = False):
@@ -278,5 +261,4 @@ def unanalysed(rules, position: Position) -> str | None:
 
 def analyse(rules, position: Position, dice=None, match=None) -> dict:
     """The analysis as a JSON-ready dict (game/computer/analysis.py)."""
-    from game.computer.analysis import analyse as exact
-    return exact(rules, tbl.tables(rules.name), position, dice, match)
+    return analyse_tables(rules, tbl.tables(rules.name), position, dice, match)
