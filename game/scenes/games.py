@@ -14,7 +14,7 @@ from game.computer.player import levels_for
 from game.play.match import Session
 from game.rules import RULE_SETS, RuleSet, rule_set
 from game.scenes import garanguet, tourne_case
-from game.scenes.boards import PLAYABLE_RULES
+from game.scenes.boards import playable_rules
 from game.scenes.game_entry import Game, Option  # noqa: F401 (the names they had here)
 
 
@@ -53,7 +53,7 @@ def game_of(rules_name: str) -> Game:
 def offered() -> list[Game]:
     """The games a new match offers: those with a rule set the board can show, in the
     registry's order."""
-    keys = dict.fromkeys(rule_set(name).game for name in PLAYABLE_RULES)
+    keys = dict.fromkeys(rule_set(name).game for name in playable_rules())
     return [GAMES[key] for key in keys if key in GAMES]
 
 
@@ -65,7 +65,7 @@ def preset_of(rules_name: str) -> str:
 def presets(game: Game) -> list[str]:
     """A game's presets, in the registry's order: its rule sets that are not an option."""
     options = {o.rules for o in OPTIONS.values()}
-    return [name for name in PLAYABLE_RULES
+    return [name for name in playable_rules()
             if RULE_SETS[name].game == game.key and name not in options]
 
 
@@ -82,7 +82,7 @@ def resumable_session(data) -> Session:
     for a match that will really continue.
     """
     session = Session.from_dict(data)
-    if session.options.rules not in PLAYABLE_RULES:
+    if session.options.rules not in playable_rules():
         raise ValueError(_("the saved match's rules, {rules}, cannot be played on the board yet",
                            rules=_(rule_set(session.options.rules).title)))
     if session.options.level not in ("", *dict(levels_for(session.options.rules))):
