@@ -1,7 +1,7 @@
 """A third game, defined here and nowhere else, with its own rules, its own board and its own
 words, registered with one line in each registry (and unregistered after each test): played to
-its end at the table of the real App, answered by the engine protocol and reviewed, with no
-edit of game/ for it.
+its end at the table of the real App (its review then opened from the scoreboard, on its own
+board), answered by the engine protocol and reviewed, with no edit of game/ for it.
 
 The game, Lanes: three checkers a side, each side racing along its own straight lane of eight
 points, from 0 (not entered) to 9 (borne off, from point 5 or beyond); two dice, each played as
@@ -235,7 +235,21 @@ def test_lanes_is_played_to_its_end_at_the_table_of_the_real_app(tmp_path, monke
         turns = s.match.games[-1]["turns"] if s.match.games else s.record["turns"]
         assert len(turns) >= 4
         for _ in range(120):
-            app.frame(1 / 30)                  # the scoreboard after the game is drawn too
+            if type(app.scenes.top).__name__ == "ScoreboardScene":
+                break
+            app.frame(1 / 30)
+        board = app.scenes.top                 # the scoreboard, then the review on Lanes' board
+        assert type(board).__name__ == "ScoreboardScene"
+        for _ in range(40):
+            app.frame(1 / 30)                  # past the half second when a match's end hears nothing
+        while board.menu.focused.label != "Review":
+            press(pygame.K_DOWN)
+        press(pygame.K_RETURN)
+        shown = app.scenes.top
+        assert type(shown).__name__ == "ReviewScene" and isinstance(shown.board, LanesBoard)
+        shown.wait(60)
+        press(pygame.K_RETURN)                 # the first error shown on the board, if any
+        assert shown.rated is not None and all(r.side is Side.WHITE for r in shown.rated)
     finally:
         pygame.display.quit()
 
