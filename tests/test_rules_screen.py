@@ -10,7 +10,7 @@ import pytest
 from game.base import i18n
 from game.rules import BAR, RULE_SETS, Move, Position, Side, rule_set, rule_title
 from game.rules.core import Illegal
-from game.scenes import games, rules_pages, rules_screen
+from game.scenes import games, garanguet, rules_pages, rules_screen, tourne_case
 from game.scenes.rules_pages import PAGES, Rule
 from game.scenes.rules_screen import RulesScene
 from game.scenes import diagrams
@@ -53,7 +53,8 @@ def test_every_rule_on_the_rules_screen_has_a_name_in_words_and_its_number_from_
 
 
 def test_the_rules_screen_names_rules_through_the_rules_engine_only():
-    for name in ("rules_screen.py", "rules_pages.py"):
+    for name in ("rules_screen.py", "rules_pages.py", "rulebook.py", "tourne_case.py",
+                 "garanguet.py"):
         source = (ROOT / "game" / "scenes" / name).read_text(encoding="utf-8")
         assert 'N_("Only the lower die")' not in source and 'N_("The hit")' not in source
     assert "rule_title" in (ROOT / "game" / "scenes" / "rules_screen.py").read_text(encoding="utf-8")
@@ -81,7 +82,7 @@ def test_the_rules_tabs_come_from_the_registry_garanguet_included(app):
     assert screen.page == "garanguet"
     rows = screen.lines(600, 1.0)
     assert ("rule", "G-9", "Bearing off") in rows
-    assert any(style == "diagram" and line.diagram is rules_pages.BEAR_OFF for style, _, line in rows)
+    assert any(style == "diagram" and line.diagram is garanguet.BEAR_OFF for style, _, line in rows)
     click = screen.tabs[0].rect.center
     for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
         pygame.event.post(pygame.event.Event(kind, pos=click, button=1))
@@ -201,11 +202,11 @@ def test_each_illustration_is_legal_and_its_move_is_what_its_caption_says(diagra
     legal = rules.legal_moves(position, diagram.dice)
     assert (legal == []) == diagram.passes
     hits = [step for _, step in diagram.played() if step.hit]
-    assert bool(hits) == (diagram.rule in ("TC-6",) or diagram is rules_pages.HIT_BETWEEN)
+    assert bool(hits) == (diagram.rule in ("TC-6",) or diagram is tourne_case.HIT_BETWEEN)
 
 
 def test_the_captions_particular_claims_hold_in_the_engine():
-    s = rules_pages
+    s = tourne_case
     # TC-1: 6 and 2 play only the 2
     assert rule_set("charpentier").rules.numbers(s.LOWER_DIE.dice) == (2,)
     # TC-5: the checker on 9 goes home with the 3, never with a 4, 5 or 6
@@ -234,6 +235,7 @@ def test_the_captions_particular_claims_hold_in_the_engine():
     assert BAR in rules.apply(position, Move.parse(s.HIT_BETWEEN.move), s.HIT_BETWEEN.dice).black
     rules, position, _, _ = states(s.BAR)
     assert rules.is_turn_complete(position, s.BAR.dice, Move.parse(s.BAR.move).steps)
+    s = garanguet
     # G-2, G-5, G-6: three, five and six moves, each whole
     for d, count in ((s.SIMPLE, 3), (s.DOUBLE, 5), (s.TRIPLET, 6)):
         rules, position, _, _ = states(d)

@@ -6,7 +6,7 @@ language (the best few moves, --all for every one); bad input gives one line and
     analyze --rules charpentier|charpentier-reentry|bell [--reentry compulsory] --position P [--dice A B]
             [--match N --score X-Y] [--all] [--json]
     analyze --rules garanguet --position P [--dice A B C] [--match N --score X-Y] [--all] [--json]
-            (its figures: game/computer/analysis.py, game/computer/garanguet_analysis.py)
+            (its figures: each game's computer, game/computer/player.py's registry)
 """
 from __future__ import annotations
 
@@ -16,13 +16,10 @@ import re
 import sys
 
 from game.base import streams
-from game.base.i18n import N_, _, n_
+from game.base.i18n import N_, _, n_, verbatim
 from game.commands.arguments import Parser, add_language, speak, tidy
-from game.computer import garanguet_analysis as ga
-from game.computer import tables as tbl
-from game.computer.analysis import analyse
-from game.rules import (CHARPENTIER, CHARPENTIER_REENTRY, GARANGUET, TOURNE_CASE, NotationError,
-                        Position, Side, rules_by_name)
+from game.computer.player import COMPUTERS, module_for
+from game.rules import NotationError, Position, rules_by_name
 
 #: The moves the table shows unless --all is given, best first (the JSON has every one).
 BEST_FEW = 5
@@ -57,8 +54,8 @@ def _parser() -> argparse.ArgumentParser:
                                    "fifteen checkers a side), for players and for checking: the "
                                    "chances before the throw, and after each move of the throw, "
                                    "best first."))
-    parser.add_argument("--rules", choices=(*TOURNE_CASE, GARANGUET.name), required=True,
-                        metavar="|".join((*TOURNE_CASE, GARANGUET.name)),
+    parser.add_argument("--rules", choices=tuple(COMPUTERS), required=True,
+                        metavar="|".join(COMPUTERS),
                         help=_("the rule set: Tourne Case's three (Charpentier 1699, with "
                                "compulsory re-entry, Bell) or Garanguet"))
     parser.add_argument("--reentry", choices=("compulsory",),
@@ -112,47 +109,51 @@ def _die(text: str) -> int:
     return number
 
 
-def _dice(args, rules) -> tuple | None:
+def _dice(args, rules, computer) -> tuple | None:
     """The throw, as many dice as the rule set throws, or None."""
     if args.dice is None:
         return None
     if len(args.dice) != rules.dice_count:
-        message = (N_("--dice: Garanguet throws three dice (--dice A B C), not {given}")
-                   if rules is GARANGUET else
-                   N_("--dice: Tourne Case throws two dice (--dice A B), not {given}"))
-        raise BadInput(_(message, given=len(args.dice)))
+        raise BadInput(_(computer.WRONG_DICE, given=len(args.dice)))
     return tuple(args.dice)
 
 
+def _analysis(name: str):
+    """The game's computer, if it analyses (`analyse` and its helpers: game/computer/player.py)."""
+    computer = module_for(name)
+    if not hasattr(computer, "analyse"):
+        raise BadInput(_("--rules: {rules} cannot be analysed", rules=verbatim(name)))
+    return computer
+
+
 def _read(args) -> tuple:
-    name = CHARPENTIER_REENTRY.name if args.rules == CHARPENTIER.name and args.reentry else args.rules
+    """The rule set, the game's computer, the position and the match, each checked."""
+    computer = _analysis(args.rules)
+    name, problem = computer.analysed_rules(args.rules, args.reentry)
     rules = rules_by_name(name)
     try:
         position = Position.parse(args.position)
     except NotationError as error:
         raise BadInput(_("--position: {problem}",
                          problem=_(error.reason, **error.fields))) from None
-    if len(position.white) != 3:
-        raise BadInput(_("--position: a Tourne Case position has three checkers a side"))
-    t = tbl.tables(name)
-    for side in Side:
-        if position.checkers(side) not in t.index:
-            message = (N_("--position: White has a checker waiting on the bar ('b'), which "
-                          "{rules} does not use") if side is Side.WHITE else
-                       N_("--position: Black has a checker waiting on the bar ('b'), which "
-                          "{rules} does not use"))
-            raise BadInput(_(message, rules=_(rules.title)))
+    if len(position.white) != rules.checkers:
+        raise BadInput(_(computer.WRONG_CHECKERS))
+    unanalysed = computer.unanalysed(rules, position)
+    if unanalysed:
+        raise BadInput(_(unanalysed, rules=_(rules.title)))
     if rules.outcome(position) is not None:
         raise BadInput(_("--position: the game is already over"))
     match = None
     if args.score is not None and args.match is None:
         raise BadInput(_("--score needs --match"))
     if args.match is not None:
-        if not 1 <= args.match <= tbl.MATCH_MAX:
-            raise BadInput(_("--match: a match is 1 to {most} points", most=tbl.MATCH_MAX))
+        if not 1 <= args.match <= computer.MATCH_MAX:
+            raise BadInput(_("--match: a match is 1 to {most} points", most=computer.MATCH_MAX))
         white, black = _score("0-0" if args.score is None else args.score, args.match)
         match = (args.match, white, black)
-    return rules, t, position, match
+    if problem:
+        raise BadInput(_(problem))
+    return rules, computer, position, match
 
 
 def _score(text: str, length: int) -> tuple[int, int]:
@@ -215,31 +216,6 @@ def table(result: dict, everything: bool = False) -> str:
     return "\n".join(lines)
 
 
-# --- Garanguet: three dice, fifteen checkers a side (game/computer/garanguet_analysis.py) ------
-
-def _garanguet(args) -> dict:
-    try:
-        position = Position.parse(args.position)
-    except NotationError as error:
-        raise BadInput(_("--position: {problem}",
-                         problem=_(error.reason, **error.fields))) from None
-    if len(position.white) != GARANGUET.checkers:
-        raise BadInput(_("--position: a Garanguet position has fifteen checkers a side"))
-    if GARANGUET.outcome(position) is not None:
-        raise BadInput(_("--position: the game is already over"))
-    if args.score is not None and args.match is None:
-        raise BadInput(_("--score needs --match"))
-    match = None
-    if args.match is not None:
-        if not 1 <= args.match <= ga.MATCH_MAX:
-            raise BadInput(_("--match: a match is 1 to {most} points", most=ga.MATCH_MAX))
-        white, black = _score(args.score or "0-0", args.match)
-        match = (args.match, white, black)
-    if args.reentry:
-        raise BadInput(_("--reentry: Garanguet has no re-entry"))
-    return ga.analyse(position, _dice(args, GARANGUET), match)
-
-
 def main(argv=None) -> int:
     """Exit status 0; 2 after bad input; 1 when the answer could not be written (standard
     output closed or full), said in one line on the stream left; a reader gone stays quiet."""
@@ -249,11 +225,8 @@ def main(argv=None) -> int:
     try:
         parser = _parser()
         args = parser.parse_args(tidy(parser, argv))
-        if args.rules == GARANGUET.name:
-            result = _garanguet(args)
-        else:
-            rules, t, position, match = _read(args)
-            result = analyse(rules, t, position, _dice(args, rules), match)
+        rules, computer, position, match = _read(args)
+        result = computer.analyse(rules, position, _dice(args, rules, computer), match)
     except BadInput as error:
         streams.tell(_("analyze: {problem}", problem=error))
         return 2

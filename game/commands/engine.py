@@ -13,7 +13,8 @@ by default one drawn from the request itself, so that the same request always ge
 answer and different positions get different draws) are optional. "move" is the
 level's choice, in the notation Move.parse reads ("pass" when nothing can move); "moves" are the
 best few as the top level ranks them, best first, each with "win", the chance to win the game
-(the match, in a match), and for Garanguet "win2", the chance to win 2 points.
+(the match, in a match), and "win2", the chance to win 2 points, where the game's computer
+reckons it.
 
 Bad input of any kind gets {"id": ..., "error": "one line"} (id null when the line has none) and
 the engine reads on. It never prints a traceback. Nothing here imports pygame.
@@ -118,55 +119,31 @@ def _seed_of(*parts) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def _legal_in_tables(rules, position: Position) -> None:
-    """Tourne Case's tables hold only the positions its rules can reach (no bar in Charpentier)."""
-    from game.computer import tables as tbl
-    t = tbl.tables(rules.name)
-    for side in ("white", "black"):
-        if getattr(position, side) not in t.index:
-            raise BadRequest(f"position: {side.title()} has a checker on the bar ('b'), which "
-                             f"{rules.title} does not use")
-
-
 def decide(request) -> dict:
-    """The reply's "move" and "moves" for a decoded request (BadRequest for a bad one)."""
+    """The reply's "move" and "moves" for a decoded request (BadRequest for a bad one). The
+    game's computer may refuse a position it cannot answer for (`unplayable`), settle what it
+    needs before choosing (`settle`) and give a match's chance from a game's (`match_chance`)."""
     r = _read_request(request)
     rules, position, dice, match, module = (r["rules"], r["position"], r["dice"], r["match"],
                                             r["module"])
-    if _solved(r):
-        _legal_in_tables(rules, position)
-        from game.computer import player, tables as tbl
-        # A Bell match's score is solved here, before choosing: never a guess while it solves.
-        player.objective(tbl.tables(rules.name), position, match, wait=True)
+    unplayable = getattr(module, "unplayable", None)
+    problem = unplayable(rules, position) if unplayable else None
+    if problem:
+        raise BadRequest(f"position: {problem}")
+    if hasattr(module, "settle"):
+        module.settle(rules, position, match)
     computer = module.Computer(rules, r["level"], random.Random(r["seed"]))
     move = computer.choose(position, dice, match)
+    match_chance = getattr(module, "match_chance", None)
     moves = []
     for hint in module.hints(rules, position, dice, match)[:BEST_FEW]:
-        entry = {"move": str(hint.move), "win": _chance(_match_chance(r, hint.win_probability))}
-        if hint.win2 is not None:                   # Garanguet: a 2-point win
+        win = hint.win_probability
+        win = match_chance(rules, position, match, win) if match_chance else win
+        entry = {"move": str(hint.move), "win": _chance(win)}
+        if hint.win2 is not None:                   # a 2-point win, where the game has one
             entry["win2"] = _chance(hint.win2)
         moves.append(entry)
     return {"move": str(move), "moves": moves}
-
-
-def _solved(r: dict) -> bool:
-    """Whether the request's computer is Tourne Case's, which plays from solved tables."""
-    from game.computer import player
-    return r["module"] is player
-
-
-def _match_chance(r: dict, win: float) -> float:
-    """In a Charpentier match, where every game is worth one point, the hints give the chance to
-    win the game; the match's chance follows from it (Bell and Garanguet give the match's)."""
-    if not _solved(r) or r["match"] is None:
-        return win
-    from game.computer import player, tables as tbl
-    t = tbl.tables(r["rules"].name)
-    score = player.aways(r["position"].to_move, r["match"])
-    if t.equity is not None or score is None:
-        return win
-    a, b = score
-    return win * t.match_win(a - 1, b) + (1 - win) * (1 - t.match_win(b - 1, a))
 
 
 def _chance(value) -> float:

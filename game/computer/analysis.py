@@ -4,10 +4,10 @@ Its keys are the command's JSON contract, in English. No pygame here.
 """
 from __future__ import annotations
 
-from game.rules import Position
+from game.rules import Position, aways
 
 from game.computer import tables as tbl
-from game.computer.player import aways, options
+from game.computer.tables import options
 
 
 def analyse(rules, t: tbl.Tables, position: Position, dice=None, match=None) -> dict:

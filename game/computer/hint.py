@@ -9,9 +9,10 @@ from game.rules.turn import say_as_entered
 @dataclass(frozen=True)
 class Hint:
     """One legal move and what it is worth to the mover, in every game. win_probability: the
-    chance to win the game (the match, in a match); equity: expected points (Bell, Garanguet: a
-    2-point win counts 2), else None; loss: what it gives up against the best move, in the unit
-    the moves are ranked by; win2: the chance to win 2 points (Garanguet), else None."""
+    chance to win the game (the match, in a match); equity: expected points where a game can
+    score 2 (a 2-point win counts 2), else None; loss: what it gives up against the best move, in
+    the unit the moves are ranked by; win2: the chance to win 2 points where the game's computer
+    reckons it, else None."""
 
     move: Move
     win_probability: float

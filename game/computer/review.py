@@ -1,23 +1,13 @@
 """Match review (issue 12): each of a person's moves rated against the best move of the throw.
 
-Tourne Case is solved exactly (game/computer), so each move can be weighed exactly: the chance
-of winning that the move leaves, against the chance the best move of the same throw leaves.
-The difference is what the move lost. The chances are of:
-
-  - the game, in Charpentier's rule sets (with or without compulsory re-entry): every game is
-    worth one point, so the move that best wins the game also best wins the match;
-  - the match at each game's score, in Bell's rule set, where a game can score 2 points (TB-4):
-    the same exact match solution the computer plays by (in a 1-point match this is the chance
-    of winning the game, both sides playing to win it).
+Each game's computer weighs its own moves (`weigh`, found through game/computer/player.py's
+registry): the chance of winning that each move of the throw leaves (the game's, or the
+match's at each game's score). This module holds the move played to the best of them - the
+difference is what the move lost - and ranks the errors, the same for every game.
 
     from game.computer.review import review, review_match
-    rated = review(CHARPENTIER.name, record, Side.WHITE)     # the biggest errors first
-    rated = review_match(BELL.name, session.match.games, Side.WHITE, length=5)
-
-Garanguet (issue 22) is not solved: its moves are weighed by the strongest evaluation the game
-has (game/computer/garanguet_analysis.py: the exact race table where it reaches, else the master's
-reckoning), by the chance of winning the match at each game's score (a lone game is a 1-point
-match: the chance of winning it).
+    rated = review("charpentier", record, Side.WHITE)     # the biggest errors first
+    rated = review_match("bell", session.match.games, Side.WHITE, length=5)
 
 A forced move (every legal move leaves the same position) and a pass are not rated: they
 cannot be errors. No pygame here.
@@ -26,10 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.computer import tables as tbl
-from game.computer.player import options
-from game.rules import Move, Position, Side, aways, rule_set, rules_by_name
-from game.rules import GARANGUET, TOURNE_CASE
+from game.computer.player import module_for
+from game.rules import Move, Position, Side, rule_set, rules_by_name
 
 #: A loss smaller than this is a rounding of the solver's values, not an error.
 EPSILON = 1e-9
@@ -60,79 +48,47 @@ class Rated:
         return self.loss > EPSILON
 
 
+def _computer(rules_name: str):
+    """The game's computer, which weighs its moves (`weigh`), or None if nothing plays it."""
+    try:
+        return module_for(rules_name)
+    except ValueError:
+        return None
+
+
 def reviewable(rules_name: str) -> bool:
-    """Whether a rule set can be reviewed: the Tourne Case ones, which the solver knows, and
-    Garanguet, which the master reckons."""
-    return rules_name in TOURNE_CASE or rules_name == GARANGUET.name
+    """Whether a rule set can be reviewed: its computer weighs moves."""
+    return hasattr(_computer(rules_name), "weigh")
 
 
 def exact(rules_name: str) -> bool:
-    """Whether the review's chances are exact (Tourne Case, solved) or the master's (Garanguet)."""
-    return rules_name in TOURNE_CASE
+    """Whether the review's chances are exact (the game solved) or reckoned."""
+    return bool(getattr(_computer(rules_name), "EXACT", False))
 
 
 def chances_of(rules_name: str, match=None) -> str:
-    """What the chances of a review are of: "game" or "match" (Bell in a match of 2 or more)."""
+    """What the chances of a review are of: "game" or "match" (a game that can score 2, in a match of 2 or more)."""
     if rule_set(rules_name).max_points == 1 or match is None or match[0] <= 1:
         return "game"
     return "match"
 
 
-def _goal(t: tbl.Tables, position: Position, match):
-    """What the side to move plays for: the game's chance (Charpentier), or the match's at this
-    score (Bell; a lone game is a 1-point match), solved exactly."""
-    if t.equity is None:
-        return t.win
-    score = aways(position.to_move, match or (1, 0, 0))
-    return t.match_objective(*score, wait=True)
-
-
 def rate_turn(rules_name: str, position: Position, dice, played: Move, match=None,
               game: int = 1, turn: int = 1) -> Rated | None:
-    """One turn weighed, or None when there was no choice (a pass or a forced move)."""
-    if rules_name == GARANGUET.name:
-        return _rate_garanguet(position, dice, played, match, game, turn)
-    t = tbl.tables(rules_name)
-    found = options(t, position, tuple(dice))
-    results = {(o.own, o.opp) for o in found}
-    if len(results) < 2:
+    """One turn weighed, or None when there was no choice (a pass or a forced move). The game's
+    computer weighs the throw's moves; the best of them is what the move played is held to."""
+    dice = tuple(dice)
+    weighed = module_for(rules_name).weigh(rules_by_name(rules_name), position, dice, played, match)
+    if weighed is None:
         return None
-    goal = _goal(t, position, match)
-    values = [goal.after(o.own, o.opp, t.home) for o in found]
-    best = max(range(len(found)), key=values.__getitem__)
-    side = position.to_move
-    after = t.rules.apply(position, played, tuple(dice))
-    mine = goal.after(t.index[after.checkers(side)], t.index[after.checkers(side.other)], t.home)
-    loss = values[best] - mine
-    best_move = found[best].move
+    moves, chances, at = weighed
+    best = max(range(len(chances)), key=chances.__getitem__)
+    loss = chances[best] - chances[at]
+    best_move = moves[best]
     if loss <= EPSILON:      # the move played is one of the best: it is its own best move
         loss, best_move = 0.0, played
-    return Rated(game, turn, side, position, tuple(dice), played, best_move, mine, values[best],
-                 max(loss, 0.0), len(results), chances_of(rules_name, match), match)
-
-
-def _rate_garanguet(position: Position, dice, played: Move, match, game: int,
-                    turn: int) -> Rated | None:
-    """A Garanguet turn weighed by the match chance each end of the throw leaves (the game's,
-    a lone game being a 1-point match)."""
-    from game.computer import garanguet_analysis as ga
-    from game.computer import garanguet_net as gnet
-    side = position.to_move
-    ends = gnet.turn_ends(GARANGUET, position.checkers(side), position.checkers(side.other),
-                         tuple(dice))
-    if len(ends) < 2:
-        return None
-    values, _exact = ga.play_values(position, [e for e, _ in ends])
-    chances = ga.match_chance(values, aways(side, match or (1, 0, 0)))
-    mine = GARANGUET.apply(position, played, tuple(dice)).checkers(side)
-    at = next(i for i, (end, _steps) in enumerate(ends) if end == mine)
-    best = int(chances.argmax())
-    loss = float(chances[best] - chances[at])
-    best_move = Move(ends[best][1])
-    if loss <= EPSILON:
-        loss, best_move = 0.0, played
-    return Rated(game, turn, side, position, tuple(dice), played, best_move, float(chances[at]),
-                 float(chances[best]), loss, len(ends), chances_of(GARANGUET.name, match), match)
+    return Rated(game, turn, position.to_move, position, dice, played, best_move, chances[at],
+                 chances[best], max(loss, 0.0), len(moves), chances_of(rules_name, match), match)
 
 
 def _sides(human_side) -> set[Side]:
@@ -151,7 +107,7 @@ def review(rules_name: str, record: dict, human_side, match=None, game: int = 1,
     (`ordered`), else in the order played. `match`: (length, White's points, Black's points)
     before this game; None is a single game."""
     if not reviewable(rules_name):
-        raise ValueError(f"only Tourne Case and Garanguet can be reviewed, not {rules_name!r}")
+        raise ValueError(f"no computer weighs the moves of {rules_name!r}: it cannot be reviewed")
     rules = rules_by_name(rules_name)
     sides = _sides(human_side)
     position = rules.start(Side(record["first"]))

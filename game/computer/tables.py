@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from game.rules import BELL, TOURNE_CASE, Position, rule_set, rules_by_name
+from game.rules import BELL, TOURNE_CASE, Move, Position, rule_set, rules_by_name
 
 from game.computer import model as mdl
 from game.computer import solve as slv
@@ -369,6 +369,26 @@ def shipped_best_turns(lay: slv.Layout, away: int, away_other: int, estimate: np
                                    np.split(turns, np.cumsum(counts)[:-1]))):
         chosen[k][g] = lay.group_start[g] + t
     return chosen if turns_digest(lay, chosen) == digest else None
+
+
+# --- a throw's moves, as the tables see them -------------------------------------------------
+
+@dataclass
+class Option:
+    """A legal move and the configs it leaves: the mover's and the opponent's."""
+
+    move: Move | None
+    own: int
+    opp: int
+
+
+def options(t: Tables, position: Position, dice) -> list[Option]:
+    """The engine's legal moves for this throw, each with the configs it leaves."""
+    side = position.to_move
+    found = []
+    for move, after in t.rules.plays(position, dice):
+        found.append(Option(move, t.index[after.checkers(side)], t.index[after.checkers(side.other)]))
+    return found
 
 
 _loaded: dict[str, Tables] = {}

@@ -8,8 +8,15 @@ from game.view.garanguet_board import GaranguetBoardView
 #: Each rule set's board, by name. Another rule set adds its own (`BOARDS[name] = ...`).
 BOARDS = {**{name: BoardView for name in TOURNE_CASE}, GARANGUET.name: GaranguetBoardView}
 
-#: The rule sets a board can show, in the registry's order.
-PLAYABLE_RULES = tuple(name for name in RULE_SETS if name in BOARDS)
+
+def playable_rules() -> tuple[str, ...]:
+    """The rule sets a board can show, in the registry's order (a game registered since the
+    start included)."""
+    return tuple(name for name in RULE_SETS if name in BOARDS)
+
+
+#: The rule sets a board can show, as the game starts (`playable_rules` for now).
+PLAYABLE_RULES = playable_rules()
 
 
 def board_for(rules) -> Board:

@@ -1,6 +1,6 @@
-"""Small boards for the rules screen: a position drawn by the game's own board renderer (the
-table's BoardView and GaranguetBoardView), with the move it shows as arrows and the points
-it is about lit up.
+"""Small boards for the rules screen: a position drawn by the game's own board (the table's, found
+through game/scenes/boards.py: its still picture, its stacks' counts), with the move it shows
+as arrows and the points it is about lit up.
 
 A `Diagram` is plain data, checked against the rules engine by the rules screen's tests: a
 position in the engine's notation, the throw, the steps shown as played (gold arrows: a legal
@@ -16,13 +16,11 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.geometry import garanguet as gg
 from game.geometry import tablier as g
 from game.rules import Move, Position, Rules, Side
 from game.rules.core import Illegal
 from game.scenes.boards import board_for
-from game.view.board_view import MARGIN as TC_MARGIN, VIEW_H as TC_VIEW_H, VIEW_W as TC_VIEW_W
-from game.view.garanguet_board import GaranguetBoardView, labels, lettered_rails, render_margins
+from game.view.board_view import MARGIN, VIEW_H, VIEW_W
 
 GOLD = (236, 190, 80)
 GOLD_EDGE = (60, 34, 16)
@@ -90,8 +88,8 @@ class Diagram:
 
 # -- drawing ----------------------------------------------------------------------------------
 def board_height(width: int) -> int:
-    """The height of a diagram `width` pixels wide (both games' boards share a shape)."""
-    return round(width * TC_VIEW_H / (TC_VIEW_W - TC_MARGIN))
+    """The height of a diagram `width` pixels wide (every board keeps the tablier's frame)."""
+    return round(width * VIEW_H / (VIEW_W - MARGIN))
 
 
 def picture(diagram: Diagram, width: int) -> pygame.Surface:
@@ -104,22 +102,18 @@ def picture(diagram: Diagram, width: int) -> pygame.Surface:
 def _picture(diagram: Diagram, width: int) -> pygame.Surface:
     view = board_for(diagram.rules.name)
     height = board_height(width)
-    full = round(width * TC_VIEW_W / (TC_VIEW_W - TC_MARGIN))
+    full = round(width * VIEW_W / (VIEW_W - MARGIN))
     view.fit(pygame.Rect(0, 0, full, height))
     canvas = pygame.Surface((full, height), pygame.SRCALPHA)
     position = diagram.start()
-    if isinstance(view, GaranguetBoardView):
-        _garanguet_board(view, canvas)
-    else:
-        view.draw_board(canvas)
+    view.draw_still(canvas)
     for side, location in diagram.lit:
         view.point_glow(canvas, side, location, LIT, 110)
     played = diagram.played()
     hit = [(before, step) for before, step in played if step.hit]
     for side, location, index, (x, y) in view.slots(position):
         view.draw_checker(canvas, side, x, y)
-    if isinstance(view, GaranguetBoardView):
-        _counts(view, canvas, position)
+    view.draw_counts(canvas, position)
     mover = position.to_move
     rules = diagram.rules
     for before, step in hit:                 # the checker hit: ringed in red, and sent off
@@ -136,52 +130,19 @@ def _picture(diagram: Diagram, width: int) -> pygame.Surface:
         if journey in drawn:            # the same journey again: one arrow, counted
             continue
         drawn.add(journey)
-        start = _centre_of(view, before, mover, step.origin)
+        start = view.top_centre(before, mover, step.origin)
         end = view.landing_centre(before, mover, step.destination)
-        off = isinstance(view, GaranguetBoardView) and step.destination == gg.OFF
+        off = view.is_off_board(step.destination)
         middle = _arrow(canvas, view, start, end, GOLD, GOLD_EDGE, bow=0.9 if off else 0.35)
         if journeys.count(journey) > 1:
             _badge(canvas, view, middle, journeys.count(journey))
     if diagram.refused:
         before = diagram.start()
         for step in Move.parse(diagram.refused).steps:
-            start = _centre_of(view, before, mover, step.origin)
+            start = view.top_centre(before, mover, step.origin)
             end = view.landing_centre(before, mover, step.destination)
             _arrow(canvas, view, start, end, RED, RED_EDGE, struck=True)
     return canvas.subsurface((0, 0, width, height)).copy()
-
-
-def _centre_of(view, position, side: Side, location: int):
-    """Where the checker a step takes from `location` rests: the top of its stack."""
-    count = sum(1 for loc in position.checkers(side) if loc == location)
-    if isinstance(view, GaranguetBoardView):
-        return view.checker_centre(side, location, max(0, count - 1), max(1, count))
-    return view.checker_centre(side, location, max(0, count - 1))
-
-
-def _garanguet_board(view: GaranguetBoardView, canvas: pygame.Surface) -> None:
-    """Garanguet's board as the table draws it (the lettered rails, the trays), without the
-    paths' captions beside it, which are left out of a diagram."""
-    from game.view.board_art import render_board
-    rect = view.board_rect()
-    board = render_board(rect.w, rect.h)
-    canvas.blit(board, rect)
-    for strip, at in lettered_rails(board):
-        canvas.blit(strip, (rect.x + at[0], rect.y + at[1]))
-    trays, _ = render_margins(view.scale)
-    canvas.blit(trays, [round(c) for c in view.to_screen(gg.VIEW_LEFT, 0)])
-
-
-def _counts(view, canvas, position) -> None:
-    """The count on each tall stack, as the table writes it (numbers only)."""
-    from game.base.i18n import verbatim
-    from game.view import widgets as ui
-    for label in labels(position):
-        if label.what == "count":
-            size = max(8, view.length(label.size) / 0.68)
-            words = ui.text(verbatim(label.text), size, label.colour, "sans")
-            x, y = view.to_screen(label.x, label.y)
-            canvas.blit(words, words.get_rect(center=(round(x), round(y))))
 
 
 def _badge(canvas, view, at, count: int) -> None:

@@ -1,19 +1,21 @@
 """What the menus say of each game and offer of its rule sets: the game's name, a line about it,
-where each side starts, its tutorial; which rule sets are presets and which an option of one
-(Charpentier's compulsory re-entry). Everything else about a rule set is the registry's
-(game.rules.RULE_SETS): the new-match form, the rules screen and the title read both, so a new
-rule set of a game shown here needs nothing more than its registry entry, its board and its
-rules page.
+where each side starts, its tutorial; which rule sets are presets and which an option of one.
+Each game's own words are in its module (game/scenes/tourne_case.py, game/scenes/garanguet.py);
+`GAMES` below is the registry that finds them by the game (RuleSet.game), and PRESET_NOTES and
+OPTIONS gather its presets' notes and options. Everything else about a rule set is the
+registry's (game.rules.RULE_SETS): the new-match form, the rules screen and the title read both,
+so a new rule set of a game shown here needs nothing more than its registry entry, its board and
+its rules page.
 
 Words are English messages marked with N_, translated where they are drawn.
 """
-from dataclasses import dataclass
-
-from game.base.i18n import N_, _, verbatim
+from game.base.i18n import _, verbatim
 from game.computer.player import levels_for
 from game.play.match import Session
-from game.rules import BELL, CHARPENTIER, CHARPENTIER_REENTRY, GARANGUET, RULE_SETS, RuleSet, rule_set
-from game.scenes.boards import PLAYABLE_RULES
+from game.rules import RULE_SETS, RuleSet, rule_set
+from game.scenes import garanguet, tourne_case
+from game.scenes.boards import playable_rules
+from game.scenes.game_entry import Game, Option  # noqa: F401 (the names they had here)
 
 
 def entry(rules) -> RuleSet:
@@ -24,58 +26,16 @@ def entry(rules) -> RuleSet:
     return rule_set(getattr(rules, "name", rules))
 
 
-@dataclass(frozen=True)
-class Game:
-    """A game as the menus show it: `key` is its rule sets' `RuleSet.game`."""
-
-    key: str
-    title: str                  # never translated: the game's own name
-    note: str                   # one line about it, on the new-match form
-    sides: tuple                # ((side, where it starts), ...) as the form offers them; the
-                                # side as the settings write it, "W" or "B": the form is remembered
-    tutorial: str               # the title's button for its tutorial
-
-
-GAMES = {game.key: game for game in (
-    Game(entry(CHARPENTIER).game, verbatim("Tourne Case"),
-         N_("Three checkers each on two rows of twelve points, printed in Paris in 1699."),
-         (("W", N_("White (top row)")), ("B", N_("Black (bottom row)"))),
-         N_("Tutorial: Tourne Case")),
-    Game(entry(GARANGUET).game, verbatim("Garanguet"),
-         N_("Fifteen checkers each, three dice, no hitting: block the way and bear off first "
-            "(Lepeintre, 1818)."),
-         (("W", N_("White (starts on x)")), ("B", N_("Black (starts on a)"))),
-         N_("Tutorial: Garanguet")),
-)}
+#: Each game's entry in the menus, by the game. Another game adds its own (`GAMES[key] = ...`).
+GAMES = {game.key: game for game in (tourne_case.GAME, garanguet.GAME)}
 
 #: One line on each preset, where the form offers a choice of rule sets for a game.
-PRESET_NOTES = {
-    CHARPENTIER.name: N_("The rules printed in Paris in 1699: only the lower die is played; a hit "
-                         "checker starts over."),
-    BELL.name: N_("R. C. Bell's reading: both dice are played, hit checkers wait on the bar, wins "
-                  "score 1 or 2."),
-}
+PRESET_NOTES = {**tourne_case.PRESET_NOTES}
 
-
-@dataclass(frozen=True)
-class Option:
-    """A rule set the form offers as an option of a preset, on a row of its own."""
-
-    preset: str                 # the preset's name
-    rules: str                  # the rule set the preset becomes with the option
-    label: str                  # the form's row: what the option does, in words a newcomer reads
-    note: str                   # the form's footnote on that row, with the rule's number
-    short: str                  # the rule set's name where room is short (statistics)
-
-
-#: Charpentier's compulsory re-entry, the one option (the settings remember it as "reentry").
-REENTRY = Option(CHARPENTIER.name, CHARPENTIER_REENTRY.name, N_("Hit checkers come back first"),
-                 N_("Compulsory re-entry (TR-1): while a side has a hit checker off the board, its "
-                    "move must bring that checker back if it can; if it cannot, the turn passes."),
-                 N_("Charpentier 1699, re-entry"))
-
-#: The options, by the preset they change.
-OPTIONS = {REENTRY.preset: REENTRY}
+#: The options, by the preset they change; Charpentier's compulsory re-entry is the one there
+#: is (the settings remember it as "reentry").
+OPTIONS = {**tourne_case.OPTIONS}
+REENTRY = tourne_case.REENTRY
 
 
 def short_title(rules_name: str) -> str:
@@ -93,7 +53,7 @@ def game_of(rules_name: str) -> Game:
 def offered() -> list[Game]:
     """The games a new match offers: those with a rule set the board can show, in the
     registry's order."""
-    keys = dict.fromkeys(rule_set(name).game for name in PLAYABLE_RULES)
+    keys = dict.fromkeys(rule_set(name).game for name in playable_rules())
     return [GAMES[key] for key in keys if key in GAMES]
 
 
@@ -105,7 +65,7 @@ def preset_of(rules_name: str) -> str:
 def presets(game: Game) -> list[str]:
     """A game's presets, in the registry's order: its rule sets that are not an option."""
     options = {o.rules for o in OPTIONS.values()}
-    return [name for name in PLAYABLE_RULES
+    return [name for name in playable_rules()
             if RULE_SETS[name].game == game.key and name not in options]
 
 
@@ -122,7 +82,7 @@ def resumable_session(data) -> Session:
     for a match that will really continue.
     """
     session = Session.from_dict(data)
-    if session.options.rules not in PLAYABLE_RULES:
+    if session.options.rules not in playable_rules():
         raise ValueError(_("the saved match's rules, {rules}, cannot be played on the board yet",
                            rules=_(rule_set(session.options.rules).title)))
     if session.options.level not in ("", *dict(levels_for(session.options.rules))):

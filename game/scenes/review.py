@@ -1,11 +1,11 @@
-"""Match review (issue 12): the person's biggest errors of a Tourne Case match, from the scoreboard.
+"""Match review (issue 12): the person's biggest errors of a match, from the scoreboard.
 
 After a match between two people at one screen, both sides' moves are weighed: the list has a
 column naming the side that played each error (as the scoreboard names it: White, Black), the
 shown error says whose move it was, and every chance is that side's.
 
 The list shows, biggest first, each move that lost winning chance against the best move of the
-same throw (game/computer/review.py, from the exact solution): the game and move, the dice, the move
+same throw (game/computer/review.py: as the game's computer weighs them): the game and move, the dice, the move
 played, the best move and the chance lost. Enter or a click on one shows it: the position on
 the game's own board (BoardView), the move played traced in red and the best move in green,
 each in notation and in words, with the chance each leaves (review_board.py). Left and Right
@@ -91,7 +91,7 @@ class ReviewScene(MenuScene):
         self.shown: int | None = None            # the error on the board, or None: the list
         self.shown_error = ShownError(self)      # draws it
         self.first = 0                           # the first row in view
-        self.board = board_for(options.rules)     # Garanguet's lettered board, or Tourne Case's
+        self.board = board_for(options.rules)     # the game's own board (game/scenes/boards.py)
         self._thread = None
         super().__init__(app)
         self.list_menu = self.menu
@@ -253,7 +253,7 @@ class ReviewScene(MenuScene):
                 "best": self.said(rated, rated.best), "lost": percent(rated.loss)}
 
     def said(self, rated: Rated, move) -> str:
-        """A move as the board names its points (Garanguet's letters)."""
+        """A move as the board names its points (the rules say how: numbers or letters)."""
         return verbatim(self.rules.say_move(rated.side, move))
 
     def layout(self, size) -> None:
@@ -287,7 +287,7 @@ class ReviewScene(MenuScene):
     def of_words(self) -> str:
         """What the chances are of, said now (as the hints panel says it)."""
         match = chances_of(self.rules_name, (self.length, 0, 0)) == "match"
-        if not exact(self.rules_name) and self.both:      # Garanguet: the master's reckoning
+        if not exact(self.rules_name) and self.both:      # not solved: the master's reckoning
             return (_("Chances of the side that moved to win the match to {n}, at each game's "
                       "score, as the master reckons them", n=self.length) if match
                     else _("Chances of the side that moved to win the game, as the master "

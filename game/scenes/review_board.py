@@ -68,7 +68,7 @@ class ShownError:
         self.scene.board.draw_board(surface)
         for s, _loc, _index, (x, y) in self.scene.board.slots(rated.position):
             self.scene.board.draw_checker(surface, s, x, y)
-        self.scene.board.draw_labels(surface, rated.position)      # Garanguet's stack counts
+        self.scene.board.draw_labels(surface, rated.position)      # the counts on tall stacks, where the board writes them
         self.trace(surface, rated, rated.best, BEST, offset=6)
         self.trace(surface, rated, rated.played, PLAYED, offset=-6)
         panel = pygame.Rect(area.right + px(16, scale), area.y, 0, area.h)

@@ -1,5 +1,5 @@
 """The rules screen: the rulebook (docs/rules.md; in French docs/regles.md, whose words it
-follows) summarised and illustrated, one page per game and per Tourne Case preset, each rule
+follows) summarised and illustrated, one page per rule set (game/scenes/rules_pages.py), each rule
 named in words with its number alongside ("Only the lower die (TC-1)").
 
 Small boards, drawn by the table's own board renderer (game/scenes/diagrams.py), show the rules

@@ -59,6 +59,11 @@ class Board(Protocol):
     def draw_labels(self, surface, position, skip=frozenset()) -> None: ...  # counts over checkers
     def is_on_field(self, location: int) -> bool: ...      # a checker there lies in the dice's box
     def pip_counts(self, position) -> dict: ...            # Side -> pips, or {} if none shown
+    # a still picture of the board, as the rules screen's diagrams draw it (game/scenes/diagrams.py)
+    def draw_still(self, surface) -> None: ...                            # the board alone
+    def draw_counts(self, surface, position) -> None: ...                 # counts on tall stacks
+    def top_centre(self, position, side: Side, location: int) -> tuple[float, float]: ...
+    def is_off_board(self, location: int) -> bool: ...     # borne off, beside the board
 
 
 class BoardView:
@@ -221,6 +226,23 @@ class BoardView:
     def pip_counts(self, position) -> dict:
         """Three checkers a side need no pip count."""
         return {}
+
+    # -- a still picture (the rules screen's diagrams)
+    def draw_still(self, surface: pygame.Surface) -> None:
+        """The board alone, as a diagram shows it: the table's own picture."""
+        self.draw_board(surface)
+
+    def draw_counts(self, surface, position) -> None:
+        """The counts a diagram writes on tall stacks: none, the stacks being short."""
+
+    def top_centre(self, position, side: Side, location: int) -> tuple[float, float]:
+        """Where the top checker of `side`'s stack on `location` rests (the one a step takes)."""
+        count = position.checkers(side).count(location)
+        return self.checker_centre(side, location, max(0, count - 1))
+
+    def is_off_board(self, location: int) -> bool:
+        """Whether a checker there has left the board (an arrow to it bows wide): never here."""
+        return False
 
 
 def _circle(r: int, rgba, width: int = 0) -> pygame.Surface:

@@ -144,6 +144,36 @@ class GaranguetBoardView(BoardView):
         """A checker on a point lies where the dice roll; one in a tray, outside the box, does not."""
         return 1 <= location <= 24
 
+    # -- a still picture (the rules screen's diagrams)
+    def draw_still(self, surface: pygame.Surface) -> None:
+        """The board as the table draws it (the lettered rails, the trays), without the paths'
+        captions beside it, which a diagram leaves out."""
+        from game.view.board_art import render_board
+        rect = self.board_rect()
+        board = render_board(rect.w, rect.h)
+        surface.blit(board, rect)
+        for strip, at in lettered_rails(board):
+            surface.blit(strip, (rect.x + at[0], rect.y + at[1]))
+        trays, _ = render_margins(self.scale)
+        surface.blit(trays, [round(c) for c in self.to_screen(gg.VIEW_LEFT, 0)])
+
+    def draw_counts(self, surface, position) -> None:
+        """The count on each tall stack, as the table writes it (numbers only)."""
+        for label in labels(position):
+            if label.what == "count":
+                size = max(8, self.length(label.size) / 0.68)
+                words = ui.text(verbatim(label.text), size, label.colour, "sans")
+                x, y = self.to_screen(label.x, label.y)
+                surface.blit(words, words.get_rect(center=(round(x), round(y))))
+
+    def top_centre(self, position, side: Side, location: int) -> tuple[float, float]:
+        count = position.checkers(side).count(location)
+        return self.checker_centre(side, location, max(0, count - 1), max(1, count))
+
+    def is_off_board(self, location: int) -> bool:
+        """Borne off, into the tray beside the board."""
+        return location == gg.OFF
+
     def location_at(self, side: Side, x: float, y: float) -> int | None:
         """The location of `side` (1..24, or 25 for its own tray) at board spot (x, y)."""
         return gg.location_at(side, x, y)
