@@ -33,7 +33,7 @@ from game.scenes.scoreboard import ScoreboardScene
 from game.scenes.title import NAME as TITLE_NAME, TitleScene
 from game.saves.files import append_text
 from game.saves.storage import Storage, default_data_dir, said
-from game.scenes.boards import PLAYABLE_RULES
+from game.scenes.boards import playable_rules
 from game.view import window
 from game.view.controller import CONTROLLER_EVENTS, JOYSTICK_EVENTS, Pads, listen
 from game.view.audio import SilentSounds, Sounds
@@ -70,11 +70,11 @@ class App:
         self.messages += [_("Settings: {problem}.", problem=said(p)) for p in problems]
         if autoplay:
             self.settings["animation_speed"] = "instant"
-        self.default_rules = rules if rules in PLAYABLE_RULES else None
+        self.default_rules = rules if rules in playable_rules() else None
         if rules is not None and self.default_rules is None:
             self.messages.append(_("The rules {rules} cannot be played on the board yet; a new "
                                    "match offers {playable}.", rules=verbatim(repr(rules)),
-                                   playable=verbatim(", ".join(PLAYABLE_RULES))))
+                                   playable=verbatim(", ".join(playable_rules()))))
         self.fullscreen = self.settings["fullscreen"] if fullscreen is None else bool(fullscreen)
         self.windowed_size = size
         self._open_window()

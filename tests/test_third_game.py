@@ -3,11 +3,13 @@ words, registered with one line in each registry (and unregistered after each te
 its end at the table of the real App (its review then opened from the scoreboard, on its own
 board), answered by the engine protocol and reviewed, with no edit of game/ for it.
 
-The game, Lanes: three checkers a side, each side racing along its own straight lane of eight
+The game, Lanes: four checkers a side, each side racing along its own straight lane of eight
 points, from 0 (not entered) to 9 (borne off, from point 5 or beyond); two dice, each played as
-a step; whoever bears off all three first wins one point (L-4). Its board is two lanes across a
-green cloth, no tablier. Its computer is this module (LEVELS, Computer, hints, weigh): it races
-by the pips each side still needs.
+a step; whoever bears off all four first wins one point (L-4). Its positions are written in its
+own notation (four locations a side, "0,0,3,9/0,0,0,0/W"), its moves told in its own words
+("White races 0-3 and 0-4"). Its board is two lanes across a green cloth, no tablier. Its
+computer is this module (LEVELS, Computer, hints, weigh): it races by the pips each side still
+needs.
 """
 import math
 import random
@@ -22,7 +24,10 @@ from game.computer import player, review
 from game.computer.hint import Hint
 from game.geometry import tablier as g
 from game.play.match import Phase
-from game.rules import RULE_SETS, Illegal, Move, Outcome, Position, Rules, RuleSet, Side, Step
+from game.base.i18n import verbatim
+from game.rules import (NOTATIONS, RULE_SETS, Illegal, Move, NotationError, Outcome, Position,
+                        PositionNotation, Rules, RuleSet, Side, Step, Telling)
+from game.rules.telling import history
 from game.scenes import boards
 from game.view.board_view import BoardView
 
@@ -34,7 +39,7 @@ class Lanes(Rules):
     name = "lanes"
     title = "Lanes"
     dice_count = 2
-    checkers = 3
+    checkers = 4
     last_point = LANE
     numbers_rule = "L-1"
     play_all_rule = "L-2"
@@ -43,7 +48,7 @@ class Lanes(Rules):
         return tuple(sorted(dice))
 
     def start(self, first: Side) -> Position:
-        return Position((0, 0, 0), (0, 0, 0), first)
+        return Position((0, 0, 0, 0), (0, 0, 0, 0), first)
 
     def try_step(self, own, opp, origin, number):
         if origin not in own or origin == OFF:
@@ -65,8 +70,26 @@ class Lanes(Rules):
         return None                 # no doublet has a name in Lanes
 
 
-LANES = RuleSet(Lanes(), game="lanes", notation="WHITE/BLACK/SIDE, three locations a side: 0..9",
-                max_points=1, scoring_rule="L-4")
+class LanesNotation(PositionNotation):
+    """Lanes' positions: four locations a side, 0 (not entered) to 9 (off), one after another."""
+
+    checkers = 4
+
+    def check(self, position, text):
+        if any(not 0 <= x <= OFF for side in Side for x in position.checkers(side)):
+            raise NotationError.of("{text}: a lane's points are 0..9", text=repr(text))
+
+
+class LanesTelling(Telling):
+    """Lanes' turns in its own words: "White races 0-3 and 0-4" ("You race" for you)."""
+
+    def actions(self, rules, side, you, steps):
+        verb = "race" if side is you else "races"
+        return verbatim(f"{verb} " + " and ".join(f"{s.origin}-{s.destination}" for s in steps))
+
+
+LANES = RuleSet(Lanes(), game="lanes", notation="WHITE/BLACK/SIDE, four locations a side: 0..9",
+                max_points=1, scoring_rule="L-4", telling=LanesTelling())
 
 
 # --- its board: two straight lanes across a green cloth -----------------------------------------
@@ -190,6 +213,7 @@ def weigh(rules, position: Position, dice, played: Move, match=None):
 @pytest.fixture(autouse=True)
 def lanes_registered(monkeypatch):
     monkeypatch.setitem(RULE_SETS, LANES.name, LANES)                          # the rules
+    monkeypatch.setitem(NOTATIONS, LANES.game, LanesNotation())                # its notation
     monkeypatch.setitem(player.COMPUTERS, LANES.name, lambda: sys.modules[__name__])   # its computer
     monkeypatch.setitem(boards.BOARDS, LANES.name, LanesBoard)                 # its board
 
@@ -234,6 +258,8 @@ def test_lanes_is_played_to_its_end_at_the_table_of_the_real_app(tmp_path, monke
         assert all(c == OFF for c in s.position.checkers(s.outcome.winner))
         turns = s.match.games[-1]["turns"] if s.match.games else s.record["turns"]
         assert len(turns) >= 4
+        said = [str(e.words) for e in history(LANES.name, s.match.games[-1] if s.match.games else s.record)]
+        assert said and all(" races " in w or w.startswith("You race ") or "pass" in w.lower() for w in said), said
         for _ in range(120):
             if type(app.scenes.top).__name__ == "ScoreboardScene":
                 break
@@ -255,12 +281,16 @@ def test_lanes_is_played_to_its_end_at_the_table_of_the_real_app(tmp_path, monke
 
 
 def test_lanes_is_answered_by_the_engine_protocol():
-    reply = engine.answer('{"id": 1, "rules": "lanes", "position": "0,0,0/0,0,0/W", "dice": [6, 1]}')
+    reply = engine.answer('{"id": 1, "rules": "lanes", "position": "0,0,0,0/0,0,0,0/W", "dice": [6, 1]}')
     assert reply["id"] == 1 and "error" not in reply, reply
     assert reply["move"] == reply["moves"][0]["move"]
-    assert Move.parse(reply["move"]) in LANES.rules.legal_moves(Position.parse("0,0,0/0,0,0/W"), (6, 1))
+    assert Move.parse(reply["move"]) in LANES.rules.legal_moves(Position.parse("0,0,0,0/0,0,0,0/W"), (6, 1))
     assert [m["win"] for m in reply["moves"]] == sorted((m["win"] for m in reply["moves"]), reverse=True)
-    refused = engine.answer('{"rules": "lanes", "position": "0,0,0/0,0,0/W", "dice": [6, 1, 2]}')
+    position = Position.parse("0,3,5,9/0,0,0,1/B")            # read and written by its own notation
+    assert position.checkers(Side.WHITE) == (0, 3, 5, 9) and str(position) == "0,3,5,9/0,0,0,1/B"
+    with pytest.raises(NotationError, match="a lane's points are 0..9"):
+        Position.parse("0,3,5,12/0,0,0,0/W")
+    refused = engine.answer('{"rules": "lanes", "position": "0,0,0,0/0,0,0,0/W", "dice": [6, 1, 2]}')
     assert "error" in refused and "Lanes throws 2 dice" in refused["error"]
 
 

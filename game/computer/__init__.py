@@ -1,4 +1,4 @@
-"""The computer player of Tourne Case: the game solved exactly, levels, hints and analysis.
+"""The computer players: each game's own (`player.COMPUTERS`), with levels, hints, analysis and review.
 
     from game.computer import LEVELS, Computer, hints
     comp = Computer(rules, "perfect", random.Random(1)); comp.prepare()
