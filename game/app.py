@@ -81,7 +81,7 @@ class App:
         self._ticker = pygame.time.Clock()
         self.clock = time.monotonic
         self.sounds = self._make_sounds()
-        self.match = MatchKeeper(self.storage, self.notify, self.rng)
+        self.keeper = MatchKeeper(self.storage, self.notify, self.rng)
         self.relay = None                # the relay this game runs for a friend on its network
         self._load_saved_match()
         self.scenes = SceneManager()
@@ -164,14 +164,14 @@ class App:
     @property
     def session(self) -> Session | None:
         """The match being played (the keeper's; read-only here)."""
-        return self.match.session
+        return self.keeper.session
 
     def _load_saved_match(self) -> None:
-        problems = self.match.load()
+        problems = self.keeper.load()
         self.messages += [_("Saved match: {problem}.", problem=said(p)) for p in problems]
 
     def can_continue(self) -> bool:
-        return self.match.can_continue()
+        return self.keeper.can_continue()
 
     def current_rules(self) -> str:
         """The rules to explain: the match's, or those the next new match would use."""
@@ -192,7 +192,7 @@ class App:
 
     def new_match(self, options: dict) -> None:
         """Start a match with these options (see last_options) and go to its priority throw."""
-        self.match.start(MatchOptions(rules=options["rules"], length=options["length"],
+        self.keeper.start(MatchOptions(rules=options["rules"], length=options["length"],
                                       opponent=options["opponent"], level=options["level"],
                                       human_side=Side(options["human_side"]),
                                       touch_move=self.settings["touch_move"], autoplay=self.autoplay,
@@ -203,13 +203,13 @@ class App:
 
     def rematch(self) -> None:
         """The same options again, a new match (and a new seed)."""
-        if self.match.rematch():
+        if self.keeper.rematch():
             self.show_match()
 
     def continue_match(self) -> None:
         if self.can_continue():
             self.messages.clear()
-            if self.session.options.opponent == "online" and self.match.online is None:
+            if self.session.options.opponent == "online" and self.keeper.online is None:
                 self.reconnect()
             self.show_match()
 
@@ -218,7 +218,7 @@ class App:
     def play_online(self, link, relay=None) -> None:
         """The friend is there and the options agreed: the match begins as the link plays it
         (the keeper holds the link), with this game's relay if it runs one."""
-        self.match.start_online(link)
+        self.keeper.start_online(link)
         self.relay = relay
         self.messages.clear()
         self.show_match()
@@ -234,15 +234,15 @@ class App:
         except Exception as exc:
             self.notify(_("The relay could not start again ({problem}).",
                           problem=verbatim(f"{type(exc).__name__}: {exc}")))
-        self.match.resume_online(Link.resume(self.session))
+        self.keeper.resume_online(Link.resume(self.session))
 
     def leave_online(self) -> None:
         """Off the table: the link closes (the friend sees this game leave) and this game's relay
         stops; the match stays saved, and Continue takes it up again."""
-        link, relay = self.match.online, self.relay
+        link, relay = self.keeper.online, self.relay
         if link is not None and link.leave("saved"):    # the friend reads "saved and left"
-            self.match.save()                           # the `away` saved, then sent as it closes
-        self.match.online, self.relay = None, None
+            self.keeper.save()                           # the `away` saved, then sent as it closes
+        self.keeper.online, self.relay = None, None
         if link is not None:
             link.close(wait=0.5)      # what was sent last (a last move) goes out first
         if relay is not None:
@@ -265,15 +265,15 @@ class App:
 
     def save_match(self) -> None:
         """Save the session as it is now (the keeper does; also when the loop ends)."""
-        self.match.save()
+        self.keeper.save()
 
     def next_game(self) -> None:
         """From the scoreboard: the next game of the match begins with its priority throw."""
-        if self.match.next_game():
+        if self.keeper.next_game():
             self.show_match()
 
     def abandon_match(self) -> None:
-        self.match.abandon()
+        self.keeper.abandon()
         self.to_title()
 
     def pause(self) -> None:

@@ -35,7 +35,7 @@ def _table_frames(data_dir, throws=12):
     from game.scenes.table.scene import TableScene
     app = App(seed=1, fullscreen=False, data_dir=data_dir, size=(1280, 800))
     app.settings["animation_speed"] = "normal"
-    app.match.adopt(Session.new(MatchOptions(rules="bell", length=21, opponent="human"), seed=4))
+    app.keeper.adopt(Session.new(MatchOptions(rules="bell", length=21, opponent="human"), seed=4))
     app.session.throw_priority()
     while app.session.phase is Phase.PRIORITY:
         app.session.throw_priority()

@@ -40,8 +40,8 @@ class _Storage:
 
 class _Host:
     def __init__(self, session):
-        self.match = MatchKeeper(_Storage(), lambda words: None, random.Random(0))
-        self.match.adopt(session)
+        self.keeper = MatchKeeper(_Storage(), lambda words: None, random.Random(0))
+        self.keeper.adopt(session)
         self.settings = {"animation_speed": "normal", "touch_move": False}
         self.scenes = SceneManager()
         self.sounds = _Sounds()
@@ -50,7 +50,7 @@ class _Host:
 
     @property
     def session(self):
-        return self.match.session
+        return self.keeper.session
 
     def show_match(self):
         if self.session.phase in (Phase.THROW, Phase.MOVE):

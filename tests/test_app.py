@@ -140,7 +140,7 @@ def test_bad_events_never_crash(app, tmp_path):
 
 
 def test_an_error_in_a_frame_goes_back_to_the_title_and_keeps_the_save(app, tmp_path):
-    app.match.adopt(Session.new(MatchOptions(length=3), seed=3))
+    app.keeper.adopt(Session.new(MatchOptions(length=3), seed=3))
     app.save_match()
     saved = (tmp_path / "match.json").read_bytes()
 
@@ -240,7 +240,7 @@ def test_new_match_form_starts_a_match_and_remembers_its_options(app, tmp_path):
 
 
 def test_pause_save_and_leave_keeps_the_match_for_continue(app, tmp_path):
-    app.match.adopt(Session.new(MatchOptions(length=3), seed=3))
+    app.keeper.adopt(Session.new(MatchOptions(length=3), seed=3))
     app.save_match()
     app.pause()
     frames(app)
@@ -255,7 +255,7 @@ def test_pause_save_and_leave_keeps_the_match_for_continue(app, tmp_path):
 
 
 def test_abandon_asks_first_then_clears_the_save(app, tmp_path):
-    app.match.adopt(Session.new(MatchOptions(length=3), seed=3))
+    app.keeper.adopt(Session.new(MatchOptions(length=3), seed=3))
     app.save_match()
     app.pause()
     frames(app)
@@ -274,7 +274,7 @@ def test_abandon_asks_first_then_clears_the_save(app, tmp_path):
 
 
 def test_scoreboard_records_the_game_and_goes_on_to_the_next(app, tmp_path):
-    app.match.adopt(played_to_game_over(MatchOptions(length=21), seed=11))
+    app.keeper.adopt(played_to_game_over(MatchOptions(length=21), seed=11))
     app.show_match()
     frames(app, 30)
     board = top(app)
@@ -292,7 +292,7 @@ def test_scoreboard_records_the_game_and_goes_on_to_the_next(app, tmp_path):
 
 
 def test_the_match_winner_screen_clears_the_save_and_offers_a_rematch(app, tmp_path):
-    app.match.adopt(played_to_game_over(MatchOptions(length=1, opponent="human"), seed=5))
+    app.keeper.adopt(played_to_game_over(MatchOptions(length=1, opponent="human"), seed=5))
     app.save_match()
     winner = app.session.outcome.winner
     app.show_match()
@@ -333,7 +333,7 @@ def test_rules_screen_scrolls_and_switches_preset(app):
 @pytest.mark.parametrize("size", [(960, 600), (1920, 1080)])
 def test_every_menu_screen_draws_at_the_smallest_and_a_large_window(tmp_path, size):
     app = App(seed=2, data_dir=tmp_path, size=size)
-    app.match.adopt(played_to_game_over(MatchOptions(length=3), seed=2))
+    app.keeper.adopt(played_to_game_over(MatchOptions(length=3), seed=2))
     screens = [lambda: TitleScene(app), lambda: NewMatchScene(app), lambda: SettingsScene(app),
                lambda: StatsScene(app), lambda: RulesScene(app), lambda: PauseScene(app),
                lambda: ScoreboardScene(app), lambda: NoticeScene(app, ["A long note. " * 30] * 4)]
@@ -451,7 +451,7 @@ def test_the_app_is_the_host_scenes_are_given(app):
     for name in ("update_settings", "show_match", "pause", "to_title"):
         assert callable(getattr(app, name)), name
     assert isinstance(app.clock(), float)
-    assert app.session is app.match.session
+    assert app.session is app.keeper.session
 
 
 def saved_match_app(tmp_path, seed=3):
@@ -524,7 +524,7 @@ def test_quit_on_the_title_says_the_match_is_saved(tmp_path):
     press(app, pygame.K_ESCAPE)                # the focus on Quit
     assert title.menu.focused.label == "Quit"
     assert "Your match is saved" in title.footnote()
-    app.match.abandon()
+    app.keeper.abandon()
     assert title.footnote() == "", "nothing saved, nothing said"
     pygame.display.quit()
 

@@ -77,9 +77,9 @@ def a_players_folder(folder: Path) -> None:
     rng = random.Random(5)
     session = play_out(Session.new(MatchOptions(length=3), seed=5),
                        lambda s, moves: rng.choice(moves), lambda s: s.phase is Phase.GAME_OVER)
-    app.match.adopt(session)
-    app.match.record_finished_games()
-    app.match.next_game()
+    app.keeper.adopt(session)
+    app.keeper.record_finished_games()
+    app.keeper.next_game()
     app.save_match()
     pygame.display.quit()
 
@@ -109,17 +109,17 @@ def test_the_show_plays_a_game_of_each_in_turn_and_leaves_the_data_folder_byte_f
     assert isinstance(app.scenes.top, TitleScene)
     show = until_show(app)
     frames(app, 200)                              # a few turns of the first game
-    first = show.host.match.session
+    first = show.host.keeper.session
     assert first.options.autoplay and first.options.rules == "charpentier"
     assert first.record["turns"], "the computer plays the computer"
     # Its end comes sooner: the same kind of game a few steps from the end, on the table.
-    show.host.match.adopt(nearly_over(first.options, seed=3))
+    show.host.keeper.adopt(nearly_over(first.options, seed=3))
     show.host.show_match()
     for _ in range(SHOW_FRAMES):
         app.frame(DT)
-        if show.host.match.session.options.rules == "garanguet":
+        if show.host.keeper.session.options.rules == "garanguet":
             break
-    second = show.host.match.session
+    second = show.host.keeper.session
     assert second.options.rules == "garanguet" and second.phase in (Phase.THROW, Phase.MOVE)
     frames(app, 100)                              # Garanguet on the table
     assert second.record["turns"]
@@ -178,7 +178,7 @@ def test_the_show_is_quieter_and_draws_its_invitation(tmp_path):
     with ui.recording() as (drawn, _unsaid):
         frames(app, 300)
     assert "Press any key" in [words for words, _rect, _box in drawn]
-    assert show.host.match.session.options.autoplay
+    assert show.host.keeper.session.options.autoplay
     assert app.sounds.played, "the show is heard"
     assert all(strength <= QUIET for _name, strength in app.sounds.played)
 

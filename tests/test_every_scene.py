@@ -68,7 +68,7 @@ def push(scene_of):
 
 def show(session):
     def to(app):
-        app.match.adopt(session)
+        app.keeper.adopt(session)
         app.show_match()
     return to
 
@@ -84,7 +84,7 @@ def review(app):
 
 
 def saved_match(app):
-    app.match.adopt(played("garanguet", "computer", Phase.MOVE))
+    app.keeper.adopt(played("garanguet", "computer", Phase.MOVE))
     app.scenes.push(SavedMatchScene(app, lambda: None))
 
 
@@ -110,7 +110,7 @@ def no_sound_device(app):
 
 def online_pause_confirm(app):
     """The Abandon question of a match with a friend elsewhere (its own words, issue 30.3)."""
-    app.match.adopt(Session.new(MatchOptions(rules="garanguet", opponent="online"), seed=3))
+    app.keeper.adopt(Session.new(MatchOptions(rules="garanguet", opponent="online"), seed=3))
     app.scenes.push(ConfirmScene(app, *PauseScene(app).abandon_words(), lambda: None))
 
 

@@ -119,7 +119,7 @@ def test_a_whole_game_of_every_rule_set_through_intents_alone(rules):
     assert len(table.saves) == 2 * len(turns)      # a save after every throw and every move
     assert Session.from_dict(table.saves[-1]).outcome == session.outcome
     by = {e.by for e in table.of(ev.StepPlayed)}
-    assert "person" in by and (opponent == "human" or "computer" in by)
+    assert "person" in by and (opponent == "human" or "opponent" in by)
     # Each turn's steps, as shown one by one, add up to the move the session recorded.
     for ended in table.of(ev.TurnEnded):
         assert str(ended.move) in [move for _, move in turns]
@@ -248,15 +248,15 @@ def test_the_computer_thinks_then_its_steps_come_one_by_one():
     assert table.flow.stage is Stage.THINK and calls == [("0,0,0/0,0,0/B", (4, 2), (1, 0, 0))]
     assert table.do("poll") == []                   # it waits for the screen to let it "look"
     moved, *first = table.do("proceed")
-    assert isinstance(moved, ev.ComputerMoved) and moved.move == Move((Step(0, 2), Step(2, 6)))
+    assert isinstance(moved, ev.OpponentMoved) and moved.move == Move((Step(0, 2), Step(2, 6)))
     assert moved.before.black == (0, 0, 0) and moved.after.black == (0, 0, 6) and moved.dice == (4, 2)
-    assert [(type(e), e.by, e.last) for e in first] == [(ev.StepPlayed, "computer", False)]
+    assert [(type(e), e.by, e.last) for e in first] == [(ev.StepPlayed, "opponent", False)]
     assert first[0].after.black == (0, 0, 2) and session.position.black == (0, 0, 0)
     second = table.do("proceed")
     assert second[0].last and second[0].after.black == (0, 0, 6)
     done = table.do("proceed")
     assert isinstance(done[0], ev.TurnEnded) and session.position.black == (0, 0, 6)
-    assert isinstance(done[1], ev.TurnBegan) and not done[1].computer
+    assert isinstance(done[1], ev.TurnBegan) and not done[1].opponent
 
 
 def test_a_threaded_thinker_answers_through_poll():

@@ -302,7 +302,7 @@ def show(app, scene):
 
 
 def saved_match(app):
-    app.match.adopt(Session.new(MatchOptions(length=5), seed=3))
+    app.keeper.adopt(Session.new(MatchOptions(length=5), seed=3))
     app.save_match()
 
 

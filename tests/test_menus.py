@@ -245,7 +245,7 @@ def test_resume_and_take_back_are_two_words_in_french(app):
     both on screen at once. Over a table in French, each label drawn names one action."""
     import speaking
     from game.play.match import MatchOptions, Session
-    app.match.adopt(Session.new(MatchOptions(rules="charpentier", opponent="human"), seed=3))
+    app.keeper.adopt(Session.new(MatchOptions(rules="charpentier", opponent="human"), seed=3))
     app.show_match()
     frames(app)
     app.scenes.push(PauseScene(app))

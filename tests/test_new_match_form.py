@@ -184,7 +184,7 @@ def test_the_hints_reach_the_match_against_a_person_at_one_screen(app):
     choose(form, "opponent", "human")
     choose(form, "hints", False)
     form.start()
-    assert app.match.session.options.hints is False
+    assert app.keeper.session.options.hints is False
 
 
 def test_every_form_fits_the_small_window_in_both_languages(app):
@@ -211,7 +211,7 @@ def test_a_form_turned_online_after_start_was_asked_hosts_and_never_plays_withou
     from game.scenes.menus import SavedMatchScene
     from game.scenes.new_match import NewMatchScene
     from game.scenes.online import HostScene
-    app.match.adopt(Session.new(MatchOptions(length=5), seed=3))
+    app.keeper.adopt(Session.new(MatchOptions(length=5), seed=3))
     app.save_match()
     form = NewMatchScene(app)
     app.scenes.push(form)
@@ -231,4 +231,4 @@ def test_a_form_turned_online_after_start_was_asked_hosts_and_never_plays_withou
     asked.replace()
     app.scenes.apply_pending()
     assert isinstance(app.scenes.top, HostScene)
-    assert app.session.options.opponent != "online" or app.match.online is not None
+    assert app.session.options.opponent != "online" or app.keeper.online is not None

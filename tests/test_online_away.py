@@ -93,10 +93,10 @@ def test_the_friends_table_says_saved_and_left_or_connection_lost():
 def leave_online_saying_why(self) -> None:
     """App.leave_online as issue 30 asks of game/app.py (the lead's file): the `away` saved,
     then sent as the link closes; then the relay stops."""
-    link, relay = self.match.online, self.relay
+    link, relay = self.keeper.online, self.relay
     if link is not None and link.leave("saved"):
-        self.match.save()
-    self.match.online, self.relay = None, None
+        self.keeper.save()
+    self.keeper.online, self.relay = None, None
     if link is not None:
         link.close(wait=0.5)
     if relay is not None:

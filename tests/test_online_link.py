@@ -345,7 +345,7 @@ def test_the_flows_wait_for_the_dealer_and_never_take_back_a_move_sent():
     remote = SyncThinker(lambda p, d, m: Move.parse("0-4 0-2"))
     flow = GameFlow(session, lambda: saves.append(1), {Side.BLACK: remote}, dealer=dealer)
     began = flow.start()
-    assert began[-1].computer                   # thrown for by itself, as the computer's is
+    assert began[-1].opponent                   # thrown for by itself, as the computer's is
     assert [type(e).__name__ for e in flow.throw()] == ["Notice"]    # not this person's dice
     dealer.ready = False
     assert flow.proceed() == [] and flow.stage is Stage.THROW and session.phase is Phase.THROW

@@ -36,7 +36,7 @@ def table(app, position, dice=None, opponent="computer") -> TableScene:
     session = Session.new(MatchOptions(rules="charpentier", opponent=opponent), seed=3)
     session.phase, session.position = (Phase.MOVE if dice else Phase.THROW), position
     session.dice, session.record = dice, {"first": "W", "turns": []}
-    app.match.adopt(session)
+    app.keeper.adopt(session)
     scene = TableScene(app)
     app.scenes.clear_to(scene)
     frames(app, 3)

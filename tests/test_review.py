@@ -220,7 +220,7 @@ def test_a_match_is_weighed_game_by_game_at_each_score():
 # -- the screens ---------------------------------------------------------------------------------
 
 def to_scoreboard(app, session) -> ScoreboardScene:
-    app.match.adopt(session)
+    app.keeper.adopt(session)
     app.show_match()
     frames(app, 40)               # past the first half second, when a match's end hears nothing
     board = app.scenes.top

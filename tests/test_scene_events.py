@@ -53,7 +53,7 @@ def table(app) -> TableScene:
     session = Session.new(MatchOptions(rules="charpentier", length=1, opponent="computer"), seed=3)
     while session.phase is Phase.PRIORITY:
         session.throw_priority()
-    app.match.adopt(session)
+    app.keeper.adopt(session)
     return TableScene(app)
 
 
@@ -75,7 +75,7 @@ def test_the_tutorial_has_a_handler_for_every_event_of_its_flow(app):
 
 
 def test_the_priority_throw_has_a_handler_for_every_event_of_its_flow(app):
-    app.match.adopt(Session.new(MatchOptions(rules="charpentier", opponent="computer"), seed=3))
+    app.keeper.adopt(Session.new(MatchOptions(rules="charpentier", opponent="computer"), seed=3))
     scene = PriorityScene(app)
     assert set(scene.handlers) == PRIORITY_EVENTS
 
@@ -143,7 +143,7 @@ def test_an_event_with_no_handler_is_an_error_not_dropped(app):
     scene = table(app)
     with pytest.raises(LookupError, match="Unheard"):
         scene.react([Unheard()])
-    app.match.adopt(Session.new(MatchOptions(rules="charpentier", opponent="computer"), seed=3))
+    app.keeper.adopt(Session.new(MatchOptions(rules="charpentier", opponent="computer"), seed=3))
     with pytest.raises(LookupError, match="Unheard"):
         PriorityScene(app).react([Unheard()])
 

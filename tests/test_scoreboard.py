@@ -50,7 +50,7 @@ def game_over(opponent: str, length: int = 1, seed: int = 5) -> Session:
 
 
 def match_end(app, opponent="computer") -> ScoreboardScene:
-    app.match.adopt(game_over(opponent))
+    app.keeper.adopt(game_over(opponent))
     app.show_match()
     frames(app, 1)
     board = app.scenes.top
@@ -68,7 +68,7 @@ def test_enter_first_presses_review_not_rematch(app, opponent):
 def test_without_a_review_the_safe_button_is_title(app):
     session = game_over("computer")
     session.options = dataclasses.replace(session.options, autoplay=True)    # a demo: no review
-    app.match.adopt(session)
+    app.keeper.adopt(session)
     app.show_match()
     frames(app, 1)
     board = app.scenes.top
@@ -97,7 +97,7 @@ def test_keys_and_clicks_as_the_match_ends_do_nothing(app):
 
 
 def test_between_games_next_game_has_the_focus_and_answers_at_once(app):
-    app.match.adopt(game_over("computer", length=3))
+    app.keeper.adopt(game_over("computer", length=3))
     app.show_match()
     frames(app, 1)
     board = app.scenes.top

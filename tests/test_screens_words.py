@@ -69,7 +69,7 @@ def test_every_statistics_row_is_drawn_at_one_size(tmp_path, size):
 # -- 30.3: Abandon, online -----------------------------------------------------------------------
 
 def abandon_question(app, opponent) -> ConfirmScene:
-    app.match.adopt(Session.new(MatchOptions(rules="charpentier", opponent=opponent), seed=3))
+    app.keeper.adopt(Session.new(MatchOptions(rules="charpentier", opponent=opponent), seed=3))
     pause = PauseScene(app)
     app.scenes.push(pause)
     frames(app)

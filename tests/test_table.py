@@ -56,8 +56,8 @@ class FakeApp:
     """The scenes' host (game/scenes/host.py), with the real match keeper on a fake disk."""
 
     def __init__(self, session, speed="instant"):
-        self.match = MatchKeeper(FakeStorage(), lambda words: None, random.Random(0))
-        self.match.adopt(session)
+        self.keeper = MatchKeeper(FakeStorage(), lambda words: None, random.Random(0))
+        self.keeper.adopt(session)
         self.settings = {"animation_speed": speed, "touch_move": False}
         self.scenes = SceneManager()
         self.sounds = FakeSounds()
@@ -66,11 +66,11 @@ class FakeApp:
 
     @property
     def session(self):
-        return self.match.session
+        return self.keeper.session
 
     @property
     def saves(self):
-        return self.match.storage.saved
+        return self.keeper.storage.saved
 
     def show_match(self):
         phase = self.session.phase

@@ -59,7 +59,7 @@ def table(tmp_path, rules="charpentier", position=None, dice=None, opponent="com
         session.position = Position.parse(position)
         session.phase, session.dice = (Phase.MOVE, tuple(dice)) if dice else (Phase.THROW, None)
         session.record = record or {"first": "W", "turns": []}
-    app.match.adopt(session)
+    app.keeper.adopt(session)
     scene = TableScene(app)
     if thinking:
         scene.flow.thinkers = {side: Pondering() for side in scene.flow.thinkers}

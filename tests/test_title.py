@@ -43,7 +43,7 @@ def test_without_a_saved_match_new_match_takes_the_first_row(app):
 def test_continue_says_the_game_the_length_and_the_score(app):
     session = Session.new(MatchOptions(rules="garanguet", length=5), seed=3)
     session.match.score[Side.WHITE], session.match.score[Side.BLACK] = 2, 1
-    app.match.adopt(session)
+    app.keeper.adopt(session)
     app.save_match()
     app.to_title()
     frames(app)
@@ -60,7 +60,7 @@ def test_continue_says_the_game_the_length_and_the_score(app):
 def test_the_longest_continue_fits_its_button(app, language):
     session = Session.new(MatchOptions(rules="charpentier", length=21), seed=3)
     session.match.score[Side.WHITE], session.match.score[Side.BLACK] = 20, 19
-    app.match.adopt(session)
+    app.keeper.adopt(session)
     app.update_settings({"language": language})
     app.to_title()
     frames(app)

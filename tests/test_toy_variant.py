@@ -159,7 +159,7 @@ def test_a_person_plays_the_toy_against_the_computer_step_by_step_and_takes_move
     priority(session, saves)
     events = play_game(session, saves, rng)
     names = {type(e).__name__ for e in events}
-    assert {"ChoiceOffered", "Picked", "StepPlayed", "ComputerMoved", "TurnEnded", "GameOver"} <= names
+    assert {"ChoiceOffered", "Picked", "StepPlayed", "OpponentMoved", "TurnEnded", "GameOver"} <= names
     assert "MoveTakenBack" in names
     assert session.phase is Phase.GAME_OVER
     assert session.match.games[0]["outcome"]["winner"] in ("W", "B")

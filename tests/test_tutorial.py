@@ -171,7 +171,7 @@ def test_each_tutorial_is_played_through_to_its_closing_page_and_back_to_the_tit
     assert [(p, d, str(m)) for p, d, m in session.played] == [(p, d, str(m)) for p, d, m in expected]
     if game == "tourne-case":
         assert str(session.position) == "2,3,12/12,12,12/W" and session.outcome.winner is Side.BLACK
-    assert app.match.session is None and not app.can_continue()     # the player's match: untouched
+    assert app.keeper.session is None and not app.can_continue()     # the player's match: untouched
 
 
 def to_turn(app, scene, number):
@@ -285,7 +285,7 @@ def test_a_garanguet_refusal_names_the_points_by_their_letters(app):
 def test_the_title_opens_the_tutorial_and_the_players_match_stays_as_it_was(app, game):
     app.new_match(app.last_options())                 # a match of the player's own, saved
     frames(app, 3)
-    saved = app.match.session.to_dict()
+    saved = app.keeper.session.to_dict()
     app.to_title()
     frames(app, 3)
     title = app.scenes.top
@@ -296,10 +296,10 @@ def test_the_title_opens_the_tutorial_and_the_players_match_stays_as_it_was(app,
     frames(app, 3)
     scene = app.scenes.top
     assert isinstance(scene, TutorialScene) and scene.script is SCRIPTS[game]
-    assert scene.session is not app.match.session
+    assert scene.session is not app.keeper.session
     play_through(app, scene)
     assert isinstance(app.scenes.top, TitleScene)
-    assert app.match.session.to_dict() == saved and app.can_continue()
+    assert app.keeper.session.to_dict() == saved and app.can_continue()
     assert app.storage.resume_match()[0].to_dict() == saved          # and so is its save
 
 

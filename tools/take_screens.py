@@ -300,7 +300,7 @@ def review(shooter: Shooter) -> None:
     from game.scenes.review import ErrorRow, ReviewScene
     from game.scenes.scoreboard import ScoreboardScene
     app = shooter.app()
-    app.match.adopt(seeded_session("charpentier", seed=17, length=3, games=1))
+    app.keeper.adopt(seeded_session("charpentier", seed=17, length=3, games=1))
     app.show_match()
     frames(app, 20)
     board = app.scenes.top
@@ -342,7 +342,7 @@ def table(shooter: Shooter, position: str | None = None, dice=None):
         session.position = Position.parse(position)
         session.phase, session.dice = (Phase.MOVE, tuple(dice)) if dice else (Phase.THROW, None)
         session.record = {"first": "W", "turns": []}
-    app.match.adopt(session)
+    app.keeper.adopt(session)
     scene = TableScene(app)
     app.scenes.clear_to(scene)
     frames(app, 3)

@@ -272,7 +272,7 @@ class WatchReport:
             ConnectionLost: self._lost, watching.GameWon: self._game_won,
             watching.MatchOver: self._match_over,
             **dict.fromkeys((watching.PriorityThrown, watching.Thrown, watching.Moved,
-                             watching.Resigned, watching.LeftSaved, watching.Cheated,
+                             watching.SideResigned, watching.LeftSaved, watching.Cheated,
                              watching.PlayersPresent, watching.WatchersCount, Refused,
                              Unreachable), self._tell),
         }

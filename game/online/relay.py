@@ -107,7 +107,7 @@ class Guarded(ServerConnection):
 
 
 @dataclasses.dataclass(eq=False)
-class Watcher:
+class WatcherConnection:
     """One watcher's connection and what waits to be sent to it, in order (`pump` sends it at
     the pace the watcher reads, so that a slow one never holds the seats up)."""
     connection: object
@@ -402,7 +402,7 @@ class Relay:
 
     async def _watching(self, connection, room: Room) -> None:
         """A watcher: the room, its log, then what passes live; what it sends is dropped."""
-        watcher = Watcher(connection)
+        watcher = WatcherConnection(connection)
         watcher.push(write("watching", code=room.code, rules=room.rules, options=room.options,
                            watchers=len(room.watchers) + 1, players=room.players()))
         for seen in room.log:

@@ -159,7 +159,7 @@ class GameWon:
 
 
 @dataclass(frozen=True)
-class Resigned:
+class SideResigned:
     """A side gave up the match."""
     side: Side
 
@@ -433,7 +433,7 @@ class Watcher:
             self._cheated(verdict)
         elif isinstance(verdict, Resigns):
             side = self.sides[seat]
-            self._events.append(Resigned(side))
+            self._events.append(SideResigned(side))
             self._end(side.other, "resigned")
         elif isinstance(verdict, ToPlay):
             self._play(verdict)

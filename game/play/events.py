@@ -14,7 +14,8 @@ from game.rules import Move, Outcome, Position, Side, Step
 @dataclass(frozen=True)
 class TurnBegan:
     side: Side
-    computer: bool             # the computer throws (after the screen's pause) by `proceed()`
+    opponent: bool             # the opponent's turn (the computer's, or the friend's online):
+                               # it throws by itself (after the screen's pause) by `proceed()`
 
 
 @dataclass(frozen=True)
@@ -74,15 +75,16 @@ class StepPlayed:
     step: Step
     before: Position           # the board before and after this step (the same side to move)
     after: Position
-    by: str                    # "person" or "computer"
+    by: str                    # "person" (at this screen) or "opponent" (the computer, the friend)
     last: bool                 # this step completes the turn
     dropped: bool = False      # a person dragged the checker there (it settles, no glide)
 
 
 @dataclass(frozen=True)
-class ComputerMoved:
-    """The computer's move is chosen: its steps follow as StepPlayed events. What the screen
-    says and keeps clear of while they play (the move as a whole, and where it ends)."""
+class OpponentMoved:
+    """The opponent's move (the computer's, or the friend's online) is chosen: its steps follow
+    as StepPlayed events. What the screen says and keeps clear of while they play (the move as a
+    whole, and where it ends)."""
     side: Side
     before: Position
     dice: tuple[int, ...]

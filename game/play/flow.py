@@ -52,8 +52,8 @@ from typing import Callable
 
 from game.base.i18n import N_, Words
 from game.play.choosing import Choosing
-from game.play.events import (Announced, BearingOffBegun, ComputerMoved, GameOver, MoveComplete,
-                              MoveTakenBack, Notice, NumbersLost, PlayedForYou, Resigned, StepPlayed,
+from game.play.events import (Announced, BearingOffBegun, GameOver, MoveComplete, MoveTakenBack,
+                              Notice, NumbersLost, OpponentMoved, PlayedForYou, Resigned, StepPlayed,
                               StepTakenBack, ThinkingStarted, ThrowStarted, ThrowTakenAgain, TurnBegan,
                               TurnEnded, TurnPassed)
 from game.play.match import Phase, Session
@@ -314,7 +314,7 @@ class GameFlow(Choosing):
             return
         s = self.session
         self._move, self._shown_steps = move, 0
-        self._emit(ComputerMoved(self.to_move, s.position, s.dice, move,
+        self._emit(OpponentMoved(self.to_move, s.position, s.dice, move,
                                  self.rules.play_steps(s.position, move.steps).passed()))
         self.stage = Stage.MOVING
         self._show_next_step()
@@ -328,7 +328,7 @@ class GameFlow(Choosing):
         before = self.shown
         self.shown = self.rules.play_steps(before, (step,))
         self._shown_steps += 1
-        self._emit(StepPlayed(self.to_move, step, before, self.shown, "computer",
+        self._emit(StepPlayed(self.to_move, step, before, self.shown, "opponent",
                               self._shown_steps == len(move.steps)))
         self._bearing_off(step, before)
 

@@ -67,7 +67,7 @@ class ShowHost:
             self.settings["animation_speed"] = "normal"      # a show at full speed shows nothing
         self.sounds = QuietSounds(app.sounds)
         self.storage = Nowhere()
-        self.match = MatchKeeper(self.storage, lambda words: None, random.Random(show.seed))
+        self.keeper = MatchKeeper(self.storage, lambda words: None, random.Random(show.seed))
         self.scenes = SceneManager()
         self.messages: list[str] = []
         self.pads = controller.pads_of(app)       # the table reads who holds which controller
@@ -94,7 +94,7 @@ class ShowHost:
 
     def show_match(self) -> None:
         """The game on the table, or at its end the next game (the other one)."""
-        session = self.match.session
+        session = self.keeper.session
         if session is None or session.phase not in (Phase.THROW, Phase.MOVE):
             self.show.next_game()
             return
@@ -126,7 +126,7 @@ class AttractScene(Scene):
     def __init__(self, app, seed: int | None = None):
         super().__init__(app)
         # The show's games from the app's seeded generator (the one that seeds new matches).
-        self.seed = seed if seed is not None else app.match.rng.getrandbits(32)
+        self.seed = seed if seed is not None else app.keeper.rng.getrandbits(32)
         self.rng = random.Random(self.seed)
         self.host = ShowHost(app, self)
         self.offered = games.offered()
@@ -154,7 +154,7 @@ class AttractScene(Scene):
             if session.phase is not Phase.PRIORITY:
                 break
             session.throw_priority()
-        self.host.match.adopt(session)
+        self.host.keeper.adopt(session)
         self.host.show_match()
 
     @property

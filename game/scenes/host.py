@@ -3,7 +3,7 @@
 game.app.App is the real host; the tests hand scenes a small fake. A scene goes to other scenes
 through `scenes` (or `show_match`, which picks the scene for where the match stands), reads and
 changes `settings`, plays `sounds`, reads `clock()`, and reaches the match being played and its
-saving only through `match` (game.play.keeper.MatchKeeper): never by replacing the session itself.
+saving only through `keeper` (game.play.keeper.MatchKeeper): never by replacing the session itself.
 tests/test_host.py checks that no scene uses anything of the app beyond this protocol.
 """
 from typing import Callable, Protocol
@@ -36,12 +36,12 @@ class Host(Protocol):
     autoplay: bool                          # a demo run: the scoreboard goes on by itself
 
     # the match
-    match: MatchKeeper                      # the session, its saving and its records
+    keeper: MatchKeeper                     # the session, its saving and its records
     def last_options(self) -> dict: ...     # the last new match's options, as new_match takes them
     def new_match(self, options: dict) -> None: ...
     def continue_match(self) -> None: ...   # the saved match, if there is one
     def show_match(self) -> None: ...       # the priority throw, the table or the scoreboard
-    def play_online(self, link, relay) -> None: ...   # with a friend elsewhere (match.online: the link)
+    def play_online(self, link, relay) -> None: ...   # with a friend elsewhere (keeper.online: the link)
 
     # the scenes
     scenes: SceneManager                    # push, pop, replace, clear_to

@@ -259,7 +259,7 @@ class PauseScene(OverlayScene):
     def abandon_words(self) -> tuple[str, str]:
         """The question and its note: online, the match goes to the friend and both records
         keep it; at one screen or against the computer, it ends and its save is deleted."""
-        session = self.app.match.session
+        session = self.app.keeper.session
         if session is not None and session.options.opponent == "online":
             return (N_("Give the match to your friend?"),
                     N_("Your friend wins the match, and both your records keep it."))
@@ -268,9 +268,9 @@ class PauseScene(OverlayScene):
     def abandon(self) -> None:
         """The match ends and its save is deleted (the keeper records it); back to the title. A
         friend elsewhere is told that this side gives up."""
-        if self.app.match.online is not None:
-            self.app.match.online.resign()
-        self.app.match.abandon()
+        if self.app.keeper.online is not None:
+            self.app.keeper.online.resign()
+        self.app.keeper.abandon()
         self.app.to_title()
 
 
@@ -304,7 +304,7 @@ class SavedMatchScene(OverlayScene):
 
     def __init__(self, app: Host, on_replace):
         self.on_replace = on_replace
-        session = app.match.session
+        session = app.keeper.session
         self.notes = [lambda: _("{saved} Resume it, or replace it with the new match: the saved "
                                 "one is then kept in the records as abandoned.",
                                 saved=saved_match_words(session))]

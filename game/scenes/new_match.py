@@ -170,7 +170,7 @@ class NewMatchScene(MenuScene):
         """Start the match (or host it, or join one); a match saved and under way is never
         replaced without asking."""
         then = then or (self.host if self.online() else self.begin)
-        if self.app.match.can_continue():
+        if self.app.keeper.can_continue():
             self.app.scenes.push(SavedMatchScene(self.app, then))
         else:
             then()

@@ -71,7 +71,7 @@ class PriorityScene(PacedScene):
     def __init__(self, app: Host):
         super().__init__(app)
         self.online = OnlinePlay(self)
-        self.flow = PriorityFlow(self.session, app.match.save, **self.online.dealt())
+        self.flow = PriorityFlow(self.session, app.keeper.save, **self.online.dealt())
         self.playback: DicePlayback | None = None
         self.hover = None
         self._started = False

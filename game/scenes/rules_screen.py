@@ -53,7 +53,7 @@ BODY, NAME, HEAD, CAPTION = 24, 26, 32, 21      # design sizes of the words
 
 def rules_to_explain(app: Host) -> str:
     """The rules the rules screen opens on: the match's, or those the next new match would use."""
-    session = app.match.session
+    session = app.keeper.session
     return session.options.rules if session is not None else app.last_options()["rules"]
 
 

@@ -66,7 +66,7 @@ class ScoreboardScene(MenuScene):
     width = 380
 
     def __init__(self, app: Host):
-        session = app.match.session
+        session = app.keeper.session
         self.session = session
         self.outcome = session.outcome
         self.score = dict(session.match.score)
@@ -118,12 +118,12 @@ class ScoreboardScene(MenuScene):
 
     def rematch(self) -> None:
         """The same options again, a new match (and a new seed): its priority throw."""
-        if self.app.match.rematch():
+        if self.app.keeper.rematch():
             self.app.show_match()
 
     def next_game(self) -> None:
         """The next game of the match begins with its priority throw (C-1)."""
-        if self.app.match.next_game():
+        if self.app.keeper.next_game():
             self.app.show_match()
 
     def review(self) -> None:
@@ -137,11 +137,11 @@ class ScoreboardScene(MenuScene):
         if self.entered:             # back from the review: recorded and cheered already
             return
         self.entered = True
-        self.app.match.record_finished_games()
+        self.app.keeper.record_finished_games()
         if self.match_over:
-            self.app.match.finish()
-            if self.app.match.online is not None:   # the friend's game hears what was taken in
-                self.app.match.online.match_over()
+            self.app.keeper.finish()
+            if self.app.keeper.online is not None:   # the friend's game hears what was taken in
+                self.app.keeper.online.match_over()
         self.app.sounds.play("win", 1.0 if self.match_over else 0.6)
 
     def back(self):
@@ -152,7 +152,7 @@ class ScoreboardScene(MenuScene):
 
     def update(self, dt):
         super().update(dt)
-        link = self.app.match.online
+        link = self.app.keeper.online
         if link is not None:      # the friend's messages go on: a resend asked, the next throw
             for event in link.poll():
                 dispatch(self.link_handlers, event, self)

@@ -64,7 +64,7 @@ class TitleScene(MenuScene):
     def continue_words(self) -> str:
         """ "Continue: Garanguet, match to 5, 2-1": which match Continue takes up (White's
         points first, as the table's plates and the scoreboard read)."""
-        session = self.app.match.session
+        session = self.app.keeper.session
         if session is None:
             return _("Continue the match")
         score = session.match.score
@@ -87,7 +87,7 @@ class TitleScene(MenuScene):
 
     def enter(self):
         self.idle = 0.0
-        self.continue_button.visible = self.app.match.can_continue()
+        self.continue_button.visible = self.app.keeper.can_continue()
         self.menu.reset_focus()
         super().enter()
         if self.app.messages:
@@ -115,7 +115,7 @@ class TitleScene(MenuScene):
 
     def footnote(self) -> str:
         """Said under the menu: on Quit with a match under way, that nothing is lost."""
-        if self.menu.focused is self.quit_button and self.app.match.can_continue():
+        if self.menu.focused is self.quit_button and self.app.keeper.can_continue():
             return _("Your match is saved: Continue resumes it next time.")
         return ""
 

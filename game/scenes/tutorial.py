@@ -70,7 +70,7 @@ class TutorialHost:
 
     def __init__(self, host, keeper: TutorialKeeper):
         self._host = host
-        self.match = keeper
+        self.keeper = keeper
 
     def __getattr__(self, name):
         return getattr(self._host, name)
@@ -97,7 +97,7 @@ def _pause_scene_class():
             return [
                 ui.Button(N_("Resume"), self.back),
                 ui.Button(N_("Settings"), lambda: app.scenes.push(SettingsScene(app))),
-                ui.Button(N_("Rules"), lambda: app.scenes.push(RulesScene(app, app.match.session.options.rules))),
+                ui.Button(N_("Rules"), lambda: app.scenes.push(RulesScene(app, app.keeper.session.options.rules))),
                 ui.Button(N_("Leave the tutorial"), app.to_title),
             ]
     return Pause
@@ -271,7 +271,7 @@ class TutorialScene(TableScene):
         if turn is None:                   # the part is played: a jump, or the end
             self._next_part()
             return
-        if not event.computer:
+        if not event.opponent:
             self.lesson = (N_("Your turn"), self.script.throw_hint)
         else:
             self.lesson = (N_("Black's turn") if event.side is Side.BLACK else N_("White's turn"),

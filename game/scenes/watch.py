@@ -24,7 +24,7 @@ from game.dice import toss
 from game.online import protocol
 from game.online.events import ConnectionLost, Reconnected, Refused, Unreachable
 from game.online.watch import (Cheated, GameWon, LeftSaved, MatchOver, Moved, PlayersPresent,
-                               PriorityThrown, Resigned, Thrown, Watcher, WatchersCount, Watching)
+                               PriorityThrown, SideResigned, Thrown, Watcher, WatchersCount, Watching)
 from game.rules import Side
 from game.base.dispatch import dispatch
 from game.scenes.base import Scene
@@ -89,7 +89,7 @@ class WatchScene(Pacing, Scene):
         self.handlers = {
             Watching: self._watching, PriorityThrown: self._priority, Thrown: self._thrown,
             Moved: self._moved, GameWon: self._game_won, MatchOver: self._match_over,
-            Cheated: self._cheated, Resigned: self._resigned, LeftSaved: self._resigned,
+            Cheated: self._cheated, SideResigned: self._resigned, LeftSaved: self._resigned,
             PlayersPresent: self._players,
             WatchersCount: self._watchers, Refused: self._refused, Unreachable: self._refused,
             ConnectionLost: self._lost, Reconnected: self._reconnected,

@@ -58,7 +58,7 @@ class OnlinePlay:
 
     def __init__(self, scene):
         self.scene = scene
-        self.link = scene.app.match.online if scene.session.options.opponent == "online" else None
+        self.link = scene.app.keeper.online if scene.session.options.opponent == "online" else None
         self.troubles: dict = {}       # what is wrong now, by kind ("connection", "friend"): Words
         self.ended = None              # the words that ended the match early
         self.watchers = getattr(self.link, "watchers", 0)

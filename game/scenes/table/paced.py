@@ -85,7 +85,7 @@ class PacedScene(Pacing, Scene):
 
     @property
     def session(self):
-        return self.app.match.session
+        return self.app.keeper.session
 
 
 def set_cursor(shape) -> None:

@@ -70,7 +70,7 @@ class TableScene(PacedScene):
             thinkers, advisor = computer_players(s, thread=True)
             if self.link is not None:           # the friend's moves arrive through the link
                 thinkers.update({side: self.link.thinker() for side in Side if s.is_remote(side)})
-            self.flow = GameFlow(s, host.match.save, thinkers, advisor, self.touch_move(),
+            self.flow = GameFlow(s, host.keeper.save, thinkers, advisor, self.touch_move(),
                                  player_ends=self.link is None, **self.online.dealt())
         self.playback: DicePlayback | None = None
         self.flights: list[Flight] = []
@@ -227,7 +227,7 @@ class TableScene(PacedScene):
             ev.TurnPassed: self._turn_passed, ev.NumbersLost: self._numbers_lost,
             ev.PlayedForYou: self._played_for_you, ev.BearingOffBegun: self._bearing_off,
             ev.ThinkingStarted: self._thinking, ev.Picked: self._picked,
-            ev.ComputerMoved: self._computer_moved, ev.StepPlayed: self._step_played,
+            ev.OpponentMoved: self._computer_moved, ev.StepPlayed: self._step_played,
             ev.StepTakenBack: self._step_taken_back, ev.MoveTakenBack: self._move_taken_back,
             ev.MoveComplete: self._move_complete,
             MoveRefused: self._move_refused, ev.Notice: lambda event: self.say(event.words),
@@ -246,7 +246,7 @@ class TableScene(PacedScene):
 
     def _turn_began(self, event: ev.TurnBegan) -> None:
         ended, self._ended = self._ended, False
-        if event.computer:
+        if event.opponent:
             delay = AFTER_PASS_THROW_DELAY if self._after_pass else (
                 ENDED_THROW_DELAY if ended else COMPUTER_THROW_DELAY)
             self._wait(self._pause(delay), self._proceed)
@@ -302,7 +302,7 @@ class TableScene(PacedScene):
         self.say("")
         self.refused = None
 
-    def _computer_moved(self, event: ev.ComputerMoved) -> None:
+    def _computer_moved(self, event: ev.OpponentMoved) -> None:
         """The computer's move is said as it starts (cards.py), and the card keeps off its way."""
         self.caption = {"side": event.side, "before": event.before, "dice": event.dice, "move": event.move,
                         "after": event.after, "left": None}
@@ -310,9 +310,9 @@ class TableScene(PacedScene):
     def _step_played(self, event: ev.StepPlayed) -> None:
         dropped, self._dropped_at = self._dropped_at, None
         self.refused = None
-        if event.by == "computer" and event.last and self.caption is not None:
+        if event.by == "opponent" and event.last and self.caption is not None:
             self.caption["left"] = CAPTION_HOLD     # then stays long enough to read once it has landed
-        if event.by == "computer" and not event.last:
+        if event.by == "opponent" and not event.last:
             then = lambda: self._wait(self._pause(STEP_PAUSE), self._proceed)  # noqa: E731
         else:
             then = self._proceed          # once its checkers have landed
@@ -368,7 +368,7 @@ class TableScene(PacedScene):
     def _resigned(self, event: ev.Resigned) -> None:
         if self.link is not None:           # the friend elsewhere is told
             self.link.resign()
-        self.app.match.abandon()
+        self.app.keeper.abandon()
         self.app.to_title()
 
     # --- animation ---------------------------------------------------------------------------
