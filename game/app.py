@@ -21,16 +21,16 @@ import pygame
 from game.base import i18n
 from game.base.i18n import _, verbatim
 from game.play.keeper import MatchKeeper
-from game.play.match import MatchOptions, Phase, Session
+from game.play.session import MatchOptions, Phase, Session
 from game.play.players import settle
 from game.rules import Side
-from game.scenes.attract import ATTRACT_AFTER
+from game.scenes.table.attract import ATTRACT_AFTER
 from game.scenes.base import SceneManager
-from game.scenes.menus import PauseScene
+from game.scenes.menus.overlays import PauseScene
 from game.scenes.games import game_of, level_of, preset_of, resumable_session, with_option
-from game.scenes.rules_screen import rules_to_explain
-from game.scenes.scoreboard import ScoreboardScene
-from game.scenes.title import NAME as TITLE_NAME, TitleScene
+from game.scenes.learn.rules_screen import rules_to_explain
+from game.scenes.table.scoreboard import ScoreboardScene
+from game.scenes.menus.title import NAME as TITLE_NAME, TitleScene
 from game.saves.files import append_text
 from game.saves.storage import Storage, default_data_dir, said
 from game.scenes.boards import playable_rules
@@ -228,7 +228,7 @@ class App:
         host's game starts its relay again first, if it ran one: a relay that cannot start is
         said, and the table says the connection is lost while the link retries)."""
         from game.online.link import Link
-        from game.scenes.online import restart_relay
+        from game.scenes.online.lobby import restart_relay
         try:
             self.relay = restart_relay(self.session.online)
         except Exception as exc:
@@ -255,7 +255,7 @@ class App:
         """
         phase = self.session.phase
         if phase is Phase.PRIORITY:
-            from game.scenes.priority import PriorityScene
+            from game.scenes.table.priority import PriorityScene
             self.scenes.clear_to(PriorityScene(self))
         elif phase in (Phase.THROW, Phase.MOVE):
             from game.scenes.table.scene import TableScene

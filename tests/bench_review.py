@@ -20,7 +20,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
 from game.computer import tables as tbl  # noqa: E402
 from game.computer.player import computer_for  # noqa: E402
-from game.play.match import MatchOptions, Phase, Session, play_out  # noqa: E402
+from game.play.session import MatchOptions, Phase, Session, play_out  # noqa: E402
 from game.computer.review import review  # noqa: E402
 from game.rules import GARANGUET, TOURNE_CASE, Side  # noqa: E402
 

@@ -12,7 +12,7 @@ import time
 
 from game.play.flow import GameFlow, Stage
 from game.play.keeper import MatchKeeper
-from game.play.match import MatchOptions, Phase, Session, forget_replays, play_out
+from game.play.session import MatchOptions, Phase, Session, forget_replays, play_out
 from game.saves.storage import Storage
 
 

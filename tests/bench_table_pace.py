@@ -12,9 +12,9 @@ import time
 import pygame
 
 from game.play.keeper import MatchKeeper
-from game.play.match import MatchOptions, Phase, Session
+from game.play.session import MatchOptions, Phase, Session
 from game.scenes.base import SceneManager
-from game.scenes.priority import PriorityScene
+from game.scenes.table.priority import PriorityScene
 from game.scenes.table.scene import TableScene
 from game.play.flow import Stage
 

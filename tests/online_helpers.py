@@ -17,7 +17,7 @@ from pathlib import Path
 from websockets.sync.client import connect
 
 from game.play.keeper import MatchKeeper
-from game.play.match import Dealt, MatchOptions, Phase, Session
+from game.play.session import Dealt, MatchOptions, Phase, Session
 from game.online import dice
 from game.commands.autoplay import OnlinePlayer
 from game.online.link import Link

@@ -2,11 +2,11 @@
 each move (chosen by the caller; a pass when nothing can move), the next game."""
 import random
 
-from game.play.match import Session, play_step
+from game.play.session import Session, play_step
 
 
 def steps(session: Session, choose):
-    """Play `session` on for ever, yielding it after every step (game.play.match.play_step);
+    """Play `session` on for ever, yielding it after every step (game.play.session.play_step);
     `choose(session, moves)` picks the move from the legal ones. A game won is followed by the
     next one (stop before, if the match is over: the caller reads `session.phase` at each step)."""
     while True:

@@ -6,15 +6,15 @@ import pytest
 
 from game.base import i18n
 from game.app import App, run
-from game.play.match import MatchOptions, Phase, Session, play_out
+from game.play.session import MatchOptions, Phase, Session, play_out
 from game.rules import Side
 from game.scenes.base import Scene
-from game.scenes.menus import (ConfirmScene, NoticeScene, PauseScene, SavedMatchScene,
-                                SettingsScene, StatsScene)
-from game.scenes.rules_screen import RulesScene
-from game.scenes.scoreboard import ScoreboardScene
-from game.scenes.new_match import NewMatchScene
-from game.scenes.title import TitleScene
+from game.scenes.menus.overlays import ConfirmScene, NoticeScene, PauseScene, SavedMatchScene
+from game.scenes.menus.settings import SettingsScene, StatsScene
+from game.scenes.learn.rules_screen import RulesScene
+from game.scenes.table.scoreboard import ScoreboardScene
+from game.scenes.menus.new_match import NewMatchScene
+from game.scenes.menus.title import TitleScene
 from game.saves.storage import Storage
 
 DT = 1 / 60

@@ -13,9 +13,9 @@ import pytest
 
 from game.app import App
 from game.base import i18n
-from game.play.match import MatchOptions, Phase, Session, play_out, play_step
-from game.scenes.attract import QUIET, AttractScene
-from game.scenes.title import TitleScene
+from game.play.session import MatchOptions, Phase, Session, play_out, play_step
+from game.scenes.table.attract import QUIET, AttractScene
+from game.scenes.menus.title import TitleScene
 
 DT = 0.1            # the app's longest frame: a show goes by quickly
 IDLE = 0.5          # seconds untouched before the show

@@ -11,8 +11,8 @@ import pytest
 from game.app import App
 from game.base import i18n
 from game.rules import Side
-from game.scenes.menus import SettingsScene
-from game.scenes.title import TitleScene
+from game.scenes.menus.settings import SettingsScene
+from game.scenes.menus.title import TitleScene
 from game.view import controller
 
 DT = 1 / 60
@@ -174,7 +174,7 @@ def test_a_controller_the_system_cannot_open_is_left_alone(app):
 
 def test_the_new_match_form_and_the_pause_menu_with_a_controller_alone(app):
     """A new match against the computer started, paused and left with the controller only."""
-    from game.scenes.new_match import NewMatchScene
+    from game.scenes.menus.new_match import NewMatchScene
     pad = plug(app)
     assert focused_label(app) == "New match"
     button(app, pad, pygame.CONTROLLER_BUTTON_A)
@@ -201,7 +201,7 @@ def test_the_new_match_form_and_the_pause_menu_with_a_controller_alone(app):
 
 def test_the_form_and_the_settings_name_the_controller_buttons_when_one_was_used_last(app):
     """Not only the title and the table: the menus' footnotes too say B, not Esc."""
-    from game.scenes.new_match import NewMatchScene
+    from game.scenes.menus.new_match import NewMatchScene
 
     def key(which):
         post(app, pygame.KEYDOWN, key=which, mod=0, unicode="", scancode=0)

@@ -9,14 +9,14 @@ import pygame
 import pytest
 
 from game.app import MAX_DT, App
-from game.play.match import Phase
+from game.play.session import Phase
 from game.play.priority import PriorityStage
-from game.scenes.menus import SettingsScene
-from game.scenes.priority import PriorityScene
-from game.scenes.scoreboard import ScoreboardScene
+from game.scenes.menus.settings import SettingsScene
+from game.scenes.table.priority import PriorityScene
+from game.scenes.table.scoreboard import ScoreboardScene
 from game.scenes.table.scene import TableScene
-from game.scenes.new_match import NewMatchScene
-from game.scenes.title import TitleScene
+from game.scenes.menus.new_match import NewMatchScene
+from game.scenes.menus.title import TitleScene
 from game.saves.storage import Storage
 
 FRAME_BUDGET = 40_000

@@ -17,15 +17,16 @@ import speaking
 from sessions import at_random, steps
 from game.app import App
 from game.base.i18n import N_, _
-from game.play.match import MatchOptions, Phase, Session
+from game.play.session import MatchOptions, Phase, Session
 from game.scenes.base import Scene
-from game.scenes.menus import (ConfirmScene, MenuScene, NoticeScene, OverlayScene, PauseScene,
-                               SavedMatchScene, SettingsScene, StatsScene)
+from game.scenes.menus.base import MenuScene, OverlayScene
+from game.scenes.menus.overlays import ConfirmScene, NoticeScene, PauseScene, SavedMatchScene
+from game.scenes.menus.settings import SettingsScene, StatsScene
 from game.online.events import Offered, Refused, RoomOpened, refused_words
-from game.scenes.online import HostScene, OnlineScene, RelayScene
-from game.scenes.table.paced import PacedScene
-from game.scenes.rules_screen import RulesScene
-from game.scenes.new_match import NewMatchScene
+from game.scenes.online.lobby import HostScene, OnlineScene, RelayScene
+from game.scenes.paced import PacedScene
+from game.scenes.learn.rules_screen import RulesScene
+from game.scenes.menus.new_match import NewMatchScene
 
 SMALLEST = (960, 600)
 BASES = {Scene, MenuScene, OverlayScene, PacedScene, OnlineScene}      # never shown on their own
@@ -117,7 +118,7 @@ def online_pause_confirm(app):
 def online_screen(make, events):
     """The Host or Join screen, its link a stand-in that says `events` (the real link and relay:
     tests/test_online_screens.py)."""
-    from game.scenes import online
+    from game.scenes.online import lobby as online
 
     class Link:
         url, port, options = "ws://127.0.0.1:8690", 8690, None
@@ -138,7 +139,7 @@ def online_screen(make, events):
 
 
 def offered(app):
-    from game.scenes.online_join import JoinScene
+    from game.scenes.online.join import JoinScene
     scene = JoinScene(app)
     scene.address.type("192.168.100.200")
     scene.code.type("ACD-EF9")
@@ -148,20 +149,20 @@ def offered(app):
 
 def tutorial(game):
     def to(app):
-        from game.scenes.tutorial import TutorialScene
+        from game.scenes.learn.tutorial import TutorialScene
         app.scenes.push(TutorialScene(app, game))
     return to
 
 
 def attract(app):
-    from game.scenes.attract import AttractScene
+    from game.scenes.table.attract import AttractScene
     app.scenes.push(AttractScene(app, seed=3))
 
 
 def watching_a_room(app):
     """The watch screen waiting for the relay (its live states: tests/test_watch_scene.py)."""
     from game.online.watch import Watcher
-    from game.scenes.watch import WatchScene
+    from game.scenes.online.watch import WatchScene
     from test_watch import FakeClient
     app.scenes.push(WatchScene(app, "ws://127.0.0.1:1", "acd-ef9", watcher_factory=lambda url, code:
                                Watcher(url, code, client_factory=FakeClient)))

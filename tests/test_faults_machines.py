@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from game.scenes.games import resumable_session
-from game.play.match import MatchOptions, Session
+from game.play.session import MatchOptions, Session
 from game.saves.storage import DEFAULT_SETTINGS, MATCH_FILE, RECORDS_FILE, SETTINGS_FILE, Storage
 from sessions import at_random, steps
 from test_faults import ROOT, TIMEOUT, game_env, real_folder, saved_at
@@ -130,7 +130,7 @@ def test_the_window_brings_the_running_game_forward_or_quits(tmp_path):
     playing (the call never ends it) and still saves on SIGTERM; Esc quits."""
     import pygame
     from game.base import folder_lock
-    from game.scenes.in_use import InUseScreen
+    from game.scenes.menus.in_use import InUseScreen
     from game.view import widgets as ui
     folder = tmp_path / "data"
     game, _ = first_game(tmp_path, folder)

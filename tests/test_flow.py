@@ -9,7 +9,7 @@ from game.play import events as ev
 from game.play.flow import GameFlow, Stage
 from game.rules.refusals import MoveRefused
 from game.play.players import SyncThinker, ThreadedThinker, random_thinker
-from game.play.match import MatchOptions, Phase, Session
+from game.play.session import MatchOptions, Phase, Session
 from game.rules import RULE_SETS, Move, Position, Side, Step
 
 
@@ -126,7 +126,7 @@ def test_a_whole_game_of_every_rule_set_through_intents_alone(rules):
 
 
 def test_the_flow_never_imports_pygame():
-    code = "import sys, game.play.flow, game.rules.turn, game.play.match; print('pygame' in sys.modules)"
+    code = "import sys, game.play.flow, game.rules.turn, game.play.session; print('pygame' in sys.modules)"
     import subprocess
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

@@ -8,7 +8,7 @@ import pytest
 
 from game.geometry import garanguet as gg
 from game.geometry import tablier as g
-from game.play.match import Phase
+from game.play.session import Phase
 from game.rules import GARANGUET, Position, Side, Step
 from game.view import assets, garanguet_board as gb
 from game.view.layout import px, ui_scale

@@ -13,10 +13,10 @@ import pytest
 from game.base import i18n
 from game.computer import garanguet_analysis as ga
 from game.computer import garanguet_player as gp
-from game.play.match import MatchOptions, Phase, Session
+from game.play.session import MatchOptions, Phase, Session
 from game.computer.review import errors, rate_turn, review, review_match
 from game.rules import GARANGUET, Move, Position, Side
-from game.scenes.review import ReviewScene
+from game.scenes.learn.review import ReviewScene
 from game.view.garanguet_board import GaranguetBoardView
 from tests import speaking
 from tests.sessions import steps

@@ -10,7 +10,7 @@ from game.play import events as ev
 from game.geometry import garanguet as gg
 from game.app import App
 from game.play.flow import GameFlow, Stage
-from game.play.match import MatchOptions, Phase, Session
+from game.play.session import MatchOptions, Phase, Session
 from game.play.players import computer_players
 from game.play.sides import side_title, verb
 from game.rules import GARANGUET, Move, Position, Side

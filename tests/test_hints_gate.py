@@ -3,7 +3,7 @@
 import pygame
 
 import test_table as tt
-from game.play.match import MatchOptions, Session
+from game.play.session import MatchOptions, Session
 from game.rules import Position, Side
 from test_table import key, pump
 from test_table import english, screen  # noqa: F401 (fixtures: English words, the screen)

@@ -15,11 +15,11 @@ import pytest
 import speaking
 from game.base import i18n
 from game.app import App
-from game.play.match import MatchOptions, Session
+from game.play.session import MatchOptions, Session
 from game.play.priority import PriorityStage
-from game.scenes.menus import (ConfirmScene, NoticeScene, PauseScene, SavedMatchScene,
-                               SettingsScene, StatsScene)
-from game.scenes.new_match import NewMatchScene
+from game.scenes.menus.overlays import ConfirmScene, NoticeScene, PauseScene, SavedMatchScene
+from game.scenes.menus.settings import SettingsScene, StatsScene
+from game.scenes.menus.new_match import NewMatchScene
 from game.saves.storage import Storage
 from game.view import widgets as ui
 from tests.test_menus import app, frames, press  # noqa: F401  (app: the menus' fixture, at 960x600 in English)
@@ -226,7 +226,7 @@ def test_the_title_opens_each_tutorial(app, monkeypatch):
             opened.append(game)
             super().__init__(host, [i18n._("Back")])
 
-    monkeypatch.setitem(sys.modules, "game.scenes.tutorial",
+    monkeypatch.setitem(sys.modules, "game.scenes.learn.tutorial",
                         types.SimpleNamespace(TutorialScene=TutorialScene))
     title = app.scenes.top
     for label, game in (("Tutorial: Tourne Case", "tourne-case"), ("Tutorial: Garanguet", "garanguet")):
@@ -238,7 +238,7 @@ def test_the_title_opens_each_tutorial(app, monkeypatch):
 
 
 def test_a_tutorial_that_cannot_open_is_a_notice_not_a_crash(app, tmp_path, monkeypatch):
-    monkeypatch.setitem(sys.modules, "game.scenes.tutorial", None)      # import fails
+    monkeypatch.setitem(sys.modules, "game.scenes.learn.tutorial", None)      # import fails
     title = app.scenes.top
     title.menu.focus_on(next(w for w in title.menu.widgets if w.label == "Tutorial: Garanguet"))
     press(app, pygame.K_RETURN)

@@ -26,7 +26,7 @@ import pytest
 
 from game.app import App
 from game.base.folder_lock import LOCK_FILE
-from game.play.match import MatchOptions, Phase, Session
+from game.play.session import MatchOptions, Phase, Session
 from game.rules import Move
 from game.saves.storage import DEFAULT_SETTINGS, MATCH_FILE, Storage
 
@@ -290,7 +290,7 @@ SAVE_THEN_DIE = r"""
 import json, os, random, signal, sys
 sys.path.insert(0, sys.argv[1])
 sys.path.insert(0, os.path.join(sys.argv[1], "tests"))
-from game.play.match import MatchOptions, Session
+from game.play.session import MatchOptions, Session
 from game.saves.storage import Storage
 from sessions import at_random, steps
 

@@ -104,7 +104,7 @@ def test_the_settings_the_command_line_and_the_screenshots_offer_it(third, tmp_p
         sys.path.insert(0, "tools")
         from game.base import i18n
         from game.app import App
-        from game.scenes.menus import SettingsScene
+        from game.scenes.menus.settings import SettingsScene
         from game.saves import storage
         import take_screens
         app = App(seed=7, data_dir={str(tmp_path)!r}, size=(960, 600))

@@ -6,7 +6,7 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from game.play.match import MATCH_LENGTHS, Match, MatchOptions, Phase, Session, play_out, replay
+from game.play.session import MATCH_LENGTHS, Match, MatchOptions, Phase, Session, play_out, replay
 from game.rules import BELL, CHARPENTIER, IllegalMoveError, Move, Outcome, Side
 
 
@@ -172,7 +172,7 @@ def test_a_save_and_its_backup_are_replayed_once_between_them(tmp_path, monkeypa
     """The app takes a save up by checking it and its backup (match.json.prev, a move older):
     every turn of the match is replayed once, not once for each file."""
     from game.saves.storage import Storage
-    from game.play import match as m
+    from game.play import session as m
     session = Session.new(MatchOptions(rules="garanguet", length=5, autoplay=True), 5)
     mover = random.Random(1)
     play_out(session, lambda s, moves: mover.choice(moves),
@@ -195,9 +195,9 @@ def test_a_save_and_its_backup_are_replayed_once_between_them(tmp_path, monkeypa
 
 
 def test_the_names_of_the_split_modules_are_still_found_where_they_were():
-    """play/match.py and play/flow.py were split by job (issue 36): what others import from
+    """play/session.py and play/flow.py were split by job (issue 36): what others import from
     them is the same object there as in its new module."""
-    from game.play import choosing, flow, match, options, replays, stage
+    from game.play import choosing, flow, session as match, options, replays, stage
     from game.play.events import ThrowStarted
     assert (match.MatchOptions, match.OPPONENTS) == (options.MatchOptions, options.OPPONENTS)
     assert (match.replay, match.forget_replays) == (replays.replay, replays.forget_replays)

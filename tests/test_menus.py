@@ -8,10 +8,12 @@ import pytest
 from game.base import i18n
 from game.app import App
 from game.scenes import games
-from game.scenes.menus import MenuScene, PauseScene, SettingsScene, StatsScene
-from game.scenes.rules_screen import RulesScene
-from game.scenes.new_match import NewMatchScene
-from game.scenes.title import TitleScene
+from game.scenes.menus.base import MenuScene
+from game.scenes.menus.overlays import PauseScene
+from game.scenes.menus.settings import SettingsScene, StatsScene
+from game.scenes.learn.rules_screen import RulesScene
+from game.scenes.menus.new_match import NewMatchScene
+from game.scenes.menus.title import TitleScene
 from game.view import widgets as ui
 
 DT = 1 / 60
@@ -244,7 +246,7 @@ def test_resume_and_take_back_are_two_words_in_french(app):
     """Issue 24: "Reprendre" was both the pause menu's Resume and the table's Take back (U),
     both on screen at once. Over a table in French, each label drawn names one action."""
     import speaking
-    from game.play.match import MatchOptions, Session
+    from game.play.session import MatchOptions, Session
     app.keeper.adopt(Session.new(MatchOptions(rules="charpentier", opponent="human"), seed=3))
     app.show_match()
     frames(app)

@@ -26,13 +26,13 @@ import pytest
 
 from game.app import PLAYABLE_RULES, App
 from game.computer import tables as computer_tables
-from game.play.match import MATCH_LENGTHS, Phase, Session
+from game.play.session import MATCH_LENGTHS, Phase, Session
 from game.rules import Move, Position, Side
-from game.scenes.menus import NoticeScene
+from game.scenes.menus.overlays import NoticeScene
 from game.computer import garanguet_bearoff, garanguet_player
 from game.computer.player import levels_for
 from game.rules import TOURNE_CASE
-from game.scenes.title import TUTORIALS, TitleScene
+from game.scenes.menus.title import TUTORIALS, TitleScene
 from game.saves.storage import Storage
 from monkey_events import Monkey, event
 

@@ -8,7 +8,7 @@ import pytest
 
 from game.app import App
 from game.scenes import games
-from game.scenes.new_match import NewMatchScene
+from game.scenes.menus.new_match import NewMatchScene
 from game.view import widgets as ui
 
 from tests.test_menus import DT, app, english, frames  # noqa: F401  (app, english: fixtures)
@@ -119,7 +119,7 @@ def test_garanguet_leaves_no_empty_row_above_the_buttons(app):
 
 @pytest.mark.parametrize("opponent", ["human", "online"])
 def test_the_opponent_chosen_is_offered_on_the_next_new_match(app, monkeypatch, opponent):
-    import game.scenes.online as online
+    import game.scenes.online.lobby as online
     monkeypatch.setattr(online, "HostScene", lambda app, options: NewMatchScene(app))
     form = open_form(app)
     choose(form, "opponent", opponent)
@@ -128,7 +128,7 @@ def test_the_opponent_chosen_is_offered_on_the_next_new_match(app, monkeypatch, 
 
 
 def test_joining_a_friend_remembers_the_opponent_too(app, monkeypatch):
-    import game.scenes.online_join as online_join
+    import game.scenes.online.join as online_join
     monkeypatch.setattr(online_join, "JoinScene", lambda app: NewMatchScene(app))
     form = open_form(app)
     choose(form, "opponent", "online")
@@ -150,7 +150,7 @@ def test_the_hints_row_shows_between_two_people_on_at_one_screen_off_online(app)
 
 
 def test_the_hints_go_into_the_match_options_and_the_settings(app, monkeypatch):
-    import game.scenes.online as online
+    import game.scenes.online.lobby as online
     hosted = []
     monkeypatch.setattr(online, "HostScene", lambda app, options: hosted.append(options)
                         or NewMatchScene(app))
@@ -207,10 +207,10 @@ def test_a_form_turned_online_after_start_was_asked_hosts_and_never_plays_withou
     """Start pressed over a saved match, then (in the same frame, before the question shows)
     the opponent turned to a friend elsewhere: Replace hosts a room, it never opens a table
     for a friend's match with no link to the friend (the monkey found that crash)."""
-    from game.play.match import MatchOptions, Session
-    from game.scenes.menus import SavedMatchScene
-    from game.scenes.new_match import NewMatchScene
-    from game.scenes.online import HostScene
+    from game.play.session import MatchOptions, Session
+    from game.scenes.menus.overlays import SavedMatchScene
+    from game.scenes.menus.new_match import NewMatchScene
+    from game.scenes.online.lobby import HostScene
     app.keeper.adopt(Session.new(MatchOptions(length=5), seed=3))
     app.save_match()
     form = NewMatchScene(app)

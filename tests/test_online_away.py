@@ -6,7 +6,7 @@ left comes back and the match plays on to its end: the `away` counted in the seq
 leaves a gap. Loopback only, every wait bounded."""
 from game.online.events import FriendAway, FriendResigned
 from game.online.link import Link
-from game.scenes.table.online import AWAY_WORDS
+from game.scenes.online.playing import AWAY_WORDS
 from online_helpers import (Player, code_of, folders, guest_player, host_player, keeper_in,
                             relay_process, run_until, turns_saved)
 
@@ -71,7 +71,7 @@ def test_abandon_says_abandoned_then_resigns():
 
 
 def test_the_friends_table_says_saved_and_left_or_connection_lost():
-    from game.scenes.table.online import OnlinePlay
+    from game.scenes.online.playing import OnlinePlay
 
     class Scene:
         class app:

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from game.play.flow import GameFlow, Stage, ThrowStarted
-from game.play.match import Dealt, MatchOptions, Phase, Session, play_out
+from game.play.session import Dealt, MatchOptions, Phase, Session, play_out
 from game.play.players import SyncThinker
 from game.play.priority import PriorityFlow, RoundThrown
 from game.online import dice, protocol

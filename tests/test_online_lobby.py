@@ -10,9 +10,9 @@ import pygame
 from game.app import App
 from game.base.dispatch import dispatch
 from game.online.events import Watchers
-from game.scenes import online
-from game.scenes.online import HostScene
-from game.scenes.online_join import JoinScene
+from game.scenes.online import lobby as online
+from game.scenes.online.lobby import HostScene
+from game.scenes.online.join import JoinScene
 from test_online_screens import drawn, frames, frames_until, new_match_form
 
 
@@ -100,7 +100,7 @@ def test_watch_opens_the_watch_screen_or_says_this_game_has_none(tmp_path, monke
     frames(b)
     scene.address.type("127.0.0.1:9")
     scene.code.type("ACD-EF9")
-    monkeypatch.setitem(sys.modules, "game.scenes.watch", None)     # no watch screen: a notice
+    monkeypatch.setitem(sys.modules, "game.scenes.online.watch", None)     # no watch screen: a notice
     scene.watch()
     frames(b)
     assert b.scenes.top is scene and scene.failed
@@ -112,9 +112,9 @@ def test_watch_opens_the_watch_screen_or_says_this_game_has_none(tmp_path, monke
             made.append((url, code))
             super().__init__(app)
 
-    module = type(sys)("game.scenes.watch")
+    module = type(sys)("game.scenes.online.watch")
     module.WatchScene = WatchScene
-    monkeypatch.setitem(sys.modules, "game.scenes.watch", module)
+    monkeypatch.setitem(sys.modules, "game.scenes.online.watch", module)
     scene.watch()
     frames(b)
     assert made == [("ws://127.0.0.1:9", "ACDEF9")]

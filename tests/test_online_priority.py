@@ -2,7 +2,7 @@
 process, through a relay on loopback: once the priority dice are thrown, the game whose side
 does not play first commits to the friend's first throw by itself - its player presses nothing -
 and only the screen of the side that plays first says "press Space to play"."""
-from game.scenes.priority import PriorityScene
+from game.scenes.table.priority import PriorityScene
 from test_online_screens import frames_until, host_and_join
 
 

@@ -6,7 +6,7 @@ on the wire
 frame, at most four saves a throw."""
 from game.online import dice
 from game.online.link import Link
-from game.play.match import MatchOptions, Phase, Session
+from game.play.session import MatchOptions, Phase, Session
 from game.play.flow import GameFlow, Stage
 from game.play.priority import PriorityFlow
 from game.rules import Side

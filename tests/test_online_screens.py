@@ -1,4 +1,4 @@
-"""Playing a friend on another computer, as the player meets it (game/scenes/online.py and the
+"""Playing a friend on another computer, as the player meets it (game/scenes/online/lobby.py and the
 table's online play): the title -> New match -> a friend -> Host shows a code and waits, Esc
 cancels and loses nothing; Join says plainly why a room cannot be joined; the guest sees the
 host's options before accepting; two games in one process play one match through a relay on
@@ -18,13 +18,13 @@ import pytest
 
 from game.app import App
 from game.online.events import Offered, Refused, RoomOpened, refused_words
-from game.play.match import MatchOptions
+from game.play.session import MatchOptions
 from game.rules import Side
-from game.scenes import online
-from game.scenes.online import HostScene, relay_url
-from game.scenes.online_join import JoinScene
-from game.scenes.new_match import NewMatchScene
-from game.scenes.title import TitleScene
+from game.scenes.online import lobby as online
+from game.scenes.online.lobby import HostScene, relay_url
+from game.scenes.online.join import JoinScene
+from game.scenes.menus.new_match import NewMatchScene
+from game.scenes.menus.title import TitleScene
 from game.view.text_field import TextField
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
@@ -169,7 +169,7 @@ def test_host_shows_the_code_and_waits_and_esc_cancels_losing_nothing(app, fake)
 def test_host_on_a_relay_elsewhere_opens_the_room_there(app, fake):
     """Host -> "A relay on the Internet...": an address that is none is said; a good one opens
     the room there, and this game's own relay stops."""
-    from game.scenes.online import RelayScene
+    from game.scenes.online.lobby import RelayScene
     app.scenes.push(HostScene(app, MatchOptions(opponent="online")))
     frames(app)
     host = app.scenes.top
@@ -294,7 +294,7 @@ def test_relay_addresses_are_made_whole_and_nonsense_refused():
 def test_the_online_screens_survive_random_clicks_and_keys(app, fake):
     from monkey_events import Monkey
     monkey = Monkey(random.Random(21))
-    from game.scenes.online import RelayScene
+    from game.scenes.online.lobby import RelayScene
     for make in (lambda: HostScene(app, MatchOptions(opponent="online")), lambda: JoinScene(app),
                  lambda: RelayScene(app, lambda url: None)):
         app.scenes.clear_to(TitleScene(app))
@@ -524,7 +524,7 @@ def test_the_throw_waits_visibly_for_the_friends_game(tmp_path, monkeypatch):
 def test_a_friend_who_gives_up_ends_the_match_with_the_reason_said(tmp_path, monkeypatch):
     """B abandons the match from its pause menu: A's game is told, goes to the title and says
     why, and A's records keep the match won."""
-    from game.scenes.menus import NoticeScene, PauseScene
+    from game.scenes.menus.overlays import NoticeScene, PauseScene
     a, b = host_and_join(tmp_path, monkeypatch)
     try:
         play_out(a, b, done=lambda: all(type(g.scenes.top).__name__ == "TableScene" for g in (a, b)))

@@ -1,9 +1,9 @@
 """The priority throw (C-1) on screen: one die each, ties thrown again, the winner named."""
 import pygame
 
-from game.play.match import MatchOptions, Phase, Session
+from game.play.session import MatchOptions, Phase, Session
 from game.play.priority import PriorityStage
-from game.scenes.priority import PriorityScene
+from game.scenes.table.priority import PriorityScene
 from game.scenes.table.scene import TableScene
 from test_table import key, pump, screen, start  # noqa: F401 (screen is a fixture)
 

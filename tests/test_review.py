@@ -14,11 +14,11 @@ import pytest
 
 from game.base import i18n
 from game.computer import tables as tbl
-from game.play.match import MatchOptions, Phase, Session, play_out
+from game.play.session import MatchOptions, Phase, Session, play_out
 from game.computer.review import errors, rate_turn, review, review_match
 from game.rules import TOURNE_CASE, Move, Position, Side, aways, rules_by_name
-from game.scenes.review import ErrorRow, ReviewScene
-from game.scenes.scoreboard import ScoreboardScene, can_review
+from game.scenes.learn.review import ErrorRow, ReviewScene
+from game.scenes.table.scoreboard import ScoreboardScene, can_review
 from tests import speaking
 from tests.test_menus import app, frames, press  # noqa: F401  (app is a fixture)
 
@@ -361,7 +361,7 @@ def test_the_scoreboard_says_why_a_bell_game_scores_what_it_does_in_both_languag
 def test_while_the_moves_are_weighed_the_screen_says_so_and_a_perfect_game_has_no_errors(app, monkeypatch):
     import threading
 
-    from game.scenes import review as review_scene
+    from game.scenes.learn import review as review_scene
     release = threading.Event()
     real = review_scene.review_match
 
@@ -506,7 +506,7 @@ def test_a_person_against_the_computer_still_sees_only_their_own_moves_and_no_si
 def test_two_people_while_weighed_and_when_both_played_the_best(app, monkeypatch):
     import threading
 
-    from game.scenes import review as review_scene
+    from game.scenes.learn import review as review_scene
     release = threading.Event()
     real = review_scene.review_match
 

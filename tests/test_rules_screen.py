@@ -10,11 +10,12 @@ import pytest
 from game.base import i18n
 from game.rules import BAR, RULE_SETS, Move, Position, Side, rule_set, rule_title
 from game.rules.core import Illegal
-from game.scenes import games, garanguet, rules_pages, rules_screen, tourne_case
+from game.scenes import games, garanguet, rules_pages, tourne_case
+from game.scenes.learn import rules_screen
 from game.scenes.rules_pages import PAGES, Rule
-from game.scenes.rules_screen import RulesScene
-from game.scenes import diagrams
-from game.scenes.diagrams import Diagram
+from game.scenes.learn.rules_screen import RulesScene
+from game.scenes.learn import diagrams
+from game.scenes.learn.diagrams import Diagram
 from tests import speaking
 from tests.test_menus import NUMBER, app, frames, press  # noqa: F401  (app is a fixture)
 

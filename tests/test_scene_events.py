@@ -17,15 +17,15 @@ from game.online import events as link_events
 from game.play import events as ev
 from game.play import priority as priority_flow
 from game.play import tutorial as tutorial_flow
-from game.play.match import MatchOptions, Phase, Session
+from game.play.session import MatchOptions, Phase, Session
 from game.rules import RULE_SETS, Side
 from game.rules.refusals import MoveRefused
-from game.scenes.online import HostScene, RelayScene
-from game.scenes.online_join import JoinScene
-from game.scenes.priority import PriorityScene
-from game.scenes.table.online import OnlinePlay
+from game.scenes.online.lobby import HostScene, RelayScene
+from game.scenes.online.join import JoinScene
+from game.scenes.table.priority import PriorityScene
+from game.scenes.online.playing import OnlinePlay
 from game.scenes.table.scene import HOOKS, TableScene
-from game.scenes.tutorial import TutorialScene
+from game.scenes.learn.tutorial import TutorialScene
 
 
 def defined_in(module) -> set[type]:

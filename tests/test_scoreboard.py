@@ -13,9 +13,9 @@ import pytest
 
 from game.app import App
 from game.base import i18n
-from game.play.match import MatchOptions, Phase, Session, play_out
-from game.scenes import scoreboard
-from game.scenes.scoreboard import ScoreboardScene
+from game.play.session import MatchOptions, Phase, Session, play_out
+from game.scenes.table import scoreboard
+from game.scenes.table.scoreboard import ScoreboardScene
 from game.view import widgets as ui
 
 DT = 1 / 60

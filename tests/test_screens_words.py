@@ -6,9 +6,10 @@ import pytest
 
 from game.app import App
 from game.base import i18n
-from game.play.match import MatchOptions, Session
+from game.play.session import MatchOptions, Session
 from game.scenes import rules_pages
-from game.scenes.menus import ConfirmScene, PauseScene, SettingsScene, StatsScene
+from game.scenes.menus.overlays import ConfirmScene, PauseScene
+from game.scenes.menus.settings import SettingsScene, StatsScene
 from game.view import widgets as ui
 from game.view.layout import ui_scale
 

@@ -361,7 +361,7 @@ def test_a_line_cut_short_by_a_crash_loses_only_itself(store):
 
 
 def test_a_real_session_comes_back_and_a_tampered_one_is_kept_aside(tmp_path):
-    from game.play.match import MatchOptions, Session
+    from game.play.session import MatchOptions, Session
     session = Session.new(MatchOptions(rules="bell", length=5), seed=5)
     session.throw_priority()
     store = Storage(tmp_path, validate_match=Session.from_dict)
@@ -551,11 +551,11 @@ def test_text_from_elsewhere_is_shown_as_it_is():
 
 
 def test_a_damaged_saved_match_says_what_is_wrong_in_french(tmp_path):
-    """What the match's own check finds (game/play/match.py) is said in the player's language too,
+    """What the match's own check finds (game/play/session.py) is said in the player's language too,
     down to the engine's refusal of a move that does not replay."""
     import random
     from game.base import i18n
-    from game.play.match import MatchOptions, Session
+    from game.play.session import MatchOptions, Session
     from game.rules import CHARPENTIER, Move, Side
     session = Session(MatchOptions(), random.Random(3))
     session.throw_priority()

@@ -11,10 +11,10 @@ from game.play import flow as f
 
 from game.geometry import tablier as geometry
 from game.play.keeper import MatchKeeper
-from game.play.match import MatchOptions, Phase, Session
+from game.play.session import MatchOptions, Phase, Session
 from game.rules import IllegalMoveError, Position, Side, Step
 from game.scenes.base import SceneManager
-from game.scenes.priority import PriorityScene
+from game.scenes.table.priority import PriorityScene
 from game.scenes.table.scene import TableScene
 from game.dice import DIE_SIZE
 

@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from game.play.flow import Stage
-from game.play.match import MatchOptions, Session
+from game.play.session import MatchOptions, Session
 from game.rules import RULE_SETS, Position, Side, rule_set
 from game.rules.turn import Choice
 from game.scenes.boards import board_for

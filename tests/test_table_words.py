@@ -14,11 +14,11 @@ from game.rules import telling
 from game.base.i18n import Words
 from game.app import App
 from game.play.flow import Stage
-from game.play.match import MatchOptions, Phase, Session
+from game.play.session import MatchOptions, Phase, Session
 from game.rules import DOUBLET_NAMES, GARANGUET, Move, Position, Side, rule_title
 from game.rules.refusals import MoveRefused
 from game.scenes.table import cards as table_cards
-from game.scenes.priority import PLAYS_FIRST
+from game.scenes.table.priority import PLAYS_FIRST
 from game.scenes.table.scene import TableScene
 from game.scenes.table.controls import HISTORY_KEY
 from game.view import table_hud, widgets as ui

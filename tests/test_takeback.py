@@ -9,7 +9,7 @@ import pytest
 
 import test_table as tt
 from game.play.flow import GameFlow, Stage
-from game.play.match import MatchOptions, Phase, Session
+from game.play.session import MatchOptions, Phase, Session
 from game.rules import Position, Side
 from test_table import key, pump, start, table_at
 from test_table import english, screen  # noqa: F401 (fixtures: English words, the screen)
@@ -171,7 +171,7 @@ def test_the_tutorial_and_online_flows_end_moves_as_before(tmp_path):
     """Online (a dealer) and in the tutorial, the last step still ends the turn at once."""
     from game.app import App
     from game.play.tutorial import SCRIPTS
-    from game.scenes.tutorial import TutorialScene
+    from game.scenes.learn.tutorial import TutorialScene
     assert not GameFlow(Session.new(MatchOptions(), seed=1), lambda: None).player_ends
     app = App(seed=3, data_dir=tmp_path, size=(960, 600))
     try:

@@ -23,7 +23,7 @@ from game.commands import engine
 from game.computer import player, review
 from game.computer.hint import Hint
 from game.geometry import tablier as g
-from game.play.match import Phase
+from game.play.session import Phase
 from game.base.i18n import verbatim
 from game.rules import (NOTATIONS, RULE_SETS, Illegal, Move, NotationError, Outcome, Position,
                         PositionNotation, Rules, RuleSet, Side, Step, Telling)

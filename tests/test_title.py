@@ -5,9 +5,9 @@ import pytest
 
 from game.app import App
 from game.base import i18n
-from game.play.match import MatchOptions, Session
+from game.play.session import MatchOptions, Session
 from game.rules import Side
-from game.scenes.title import TitleScene
+from game.scenes.menus.title import TitleScene
 from game.view import widgets as ui
 from game.view.layout import ui_scale
 

@@ -15,7 +15,7 @@ import pytest
 
 from game.computer import player, random_player
 from game.play.flow import GameFlow, Stage
-from game.play.match import MatchOptions, Phase, Session
+from game.play.session import MatchOptions, Phase, Session
 from game.play.players import computer_players
 from game.play.priority import PriorityFlow, PriorityStage
 from game.rules.refusals import MoveRefused

@@ -12,8 +12,8 @@ from game.play.flow import Stage
 from game.base.i18n import Words, _, set_language
 from game.rules.refusals import MoveRefused
 from game.rules import IllegalMoveError, Move, Position, Side, Step, rule_set
-from game.scenes.title import TitleScene
-from game.scenes.tutorial import NO_MATCH, TutorialScene
+from game.scenes.menus.title import TitleScene
+from game.scenes.learn.tutorial import NO_MATCH, TutorialScene
 from game.play.tutorial import (EXAMPLE_GAME_1699, GARANGUET_FIRST_GAME, SCRIPTS, Hinted, OffScript,
                            on_script, replay)
 from game.view import widgets as ui

@@ -2,7 +2,7 @@
 ("0-3"); where there is none, the words say so, and the prompt says that 0 picks one."""
 import pygame
 
-from game.play.match import Phase
+from game.play.session import Phase
 from game.rules import Position, Side
 from test_table import key, pump, start, table_at
 from test_table import english, screen  # noqa: F401 (fixtures: English words, the screen)

@@ -16,7 +16,7 @@ from game.online.link import Link, wire_options
 from game.online.watch import (Cheated, GameWon, MatchOver, Moved, PlayersPresent, PriorityThrown,
                                Thrown, Watcher, Watching)
 from game.online.protocol import read
-from game.play.match import MatchOptions
+from game.play.session import MatchOptions
 from game.rules import Side
 from online_helpers import (Player, code_of, folders, games, guest_player, host_player, keeper_in,
                             run_until)

@@ -1,4 +1,4 @@
-"""The watch screen (game/scenes/watch.py): a room watched on screen, read-only. Fed with the
+"""The watch screen (game/scenes/online/watch.py): a room watched on screen, read-only. Fed with the
 log of a real match recorded through a loopback relay (tests/test_watch.py's recorder), as the
 relay shows it to a watcher: live (a message every few frames: the dice tossed with the
 players' seeds, each move glided and said, the history, the score, to the result), or joining
@@ -9,7 +9,7 @@ import pytest
 from game.app import App
 from game.base import i18n
 from game.online.watch import Watcher
-from game.scenes.watch import CATCH_UP, WatchScene
+from game.scenes.online.watch import CATCH_UP, WatchScene
 from game.rules import Side
 from online_helpers import folders, games
 from speaking import problems
@@ -86,7 +86,7 @@ def test_joining_mid_match_catches_up_at_once_then_shows_the_rest_live(app, reco
     assert scene.over is not None and caught is watcher.session, "shown to its end"
     assert tossed and glided, "the dice were tossed with physics, the checkers glided"
     assert watched_games(watcher) == recorded["games"]
-    from game.play.match import replay
+    from game.play.session import replay
     assert scene.position == replay(watcher.session.rules, watcher.session.match.games[-1])
     assert scene.score == scene.over.score
     moves = sum(len(g[1]) for g in recorded["games"])

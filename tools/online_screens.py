@@ -20,9 +20,9 @@ from __future__ import annotations
 import time
 
 from game.play.flow import Stage
-from game.scenes.online import HostScene
-from game.scenes.online_join import JoinScene
-from game.scenes.new_match import NewMatchScene
+from game.scenes.online.lobby import HostScene
+from game.scenes.online.join import JoinScene
+from game.scenes.menus.new_match import NewMatchScene
 
 
 def frames_until(apps, done, limit: int = 3000) -> bool:

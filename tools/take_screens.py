@@ -58,7 +58,7 @@ import pygame  # noqa: E402
 from game.app import App  # noqa: E402
 from game.base import i18n  # noqa: E402
 from game.play.flow import Stage  # noqa: E402
-from game.play.match import MatchOptions, Phase, Session, play_out  # noqa: E402
+from game.play.session import MatchOptions, Phase, Session, play_out  # noqa: E402
 from game.rules import Move, Position, Side, Step  # noqa: E402
 
 import online_screens  # noqa: E402  (tools/, beside this script)
@@ -156,7 +156,7 @@ def to_palette(raw: Path, target: Path) -> None:
 
 # --- the tutorials (as tests/test_tutorial.py plays them) -----------------------------------------
 def open_tutorial(app: App, game: str):
-    from game.scenes.tutorial import TutorialScene
+    from game.scenes.learn.tutorial import TutorialScene
     scene = TutorialScene(app, game)
     app.scenes.push(scene)
     frames(app, 3)
@@ -249,7 +249,7 @@ def rules_page(shooter: Shooter, page: str, wanted: tuple[str, ...]) -> None:
     """The page scrolled so that the rule of an illustration (one of `wanted`, else the first)
     is at the card's top, its illustration under it; the scroll is found in each language, as
     the words wrap differently."""
-    from game.scenes.rules_screen import RulesScene
+    from game.scenes.learn.rules_screen import RulesScene
     from game.view.layout import px, ui_scale
     app = shooter.app()
     screen = RulesScene(app, page)
@@ -297,8 +297,8 @@ def seeded_session(rules: str, seed: int, length: int = 1, games: int = 1, carel
 
 
 def review(shooter: Shooter) -> None:
-    from game.scenes.review import ErrorRow, ReviewScene
-    from game.scenes.scoreboard import ScoreboardScene
+    from game.scenes.learn.review import ErrorRow, ReviewScene
+    from game.scenes.table.scoreboard import ScoreboardScene
     app = shooter.app()
     app.keeper.adopt(seeded_session("charpentier", seed=17, length=3, games=1))
     app.show_match()

@@ -195,7 +195,7 @@ class Words:
 
 
 class Problem(str):
-    """A sentence about the player's files or saves (game/saves/storage.py, game/play/match.py). As a str it is the English; `said()` gives it in
+    """A sentence about the player's files or saves (game/saves/storage.py, game/play/session.py). As a str it is the English; `said()` gives it in
     the language spoken now (fields that are Problems are said too, the rest shown as they are:
     file names, numbers, the system's own error text)."""
 

@@ -32,7 +32,7 @@ from game.play.flow import GameFlow, Stage
 from game.base.dispatch import dispatch, ignoring
 from game.base.i18n import _
 from game.play.keeper import MatchKeeper
-from game.play.match import MatchOptions, Phase, Session
+from game.play.session import MatchOptions, Phase, Session
 from game.online.events import (ConnectionLost, Forfeit, FriendArrived, FriendAway, FriendBack,
                                 FriendJoined, FriendResigned, Offered, Reconnected, Refused, RoomOpened,
                                 Unreachable, Watchers)

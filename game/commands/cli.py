@@ -299,7 +299,7 @@ def in_use(lock, args) -> int:
                    "first, or give another folder with --data-dir.", folder=lock.folder))
     if args.autoplay:
         return IN_USE
-    from game.scenes import in_use as screen
+    from game.scenes.menus import in_use as screen
     _window_opens()
     screen.run(lock.folder, lock.holder(), quit_after=args.quit_after)
     return IN_USE

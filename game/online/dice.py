@@ -11,7 +11,7 @@ import hashlib
 import hmac
 import secrets
 
-from game.play.match import Dealt
+from game.play.session import Dealt
 
 SECRET_BYTES = 32
 #: Bytes from this one up are skipped: below it, `byte % 6` is uniform.

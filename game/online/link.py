@@ -58,7 +58,7 @@ import copy
 import dataclasses
 from typing import Callable
 
-from game.play.match import Dealt, MatchOptions, Phase, Session
+from game.play.session import Dealt, MatchOptions, Phase, Session
 from game.online import protocol
 from game.online.client import Client
 from game.online.events import (ConnectionLost, FriendArrived, FriendAway, FriendBack, FriendJoined,

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from game.base.i18n import N_, Words, verbatim
 from game.online import dice, protocol
-from game.play.match import Dealt, Phase, Session
+from game.play.session import Dealt, Phase, Session
 from game.rules import IllegalMoveError, Move, NotationError, Side
 
 HEX64 = re.compile(protocol.HEX64)

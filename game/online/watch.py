@@ -1,6 +1,6 @@
 """Watching a room: a friend who is not playing follows a match live through the relay, and
 checks it as the players do (docs/online.md, "Watching a room"). No pygame: the watch screen
-(game/scenes/watch.py) and `main.py --autoplay --online URL --watch CODE` drive it alike.
+(game/scenes/online/watch.py) and `main.py --autoplay --online URL --watch CODE` drive it alike.
 
     watcher = Watcher(url, code)
     each frame: for event in watcher.poll(): ...     (the events below, each with `words`)
@@ -37,7 +37,7 @@ from game.online.events import ConnectionLost, Reconnected, Refused, Unreachable
 from game.online.link import options_from_wire
 from game.online.referee import (BROKEN_WORDS, MAX_AHEAD, Broken, Referee, Resigns,  # noqa: F401
                                  ToPlay, Wait, broken_words, new_state, wire_key)
-from game.play.match import Phase, Session
+from game.play.session import Phase, Session
 from game.rules import Move, Position, Side
 from game.rules.telling import tell_throw, tell_turn
 

@@ -56,7 +56,7 @@ from game.play.events import (Announced, BearingOffBegun, GameOver, MoveComplete
                               Notice, NumbersLost, OpponentMoved, PlayedForYou, Resigned, StepPlayed,
                               StepTakenBack, ThinkingStarted, ThrowStarted, ThrowTakenAgain, TurnBegan,
                               TurnEnded, TurnPassed)
-from game.play.match import Phase, Session
+from game.play.session import Phase, Session
 from game.play.players import Advisor, Thinker, match_score
 from game.play.stage import Stage  # noqa: F401 (imported from here by the screens and the tests)
 from game.rules import IllegalMoveError, Move, Outcome, Position, Side, Step

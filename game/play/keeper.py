@@ -14,7 +14,7 @@ import random
 from typing import Callable
 
 from game.base.i18n import _
-from game.play.match import MatchOptions, Phase, Session
+from game.play.session import MatchOptions, Phase, Session
 from game.saves.storage import said
 
 

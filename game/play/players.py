@@ -11,7 +11,7 @@ import random
 import threading
 from typing import Callable, Protocol
 
-from game.play.match import Session
+from game.play.session import Session
 from game.rules import Move, Position, Side
 
 

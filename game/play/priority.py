@@ -2,7 +2,7 @@
 
 Each side throws one die from its own side of the board; a tie is thrown again; the higher die
 plays first. The session picks the faces (`Session.throw_priority`, from its seeded generator),
-every round's at once; the screen tosses each round's dice as it shows it (game/scenes/priority.py,
+every round's at once; the screen tosses each round's dice as it shows it (game/scenes/table/priority.py,
 with the throw's physics generator, as the table tosses every other throw). The flow saves through
 the `save` it is given (the match keeper's), once the faces are drawn. In an online match a
 `dealer` (the link) deals the faces instead, handed here to the session: `throw()` waits until it
@@ -26,7 +26,7 @@ import random
 from dataclasses import dataclass
 from typing import Callable
 
-from game.play.match import Phase, Session
+from game.play.session import Phase, Session
 from game.rules import Side
 
 

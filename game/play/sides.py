@@ -6,7 +6,7 @@ computer's threads are game/play/players.py's.
 from __future__ import annotations
 
 from game.base.i18n import N_, Said, Words, verbatim
-from game.play.match import Session
+from game.play.session import Session
 from game.rules import Side
 
 

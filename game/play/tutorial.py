@@ -1,5 +1,5 @@
 """The tutorials (issue 12, "Learning by playing"): games replayed on the real board, turn by
-turn, each turn explained as its rule arises. No pygame: the scene (game/scenes/tutorial.py)
+turn, each turn explained as its rule arises. No pygame: the scene (game/scenes/learn/tutorial.py)
 shows them, the tests replay them with the rules engine.
 
 Each game's tutorial is a script, data in its own module (game/play/script.py says what a
@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from game.base.i18n import N_, Words
 from game.play.events import PutBack
 from game.play.flow import GameFlow, Stage
-from game.play.match import MatchOptions, Phase, Session
+from game.play.session import MatchOptions, Phase, Session
 from game.rules.refusals import MoveRefused, why_not, why_not_from
 from game.rules import IllegalMoveError, Move, Position, Side, Step, rule_set
 from game.rules.turn import furthest_steps

@@ -1,5 +1,5 @@
 """Why a step or a move is refused: one type, `MoveRefused`, and one way of finding and saying
-the reason, shared by the play flow, the tutorial and the saves (game/play/match.py). No pygame.
+the reason, shared by the play flow, the tutorial and the saves (game/play/session.py). No pygame.
 
 The reason is the engine's (`game.rules.core.Illegal`: an English message for the catalogue,
 its fields and its rule), kept as Words until shown: `refusal.said()` in the player's language,

@@ -6,7 +6,7 @@ moment").
     tell_pass(rule_set, position, dice, side, you=None)
         "Black cannot play: the turn passes"
     history(rule_set, record, you=None)
-        every turn of a game record (game/play/match.py) as an Entry: side, dice, notation, words
+        every turn of a game record (game/play/session.py) as an Entry: side, dice, notation, words
 
 `rule_set` is a rule set's RuleSet (game/rules), its name as the saves write it, or its
 Rules. `position` is the position before the turn. `you` is the side of the person at the
@@ -246,7 +246,7 @@ class Entry:
 
 
 def history(rule_set, record: dict, you=None) -> list[Entry]:
-    """Every turn of a game record ({"first": side, "turns": [(dice, move)]}, game/play/match.py),
+    """Every turn of a game record ({"first": side, "turns": [(dice, move)]}, game/play/session.py),
     in order. A turn that does not replay ends the list there."""
     rules = _rules(rule_set)
     you = _side(you)

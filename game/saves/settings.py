@@ -1,7 +1,7 @@
 """Each setting declared once: its values, its default, its label and what it means.
 
-The save's checking (`validate_settings`), the Settings screen (game/scenes/menus.py), the
-new-match form (game/scenes/new_match.py), the match options (game/play/match.py) and the table
+The save's checking (`validate_settings`), the Settings screen (game/scenes/menus/settings.py), the
+new-match form (game/scenes/menus/new_match.py), the match options (game/play/session.py) and the table
 read these declarations; none keeps a list of its own. A label, a choice's label and a meaning
 are English messages (N_), translated where they are shown. Nothing here imports pygame.
 """

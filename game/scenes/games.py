@@ -11,7 +11,7 @@ Words are English messages marked with N_, translated where they are drawn.
 """
 from game.base.i18n import _, verbatim
 from game.computer.player import levels_for
-from game.play.match import Session
+from game.play.session import Session
 from game.rules import RULE_SETS, RuleSet, rule_set
 from game.scenes import garanguet, tourne_case
 from game.scenes.boards import playable_rules

@@ -1,11 +1,11 @@
 """Garanguet on the screens: its entry in the menus and its rules page (Lepeintre 1818): its
 board, the rules by number, and the small boards that show them at work
-(game/scenes/diagrams.py). Plain data: every word an English message marked with N_,
+(game/scenes/learn/diagrams.py). Plain data: every word an English message marked with N_,
 translated where it is drawn.
 """
 from game.base.i18n import N_, verbatim
 from game.rules import GARANGUET, Side, rule_set
-from game.scenes.diagrams import Diagram
+from game.scenes.learn.diagrams import Diagram
 from game.scenes.game_entry import Game
 from game.scenes.rulebook import COMMON, Page, Rule
 

@@ -1,6 +1,6 @@
-"""The rules screen's pages (game/scenes/rules_screen.py): the rulebook summarised, one page per
+"""The rules screen's pages (game/scenes/learn/rules_screen.py): the rulebook summarised, one page per
 rule set, each rule by its number with its summary, and the small boards that show the rules at
-work (game/scenes/diagrams.py). Each game's pages are its own module; `BY_NAME` below is the
+work (game/scenes/learn/diagrams.py). Each game's pages are its own module; `BY_NAME` below is the
 registry that finds them by the rule set's name; the tests check every illustration against
 the rules engine.
 """

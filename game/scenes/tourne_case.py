@@ -1,12 +1,12 @@
 """Tourne Case on the screens: its entry in the menus, its presets' notes and its option
 (compulsory re-entry), and its rules pages (Charpentier 1699, with compulsory re-entry, Bell
 1975): the board, the rules by number, and the small boards that show them at work
-(game/scenes/diagrams.py). Plain data: every word an English message marked with N_,
+(game/scenes/learn/diagrams.py). Plain data: every word an English message marked with N_,
 translated where it is drawn.
 """
 from game.base.i18n import N_, verbatim
 from game.rules import BELL, CHARPENTIER, CHARPENTIER_REENTRY, Side, rule_set
-from game.scenes.diagrams import Diagram
+from game.scenes.learn.diagrams import Diagram
 from game.scenes.game_entry import Game, Option
 from game.scenes.rulebook import COMMON, Page, Rule
 

@@ -59,7 +59,7 @@ class Board(Protocol):
     def draw_labels(self, surface, position, skip=frozenset()) -> None: ...  # counts over checkers
     def is_on_field(self, location: int) -> bool: ...      # a checker there lies in the dice's box
     def pip_counts(self, position) -> dict: ...            # Side -> pips, or {} if none shown
-    # a still picture of the board, as the rules screen's diagrams draw it (game/scenes/diagrams.py)
+    # a still picture of the board, as the rules screen's diagrams draw it (game/scenes/learn/diagrams.py)
     def draw_still(self, surface) -> None: ...                            # the board alone
     def draw_counts(self, surface, position) -> None: ...                 # counts on tall stacks
     def top_centre(self, position, side: Side, location: int) -> tuple[float, float]: ...

@@ -15,7 +15,7 @@ from game.play.flow import Stage
 from game.rules import OUT, Side
 from game.scenes.table.draw import dice_rects
 from game.scenes.table.keys import PointKeys, typed_name
-from game.scenes.table.paced import set_cursor
+from game.scenes.paced import set_cursor
 from game.scenes.table.snapshot import Hand, TableSnapshot
 from game.view.controller import pads_of
 

@@ -17,7 +17,7 @@ from game.base.dispatch import dispatch, nothing
 from game.dice import toss
 from game.play import events as ev
 from game.play.flow import GameFlow, Stage
-from game.play.match import Phase
+from game.play.session import Phase
 from game.play.players import computer_players
 from game.play.sides import verb_words
 from game.rules import Move, Side
@@ -30,8 +30,8 @@ from game.scenes.table.cards import TableCards
 from game.scenes.table.controls import TableInput
 from game.scenes.table.draw import TableDrawing
 from game.scenes.table.flights import HIT_FLIGHT, MOVE_BASE, MOVE_PER_POINT, arrived, fly, step_flights  # noqa: F401
-from game.scenes.table.online import OnlinePlay
-from game.scenes.table.paced import PacedScene
+from game.scenes.online.playing import OnlinePlay
+from game.scenes.paced import PacedScene
 from game.scenes.table.said import CAUSE_TEXT  # noqa: F401 (kept importable here)
 from game.scenes.table.snapshot import Caption, TableSnapshot
 from game.view.animation import Flight, Ripple

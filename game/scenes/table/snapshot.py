@@ -10,7 +10,7 @@ from game.play.flow import Stage
 from game.rules import Move, Position, Side
 
 if TYPE_CHECKING:                  # for the annotations only
-    from game.play.match import Session
+    from game.play.session import Session
     from game.rules.refusals import MoveRefused
     from game.rules.turn import Choice
     from game.view.dice_playback import DicePlayback

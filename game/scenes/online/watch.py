@@ -29,12 +29,12 @@ from game.rules import Side
 from game.base.dispatch import dispatch
 from game.scenes.base import Scene
 from game.scenes.boards import board_for
-from game.scenes.menu_base import rules_title
-from game.scenes.priority import PLAYS_FIRST, TIE_HOLD
-from game.scenes.scoreboard import GAME_WON, MATCH_SCORE, MATCH_WON
+from game.scenes.menus.base import rules_title
+from game.scenes.table.priority import PLAYS_FIRST, TIE_HOLD
+from game.scenes.table.scoreboard import GAME_WON, MATCH_SCORE, MATCH_WON
 from game.scenes.table.draw import HIT_RED, TRAIL
-from game.scenes.table.online import MENDED_HOLD
-from game.scenes.table.paced import Pacing
+from game.scenes.online.playing import MENDED_HOLD
+from game.scenes.paced import Pacing
 from game.scenes.table.scene import FORCED_PASS_HOLD, GAME_OVER_HOLD, step_flights
 from game.view import widgets as ui
 from game.view.animation import Flight, Ripple

@@ -21,11 +21,11 @@ from game.base.i18n import N_, Words, _, n_, verbatim
 from game.online.events import (ConnectionLost, Forfeit, FriendArrived, FriendAway, FriendBack,
                                 FriendJoined, FriendResigned, Offered, Reconnected, Refused, RoomOpened,
                                 Unreachable, Watchers)
-from game.play.match import MatchOptions
+from game.play.session import MatchOptions
 from game.rules import Side, rule_set
 from game.scenes import games
 from game.scenes.host import Host
-from game.scenes.menu_base import MenuScene
+from game.scenes.menus.base import MenuScene
 from game.base.i18n import shown
 from game.view import widgets as ui
 from game.view.layout import px, ui_scale

@@ -2,7 +2,7 @@
 pasted; every refusal said plainly (no such room, full, expired, another version, no relay
 there); then the host's options - game, rules, length, touch-move, hints, colours - to accept
 or decline before the match begins. Watch, beside Join, watches the room instead (the watch
-screen: game/scenes/watch.py). The address is remembered for the next time (the setting
+screen: game/scenes/online/watch.py). The address is remembered for the next time (the setting
 "join_address"). The Host screen and what both share: online.py.
 """
 from __future__ import annotations
@@ -12,9 +12,9 @@ import pygame
 from game.base.i18n import N_, Words, _, verbatim
 from game.online.events import Offered
 from game.rules import Side
-from game.scenes import online
+from game.scenes.online import lobby as online
 from game.scenes.host import Host
-from game.scenes.online import OnlineScene, code_said, option_rows, relay_url
+from game.scenes.online.lobby import OnlineScene, code_said, option_rows, relay_url
 from game.view import widgets as ui
 from game.view.layout import px, ui_scale
 from game.view.text_field import TextField
@@ -137,7 +137,7 @@ class JoinScene(OnlineScene):
         if self.link is not None or self.leaving or (asked := self.asked_for()) is None:
             return
         try:
-            from game.scenes.watch import WatchScene
+            from game.scenes.online.watch import WatchScene
         except ImportError:
             self.say(Words(N_("This game cannot watch a room yet.")), failed=True)
             return

@@ -4,20 +4,21 @@ The title: an animated heading over a frieze of points where checkers hop along,
 menu (continue - saying which match -, new match, the tutorials, rules, settings, statistics,
 quit) and any note the game has for the player (a damaged save kept aside, an error caught
 during play) in a notice over it. Left untouched a while, the table plays itself
-(game/scenes/attract.py). Every word is translated where it is drawn (game/base/i18n.py).
+(game/scenes/table/attract.py). Every word is translated where it is drawn (game/base/i18n.py).
 """
 import math
 
 import pygame
 
 from game.base.i18n import N_, _, verbatim
-from game.scenes.attract import ATTRACT_AFTER, AttractScene
-from game.scenes.menu_base import MenuScene
-from game.scenes.menus import NoticeScene, SettingsScene, StatsScene
-from game.scenes.new_match import NewMatchScene
+from game.scenes.table.attract import ATTRACT_AFTER, AttractScene
+from game.scenes.menus.base import MenuScene
+from game.scenes.menus.overlays import NoticeScene
+from game.scenes.menus.settings import SettingsScene, StatsScene
+from game.scenes.menus.new_match import NewMatchScene
 from game.rules import Side
 from game.scenes import games
-from game.scenes.rules_screen import RulesScene, rules_to_explain
+from game.scenes.learn.rules_screen import RulesScene, rules_to_explain
 from game.view import controller, widgets as ui
 from game.view.assets import checker
 from game.view.layout import px, ui_scale
@@ -28,7 +29,7 @@ NAME = verbatim("Tourne Case & Garanguet")
 HOP_PERIOD = 0.9      # seconds between two hops of the frieze's checkers
 
 
-#: The tutorials the title offers: (game, label); each opens game.scenes.tutorial.TutorialScene.
+#: The tutorials the title offers: (game, label); each opens game.scenes.learn.tutorial.TutorialScene.
 TUTORIALS = [(game.key, game.tutorial) for game in games.offered()]
 
 
@@ -73,10 +74,10 @@ class TitleScene(MenuScene):
                  white=score[Side.WHITE], black=score[Side.BLACK])
 
     def tutorial(self, game: str) -> None:
-        """Open the game's tutorial (game.scenes.tutorial, imported only now); if it cannot be
+        """Open the game's tutorial (game.scenes.learn.tutorial, imported only now); if it cannot be
         opened, say so in a notice rather than fail."""
         try:
-            from game.scenes.tutorial import TutorialScene
+            from game.scenes.learn.tutorial import TutorialScene
             scene = TutorialScene(self.app, game)
         except Exception as exc:      # missing, or not ready for this game: the title stays
             self.app.scenes.push(NoticeScene(self.app, [_(

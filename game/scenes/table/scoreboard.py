@@ -2,7 +2,7 @@
 legend under them); at the end the match winner, with "Rematch", "Review" and "Title" - Enter
 first presses Review (or Title), and the first half second hears no key nor click: those were
 meant for the table's last move, not for a rematch. After a Tourne Case game against the
-computer, "Review" weighs each of the person's moves against the best (game/scenes/review.py);
+computer, "Review" weighs each of the person's moves against the best (game/scenes/learn/review.py);
 after one between two people at one screen, each side's moves, every error named by its side.
 
 "Next game" asks the session for the next game and hands over to the priority throw (C-1).
@@ -21,8 +21,8 @@ from game.online.events import (ConnectionLost, FriendArrived, FriendAway, Frien
 from game.play.sides import title_words, who
 from game.rules import Side, rule_set
 from game.scenes.host import Host
-from game.scenes.menu_base import MenuScene
-from game.scenes.table.online import end_early, ending
+from game.scenes.menus.base import MenuScene
+from game.scenes.online.playing import end_early, ending
 from game.view import widgets as ui
 from game.view.assets import checker
 from game.view.layout import px, ui_scale
@@ -129,7 +129,7 @@ class ScoreboardScene(MenuScene):
     def review(self) -> None:
         """Each of the person's moves in this match (both sides' for two people) weighed against
         the best (the exact solver)."""
-        from game.scenes.review import ReviewScene
+        from game.scenes.learn.review import ReviewScene
         self.app.scenes.push(ReviewScene(self.app, self.session.options, self.games))
 
     def enter(self):

@@ -25,8 +25,8 @@ from game.base.i18n import N_, _, n_, verbatim
 from game.computer.review import Rated, chances_of, errors, exact, review_match
 from game.rules import Side, rules_by_name
 from game.scenes.host import Host
-from game.scenes.menus import MenuScene
-from game.scenes.review_board import ShownError, dice_text, percent
+from game.scenes.menus.base import MenuScene
+from game.scenes.learn.review_board import ShownError, dice_text, percent
 from game.view import controller, widgets as ui
 from game.view.assets import checker
 from game.scenes.boards import board_for

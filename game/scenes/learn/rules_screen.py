@@ -2,7 +2,7 @@
 follows) summarised and illustrated, one page per rule set (game/scenes/rules_pages.py), each rule
 named in words with its number alongside ("Only the lower die (TC-1)").
 
-Small boards, drawn by the table's own board renderer (game/scenes/diagrams.py), show the rules
+Small boards, drawn by the table's own board renderer (game/scenes/learn/diagrams.py), show the rules
 at work: a hit, a blocked move, the home point, a doublet played double, the six-point block,
 bearing off. Each has a caption naming its rule; the tests check every one against the engine.
 
@@ -21,9 +21,9 @@ from game.scenes.base import BACK_KEYS, Scene
 from game.scenes.games import preset_of
 from game.scenes.host import Host
 from game.scenes.rules_pages import BY_NAME, Page, Rule
-from game.scenes import diagrams
+from game.scenes.learn import diagrams
 from game.view import widgets as ui
-from game.scenes.diagrams import Diagram
+from game.scenes.learn.diagrams import Diagram
 from game.view.layout import px, ui_scale
 
 

@@ -20,7 +20,7 @@ import pygame
 from game.base.i18n import N_, Said, Words, _, verbatim
 from game.geometry.tablier import CHECKER_R
 from game.play import events as ev
-from game.play.match import Phase
+from game.play.session import Phase
 from game.play.tutorial import SCRIPTS, Hinted, OffScript, ScriptedSession, Told, new_flow
 from game.rules import Side, rule_title
 from game.rules.refusals import MoveRefused
@@ -86,14 +86,15 @@ class TutorialHost:
 
 
 def _pause_scene_class():
-    from game.scenes.menus import PauseScene, SettingsScene
+    from game.scenes.menus.overlays import PauseScene
+    from game.scenes.menus.settings import SettingsScene
 
     class Pause(PauseScene):
         """Esc in a tutorial: resume, settings, rules, or leave the tutorial."""
 
         def build(self):
             app = self.app
-            from game.scenes.rules_screen import RulesScene
+            from game.scenes.learn.rules_screen import RulesScene
             return [
                 ui.Button(N_("Resume"), self.back),
                 ui.Button(N_("Settings"), lambda: app.scenes.push(SettingsScene(app))),

@@ -16,9 +16,9 @@ from game.play.sides import side_title, who
 from game.play.priority import FirstChosen, PriorityDone, PriorityFlow, PriorityStage as Stage, PriorityTie, RoundThrown
 from game.rules import Side
 from game.scenes.host import Host
-from game.scenes.menu_base import rules_title
-from game.scenes.table.online import OnlinePlay
-from game.scenes.table.paced import PacedScene
+from game.scenes.menus.base import rules_title
+from game.scenes.online.playing import OnlinePlay
+from game.scenes.paced import PacedScene
 from game.view.board_view import draw_banners
 from game.view.dice_playback import DicePlayback
 from game.view.table_hud import HudState

@@ -1,4 +1,4 @@
-"""Match review: one error shown on the board (game/scenes/review.py lists them) - the position
+"""Match review: one error shown on the board (game/scenes/learn/review.py lists them) - the position
 on the game's own board, the move played traced in red and the best move in green, each in
 notation and in words (game/rules/telling.py), with the chance each leaves and the chance lost.
 A part of ReviewScene: it reads the scene's errors, board and words, and owns only the drawing."""

@@ -7,12 +7,12 @@ Every word is translated where it is drawn (game/base/i18n.py).
 """
 from game.computer.player import LEVEL_TITLES, levels_for
 from game.base.i18n import N_, n_
-from game.play.match import MatchOptions
+from game.play.session import MatchOptions
 from game.rules import Side, rule_set
 from game.saves.settings import HINTS, HUMAN_SIDE, LENGTH, LEVEL, OPPONENT, RULES, TOUCH_MOVE
 from game.scenes import games
-from game.scenes.menu_base import MenuScene, level_title
-from game.scenes.menus import SavedMatchScene
+from game.scenes.menus.base import MenuScene, level_title
+from game.scenes.menus.overlays import SavedMatchScene
 from game.view import controller, widgets as ui
 from game.view.layout import px, ui_scale
 
@@ -200,7 +200,7 @@ class NewMatchScene(MenuScene):
 
     def host(self) -> None:
         """Open a room for a friend on another computer, with the options chosen here."""
-        from game.scenes.online import HostScene
+        from game.scenes.online.lobby import HostScene
         self.remember()
         c = self.choices
         options = MatchOptions(rules=self.rules(), length=c["length"].value, opponent="online",
@@ -210,7 +210,7 @@ class NewMatchScene(MenuScene):
 
     def join(self) -> None:
         """Join a friend's room: the friend's options are shown there, to accept."""
-        from game.scenes.online_join import JoinScene
+        from game.scenes.online.join import JoinScene
         self.app.update_settings({"opponent": "online"})     # offered again next time
         self.app.scenes.push(JoinScene(self.app))
 

@@ -16,7 +16,7 @@ from game.online.events import (ConnectionLost, Forfeit, FriendArrived, FriendAw
                                 Unreachable, Watchers)
 from game.base.i18n import shown
 from game.base.dispatch import dispatch, nothing
-from game.scenes.online import dots, draw_waiting, watching_words
+from game.scenes.online.lobby import dots, draw_waiting, watching_words
 from game.scenes.table.cards import checker_rects
 from game.view import widgets as ui
 from game.view.layout import px
