@@ -52,7 +52,7 @@ def scene_modules() -> list[Path]:
 
 def test_the_host_protocol_is_read_and_holds_the_basics():
     """The check below would pass vacuously if the protocol could not be read."""
-    assert {"scenes", "settings", "sounds", "match", "clock", "show_match"} <= host_members()
+    assert {"scenes", "settings", "sounds", "keeper", "clock", "show_match"} <= host_members()
 
 
 def test_every_scene_uses_only_what_the_host_protocol_declares():

@@ -24,7 +24,8 @@ from types import SimpleNamespace
 import pygame
 import pytest
 
-from game.app import PLAYABLE_RULES, App
+from game.app import App
+from game.scenes.boards import PLAYABLE_RULES
 from game.computer import tables as computer_tables
 from game.play.session import MATCH_LENGTHS, Phase, Session
 from game.rules import Move, Position, Side

@@ -23,7 +23,7 @@ def test_the_losers_game_commits_to_the_first_throw_without_a_key_pressed(tmp_pa
             assert "press Space" not in scenes[loser].prompt()
         first_throw = f"{a.session.throw_key[0]}:{a.session.throw_key[1]}"
         assert first_throw.endswith(":0")
-        committed = lambda: "theirs_hash" in winner.match.online.state["throws"].get(first_throw, {})  # noqa: E731
+        committed = lambda: "theirs_hash" in winner.keeper.online.state["throws"].get(first_throw, {})  # noqa: E731
         assert frames_until([a, b], committed, limit=600)
         assert scenes[winner].stage.value == "result"           # nobody pressed anything there
         assert frames_until([loser], lambda: type(loser.scenes.top).__name__ == "TableScene",

@@ -428,7 +428,7 @@ def test_two_games_play_one_match_through_a_relay(tmp_path, monkeypatch):
         frames(b)
         third.address.clear()
         third.address.type(a.relay.url)
-        third.code.type(a.match.online.code)
+        third.code.type(a.keeper.online.code)
         third.join()
         assert frames_until([a, b], lambda: third.failed)
         assert "That room is full" in status_of(third), status_of(third)
@@ -488,7 +488,7 @@ def test_a_friend_who_leaves_is_said_and_comes_back_to_the_same_match(tmp_path, 
         assert any(w.startswith(said) for w in drawn(a)), drawn(a)
         b.leave_online()
         b = started_again(tmp_path / "b")
-        assert b.match.can_continue() and b.session.options.opponent == "online"
+        assert b.keeper.can_continue() and b.session.options.opponent == "online"
         b.continue_match()
         assert frames_until([a, b], lambda: "friend" not in table.online.troubles)
         assert type(b.scenes.top).__name__ in ("TableScene", "PriorityScene")
@@ -536,7 +536,7 @@ def test_a_friend_who_gives_up_ends_the_match_with_the_reason_said(tmp_path, mon
         frames(b)
         assert frames_until([a, b], lambda: isinstance(a.scenes.top, NoticeScene))
         assert any("Your friend gave up the match: you win it." in w for w in drawn(a))
-        assert not a.match.can_continue()
+        assert not a.keeper.can_continue()
         found, _unreadable = a.storage.records()
         won = [r for r in found if r["kind"] == "match"]
         assert won and won[-1]["winner"] == str(a_side := Side(won[-1]["human_side"])) and \
@@ -584,7 +584,7 @@ def test_an_online_match_survives_random_clicks_and_keys(tmp_path, monkeypatch):
             play_out(a, b, limit=1, done=lambda: False)
         assert not (tmp_path / "a" / "errors.log").exists()
         assert not (tmp_path / "b" / "errors.log").exists()
-        if a.match.online is not None and b.match.online is not None:
+        if a.keeper.online is not None and b.keeper.online is not None:
             assert frames_until([a, b], lambda: a.session.match.games == b.session.match.games)
     finally:
         for g in (a, b):
@@ -605,7 +605,7 @@ def test_taking_up_a_match_whose_relay_is_gone_says_so_and_keeps_it(tmp_path, mo
         table = b.scenes.top
         assert frames_until([b], lambda: "connection" in table.online.troubles)
         assert frames_until([b], lambda: any("No relay answers" in w for w in drawn(b)), limit=400)
-        assert b.storage.load_match()[0] is not None and b.match.can_continue()
+        assert b.storage.load_match()[0] is not None and b.keeper.can_continue()
     finally:
         for g in (a, b):
             g.leave_online()

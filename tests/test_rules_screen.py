@@ -54,11 +54,11 @@ def test_every_rule_on_the_rules_screen_has_a_name_in_words_and_its_number_from_
 
 
 def test_the_rules_screen_names_rules_through_the_rules_engine_only():
-    for name in ("rules_screen.py", "rules_pages.py", "rulebook.py", "tourne_case.py",
+    for name in ("learn/rules_screen.py", "rules_pages.py", "rulebook.py", "tourne_case.py",
                  "garanguet.py"):
         source = (ROOT / "game" / "scenes" / name).read_text(encoding="utf-8")
         assert 'N_("Only the lower die")' not in source and 'N_("The hit")' not in source
-    assert "rule_title" in (ROOT / "game" / "scenes" / "rules_screen.py").read_text(encoding="utf-8")
+    assert "rule_title" in (ROOT / "game" / "scenes" / "learn" / "rules_screen.py").read_text(encoding="utf-8")
 
 
 def test_the_rules_screen_cites_the_rulebook_in_the_repository():

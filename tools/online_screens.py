@@ -110,8 +110,8 @@ def online_host(shooter) -> None:
     friend_moved = lambda: other_table.caption is not None and other_table.caption["left"] is not None  # noqa: E731
     play(a, b, friend_moved)
     shooter.shoot(other, "online-friend-move", settle=2)
-    if thrower.match.online.leave("saved"):   # Save and leave, as game/app.py is to do it
-        thrower.match.save()
+    if thrower.keeper.online.leave("saved"):   # Save and leave, as game/app.py is to do it
+        thrower.keeper.save()
     thrower.to_title()                    # the other game says so
     if not frames_until([a, b], lambda: "friend" in other_table.online.troubles):
         raise RuntimeError("the friend's leaving was not said")
@@ -133,7 +133,7 @@ def online_friend_lost(shooter) -> None:
         raise RuntimeError("the match did not begin on both games")
     to_the_table(a, b)
     table = a.scenes.top
-    b.match.online.client.close()         # no `away`: as a game killed
+    b.keeper.online.client.close()         # no `away`: as a game killed
     if not frames_until([a, b], lambda: "friend" in table.online.troubles):
         raise RuntimeError("the friend's leaving was not said")
     shooter.shoot(a, "online-friend-lost", settle=6)

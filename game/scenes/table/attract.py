@@ -1,5 +1,5 @@
 """The table that plays itself: after a minute untouched on the title, the computer plays the
-computer, a game of Tourne Case then one of Garanguet and so on, with its words and quieter
+computer, one game of each game the menus offer in turn (its first rule set), with its words and quieter
 sounds and "Press any key" over it. Any key, click or controller button goes back to the title.
 
 The games are the table's own (game/scenes/table/), played for a stand-in host, `ShowHost`: its

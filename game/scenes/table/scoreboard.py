@@ -1,8 +1,8 @@
 """After each game: its result and points, the match score and length (a bead per point, its
 legend under them); at the end the match winner, with "Rematch", "Review" and "Title" - Enter
 first presses Review (or Title), and the first half second hears no key nor click: those were
-meant for the table's last move, not for a rematch. After a Tourne Case game against the
-computer, "Review" weighs each of the person's moves against the best (game/scenes/learn/review.py);
+meant for the table's last move, not for a rematch. After a game against the computer,
+"Review" weighs each of the person's moves against the best (game/scenes/learn/review.py);
 after one between two people at one screen, each side's moves, every error named by its side.
 
 "Next game" asks the session for the next game and hands over to the priority throw (C-1).
@@ -50,7 +50,7 @@ def points_said(rules, outcome) -> str:
 
 
 def can_review(session) -> bool:
-    """A review is offered after a game people played (Tourne Case, Garanguet): one person against the
+    """A review is offered after a game people played (of a game whose computer reviews): one person against the
     computer, or two at one screen (both sides weighed); not after a demo. Against a friend on
     another computer, only once the match is over (the person's own moves): between two games
     the friend would be kept waiting."""
