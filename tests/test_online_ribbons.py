@@ -29,7 +29,7 @@ def test_the_ribbons_cover_no_checker_and_the_bottom_bar_waits(tmp_path, monkeyp
             assert kind in table.online.troubles
             ribbon = table.online.ribbon
             assert ribbon is not None
-            checkers = table.online.checkers()
+            checkers = table.online.checkers(table.shown)
             assert checkers and ribbon.collidelist(checkers) < 0, (ribbon, checkers)
             assert ribbon.colliderect(table.view.board_rect())
             prompt = prompt_of(table)

@@ -81,7 +81,7 @@ def test_the_priority_throw_has_a_handler_for_every_event_of_its_flow(app):
 
 
 def test_the_link_part_has_a_handler_for_every_event_of_the_link(app):
-    online = OnlinePlay(table(app))
+    online = table(app).online
     assert set(online.handlers) == LINK_EVENTS
 
 
@@ -150,8 +150,8 @@ def test_an_event_with_no_handler_is_an_error_not_dropped(app):
     class Link:                                   # a link that says something no handler knows
         waiting = False
         poll = staticmethod(lambda: [Unheard()])
-    online = OnlinePlay(scene)
-    online.link = Link()
+    online = OnlinePlay(Link(), scene.session, scene.view, banner=scene.banner, say=scene.say,
+                        end=scene.app.to_title)
     with pytest.raises(LookupError, match="Unheard"):
         online.poll()
 

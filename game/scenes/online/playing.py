@@ -34,11 +34,19 @@ AWAY_WORDS = {
 }
 
 
+#: The link's events that end the match early, each with the words that say why: the friend's
+#: resignation, a forfeit (the other side cheated). The table, the priority throw and the
+#: scoreboard all end on these, and on nothing else the link says.
+ENDINGS = {
+    FriendResigned: lambda event: Words(N_("Your friend gave up the match: you win it.")),
+    Forfeit: lambda event: event.words,
+}
+
+
 def ending(event):
-    """The words that end the match early, for the friend's resignation or a forfeit; else None."""
-    if isinstance(event, FriendResigned):
-        return Words(N_("Your friend gave up the match: you win it."))
-    return event.words if isinstance(event, Forfeit) else None
+    """The words that end the match early, for one of the ENDINGS; else None."""
+    said = ENDINGS.get(type(event))
+    return said(event) if said is not None else None
 
 
 def end_early(app, words) -> None:
@@ -48,17 +56,36 @@ def end_early(app, words) -> None:
     app.to_title()
 
 
+def friends_link(app, session):
+    """The link to the friend's game (the app's keeper holds it) in a match against a friend
+    elsewhere; None in every other match."""
+    return app.keeper.online if session.options.opponent == "online" else None
+
+
 class OnlinePlay:
     """The part of the table (or the priority throw) that keeps the link: what is wrong now, a
     match ended early, and the ribbon that says so. Without a link, all of it is silent.
+
+    It is given what it needs and no more: the link, the session (whose turn it is), the board
+    it draws over (`view`, as the table's other parts are) and the scene's calls - `banner`
+    (a mending said briefly), `say` (the bottom bar's notice; the priority throw has none) and
+    `end` (the match ended early, with the words why). What it draws with (the scale, the time,
+    the board as drawn) comes with each `draw`.
 
     Each link event has its handler by type (`handlers`): a link event with none is an error
     (LookupError), not dropped - one that mattered would go unsaid; tests/test_scene_events.py
     checks that every event of game/online/events.py has one."""
 
-    def __init__(self, scene):
-        self.scene = scene
-        self.link = scene.app.keeper.online if scene.session.options.opponent == "online" else None
+    def __init__(self, link, session=None, view=None, *, banner=None, say=None, end=None):
+        if session is None:      # the old call, OnlinePlay(scene), until tests/test_online_away.py drops it
+            scene = link
+            link, session = friends_link(scene.app, scene.session), scene.session
+            view, banner, say = (getattr(scene, name, None) for name in ("view", "banner", "say"))
+            end = lambda words: end_early(scene.app, words)  # noqa: E731
+        self.link = link
+        self.session = session
+        self.view = view
+        self.banner, self.say, self.end = banner, say, end
         self.troubles: dict = {}       # what is wrong now, by kind ("connection", "friend"): Words
         self.ended = None              # the words that ended the match early
         self.watchers = getattr(self.link, "watchers", 0)
@@ -70,8 +97,7 @@ class OnlinePlay:
             Reconnected: self._reconnected,
             FriendAway: self._friend_away,
             FriendBack: self._friend_back,
-            FriendResigned: self._ended,
-            Forfeit: self._ended,
+            **dict.fromkeys(ENDINGS, self._ended),
             RoomOpened: nothing,         # the lobby's news: at the table the match is under way,
             Offered: nothing,            # and a seat taken again is said by Reconnected and
             FriendJoined: nothing,       # FriendBack
@@ -94,12 +120,11 @@ class OnlinePlay:
         for event in self.link.poll():
             dispatch(self.handlers, event, self)
         waiting = self.waiting_words()
-        say = getattr(self.scene, "say", None)       # the table's bottom-bar notice
-        if waiting is not None and say is not None and not self._persons_turn():
-            say(waiting, NOTE_HOLD)
+        if waiting is not None and self.say is not None and not self._persons_turn():
+            self.say(waiting, NOTE_HOLD)
 
     def _persons_turn(self) -> bool:
-        s = self.scene.session
+        s = self.session
         return s.to_move is not None and s.is_person(s.to_move) and not self.dice_wait
 
     def waiting_words(self):
@@ -119,33 +144,29 @@ class OnlinePlay:
 
     def _reconnected(self, event) -> None:
         if self.troubles.pop("connection", None) is not None:
-            self.scene.banner(Words(N_("Connected again")), "note", MENDED_HOLD)
+            self.banner(Words(N_("Connected again")), "note", MENDED_HOLD)
 
     def _friend_away(self, event) -> None:
         self.troubles["friend"] = Words(AWAY_WORDS.get(event.why, AWAY_WORDS[""]))
 
     def _friend_back(self, event) -> None:
         if self.troubles.pop("friend", None) is not None:
-            self.scene.banner(Words(N_("Your friend is back")), "note", MENDED_HOLD)
+            self.banner(Words(N_("Your friend is back")), "note", MENDED_HOLD)
 
     def _ended(self, event) -> None:
         self.ended = ending(event)
         self.troubles = {}
-        end_early(self.scene.app, self.ended)
+        self.end(self.ended)
 
-    def draw(self, surface, position=None, dice_wait: bool | None = None) -> None:
+    def draw(self, surface, scale: float, clock: float, position=None, dice_wait: bool = False) -> None:
         """The ribbon of what is wrong, across the board where it covers no checker (`ribbon`:
-        where, for the cards to keep off it); the dice waiting; how many watch. `position`: the
-        board as drawn (else the scene's); `dice_wait`: the dice wait visibly (else as the
-        scene says)."""
+        where, for the cards to keep off it); the dice waiting (`dice_wait`: the scene says
+        when they wait visibly); how many watch. `position`: the board as drawn (None: the
+        session's)."""
         if self.link is None:
             return
-        scene = self.scene
-        scale, clock = scene.hud.scale, scene.clock
-        board = scene.view.board_rect()
+        board = self.view.board_rect()
         self.draw_watchers(surface, board, scale)
-        if dice_wait is None:
-            dice_wait = getattr(scene, "dice_wait", self.dice_wait)
         if dice_wait and not self.troubles:
             words = _("The dice wait for your friend's game{dots}", dots=verbatim(dots(clock)))
             draw_waiting(surface, (board.centerx, board.centery), words, clock, scale,
@@ -172,9 +193,8 @@ class OnlinePlay:
             y += step
 
     def checkers(self, position=None) -> list[pygame.Rect]:
-        """Every checker on the board as drawn now (`position`, else the scene's), in screen pixels."""
-        scene = self.scene
-        return checker_rects(scene.view, position or getattr(scene, "shown", None) or scene.session.position)
+        """Every checker on the board as drawn (`position`, else the session's), in screen pixels."""
+        return checker_rects(self.view, position or self.session.position)
 
     def free_band(self, board: pygame.Rect, height: int, position=None) -> pygame.Rect:
         """A band across the board, `height` high, covering no checker: the middle of the board

@@ -17,7 +17,7 @@ from game.play.priority import FirstChosen, PriorityDone, PriorityFlow, Priority
 from game.rules import Side
 from game.scenes.host import Host
 from game.scenes.menus.base import rules_title
-from game.scenes.online.playing import OnlinePlay
+from game.scenes.online.playing import OnlinePlay, end_early, friends_link
 from game.scenes.paced import PacedScene
 from game.view.board_view import draw_banners
 from game.view.dice_playback import DicePlayback
@@ -70,7 +70,8 @@ NOT_COUNTED = {"off the board": N_("Off the board - thrown again"),
 class PriorityScene(PacedScene):
     def __init__(self, app: Host):
         super().__init__(app)
-        self.online = OnlinePlay(self)
+        self.online = OnlinePlay(friends_link(app, self.session), self.session, self.view, banner=self.banner,
+                                 end=lambda words: end_early(app, words))
         self.flow = PriorityFlow(self.session, app.keeper.save, **self.online.dealt())
         self.playback: DicePlayback | None = None
         self.hover = None
@@ -198,7 +199,7 @@ class PriorityScene(PacedScene):
         if self.stage in (Stage.RESULT, Stage.TIE, Stage.DONE):
             self._label_dice(surface)
         draw_banners(surface, self.view, self.hud.scale, self.banners)
-        self.online.draw(surface)
+        self.online.draw(surface, self.hud.scale, self.clock, dice_wait=self.dice_wait)
         s = self.session
         asks = self.stage is Stage.WAIT and self._humans() and not self.dice_wait   # to throw
         state = HudState(names={side: side_title(s, side) for side in Side},

@@ -5,8 +5,8 @@ into drawing, sound and animation - the dice thrown with physics (re-throws name
 announced (C-4), checkers gliding along the points and hit checkers knocked off, the computer's
 turns at a pace a person can follow. It owns the flow, the turn in progress and what is said
 about it (said.py); its parts own the rest: the mouse and keys (controls.py, `input`), the
-picture (draw.py, `drawing`), the cards of words (cards.py, `cards`), the link to a friend
-elsewhere (online.py, `online`). The parts see the table as one value (snapshot.py) and ask the
+picture (draw.py, `drawing`), the cards of words (cards.py, `cards`), the friend elsewhere
+(online/playing.py, `online`). The parts see the table as one value (snapshot.py) and ask the
 scene's intents (throw, pick, drop, end_move, take_back...), never the flow nor each other. The
 board is the rule set's (game/scenes/boards.py); the match's saving, the host's match keeper.
 
@@ -30,7 +30,7 @@ from game.scenes.table.cards import TableCards
 from game.scenes.table.controls import TableInput
 from game.scenes.table.draw import TableDrawing
 from game.scenes.table.flights import HIT_FLIGHT, MOVE_BASE, MOVE_PER_POINT, arrived, fly, step_flights  # noqa: F401
-from game.scenes.online.playing import OnlinePlay
+from game.scenes.online.playing import OnlinePlay, end_early, friends_link
 from game.scenes.paced import PacedScene
 from game.scenes.table.said import CAUSE_TEXT  # noqa: F401 (kept importable here)
 from game.scenes.table.snapshot import Caption, TableSnapshot
@@ -61,8 +61,9 @@ HOOKS = frozenset({"touch_move", "event_handlers", "react", "throw", "hud_state"
 class TableScene(PacedScene):
     def __init__(self, host: Host):
         super().__init__(host)
-        self.online = OnlinePlay(self)
         s = self.session
+        self.online = OnlinePlay(friends_link(host, s), s, self.view, banner=self.banner, say=self.say,
+                                 end=lambda words: end_early(host, words))
         self.hud = TableHud(TABLE_BUTTONS)
         self.flow: GameFlow | None = None
         self.choice = None                 # the person's turn in progress (flow.choice, a snapshot)
@@ -436,7 +437,7 @@ class TableScene(PacedScene):
         self.view.fit(hud.board_area)
         t = self.snapshot()
         self.drawing.draw(surface, t, hud.scale)
-        self.online.draw(surface, t.shown, t.dice_wait)
+        self.online.draw(surface, hud.scale, t.clock, t.shown, t.dice_wait)
         keep_off = self.drawing.banner_rects + ([self.online.ribbon] if self.online.ribbon else [])
         if t.hints:
             history = self.cards.history_rect if t.history_open else None

@@ -16,13 +16,12 @@ import pygame
 from game.base.dispatch import dispatch, ignoring
 from game.base.i18n import N_, _, n_
 from game.online.events import (ConnectionLost, FriendArrived, FriendAway, FriendBack, FriendJoined,
-                                Forfeit, FriendResigned, Offered, Reconnected, Refused, RoomOpened,
-                                Unreachable, Watchers)
+                                Offered, Reconnected, Refused, RoomOpened, Unreachable, Watchers)
 from game.play.sides import title_words, who
 from game.rules import Side, rule_set
 from game.scenes.host import Host
 from game.scenes.menus.base import MenuScene
-from game.scenes.online.playing import end_early, ending
+from game.scenes.online.playing import ENDINGS, end_early, ending
 from game.view import widgets as ui
 from game.view.assets import checker
 from game.view.layout import px, ui_scale
@@ -77,7 +76,7 @@ class ScoreboardScene(MenuScene):
         self.entered = False
         self.held: set[int] = set()   # keys already down when the match ended: their repeats too
         # Online, the friend's game goes on talking: only a resignation or a forfeit matters here.
-        self.link_handlers = {FriendResigned: self._ended, Forfeit: self._ended,
+        self.link_handlers = {**dict.fromkeys(ENDINGS, self._ended),
                               **ignoring(ConnectionLost, Unreachable, Refused, Reconnected, FriendAway,
                                          FriendBack, RoomOpened, Offered, FriendJoined, FriendArrived,
                                          Watchers)}
