@@ -79,6 +79,7 @@ def test_dice_are_checked_or_refused_with_a_value_error(dice, name):
 @example("²")
 @example("٣")
 @example("9" * 5000)
+@example("01")
 def test_a_die_on_the_command_line_is_read_or_refused(text):
     try:
         die = analysis._die(text)

@@ -104,7 +104,7 @@ def _whole(text: str) -> int:
 
 def _die(text: str) -> int:
     number = _number(text)
-    if number is None or not 1 <= number <= 6:
+    if number is None or not 1 <= number <= 6 or text != str(number):      # "01" is no die
         raise argparse.ArgumentTypeError(_("{value} is not a die (1..6)", value=repr(text[:20])))
     return number
 
