@@ -73,16 +73,11 @@ def test_abandon_says_abandoned_then_resigns():
 def test_the_friends_table_says_saved_and_left_or_connection_lost():
     from game.scenes.online.playing import OnlinePlay
 
-    class Scene:
-        class app:
-            class match:
-                online = None
+    class session:
+        class options:
+            opponent = "computer"
 
-        class session:
-            class options:
-                opponent = "computer"
-
-    play = OnlinePlay(Scene())
+    play = OnlinePlay(None, session, banner=print, end=print)
     play._friend_away(FriendAway("saved"))
     assert "has saved and left; the match waits" in str(play.troubles["friend"])
     play._friend_away(FriendAway(""))

@@ -76,12 +76,7 @@ class OnlinePlay:
     (LookupError), not dropped - one that mattered would go unsaid; tests/test_scene_events.py
     checks that every event of game/online/events.py has one."""
 
-    def __init__(self, link, session=None, view=None, *, banner=None, say=None, end=None):
-        if session is None:      # the old call, OnlinePlay(scene), until tests/test_online_away.py drops it
-            scene = link
-            link, session = friends_link(scene.app, scene.session), scene.session
-            view, banner, say = (getattr(scene, name, None) for name in ("view", "banner", "say"))
-            end = lambda words: end_early(scene.app, words)  # noqa: E731
+    def __init__(self, link, session, view=None, *, banner, say=None, end):
         self.link = link
         self.session = session
         self.view = view
