@@ -21,7 +21,8 @@ import pygame
 from game.base import i18n
 from game.base.i18n import _, verbatim
 from game.play.keeper import MatchKeeper
-from game.play.session import MatchOptions, Phase, Session
+from game.play.options import MatchOptions
+from game.play.session import Phase, Session
 from game.play.players import settle
 from game.rules import Side
 from game.scenes.table.attract import ATTRACT_AFTER

@@ -18,10 +18,10 @@ import statistics
 import time
 import tracemalloc
 
-from game.computer import LEVEL_NAMES, Computer
+from game.computer.tourne_case import LEVEL_NAMES, Computer
 from game.computer import model as mdl
 from game.computer import tables as tbl
-from game.computer.player import Option, pick
+from game.computer.tourne_case import Option, pick
 from game.rules import Side, rules_by_name
 
 GAMES = 20_000

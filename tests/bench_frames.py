@@ -31,7 +31,8 @@ def _figures(times):
 def _table_frames(data_dir, throws=12):
     """Frame times while dice roll and while checkers move, over several turns of a real game."""
     from game.app import App
-    from game.play.session import MatchOptions, Phase, Session
+    from game.play.options import MatchOptions
+    from game.play.session import Phase, Session
     from game.scenes.table.scene import TableScene
     app = App(seed=1, fullscreen=False, data_dir=data_dir, size=(1280, 800))
     app.settings["animation_speed"] = "normal"

@@ -20,7 +20,8 @@ import subprocess
 import sys
 import time
 
-from game.computer.player import LEVEL_NAMES, computer_for
+from game.computer.player import computer_for
+from game.computer.tourne_case import LEVEL_NAMES
 from game.computer.random_player import random_move
 from game.rules import TOURNE_CASE, Move, Position, Side, rules_by_name
 

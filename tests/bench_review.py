@@ -20,7 +20,8 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
 from game.computer import tables as tbl  # noqa: E402
 from game.computer.player import computer_for  # noqa: E402
-from game.play.session import MatchOptions, Phase, Session, play_out  # noqa: E402
+from game.play.options import MatchOptions
+from game.play.session import Phase, Session, play_out
 from game.computer.review import review  # noqa: E402
 from game.rules import GARANGUET, TOURNE_CASE, Side  # noqa: E402
 

@@ -10,9 +10,12 @@ import random
 import tempfile
 import time
 
-from game.play.flow import GameFlow, Stage
+from game.play.flow import GameFlow
+from game.play.stage import Stage
 from game.play.keeper import MatchKeeper
-from game.play.session import MatchOptions, Phase, Session, forget_replays, play_out
+from game.play.options import MatchOptions
+from game.play.replays import forget_replays
+from game.play.session import Phase, Session, play_out
 from game.saves.storage import Storage
 
 

@@ -12,11 +12,12 @@ import time
 import pygame
 
 from game.play.keeper import MatchKeeper
-from game.play.session import MatchOptions, Phase, Session
+from game.play.options import MatchOptions
+from game.play.session import Phase, Session
 from game.scenes.base import SceneManager
 from game.scenes.table.priority import PriorityScene
 from game.scenes.table.scene import TableScene
-from game.play.flow import Stage
+from game.play.stage import Stage
 
 DT = 1 / 30
 SEEDS = (7, 11, 23, 31, 47)

@@ -17,7 +17,8 @@ from pathlib import Path
 from websockets.sync.client import connect
 
 from game.play.keeper import MatchKeeper
-from game.play.session import Dealt, MatchOptions, Phase, Session
+from game.play.options import MatchOptions
+from game.play.session import Dealt, Phase, Session
 from game.online import dice
 from game.commands.autoplay import OnlinePlayer
 from game.online.link import Link

@@ -6,7 +6,8 @@ import pytest
 
 from game.base import i18n
 from game.app import App, run
-from game.play.session import MatchOptions, Phase, Session, play_out
+from game.play.options import MatchOptions
+from game.play.session import Phase, Session, play_out
 from game.rules import Side
 from game.scenes.base import Scene
 from game.scenes.menus.overlays import ConfirmScene, NoticeScene, PauseScene, SavedMatchScene

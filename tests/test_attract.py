@@ -13,7 +13,8 @@ import pytest
 
 from game.app import App
 from game.base import i18n
-from game.play.session import MatchOptions, Phase, Session, play_out, play_step
+from game.play.options import MatchOptions
+from game.play.session import Phase, Session, play_out, play_step
 from game.scenes.table.attract import QUIET, AttractScene
 from game.scenes.menus.title import TitleScene
 

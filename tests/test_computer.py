@@ -6,7 +6,8 @@ from fractions import Fraction
 
 import pytest
 
-from game.computer import LEVEL_NAMES, LEVELS, Computer, hints, random_move
+from game.computer import random_move
+from game.computer.tourne_case import LEVEL_NAMES, LEVELS, Computer, hints
 from game.computer import tables as tbl
 from game.rules import BELL, CHARPENTIER, CHARPENTIER_REENTRY, Move, Position, Side, rules_by_name
 

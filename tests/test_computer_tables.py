@@ -109,7 +109,7 @@ def test_match_estimate_at_one_away_each_is_the_chance_of_winning_the_game():
 
 
 def test_bell_match_hints_are_match_chances_at_once():
-    from game.computer import hints
+    from game.computer.tourne_case import hints
     match = (7, 2, 3)             # White needs 5, Black 4
     position = Position.parse("0,0,3/0,0,0/B")
     t = tbl.tables("bell")

@@ -111,7 +111,7 @@ def test_every_tourne_case_rule_set_answers_with_legal_moves(rules):
 
 
 def test_the_same_request_gets_the_same_answer():
-    from game.computer.player import LEVEL_NAMES
+    from game.computer.tourne_case import LEVEL_NAMES
     answers = {}
     for seed in range(12):
         line = json.dumps({**request("charpentier"), "position": "0,3,5/0,2,4/W",
@@ -126,7 +126,7 @@ def test_without_a_seed_a_lower_level_still_makes_its_mistakes():
     """The default seed comes from the request: a lower level does not play the top level's
     move everywhere (a single fixed seed gave every request the same first draw), and asking
     the same thing twice still gets the same answer."""
-    from game.computer.player import LEVEL_NAMES
+    from game.computer.tourne_case import LEVEL_NAMES
     differs = 0
     tried = 0
     for first in range(1, 12):

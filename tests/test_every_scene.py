@@ -17,7 +17,8 @@ import speaking
 from sessions import at_random, steps
 from game.app import App
 from game.base.i18n import N_, _
-from game.play.session import MatchOptions, Phase, Session
+from game.play.options import MatchOptions
+from game.play.session import Phase, Session
 from game.scenes.base import Scene
 from game.scenes.menus.base import MenuScene, OverlayScene
 from game.scenes.menus.overlays import ConfirmScene, NoticeScene, PauseScene, SavedMatchScene

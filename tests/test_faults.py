@@ -26,7 +26,8 @@ import pytest
 
 from game.app import App
 from game.scenes.games import resumable_session
-from game.play.session import MatchOptions, Session
+from game.play.options import MatchOptions
+from game.play.session import Session
 from game.scenes.menus.overlays import NoticeScene
 from game.saves.storage import DEFAULT_SETTINGS, MATCH_FILE, RECORDS_FILE, SETTINGS_FILE, Storage
 from sessions import at_random, steps

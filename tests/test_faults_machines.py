@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 
 from game.scenes.games import resumable_session
-from game.play.session import MatchOptions, Session
+from game.play.options import MatchOptions
+from game.play.session import Session
 from game.saves.storage import DEFAULT_SETTINGS, MATCH_FILE, RECORDS_FILE, SETTINGS_FILE, Storage
 from sessions import at_random, steps
 from test_faults import ROOT, TIMEOUT, game_env, real_folder, saved_at

@@ -6,10 +6,12 @@ import sys
 import pytest
 
 from game.play import events as ev
-from game.play.flow import GameFlow, Stage
+from game.play.flow import GameFlow
+from game.play.stage import Stage
 from game.rules.refusals import MoveRefused
 from game.play.players import SyncThinker, ThreadedThinker, random_thinker
-from game.play.session import MatchOptions, Phase, Session
+from game.play.options import MatchOptions
+from game.play.session import Phase, Session
 from game.rules import RULE_SETS, Move, Position, Side, Step
 
 

@@ -13,7 +13,8 @@ import pytest
 from game.base import i18n
 from game.computer import garanguet_analysis as ga
 from game.computer import garanguet_player as gp
-from game.play.session import MatchOptions, Phase, Session
+from game.play.options import MatchOptions
+from game.play.session import Phase, Session
 from game.computer.review import errors, rate_turn, review, review_match
 from game.rules import GARANGUET, Move, Position, Side
 from game.scenes.learn.review import ReviewScene

@@ -9,8 +9,10 @@ import pytest
 from game.play import events as ev
 from game.geometry import garanguet as gg
 from game.app import App
-from game.play.flow import GameFlow, Stage
-from game.play.session import MatchOptions, Phase, Session
+from game.play.flow import GameFlow
+from game.play.stage import Stage
+from game.play.options import MatchOptions
+from game.play.session import Phase, Session
 from game.play.players import computer_players
 from game.play.sides import side_title, verb
 from game.rules import GARANGUET, Move, Position, Side

@@ -3,7 +3,8 @@
 import pygame
 
 import test_table as tt
-from game.play.session import MatchOptions, Session
+from game.play.options import MatchOptions
+from game.play.session import Session
 from game.rules import Position, Side
 from test_table import key, pump
 from test_table import english, screen  # noqa: F401 (fixtures: English words, the screen)

@@ -15,7 +15,8 @@ import pytest
 import speaking
 from game.base import i18n
 from game.app import App
-from game.play.session import MatchOptions, Session
+from game.play.options import MatchOptions
+from game.play.session import Session
 from game.play.priority import PriorityStage
 from game.scenes.menus.overlays import ConfirmScene, NoticeScene, PauseScene, SavedMatchScene
 from game.scenes.menus.settings import SettingsScene, StatsScene

@@ -3,7 +3,8 @@ a saved match is taken up as storage built it."""
 import random
 
 from game.play.keeper import MatchKeeper
-from game.play.session import MatchOptions, Phase, Session, play_out
+from game.play.options import MatchOptions
+from game.play.session import Phase, Session, play_out
 from game.saves.storage import Storage
 
 

@@ -26,7 +26,8 @@ import pytest
 
 from game.app import App
 from game.base.folder_lock import LOCK_FILE
-from game.play.session import MatchOptions, Phase, Session
+from game.play.options import MatchOptions
+from game.play.session import Phase, Session
 from game.rules import Move
 from game.saves.storage import DEFAULT_SETTINGS, MATCH_FILE, Storage
 
@@ -290,7 +291,8 @@ SAVE_THEN_DIE = r"""
 import json, os, random, signal, sys
 sys.path.insert(0, sys.argv[1])
 sys.path.insert(0, os.path.join(sys.argv[1], "tests"))
-from game.play.session import MatchOptions, Session
+from game.play.options import MatchOptions
+from game.play.session import Session
 from game.saves.storage import Storage
 from sessions import at_random, steps
 

@@ -15,9 +15,9 @@ import random
 
 import pytest
 
-from game.computer import LEVEL_NAMES
+from game.computer.tourne_case import LEVEL_NAMES
 from game.computer import tables as tbl
-from game.computer.player import Option, pick
+from game.computer.tourne_case import Option, pick
 from game.rules import TOURNE_CASE
 
 GAMES = 2000

@@ -6,7 +6,10 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from game.play.session import MATCH_LENGTHS, Match, MatchOptions, Phase, Session, play_out, replay
+from game.play.options import MatchOptions
+from game.play.replays import replay
+from game.play.session import Match, Phase, Session, play_out
+from game.rules import MATCH_LENGTHS
 from game.rules import BELL, CHARPENTIER, IllegalMoveError, Move, Outcome, Side
 
 

@@ -246,7 +246,8 @@ def test_resume_and_take_back_are_two_words_in_french(app):
     """Issue 24: "Reprendre" was both the pause menu's Resume and the table's Take back (U),
     both on screen at once. Over a table in French, each label drawn names one action."""
     import speaking
-    from game.play.session import MatchOptions, Session
+    from game.play.options import MatchOptions
+    from game.play.session import Session
     app.keeper.adopt(Session.new(MatchOptions(rules="charpentier", opponent="human"), seed=3))
     app.show_match()
     frames(app)

@@ -27,7 +27,8 @@ import pytest
 from game.app import App
 from game.scenes.boards import PLAYABLE_RULES
 from game.computer import tables as computer_tables
-from game.play.session import MATCH_LENGTHS, Phase, Session
+from game.play.session import Phase, Session
+from game.rules import MATCH_LENGTHS
 from game.rules import Move, Position, Side
 from game.scenes.menus.overlays import NoticeScene
 from game.computer import garanguet_bearoff, garanguet_player

@@ -207,7 +207,8 @@ def test_a_form_turned_online_after_start_was_asked_hosts_and_never_plays_withou
     """Start pressed over a saved match, then (in the same frame, before the question shows)
     the opponent turned to a friend elsewhere: Replace hosts a room, it never opens a table
     for a friend's match with no link to the friend (the monkey found that crash)."""
-    from game.play.session import MatchOptions, Session
+    from game.play.options import MatchOptions
+    from game.play.session import Session
     from game.scenes.menus.overlays import SavedMatchScene
     from game.scenes.menus.new_match import NewMatchScene
     from game.scenes.online.lobby import HostScene

@@ -11,8 +11,11 @@ import time
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from game.play.flow import GameFlow, Stage, ThrowStarted
-from game.play.session import Dealt, MatchOptions, Phase, Session, play_out
+from game.play.events import ThrowStarted
+from game.play.flow import GameFlow
+from game.play.stage import Stage
+from game.play.options import MatchOptions
+from game.play.session import Dealt, Phase, Session, play_out
 from game.play.players import SyncThinker
 from game.play.priority import PriorityFlow, RoundThrown
 from game.online import dice, protocol

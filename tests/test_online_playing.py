@@ -5,16 +5,17 @@ priority throw and the scoreboard all end on."""
 import pygame
 import pytest
 
-from game.app import App
 from game.base.i18n import Words
 from game.online import events as link_events
-from game.play.session import MatchOptions, Phase, Session
+from game.play.options import MatchOptions
+from game.play.session import Phase, Session
 from game.rules import Side
 from game.scenes.boards import board_for
 from game.scenes.online.playing import ENDINGS, OnlinePlay, ending
 from game.scenes.table.priority import PriorityScene
 from game.scenes.table.scene import TableScene
 from game.scenes.table.scoreboard import ScoreboardScene
+from tests.test_scene_events import app  # noqa: F401 (the app fixture: one copy)
 
 
 class Link:
@@ -94,13 +95,6 @@ def test_the_draw_is_given_its_values_and_keeps_the_ribbon_off_the_checkers():
     assert silent.ribbon is None and silent.dealt() == {} and not silent.dice_wait
 
 
-@pytest.fixture
-def app(tmp_path):
-    a = App(seed=7, data_dir=tmp_path, size=(960, 600))
-    a.update_settings({"language": "en", "animation_speed": "instant"})
-    pygame.event.clear()
-    yield a
-    pygame.display.quit()
 
 
 def test_the_table_the_priority_throw_and_the_scoreboard_end_on_the_same_events(app):

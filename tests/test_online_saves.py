@@ -6,8 +6,10 @@ on the wire
 frame, at most four saves a throw."""
 from game.online import dice
 from game.online.link import Link
-from game.play.session import MatchOptions, Phase, Session
-from game.play.flow import GameFlow, Stage
+from game.play.options import MatchOptions
+from game.play.session import Phase, Session
+from game.play.flow import GameFlow
+from game.play.stage import Stage
 from game.play.priority import PriorityFlow
 from game.rules import Side
 from online_helpers import (Player, code_of, folders, guest_player, host_player, keeper_in,

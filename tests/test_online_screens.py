@@ -18,7 +18,7 @@ import pytest
 
 from game.app import App
 from game.online.events import Offered, Refused, RoomOpened, refused_words
-from game.play.session import MatchOptions
+from game.play.options import MatchOptions
 from game.rules import Side
 from game.scenes.online import lobby as online
 from game.scenes.online.lobby import HostScene, relay_url
@@ -387,7 +387,7 @@ def host_and_join(tmp_path, monkeypatch, length=1):
 def play_out(a, b, limit=6000, done=None) -> None:
     """Each game's person throws and plays their first legal move whenever it is theirs, until
     both games are over, or `done()` (or `limit` frames of each)."""
-    from game.play.flow import Stage
+    from game.play.stage import Stage
     for _ in range(limit):
         if done is not None and done():
             return
@@ -405,7 +405,7 @@ def play_out(a, b, limit=6000, done=None) -> None:
                     move = scene.session.legal_moves()[0]
                     step = move.steps[len(scene.choice.played)]
                     scene.pick(step.origin)
-                    scene.step(step.destination)
+                    scene.drop(step.destination)
             g.frame(1 / 30)
         time.sleep(0.005)
         if done is None and all(g.session is None or g.session.phase.value in ("game-over", "match-over")
@@ -504,7 +504,7 @@ def test_the_throw_waits_visibly_for_the_friends_game(tmp_path, monkeypatch):
     a, b = host_and_join(tmp_path, monkeypatch)
     try:
         play_out(a, b, done=lambda: all(type(g.scenes.top).__name__ == "TableScene" for g in (a, b)))
-        from game.play.flow import Stage
+        from game.play.stage import Stage
         thrower = next(g for g in (a, b) if g.scenes.top.human_turn())
         scene = thrower.scenes.top
         assert frames_until([thrower], lambda: scene.stage is Stage.THROW)

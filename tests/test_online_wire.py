@@ -5,7 +5,8 @@ as hints off), are shown to the guest in the offer and kept in the save; the rel
 seq k; a saved match's hello carries its options; the host hears its friend arrive."""
 from game.online.events import FriendArrived, Watchers
 from game.online.link import Link, options_from_wire, wire_options
-from game.play.session import MatchOptions, Session
+from game.play.options import MatchOptions
+from game.play.session import Session
 from game.rules import Side
 from game.scenes.online.join import offered_rows
 from test_online_link import FakeClient, attached_link, kept

@@ -9,7 +9,8 @@ import pytest
 
 from game.app import App
 from game.base import i18n
-from game.play.session import MatchOptions, Phase, Session
+from game.play.options import MatchOptions
+from game.play.session import Phase, Session
 from game.rules import Position, Side
 from game.scenes.table.scene import TableScene
 from test_controller import FakeController, button, frames, plug

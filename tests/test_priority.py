@@ -1,7 +1,8 @@
 """The priority throw (C-1) on screen: one die each, ties thrown again, the winner named."""
 import pygame
 
-from game.play.session import MatchOptions, Phase, Session
+from game.play.options import MatchOptions
+from game.play.session import Phase, Session
 from game.play.priority import PriorityStage
 from game.scenes.table.priority import PriorityScene
 from game.scenes.table.scene import TableScene

@@ -1,5 +1,6 @@
 """The priority throw (C-1) on its flow, without a screen: stages, ties, who plays first, saving."""
-from game.play.session import MatchOptions, Phase, Session
+from game.play.options import MatchOptions
+from game.play.session import Phase, Session
 from game.play.priority import (FirstChosen, PriorityDone, PriorityFlow, PriorityStage, PriorityTie,
                                 RoundThrown)
 from game.rules import Side

@@ -14,7 +14,8 @@ from game.online.referee import (BROKEN_WORDS, MAX_AHEAD, Broken, Committed, Pas
                                  Resigns, Revealed, ToPlay, Wait, broken_words, new_state,
                                  throws_ahead)
 from game.online.watch import CHEAT_WORDS, Cheated
-from game.play.session import MatchOptions, Phase, Session
+from game.play.options import MatchOptions
+from game.play.session import Phase, Session
 from game.rules import Move, Side
 
 SIDES = {"host": Side.WHITE, "guest": Side.BLACK}

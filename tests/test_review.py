@@ -14,7 +14,8 @@ import pytest
 
 from game.base import i18n
 from game.computer import tables as tbl
-from game.play.session import MatchOptions, Phase, Session, play_out
+from game.play.options import MatchOptions
+from game.play.session import Phase, Session, play_out
 from game.computer.review import errors, rate_turn, review, review_match
 from game.rules import TOURNE_CASE, Move, Position, Side, aways, rules_by_name
 from game.scenes.learn.review import ErrorRow, ReviewScene

@@ -12,7 +12,8 @@ from game.rules import BAR, RULE_SETS, Move, Position, Side, rule_set, rule_titl
 from game.rules.core import Illegal
 from game.scenes import games, garanguet, rules_pages, tourne_case
 from game.scenes.learn import rules_screen
-from game.scenes.rules_pages import PAGES, Rule
+from game.scenes.rulebook import Rule
+from game.scenes.rules_pages import PAGES
 from game.scenes.learn.rules_screen import RulesScene
 from game.scenes.learn import diagrams
 from game.scenes.learn.diagrams import Diagram

@@ -213,7 +213,8 @@ def test_the_rulebooks_example_refusal_reads_as_regles_md_says():
 def test_rule_titles_rule_sets_and_levels_have_their_french():
     from game.base import i18n
     from game.computer.garanguet_player import LEVELS as GARANGUET_LEVELS
-    from game.computer.player import LEVEL_TITLES, LEVELS
+    from game.computer.player import LEVEL_TITLES
+    from game.computer.tourne_case import LEVELS
     french = i18n.catalogue("fr")
     words = list(RULE_TITLES.values()) + [rs.title for rs in RULE_SETS.values()]
     words += list(LEVEL_TITLES.values()) + [d for _, d in LEVELS + GARANGUET_LEVELS]

@@ -17,7 +17,8 @@ from game.online import events as link_events
 from game.play import events as ev
 from game.play import priority as priority_flow
 from game.play import tutorial as tutorial_flow
-from game.play.session import MatchOptions, Phase, Session
+from game.play.options import MatchOptions
+from game.play.session import Phase, Session
 from game.rules import RULE_SETS, Side
 from game.rules.refusals import MoveRefused
 from game.scenes.online.lobby import HostScene, RelayScene

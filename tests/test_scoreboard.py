@@ -13,7 +13,8 @@ import pytest
 
 from game.app import App
 from game.base import i18n
-from game.play.session import MatchOptions, Phase, Session, play_out
+from game.play.options import MatchOptions
+from game.play.session import Phase, Session, play_out
 from game.scenes.table import scoreboard
 from game.scenes.table.scoreboard import ScoreboardScene
 from game.view import widgets as ui

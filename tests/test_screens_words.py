@@ -6,7 +6,8 @@ import pytest
 
 from game.app import App
 from game.base import i18n
-from game.play.session import MatchOptions, Session
+from game.play.options import MatchOptions
+from game.play.session import Session
 from game.scenes import rules_pages
 from game.scenes.menus.overlays import ConfirmScene, PauseScene
 from game.scenes.menus.settings import SettingsScene, StatsScene

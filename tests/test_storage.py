@@ -361,7 +361,8 @@ def test_a_line_cut_short_by_a_crash_loses_only_itself(store):
 
 
 def test_a_real_session_comes_back_and_a_tampered_one_is_kept_aside(tmp_path):
-    from game.play.session import MatchOptions, Session
+    from game.play.options import MatchOptions
+    from game.play.session import Session
     session = Session.new(MatchOptions(rules="bell", length=5), seed=5)
     session.throw_priority()
     store = Storage(tmp_path, validate_match=Session.from_dict)
@@ -555,7 +556,8 @@ def test_a_damaged_saved_match_says_what_is_wrong_in_french(tmp_path):
     down to the engine's refusal of a move that does not replay."""
     import random
     from game.base import i18n
-    from game.play.session import MatchOptions, Session
+    from game.play.options import MatchOptions
+    from game.play.session import Session
     from game.rules import CHARPENTIER, Move, Side
     session = Session(MatchOptions(), random.Random(3))
     session.throw_priority()

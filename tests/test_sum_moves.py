@@ -74,7 +74,7 @@ def test_garanguet_plays_one_checker_by_three_numbers(screen):
     seen = watch_steps(scene)
     scene.pick(1)
     assert 10 in scene.choice.destinations               # 1 + 5 + 3 + 1
-    scene.step(10)
+    scene.drop(10)
     pump(app, screen, 1.0)
     assert len(seen) == 3 and [e.step.origin for e in seen][0] == 1 and seen[-1].step.destination == 10
     assert all(a.step.destination == b.step.origin for a, b in zip(seen, seen[1:]))
@@ -97,7 +97,7 @@ def test_the_hints_panel_writes_each_move_as_it_is_entered(screen):
     words = " ".join(str(text) for text, _rect, _box in drawn)
     assert "1.  x-r, w-p" in words and "w-s-p" not in words, words
     scene.pick(2)                                        # w, then p: by the sum of 4 and 3
-    scene.step(9)
+    scene.drop(9)
     pump(app, screen, 0.5)
     first, second = scene.choice.played[-2:]
     assert first.origin == 2 and first.destination == second.origin and second.destination == 9

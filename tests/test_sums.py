@@ -10,8 +10,10 @@ from game.base import i18n
 from game.computer.hint import hints_as_entered
 from game.computer.player import hints_for
 from game.play.events import StepPlayed
-from game.play.flow import GameFlow, Stage
-from game.play.session import MatchOptions, Phase, Session
+from game.play.flow import GameFlow
+from game.play.stage import Stage
+from game.play.options import MatchOptions
+from game.play.session import Phase, Session
 from game.rules import BELL, CHARPENTIER, GARANGUET, Move, Position, Side, Step
 from game.rules.refusals import MoveRefused, why_not
 from game.rules.turn import Chooser, as_entered, say_as_entered

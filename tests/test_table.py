@@ -11,7 +11,8 @@ from game.play import flow as f
 
 from game.geometry import tablier as geometry
 from game.play.keeper import MatchKeeper
-from game.play.session import MatchOptions, Phase, Session
+from game.play.options import MatchOptions
+from game.play.session import Phase, Session
 from game.rules import IllegalMoveError, Position, Side, Step
 from game.scenes.base import SceneManager
 from game.scenes.table.priority import PriorityScene
@@ -512,7 +513,7 @@ def test_notices_never_stack_and_never_cover_a_result(screen):
     notes = [b for b in scene.banners if b.size != "large"]
     assert [str(b.text) for b in notes] == ["Tilted - thrown again (throw 2)"]
     scene.pick(11)
-    scene.step(12)
+    scene.drop(12)
     for _ in range(40):
         if scene.stage is f.Stage.OVER:
             break

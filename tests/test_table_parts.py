@@ -9,8 +9,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.play.flow import Stage
-from game.play.session import MatchOptions, Session
+from game.play.stage import Stage
+from game.play.options import MatchOptions
+from game.play.session import Session
 from game.rules import RULE_SETS, Position, Side, rule_set
 from game.rules.turn import Choice
 from game.scenes.boards import board_for

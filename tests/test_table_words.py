@@ -13,8 +13,9 @@ from game.base import i18n
 from game.rules import telling
 from game.base.i18n import Words
 from game.app import App
-from game.play.flow import Stage
-from game.play.session import MatchOptions, Phase, Session
+from game.play.stage import Stage
+from game.play.options import MatchOptions
+from game.play.session import Phase, Session
 from game.rules import DOUBLET_NAMES, GARANGUET, Move, Position, Side, rule_title
 from game.rules.refusals import MoveRefused
 from game.scenes.table import cards as table_cards
@@ -102,7 +103,7 @@ def play_person(app, scene) -> Move:
     for step in move.steps:
         assert run_until(app, lambda sc: sc.stage is Stage.CHOOSE)
         scene.pick(step.origin)
-        scene.step(step.destination)
+        scene.drop(step.destination)
     return move
 
 
@@ -111,7 +112,7 @@ def refuse_tc4(tmp_path, **kwargs):
     app, scene = table(tmp_path, position="0,1,5/0,0,0/W", dice=(2, 6), **kwargs)
     assert scene.stage is Stage.CHOOSE
     scene.pick(0)
-    scene.step(2)
+    scene.drop(2)
     assert scene.refused is not None and scene.refused.rule == "TC-4"
     return app, scene
 
@@ -265,10 +266,10 @@ def bring(tmp_path, rules, state):
     if pick is not None:
         scene.pick(pick)
     if drop is not None:
-        scene.step(drop)
+        scene.drop(drop)
     if play is not None:
         scene.pick(play[0])
-        scene.step(play[1])
+        scene.drop(play[1])
         assert run_until(app, lambda sc: sc.stage is Stage.OVER, 200)
         frames(app, 1)
     if key is not None:

@@ -8,8 +8,10 @@ import pygame
 import pytest
 
 import test_table as tt
-from game.play.flow import GameFlow, Stage
-from game.play.session import MatchOptions, Phase, Session
+from game.play.flow import GameFlow
+from game.play.stage import Stage
+from game.play.options import MatchOptions
+from game.play.session import Phase, Session
 from game.rules import Position, Side
 from test_table import key, pump, start, table_at
 from test_table import english, screen  # noqa: F401 (fixtures: English words, the screen)

@@ -5,7 +5,8 @@ import pytest
 
 from game.app import App
 from game.base import i18n
-from game.play.session import MatchOptions, Session
+from game.play.options import MatchOptions
+from game.play.session import Session
 from game.rules import Side
 from game.scenes.menus.title import TitleScene
 from game.view import widgets as ui

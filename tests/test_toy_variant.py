@@ -14,8 +14,10 @@ from dataclasses import replace
 import pytest
 
 from game.computer import player, random_player
-from game.play.flow import GameFlow, Stage
-from game.play.session import MatchOptions, Phase, Session
+from game.play.flow import GameFlow
+from game.play.stage import Stage
+from game.play.options import MatchOptions
+from game.play.session import Phase, Session
 from game.play.players import computer_players
 from game.play.priority import PriorityFlow, PriorityStage
 from game.rules.refusals import MoveRefused

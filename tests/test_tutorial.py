@@ -8,14 +8,15 @@ import pytest
 import speaking
 import test_example_game as book
 from game.app import App
-from game.play.flow import Stage
+from game.play.stage import Stage
 from game.base.i18n import Words, _, set_language
 from game.rules.refusals import MoveRefused
 from game.rules import IllegalMoveError, Move, Position, Side, Step, rule_set
 from game.scenes.menus.title import TitleScene
 from game.scenes.learn.tutorial import NO_MATCH, TutorialScene
-from game.play.tutorial import (EXAMPLE_GAME_1699, GARANGUET_FIRST_GAME, SCRIPTS, Hinted, OffScript,
-                           on_script, replay)
+from game.play.garanguet_tutorial import GARANGUET_FIRST_GAME
+from game.play.tourne_case_tutorial import EXAMPLE_GAME_1699
+from game.play.tutorial import SCRIPTS, Hinted, OffScript, on_script, replay
 from game.view import widgets as ui
 
 DT = 1 / 60

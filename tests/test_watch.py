@@ -13,10 +13,9 @@ import pytest
 from game.online import dice
 from game.online.client import Client
 from game.online.link import Link, wire_options
-from game.online.watch import (Cheated, GameWon, MatchOver, Moved, PlayersPresent, PriorityThrown,
-                               Thrown, Watcher, Watching)
+from game.online.watch import (Cheated, GameWon, MatchOver, Moved, PlayersPresent, PriorityThrown, Thrown, Watcher, Watching)
 from game.online.protocol import read
-from game.play.session import MatchOptions
+from game.play.options import MatchOptions
 from game.rules import Side
 from online_helpers import (Player, code_of, folders, games, guest_player, host_player, keeper_in,
                             run_until)

@@ -86,7 +86,7 @@ def test_joining_mid_match_catches_up_at_once_then_shows_the_rest_live(app, reco
     assert scene.over is not None and caught is watcher.session, "shown to its end"
     assert tossed and glided, "the dice were tossed with physics, the checkers glided"
     assert watched_games(watcher) == recorded["games"]
-    from game.play.session import replay
+    from game.play.replays import replay
     assert scene.position == replay(watcher.session.rules, watcher.session.match.games[-1])
     assert scene.score == scene.over.score
     moves = sum(len(g[1]) for g in recorded["games"])

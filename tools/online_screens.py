@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import time
 
-from game.play.flow import Stage
+from game.play.stage import Stage
 from game.scenes.online.lobby import HostScene
 from game.scenes.online.join import JoinScene
 from game.scenes.menus.new_match import NewMatchScene

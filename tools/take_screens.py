@@ -57,8 +57,9 @@ import pygame  # noqa: E402
 
 from game.app import App  # noqa: E402
 from game.base import i18n  # noqa: E402
-from game.play.flow import Stage  # noqa: E402
-from game.play.session import MatchOptions, Phase, Session, play_out  # noqa: E402
+from game.play.options import MatchOptions  # noqa: E402
+from game.play.session import Phase, Session, play_out  # noqa: E402
+from game.play.stage import Stage  # noqa: E402
 from game.rules import Move, Position, Side, Step  # noqa: E402
 
 import online_screens  # noqa: E402  (tools/, beside this script)

@@ -28,11 +28,13 @@ import random
 import sys
 import time
 
-from game.play.flow import GameFlow, Stage
+from game.play.flow import GameFlow
+from game.play.stage import Stage
 from game.base.dispatch import dispatch, ignoring
 from game.base.i18n import _
 from game.play.keeper import MatchKeeper
-from game.play.session import MatchOptions, Phase, Session
+from game.play.options import MatchOptions
+from game.play.session import Phase, Session
 from game.online.events import (ConnectionLost, Forfeit, FriendArrived, FriendAway, FriendBack,
                                 FriendJoined, FriendResigned, Offered, Reconnected, Refused, RoomOpened,
                                 Unreachable, Watchers)

@@ -11,8 +11,7 @@ A game's computer is a module (loaded only when a game of it asks: Garanguet's n
   - `analyse`, with `analysed_rules`, `unanalysed`, `MATCH_MAX`, `WRONG_CHECKERS` and
     `WRONG_DICE`, if the analyze command knows it (game/commands/analyze.py).
 
-`levels_for`, `computer_for` and `hints_for` serve any rule set. The Tourne Case names this
-module had before its computer moved to game/computer/tourne_case.py still work from here.
+`levels_for`, `computer_for` and `hints_for` serve any rule set.
 """
 from __future__ import annotations
 
@@ -21,9 +20,6 @@ import random
 from game.base.i18n import N_
 from game.rules import GARANGUET, TOURNE_CASE, Position, rule_set
 
-from game.computer.tourne_case import (  # noqa: F401 (the names this module had before)
-    CARELESS, LEVEL_NAMES, LEVELS, Computer, Option, aways, hints, objective, options, pick)
-from game.computer.hint import Hint  # noqa: F401
 
 
 def _tourne_case():

@@ -58,13 +58,14 @@ import copy
 import dataclasses
 from typing import Callable
 
-from game.play.session import Dealt, MatchOptions, Phase, Session
+from game.play.options import MatchOptions
+from game.play.session import Dealt, Phase, Session
 from game.online import protocol
 from game.online.client import Client
 from game.online.events import (ConnectionLost, FriendArrived, FriendAway, FriendBack, FriendJoined,
                                 FriendResigned, Offered, Reconnected, Refused, RoomOpened, Unreachable,
                                 Watchers, forfeit, refused_words, still_trying)
-from game.online.referee import (HEX64, MAX_AHEAD, MAX_GAMES, MAX_TURNS, Broken,  # noqa: F401
+from game.online.referee import (Broken,
                                  Referee, Resigns, Revealed, Wait, new_state, other_seat,
                                  wire_key)
 from game.rules import MATCH_LENGTHS, RULE_NAMES, Move, Side, rule_set

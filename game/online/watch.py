@@ -35,8 +35,8 @@ from game.online import protocol
 from game.online.client import Client
 from game.online.events import ConnectionLost, Reconnected, Refused, Unreachable, refused_words
 from game.online.link import options_from_wire
-from game.online.referee import (BROKEN_WORDS, MAX_AHEAD, Broken, Referee, Resigns,  # noqa: F401
-                                 ToPlay, Wait, broken_words, new_state, wire_key)
+from game.online.referee import (BROKEN_WORDS, Broken, Referee, Resigns,
+                                 ToPlay, Wait, broken_words, new_state)
 from game.play.session import Phase, Session
 from game.rules import Move, Position, Side
 from game.rules.telling import tell_throw, tell_turn

@@ -58,7 +58,7 @@ from game.play.events import (Announced, BearingOffBegun, GameOver, MoveComplete
                               TurnEnded, TurnPassed)
 from game.play.session import Phase, Session
 from game.play.players import Advisor, Thinker, match_score
-from game.play.stage import Stage  # noqa: F401 (imported from here by the screens and the tests)
+from game.play.stage import Stage
 from game.rules import IllegalMoveError, Move, Outcome, Position, Side, Step
 from game.rules.refusals import MoveRefused, refusal
 from game.rules.turn import Chooser, dice_marks, lost_numbers

@@ -14,7 +14,8 @@ import random
 from typing import Callable
 
 from game.base.i18n import _
-from game.play.session import MatchOptions, Phase, Session
+from game.play.options import MatchOptions
+from game.play.session import Phase, Session
 from game.saves.storage import said
 
 

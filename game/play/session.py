@@ -19,11 +19,9 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from game.base.i18n import N_, Problem
-# OPPONENTS, MatchOptions, replay, forget_replays and MATCH_LENGTHS are imported from here too.
-from game.play.options import OPPONENTS, MatchOptions  # noqa: F401
-from game.play.replays import (check_record, forget_replays, replay,  # noqa: F401
-                               replay_in_progress, saved_dice, saved_points)
-from game.rules import (MATCH_LENGTHS, IllegalMoveError, Move, NotationError, Outcome,  # noqa: F401
+from game.play.options import MatchOptions
+from game.play.replays import (check_record, replay_in_progress, saved_dice, saved_points)
+from game.rules import (IllegalMoveError, Move, NotationError, Outcome,
                         Position, Rules, Side)
 
 SAVE_FORMAT = 1

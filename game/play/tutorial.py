@@ -17,13 +17,15 @@ from dataclasses import dataclass
 
 from game.base.i18n import N_, Words
 from game.play.events import PutBack
-from game.play.flow import GameFlow, Stage
-from game.play.session import MatchOptions, Phase, Session
+from game.play.flow import GameFlow
+from game.play.stage import Stage
+from game.play.options import MatchOptions
+from game.play.session import Phase, Session
 from game.rules.refusals import MoveRefused, why_not, why_not_from
 from game.rules import IllegalMoveError, Move, Position, Side, Step, rule_set
 from game.rules.turn import furthest_steps
 
-from game.play.script import Page, Part, Script, Turn  # noqa: F401 (a script's parts, as before)
+from game.play.script import Script, Turn
 from game.play.garanguet_tutorial import GARANGUET_FIRST_GAME
 from game.play.tourne_case_tutorial import EXAMPLE_GAME_1699
 

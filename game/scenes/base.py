@@ -5,7 +5,6 @@ never changes state. Scene changes asked for during a frame are queued and appli
 frames, so a scene never disappears in the middle of its own `handle_event`.
 The manager knows nothing of pygame: it is tested with fake scenes and no window.
 """
-from game.base.dispatch import Unhandled, dispatch, ignoring, nothing  # noqa: F401
 # (kept here too: the table and the watch screen import the dispatch from the scenes' base)
 
 #: Keys that go back from a menu or a page (pygame's K_ESCAPE and K_BACKSPACE; the values are

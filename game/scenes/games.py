@@ -15,7 +15,7 @@ from game.play.session import Session
 from game.rules import RULE_SETS, RuleSet, rule_set
 from game.scenes import garanguet, tourne_case
 from game.scenes.boards import playable_rules
-from game.scenes.game_entry import Game, Option  # noqa: F401 (the names they had here)
+from game.scenes.game_entry import Game
 
 
 def entry(rules) -> RuleSet:

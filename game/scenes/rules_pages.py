@@ -6,8 +6,6 @@ the rules engine.
 """
 from game.rules import RULE_SETS
 from game.scenes import garanguet, tourne_case
-from game.scenes.rulebook import COMMON, Page, Rule  # noqa: F401 (what a page is made of)
-from game.scenes.tourne_case import BOARD  # noqa: F401 (the name it had here)
 
 #: Every rule set's page, by the rule set's name.
 #: Another game adds its own (`BY_NAME[name] = Page(...)`).

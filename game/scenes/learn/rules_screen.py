@@ -20,7 +20,8 @@ from game.rules import RULE_SETS, rule_set, rule_title
 from game.scenes.base import BACK_KEYS, Scene
 from game.scenes.games import preset_of
 from game.scenes.host import Host
-from game.scenes.rules_pages import BY_NAME, Page, Rule
+from game.scenes.rulebook import Page, Rule
+from game.scenes.rules_pages import BY_NAME
 from game.scenes.learn import diagrams
 from game.view import widgets as ui
 from game.scenes.learn.diagrams import Diagram

@@ -7,7 +7,7 @@ Every word is translated where it is drawn (game/base/i18n.py).
 """
 from game.computer.player import LEVEL_TITLES, levels_for
 from game.base.i18n import N_, n_
-from game.play.session import MatchOptions
+from game.play.options import MatchOptions
 from game.rules import Side, rule_set
 from game.saves.settings import HINTS, HUMAN_SIDE, LENGTH, LEVEL, OPPONENT, RULES, TOUCH_MOVE
 from game.scenes import games

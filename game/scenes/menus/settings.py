@@ -11,7 +11,7 @@ import pygame
 
 from game.base import i18n
 from game.base.i18n import N_, _, n_, p_
-from game.computer import LEVELS
+from game.computer import LEVEL_TITLES
 from game.saves import stats
 from game.saves.settings import (ANIMATION_SPEED, END_MOVE_AFTER, FULLSCREEN, LANGUAGE, MUTED,
                                  TOUCH_MOVE, VOLUME)
@@ -97,7 +97,7 @@ class StatsScene(MenuScene):
     def build(self):
         try:
             records, skipped = self.app.storage.records()
-            self.stats = stats.compute(records, [name for name, _ in LEVELS], skipped)
+            self.stats = stats.compute(records, list(LEVEL_TITLES), skipped)   # every game's levels, weakest first
             self.problem = None
         except Exception as exc:     # a damaged record file still lets the player go back
             self.stats, self.problem = None, str(exc)

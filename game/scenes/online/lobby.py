@@ -21,7 +21,7 @@ from game.base.i18n import N_, Words, _, n_, verbatim
 from game.online.events import (ConnectionLost, Forfeit, FriendArrived, FriendAway, FriendBack,
                                 FriendJoined, FriendResigned, Offered, Reconnected, Refused, RoomOpened,
                                 Unreachable, Watchers)
-from game.play.session import MatchOptions
+from game.play.options import MatchOptions
 from game.rules import Side, rule_set
 from game.scenes import games
 from game.scenes.host import Host

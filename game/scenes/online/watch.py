@@ -23,8 +23,7 @@ from game.base.i18n import N_, Words, _, n_, shown, verbatim
 from game.dice import toss
 from game.online import protocol
 from game.online.events import ConnectionLost, Reconnected, Refused, Unreachable
-from game.online.watch import (Cheated, GameWon, LeftSaved, MatchOver, Moved, PlayersPresent,
-                               PriorityThrown, SideResigned, Thrown, Watcher, WatchersCount, Watching)
+from game.online.watch import (Cheated, GameWon, LeftSaved, MatchOver, Moved, PlayersPresent, PriorityThrown, SideResigned, Thrown, Watcher, WatchersCount, Watching)
 from game.rules import Side
 from game.base.dispatch import dispatch
 from game.scenes.base import Scene
@@ -35,7 +34,8 @@ from game.scenes.table.scoreboard import GAME_WON, MATCH_SCORE, MATCH_WON
 from game.scenes.table.draw import HIT_RED, TRAIL
 from game.scenes.online.playing import MENDED_HOLD
 from game.scenes.paced import Pacing
-from game.scenes.table.scene import FORCED_PASS_HOLD, GAME_OVER_HOLD, step_flights
+from game.scenes.table.flights import step_flights
+from game.scenes.table.scene import FORCED_PASS_HOLD, GAME_OVER_HOLD
 from game.view import widgets as ui
 from game.view.animation import Flight, Ripple
 from game.view.board_view import draw_banners

@@ -14,7 +14,8 @@ import pygame
 
 from game.base.i18n import _
 from game.play.keeper import MatchKeeper
-from game.play.session import MatchOptions, Phase, Session
+from game.play.options import MatchOptions
+from game.play.session import Phase, Session
 from game.scenes import games
 from game.scenes.base import Scene, SceneManager
 from game.view import controller, widgets as ui

@@ -11,7 +11,7 @@ import pygame
 
 from game.base.i18n import N_, Words
 from game.geometry.tablier import CHECKER_R
-from game.play.flow import Stage
+from game.play.stage import Stage
 from game.rules import OUT, Side
 from game.scenes.table.draw import dice_rects
 from game.scenes.table.keys import PointKeys, typed_name

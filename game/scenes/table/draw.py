@@ -9,7 +9,7 @@ from game.base.i18n import N_, Words, decimal, percent, shown, verbatim
 from game.computer.hint import hints_as_entered
 from game.dice import DIE_SIZE
 from game.geometry import tablier as g
-from game.play.flow import Stage
+from game.play.stage import Stage
 from game.play.sides import colour_words, title_words, verb_words
 from game.rules import OUT, Side
 from game.rules.turn import numbers_left, playable_numbers

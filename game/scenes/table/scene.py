@@ -16,7 +16,8 @@ type (`event_handlers()`) above all.
 from game.base.dispatch import dispatch, nothing
 from game.dice import toss
 from game.play import events as ev
-from game.play.flow import GameFlow, Stage
+from game.play.flow import GameFlow
+from game.play.stage import Stage
 from game.play.session import Phase
 from game.play.players import computer_players
 from game.play.sides import verb_words
@@ -29,10 +30,9 @@ from game.scenes.table import said
 from game.scenes.table.cards import TableCards
 from game.scenes.table.controls import TableInput
 from game.scenes.table.draw import TableDrawing
-from game.scenes.table.flights import HIT_FLIGHT, MOVE_BASE, MOVE_PER_POINT, arrived, fly, step_flights  # noqa: F401
+from game.scenes.table.flights import fly, step_flights
 from game.scenes.online.playing import OnlinePlay, end_early, friends_link
 from game.scenes.paced import PacedScene
-from game.scenes.table.said import CAUSE_TEXT  # noqa: F401 (kept importable here)
 from game.scenes.table.snapshot import Caption, TableSnapshot
 from game.view.animation import Flight, Ripple
 from game.view.dice_playback import DicePlayback
@@ -165,7 +165,6 @@ class TableScene(PacedScene):
         self._dropped_at = dropped_at
         self.react(self.flow.drop(destination, dragged=dropped_at is not None))
 
-    step = drop                            # the old name (tests, tools)
 
     def furthest(self, origin: int) -> None:
         """A double-click: the checker goes as far as it can this turn."""

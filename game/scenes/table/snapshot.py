@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from game.play.flow import Stage
+from game.play.stage import Stage
 from game.rules import Move, Position, Side
 
 if TYPE_CHECKING:                  # for the annotations only
