@@ -16,6 +16,7 @@ from game.scenes.learn.rules_screen import RulesScene
 from game.scenes.table.scoreboard import ScoreboardScene
 from game.scenes.menus.new_match import NewMatchScene
 from game.scenes.menus.title import TitleScene
+from game.saves import stats
 from game.saves.storage import Storage
 
 DT = 1 / 60
@@ -500,7 +501,7 @@ def test_replacing_a_saved_match_keeps_it_in_the_records_as_abandoned(tmp_path):
     records, unreadable = Storage(tmp_path).records()
     assert unreadable == 0 and [r["kind"] for r in records][-1] == "abandoned"
     assert records[-1]["score"] == score and records[-1]["games"] == 1
-    assert Storage(tmp_path).statistics()["total"]["matches_played"] == 0
+    assert stats.compute(Storage(tmp_path).records()[0]).total.matches_played == 0
     pygame.display.quit()
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.base.i18n import N_, Problem
-from game.rules import CHARPENTIER, MATCH_LENGTHS, RuleSet, Side, rule_set
+from game.rules import MATCH_LENGTHS, RULE_NAMES, RuleSet, Side, rule_set
 from game.saves.settings import OPPONENT
 
 OPPONENTS = OPPONENT.values      # declared once, with their labels, in game/saves/settings.py
@@ -19,7 +19,7 @@ OPPONENTS = OPPONENT.values      # declared once, with their labels, in game/sav
 
 @dataclass(frozen=True)
 class MatchOptions:
-    rules: str | RuleSet = CHARPENTIER.name     # a RuleSet, or its name (kept as the name)
+    rules: str | RuleSet = RULE_NAMES[0]        # a RuleSet, or its name (kept as the name); the registry's first
     length: int = 3
     opponent: str = "computer"          # "computer", "human" (two people at one screen), or
                                         # "online" (a friend's game elsewhere plays the other side)
