@@ -17,7 +17,7 @@ def _temporary_files_in_memory() -> None:
     sync to memory costs nothing. Not where TMPDIR is chosen, nor on a mount that runs no
     programs (the standalone build is started from its folder)."""
     base = "/dev/shm"
-    if "TMPDIR" in os.environ or not sys.platform.startswith("linux") or \
+    if os.environ.get("TMPDIR") or not sys.platform.startswith("linux") or \
             not os.path.isdir(base) or not os.access(base, os.W_OK | os.X_OK):
         return
     if os.statvfs(base).f_flag & os.ST_NOEXEC:
