@@ -152,7 +152,7 @@ class MonkeyRun:
             self._signature = self._session = self._score = None
             return
         turns = sum(len(game["turns"]) for game in s.match.games) + len(s.record.get("turns", ()))
-        signature = (id(s), s.phase, str(s.position), s.dice, s.priority, len(s.match.games),
+        signature = (id(s), s.phase, s.position, s.dice, s.priority, len(s.match.games),
                      turns, tuple(s.match.score.values()), hash(s.rng.getstate()))
         if signature == self._signature:
             return
