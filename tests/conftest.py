@@ -11,6 +11,24 @@ if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
 
+def _temporary_files_in_memory() -> None:
+    """The tests' folders (tmp_path, tempfile) in memory where the system has some: the game
+    syncs every save to disk (fsync, two a save), the suite saves thousands of times, and a
+    sync to memory costs nothing. Not where TMPDIR is chosen, nor on a mount that runs no
+    programs (the standalone build is started from its folder)."""
+    base = "/dev/shm"
+    if os.environ.get("TMPDIR") or not sys.platform.startswith("linux") or \
+            not os.path.isdir(base) or not os.access(base, os.W_OK | os.X_OK):
+        return
+    if os.statvfs(base).f_flag & os.ST_NOEXEC:
+        return
+    import tempfile
+    tempfile.tempdir = os.environ["TMPDIR"] = base     # the games the tests start too
+
+
+_temporary_files_in_memory()
+
+
 import pytest  # noqa: E402
 
 
@@ -28,3 +46,56 @@ def _english():
         else:
             os.environ[name] = value
     i18n.set_language("en")
+
+
+# -- the long tests first ------------------------------------------------------------------------
+# Under pytest-xdist's work stealing (pyproject.toml: -n auto --dist worksteal) each worker gets
+# one contiguous share of the collection, runs it from its head, and gives away its tail to a
+# worker that has run out. A long test near the end of a share (test_kill.py, in the middle of
+# the alphabet) starts last and the whole suite waits for it. So the modules that hold long tests
+# (marked `slow`; `seconds` is how long, roughly, on a quiet machine: only the order depends on
+# it) go to the heads of the shares, the longest first, balanced between the shares; every other
+# test keeps its place in line. A module moves whole, so its module-scoped fixtures are made once.
+
+SLOW_SECONDS = 10                   # a `slow` test that does not say how long
+
+
+def shares(count: int, workers: int) -> list[int]:
+    """How many tests each worker gets first (xdist's WorkStealingScheduling.check_schedule)."""
+    sizes = []
+    for left_workers in range(workers, 0, -1):
+        sizes.append((count - sum(sizes)) // left_workers)
+    return sizes
+
+
+def seconds(item) -> float:
+    marker = item.get_closest_marker("slow")
+    return 0.0 if marker is None else marker.kwargs.get("seconds", SLOW_SECONDS)
+
+
+def long_first(items: list, workers: int) -> list:
+    """`items` in the order that starts each worker's share with its long modules."""
+    modules: dict = {}
+    for item in items:
+        modules.setdefault(item.path, []).append(item)
+    long = sorted((block for block in modules.values() if any(seconds(i) for i in block)),
+                  key=lambda block: -sum(map(seconds, block)))
+    heads, load = [[] for _ in range(workers)], [0.0] * workers
+    for block in long:                        # the longest to the share with the least so far
+        least = load.index(min(load))
+        heads[least] += block
+        load[least] += sum(map(seconds, block))
+    moved = {id(item) for block in long for item in block}
+    rest = iter([item for item in items if id(item) not in moved])
+    order, end = [], 0
+    for head, size in zip(heads, shares(len(items), workers)):
+        end += size
+        order += head
+        order += [item for _, item in zip(range(end - len(order)), rest)]
+    return order + list(rest)
+
+
+def pytest_collection_modifyitems(config, items):
+    workers = getattr(config, "workerinput", {}).get("workercount", 1)
+    if workers > 1:             # a worker of xdist (whose own --dist option reads "no")
+        items[:] = long_first(items, workers)

@@ -41,7 +41,7 @@ def test_the_app_gets_its_icon_in_the_systems_own_format(platform, suffix):
     assert build_app.icon_arguments("linux") == []      # a Linux program carries none
 
 
-@pytest.mark.slow
+@pytest.mark.slow(seconds=30)
 def test_the_built_app_answers_help(built, tmp_path):
     result = subprocess.run([str(built), "--help"], capture_output=True, text=True,
                             timeout=120, cwd=tmp_path, env=clean_env())
@@ -49,7 +49,7 @@ def test_the_built_app_answers_help(built, tmp_path):
     assert "--seed" in result.stdout
 
 
-@pytest.mark.slow
+@pytest.mark.slow(seconds=1)
 def test_the_built_app_takes_its_data_along(built):
     data = built.parent.parent / "Resources" if sys.platform == "darwin" else \
         built.parent / "_internal"
@@ -58,7 +58,7 @@ def test_the_built_app_takes_its_data_along(built):
             assert (data / folder).is_dir(), folder
 
 
-@pytest.mark.slow
+@pytest.mark.slow(seconds=5)
 @pytest.mark.skipif(not (ROOT / "game" / "app.py").exists(), reason="game/app.py is not there yet")
 def test_the_built_app_plays_a_demo_headless_and_saves_it(built, tmp_path):
     from game.saves.storage import Storage

@@ -25,7 +25,7 @@ def test_charpentier_table_is_a_fresh_solve():
     check("charpentier")
 
 
-@pytest.mark.slow
+@pytest.mark.slow(seconds=25)
 @pytest.mark.parametrize("name", ["charpentier-reentry", "bell"])
 def test_other_tables_are_a_fresh_solve(name):
     check(name)
@@ -148,7 +148,7 @@ def test_fast_solve_weighs_the_turns_it_left_out_back_in(monkeypatch):
     assert np.abs(V[0, 0, :n * n].reshape(n, n) - t.chance)[live(t)].max() < 1e-9
 
 
-@pytest.mark.slow
+@pytest.mark.slow(seconds=12)
 @pytest.mark.parametrize("away, away_other", [(2, 4)] + SAMPLE[:1])
 def test_bell_score_from_its_shipped_turns_is_the_full_solve(away, away_other):
     # At White needing 2 and Black 4 (a match to 5 at 3-1), and a seeded score: the values the
@@ -199,7 +199,7 @@ def solved_without_shipped_turns(monkeypatch, where, away, away_other):
     return t.match_views(away, away_other)
 
 
-@pytest.mark.slow
+@pytest.mark.slow(seconds=7)
 def test_bell_views_from_shipped_turns_are_the_views_weighed_afresh(monkeypatch, tmp_path):
     # The chance of winning the game and the points (both sides playing for the match), swept
     # with the match chance over the shipped turns, are what the fast solve then a sweep over

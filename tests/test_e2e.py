@@ -51,7 +51,7 @@ def step(app, then=1):
         app.frame(MAX_DT)
 
 
-@pytest.mark.slow
+@pytest.mark.slow(seconds=12)
 def test_a_whole_match_to_3_points_against_the_computer(tmp_path):
     app = App(seed=2024, data_dir=tmp_path)
     app.update_settings({"language": "en"})          # the labels below are read in English

@@ -19,6 +19,7 @@ import signal
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pygame
@@ -165,6 +166,14 @@ def kill_at_a_random_moment(game: subprocess.Popen, folder: Path, rng: random.Ra
     return last_seen(path, seen)
 
 
+def killed_at_a_random_moment(game: subprocess.Popen, folder: Path, rng: random.Random,
+                              first: bool) -> dict | None:
+    try:
+        return kill_at_a_random_moment(game, folder, rng, first)
+    finally:
+        game.send_signal(signal.SIGKILL)
+
+
 def last_seen(path: Path, seen: dict | None) -> dict | None:
     """The save on disk now (each one is whole: it is renamed into place), else `seen`."""
     try:
@@ -219,7 +228,26 @@ def play_on(app: App, seeds, start: tuple[int, int], turns: int | None) -> list[
     raise AssertionError(f"the match did not go on within {MATCH_FRAME_BUDGET} frames")
 
 
-@pytest.mark.slow
+def check_resumed(copy: Path, data: dict, place: tuple[int, int], seeds, last: bool) -> None:
+    """A kill's save (copied aside) started again in-process continues exactly there and plays
+    on legally: two turns, or (the last kill's) to the end of the match."""
+    app = resume_in_process(copy, data)
+    try:
+        saves = play_on(app, seeds, place, None if last else PLAY_ON_TURNS)
+        if last:
+            final = (saves or [data])[-1]    # resumed at the won game's end: nothing new to save
+            assert final["phase"] == Phase.GAME_OVER.value
+            assert max(final["score"].values()) >= final["options"]["length"]
+            records, _ = Storage(copy).records()
+            won = [r for r in records if r["kind"] == "match"]
+            assert won and won[-1]["score"] == final["score"]
+            assert not (copy / MATCH_FILE).exists(), "a finished match is not offered again"
+        assert not (copy / "errors.log").exists(), (copy / "errors.log").read_text()
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.slow(seconds=120)
 def test_killed_at_random_moments_the_match_continues_exactly_where_it_was(tmp_path):
     rng = random.Random(SEED)
     folder = tmp_path / "data"
@@ -230,53 +258,48 @@ def test_killed_at_random_moments_the_match_continues_exactly_where_it_was(tmp_p
     lost = 0                         # kills after which the save was behind one seen on disk
     log_path = tmp_path / "stderr.txt"
     Storage(folder).save_settings({**DEFAULT_SETTINGS, "length": MATCH_LENGTH})
-    for run in range(KILLS):
-        with open(log_path, "ab") as log:
-            game = start_game(folder, SEED + run, log)
-            try:
-                seen = kill_at_a_random_moment(game, folder, rng, first=run == 0)
-            finally:
-                game.send_signal(signal.SIGKILL)
-                game.wait()
+    resumed = None                   # the last kill's copy, checked while the next run plays
+    with ThreadPoolExecutor(1) as killer:
+        for run in range(KILLS):
+            with open(log_path, "ab") as log:
+                game = start_game(folder, SEED + run, log)
+                try:
+                    # The kill is timed and made on a thread, from the start; meanwhile the
+                    # previous kill's save is resumed and played on here (most of a run's time is
+                    # the game's own pace, waited for).
+                    killing = killer.submit(killed_at_a_random_moment, game, folder, rng, run == 0)
+                    if resumed is not None:
+                        check_resumed(*resumed, seeds, last=False)
+                    seen = killing.result()
+                finally:
+                    game.send_signal(signal.SIGKILL)
+                    game.wait()
 
-        leftovers.update(check_files_after_kill(folder))
-        data, problems = Storage(folder, validate_match=Session.from_dict).load_match()
-        assert problems == [] and data is not None, f"after kill {run}: {problems}"
-        data = normal(data)
-        assert normal(Session.from_dict(data).to_dict()) == data
-        here = place_in_match(data, seeds)
-        if place is not None:
-            assert here[0] == place[0], f"after kill {run}: a different match was started"
-            assert here[1] >= place[1], f"after kill {run}: the match went back ({short(data)})"
-        if seen is not None and place_in_match(normal(seen), [here[0]])[1] > here[1]:
-            lost += 1
-        place = here
+            leftovers.update(check_files_after_kill(folder))
+            data, problems = Storage(folder, validate_match=Session.from_dict).load_match()
+            assert problems == [] and data is not None, f"after kill {run}: {problems}"
+            data = normal(data)
+            assert normal(Session.from_dict(data).to_dict()) == data
+            here = place_in_match(data, seeds)
+            if place is not None:
+                assert here[0] == place[0], f"after kill {run}: a different match was started"
+                assert here[1] >= place[1], f"after kill {run}: the match went back ({short(data)})"
+            if seen is not None and place_in_match(normal(seen), [here[0]])[1] > here[1]:
+                lost += 1
+            place = here
 
-        main, backup = folder / MATCH_FILE, folder / (MATCH_FILE + ".prev")
-        assert main.exists() or backup.exists()
-        if main.exists() and backup.exists():
-            older = place_in_match(read_save(backup), [place[0]])
-            assert older[1] <= place[1], "the backup is newer than the save"
-        elif backup.exists():     # killed between keeping the backup and renaming the new save
-            assert read_save(backup) == data
+            main, backup = folder / MATCH_FILE, folder / (MATCH_FILE + ".prev")
+            assert main.exists() or backup.exists()
+            if main.exists() and backup.exists():
+                older = place_in_match(read_save(backup), [place[0]])
+                assert older[1] <= place[1], "the backup is newer than the save"
+            elif backup.exists():     # killed between keeping the backup and renaming the new save
+                assert read_save(backup) == data
 
-        copy = tmp_path / f"resume-{run}"
-        shutil.copytree(folder, copy)
-        app = resume_in_process(copy, data)
-        try:
-            last = run == KILLS - 1
-            saves = play_on(app, seeds, place, None if last else PLAY_ON_TURNS)
-            if last:
-                final = (saves or [data])[-1]    # resumed at the won game's end: nothing new to save
-                assert final["phase"] == Phase.GAME_OVER.value
-                assert max(final["score"].values()) >= final["options"]["length"]
-                records, _ = Storage(copy).records()
-                won = [r for r in records if r["kind"] == "match"]
-                assert won and won[-1]["score"] == final["score"]
-                assert not (copy / MATCH_FILE).exists(), "a finished match is not offered again"
-            assert not (copy / "errors.log").exists(), (copy / "errors.log").read_text()
-        finally:
-            pygame.display.quit()
+            copy = tmp_path / f"resume-{run}"
+            shutil.copytree(folder, copy)
+            resumed = (copy, data, place)
+    check_resumed(*resumed, seeds, last=True)     # the last kill's save: played to the match's end
     stderr = log_path.read_text(errors="replace")
     assert "Traceback" not in stderr and "Tourne Case" not in stderr, stderr[-2000:]
     assert place[1] > 0, "the killed runs never got past the start of the match"

@@ -82,7 +82,7 @@ def run(folder, *args, lang="C.UTF-8"):
                           text=True, timeout=300, stdin=subprocess.DEVNULL)
 
 
-@pytest.mark.slow     # extracts the messages twice in the copy (~10 s)
+@pytest.mark.slow(seconds=10)    # extracts the messages twice in the copy (~10 s)
 def test_the_catalogue_tool_makes_and_checks_the_new_language(third):
     made = run(third, "tools/catalogues.py")
     assert made.returncode == 0, made.stderr
@@ -96,7 +96,7 @@ def test_the_catalogue_tool_makes_and_checks_the_new_language(third):
     assert checked.returncode == 0, checked.stderr
 
 
-@pytest.mark.slow
+@pytest.mark.slow(seconds=5)
 def test_the_settings_the_command_line_and_the_screenshots_offer_it(third, tmp_path):
     run(third, "tools/catalogues.py").check_returncode()       # its .mo, which the game reads
     script = textwrap.dedent(f"""

@@ -360,7 +360,7 @@ def first_start(tmp_path_factory):
     return folder, start(folder, "--seed", "11", wheels=folder / "wheels")
 
 
-@pytest.mark.slow     # creates a virtual environment with pip (~10 s)
+@pytest.mark.slow(seconds=13)  # creates a virtual environment with pip (~10 s)
 def test_first_start_sets_up_the_private_environment_and_plays(first_start):
     folder, result = first_start
     assert result.returncode == 0, result.stderr
@@ -369,7 +369,7 @@ def test_first_start_sets_up_the_private_environment_and_plays(first_start):
     assert f"GAME RAN seed=11 prefix={venv}" in result.stdout
 
 
-@pytest.mark.slow
+@pytest.mark.slow(seconds=1)
 def test_second_start_goes_straight_to_the_game(first_start):
     folder, _ = first_start
     result = start(folder, "--seed", "12")      # no wheels at hand: a pip run would fail
@@ -377,7 +377,7 @@ def test_second_start_goes_straight_to_the_game(first_start):
     assert result.stdout.splitlines() == [f"GAME RAN seed=12 prefix={folder / main.VENV_NAME}"]
 
 
-@pytest.mark.slow
+@pytest.mark.slow(seconds=2)
 def test_without_network_it_says_what_to_do(first_start, tmp_path):
     folder = tmp_path / "game"
     shutil.copytree(first_start[0], folder, symlinks=True)
@@ -391,7 +391,7 @@ def test_without_network_it_says_what_to_do(first_start, tmp_path):
     assert "GAME RAN" not in result.stdout
 
 
-@pytest.mark.slow     # creates a virtual environment with pip (~10 s)
+@pytest.mark.slow(seconds=13)  # creates a virtual environment with pip (~10 s)
 def test_two_starts_at_once_set_up_once_with_progress_and_both_play(first_start, tmp_path):
     """Two double-clicks: one start installs (saying which package, out of how many), the other
     waits for it and plays with the same environment; pip never runs twice side by side."""

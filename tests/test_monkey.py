@@ -154,7 +154,7 @@ class MonkeyRun:
             self._signature = self._session = self._score = None
             return
         turns = sum(len(game["turns"]) for game in s.match.games) + len(s.record.get("turns", ()))
-        signature = (id(s), s.phase, str(s.position), s.dice, s.priority, len(s.match.games),
+        signature = (id(s), s.phase, s.position, s.dice, s.priority, len(s.match.games),
                      turns, tuple(s.match.score.values()), hash(s.rng.getstate()))
         if signature == self._signature:
             return
@@ -387,7 +387,7 @@ def report(run: MonkeyRun) -> str:
                      f"(seed {run.seed}):\n{text}" for key, (n, scene, text) in distinct.items())
 
 
-@pytest.mark.slow
+@pytest.mark.slow(seconds=110)
 def test_a_hundred_thousand_random_events_on_every_scene(tmp_path, monkey_world):
     started = time.monotonic()
     run = play(tmp_path, monkey_world, SEED, EVENTS)
@@ -411,7 +411,7 @@ def test_a_hundred_thousand_random_events_on_every_scene(tmp_path, monkey_world)
     assert run.turns["garanguet"] >= MIN_TURNS["computer"], run.turns
 
 
-@pytest.mark.slow
+@pytest.mark.slow(seconds=5)
 def test_the_monkey_is_reproducible(tmp_path, monkey_world):
     """The same seed, the same run: the same scenes, the same match, the same files."""
     outcomes = []

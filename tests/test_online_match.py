@@ -28,6 +28,7 @@ def assert_same_match(a, b) -> None:
     assert {r["human_side"] for r in ours[:1] + theirs[:1]} == {"W", "B"}
 
 
+@pytest.mark.slow(seconds=11)
 def test_every_rule_set_plays_whole_matches_through_a_real_relay():
     with relay_process() as relay, folders(2 * len(RULE_NAMES)) as places:
         processes = []
@@ -48,6 +49,7 @@ def test_every_rule_set_plays_whole_matches_through_a_real_relay():
             assert {r["rules"] for r in records(places[2 * i])} == {rules}
 
 
+@pytest.mark.slow(seconds=5)
 def test_a_third_player_finds_the_room_full_and_an_unknown_room_is_said_so():
     with relay_process() as relay, folders(4) as (a, b, c, d):
         host = autoplay(a, relay.url, "new", "--seed", "1")
@@ -91,6 +93,7 @@ def test_a_dropped_connection_comes_back_with_its_token_and_the_match_goes_on():
         assert_same_match(a, b)
 
 
+@pytest.mark.slow(seconds=6)
 def test_the_relay_restarted_mid_match_and_both_games_come_back():
     relay = start_relay()
     processes = []
@@ -113,6 +116,7 @@ def test_the_relay_restarted_mid_match_and_both_games_come_back():
             end(relay)
 
 
+@pytest.mark.slow(seconds=7)
 def test_a_game_killed_mid_match_and_started_again_resumes_and_finishes():
     with relay_process() as relay, folders(2) as (a, b):
         processes = []
@@ -140,6 +144,7 @@ def test_a_game_killed_mid_match_and_started_again_resumes_and_finishes():
                 end(process)
 
 
+@pytest.mark.slow(seconds=25)
 def test_twenty_rooms_at_once_play_their_whole_matches_and_nothing_crosses_rooms():
     """Twenty matches on one relay at once, each its own pair of in-process games: every match
     finishes, and each pair holds the same games as each other, and no game of another pair."""
