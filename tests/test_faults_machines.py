@@ -18,7 +18,9 @@ import pytest
 from game.scenes.games import resumable_session
 from game.play.options import MatchOptions
 from game.play.session import Session
-from game.saves.storage import DEFAULT_SETTINGS, MATCH_FILE, RECORDS_FILE, SETTINGS_FILE, Storage
+from game.saves.records import RECORDS_FILE
+from game.saves.settings import DEFAULT_SETTINGS, SETTINGS_FILE
+from game.saves.storage import MATCH_FILE, Storage
 from sessions import at_random, steps
 from test_faults import ROOT, TIMEOUT, game_env, real_folder, saved_at
 

@@ -30,7 +30,8 @@ from game.base.folder_lock import LOCK_FILE
 from game.play.options import MatchOptions
 from game.play.session import Phase, Session
 from game.rules import Move
-from game.saves.storage import DEFAULT_SETTINGS, MATCH_FILE, Storage
+from game.saves.settings import DEFAULT_SETTINGS
+from game.saves.storage import MATCH_FILE, Storage
 
 ROOT = Path(__file__).resolve().parent.parent
 SEED = 1699

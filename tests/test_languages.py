@@ -105,7 +105,7 @@ def test_the_settings_the_command_line_and_the_screenshots_offer_it(third, tmp_p
         from game.base import i18n
         from game.app import App
         from game.scenes.menus.settings import SettingsScene
-        from game.saves import storage
+        from game.saves.settings import saved_language
         import take_screens
         app = App(seed=7, data_dir={str(tmp_path)!r}, size=(960, 600))
         app.update_settings({{"language": "fr"}})
@@ -116,7 +116,7 @@ def test_the_settings_the_command_line_and_the_screenshots_offer_it(third, tmp_p
         settings.language.adjust(+1)               # from Français to the next language
         app.frame(1 / 60)
         print(json.dumps({{
-            "offered": offered, "spoken": i18n.language(), "saved": storage.saved_language({str(tmp_path)!r}),
+            "offered": offered, "spoken": i18n.language(), "saved": saved_language({str(tmp_path)!r}),
             "words": [i18n._("Settings"), i18n._("Back"), i18n.decimal(2.5), i18n.percent(0.5)],
             "system": i18n.system_language({{"LANG": "xx_YY.UTF-8"}}),
             "screenshots": list(take_screens.LANGUAGES)}}))

@@ -14,7 +14,11 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from game.base.i18n import Problem
 from game.saves import stats, storage
-from game.saves.storage import DEFAULT_SETTINGS, MAX_BYTES, SETTING_CHECKS, Storage
+from game.saves import files as saves_files
+from game.saves import records as saves_records
+from game.saves.files import MAX_BYTES
+from game.saves.settings import DEFAULT_SETTINGS, SETTING_CHECKS
+from game.saves.storage import Storage
 
 GOOD = {"turn": 1, "position": "0,0,3/0,0,0/B"}
 NEWER = {"turn": 2, "position": "0,3,5/0,0,0/W"}
@@ -26,7 +30,7 @@ def check_turn(data):
         raise ValueError("no turn or no position")
 
 
-def envelope(data, kind="match", version=1, format=storage.FORMAT):
+def envelope(data, kind="match", version=1, format=saves_files.FORMAT):
     return json.dumps({"format": format, "version": version, "kind": kind, "data": data})
 
 
@@ -280,7 +284,7 @@ hostile_files = st.one_of(
         lambda cut: good_file[:cut[0]] + cut[1] + good_file[cut[0] + len(cut[1]):]),  # flipped
     json_values.map(lambda v: json.dumps(v).encode()),                              # not ours
     st.fixed_dictionaries({                                                         # wrong types
-        "format": st.sampled_from([storage.FORMAT, "other"]) | json_values,
+        "format": st.sampled_from([saves_files.FORMAT, "other"]) | json_values,
         "version": st.integers(-2, 5) | json_values,
         "kind": st.sampled_from(["match", "settings"]) | json_values,
         "data": json_values | st.fixed_dictionaries({"turn": json_values,
@@ -381,9 +385,9 @@ record_lines = st.one_of(
     json_values.map(lambda v: json.dumps(v).encode()),
     st.dictionaries(st.sampled_from(["kind", "level", "rules", "opponent", "winner",
                                      "human_side", "autoplay"]), json_values).map(
-        lambda d: json.dumps({**d, "format": storage.RECORD_FORMAT, "version": 1}).encode()),
+        lambda d: json.dumps({**d, "format": saves_records.RECORD_FORMAT, "version": 1}).encode()),
     st.sampled_from(["game", "match"]).map(
-        lambda kind: json.dumps({"format": storage.RECORD_FORMAT, "version": 1, "kind": kind,
+        lambda kind: json.dumps({"format": saves_records.RECORD_FORMAT, "version": 1, "kind": kind,
                                  "level": ["odd"], "rules": None, "winner": {}}).encode()),
 )
 
@@ -414,18 +418,18 @@ def test_stale_temporary_files_of_a_cut_save_are_removed(tmp_path):
 
 def test_the_error_log_is_never_written_through_a_link_or_into_a_fifo(tmp_path):
     folder = tmp_path / "data"
-    assert storage.append_text(folder, "errors.log", "one\n") == folder / "errors.log"
-    assert storage.append_text(folder, "errors.log", "two\n") == folder / "errors.log"
+    assert saves_files.append_text(folder, "errors.log", "one\n") == folder / "errors.log"
+    assert saves_files.append_text(folder, "errors.log", "two\n") == folder / "errors.log"
     assert (folder / "errors.log").read_text() == "one\ntwo\n"
     outside = tmp_path / "outside.txt"
     outside.write_text("mine")
     (folder / "errors.log").unlink()
     (folder / "errors.log").symlink_to(outside)
-    assert storage.append_text(folder, "errors.log", "three\n") is None
+    assert saves_files.append_text(folder, "errors.log", "three\n") is None
     assert outside.read_text() == "mine"
     (folder / "errors.log").unlink()
     os.mkfifo(folder / "errors.log")
-    assert storage.append_text(folder, "errors.log", "four\n") is None    # no reader: no wait
+    assert saves_files.append_text(folder, "errors.log", "four\n") is None    # no reader: no wait
 
 
 def test_resume_match_hands_back_what_the_check_built(tmp_path):
@@ -511,7 +515,7 @@ def test_a_bad_setting_and_a_failed_save_are_said_in_french(store, tmp_path):
     from game.base import i18n
     store.dir.mkdir()
     (store.dir / "settings.json").write_text(json.dumps(
-        {"format": storage.FORMAT, "version": 1, "kind": "settings", "data": {"muted": 3}}))
+        {"format": saves_files.FORMAT, "version": 1, "kind": "settings", "data": {"muted": 3}}))
     _, problems = store.load_settings()
     assert problems[0] == "settings.json: setting 'muted' was 3, not true or false; using False"
     (tmp_path / "a-file").write_text("")

@@ -15,27 +15,19 @@ it shows it: `said(problem)` (game/base/i18n.py; translated then, never when sto
 
 The jobs apart: each setting's declaration and checking in settings.py, the files' envelope and
 safe reading and writing in files.py, the record of games in records.py (its figures in stats.py).
-Storage ties them to one folder; the names other modules take from here stay importable here.
+Storage ties them to one folder.
 """
 import os
 import stat
 import tempfile
 import time
-from dataclasses import asdict
 from pathlib import Path
 
 from game.base.i18n import N_, Problem, Said, verbatim
-from game.saves import records as _records, stats
-from game.saves.files import (FORMAT, MAX_BYTES, VERSION, NotAFile, append_text, fsync_dir, kept_aside,
-                              kind_at, os_words, quarantine, read, remove, unreadable, unwrap, wrap,
-                              write_all)
-from game.saves.records import RECORD_FORMAT, RECORD_KINDS, RECORDS_FILE
-from game.saves.settings import (DEFAULT_SETTINGS, SETTING_CHECKS, SETTINGS_FILE, saved_language,
-                                 validate_settings)
-
-__all__ = ["APP_NAME", "DEFAULT_SETTINGS", "FORMAT", "MATCH_FILE", "MAX_BYTES", "RECORDS_FILE",
-           "RECORD_FORMAT", "RECORD_KINDS", "SETTINGS_FILE", "SETTING_CHECKS", "VERSION", "NotAFile",
-           "Storage", "append_text", "default_data_dir", "said", "saved_language", "validate_settings"]
+from game.saves import records as _records
+from game.saves.files import (NotAFile, fsync_dir, kept_aside, kind_at, os_words, quarantine, read, remove,
+                              unreadable, unwrap, wrap, write_all)
+from game.saves.settings import DEFAULT_SETTINGS, SETTINGS_FILE, validate_settings
 
 APP_NAME = "TourneCase"
 MATCH_FILE = "match.json"
@@ -161,21 +153,6 @@ class Storage:
         """The readable records, oldest first, and how many lines were unreadable; their
         figures are game/saves/stats.py's (`stats.compute(*storage.records())`)."""
         return _records.read_records(self.dir)
-
-    def statistics(self) -> dict:
-        """The figures of game/saves/stats.py as the dicts an older API gave ("total",
-        "by_level" with "two players" and "online", "by_rules": what was played;
-        "unreadable_records"). Kept for callers not yet moved to `stats.compute(*records())`."""
-        records, skipped = self.records()
-        figures = stats.compute(records, unreadable=skipped)
-        played = [*figures.by_level, ("two players", figures.two_players),
-                  ("online", figures.online)]
-        return {"total": asdict(figures.total),
-                "by_level": {name: asdict(t) for name, t in played
-                             if t.games_played or t.matches_played},
-                "by_rules": {name: asdict(t) for name, t in figures.by_rules
-                             if t.games_played or t.matches_played},
-                "unreadable_records": skipped}
 
     def check_records(self) -> list[str]:
         """At the start: a record file that is not a regular file, or with unreadable lines, is
