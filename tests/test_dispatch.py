@@ -12,7 +12,6 @@ from game.base.dispatch import Unhandled, dispatch, ignoring, nothing
 from game.commands.autoplay import OnlinePlayer, WatchReport
 from game.online import events as link_events
 from game.online import watch as watch_events
-from game.scenes import base
 
 
 def defined_in(module) -> set[type]:
@@ -68,10 +67,6 @@ def test_a_subclass_is_not_its_parents_handler():
         pass
     with pytest.raises(Unhandled, match="Louder"):
         dispatch({Heard: nothing}, Louder("yes"), Owner())
-
-
-def test_the_scenes_base_keeps_giving_the_one_dispatch():
-    assert (base.dispatch, base.nothing, base.ignoring, base.Unhandled) == (dispatch, nothing, ignoring, Unhandled)
 
 
 class Link:

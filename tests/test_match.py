@@ -175,7 +175,7 @@ def test_a_save_and_its_backup_are_replayed_once_between_them(tmp_path, monkeypa
     """The app takes a save up by checking it and its backup (match.json.prev, a move older):
     every turn of the match is replayed once, not once for each file."""
     from game.saves.storage import Storage
-    from game.play import session as m
+    from game.play import replays as m
     session = Session.new(MatchOptions(rules="garanguet", length=5, autoplay=True), 5)
     mover = random.Random(1)
     play_out(session, lambda s, moves: mover.choice(moves),
@@ -195,15 +195,3 @@ def test_a_save_and_its_backup_are_replayed_once_between_them(tmp_path, monkeypa
     built, problems = store.resume_match()
     assert problems == [] and built.to_dict() == session.to_dict()
     assert (store.dir / "match.json.prev").exists() and len(applied) == turns
-
-
-def test_the_names_of_the_split_modules_are_still_found_where_they_were():
-    """play/session.py and play/flow.py were split by job (issue 36): what others import from
-    them is the same object there as in its new module."""
-    from game.play import choosing, flow, session as match, options, replays, stage
-    from game.play.events import ThrowStarted
-    assert (match.MatchOptions, match.OPPONENTS) == (options.MatchOptions, options.OPPONENTS)
-    assert (match.replay, match.forget_replays) == (replays.replay, replays.forget_replays)
-    assert match.check_record is replays.check_record
-    assert flow.Stage is stage.Stage and issubclass(flow.GameFlow, choosing.Choosing)
-    assert flow.ThrowStarted is ThrowStarted

@@ -8,7 +8,7 @@ from game.app import App
 from game.base import i18n
 from game.play.options import MatchOptions
 from game.play.session import Session
-from game.scenes import rules_pages
+from game.scenes.tourne_case import BOARD
 from game.scenes.menus.overlays import ConfirmScene, PauseScene
 from game.scenes.menus.settings import SettingsScene, StatsScene
 from game.view import widgets as ui
@@ -30,14 +30,14 @@ def drawn_words(app, code: str) -> list:
 # -- 32.6: the rules page ------------------------------------------------------------------------
 
 def test_the_rules_page_says_their_own_row_in_english():
-    page = rules_pages.BOARD[1][0]
+    page = BOARD[1][0]
     assert "the own row" not in page and "along their own row" in page
 
 
 def test_the_rules_page_has_its_french():
     i18n.set_language("fr")
     try:
-        french = i18n._(rules_pages.BOARD[1][0])
+        french = i18n._(BOARD[1][0])
     finally:
         i18n.set_language("en")
     assert "le long de sa propre rangée" in french and "’" in french and "'" not in french
