@@ -210,7 +210,7 @@ def play(a, b, done, limit: int = 3000) -> None:
             elif scene.stage is Stage.CHOOSE:
                 step = scene.session.legal_moves()[0].steps[len(scene.choice.played)]
                 scene.pick(step.origin)
-                scene.step(step.destination)
+                scene.drop(step.destination)
         frames_until([a, b], lambda: False, 1)
     raise RuntimeError("the friend's move was never said")
 

@@ -372,7 +372,7 @@ def table_history(shooter: Shooter) -> None:
             for step in move.steps:
                 run_until(app, lambda sc: sc.stage is Stage.CHOOSE)
                 scene.pick(step.origin)
-                scene.step(step.destination)
+                scene.drop(step.destination)
     if not run_until(app, lambda sc: person_to_throw(sc) and sc.caption is None):
         raise RuntimeError("the table never came back to the person's throw")
     press(app, HISTORY_KEY)
@@ -387,7 +387,7 @@ def table_refusal(shooter: Shooter) -> None:
     if scene.stage is not Stage.CHOOSE:
         raise RuntimeError("the table is not waiting for a move")
     scene.pick(0)                                    # a new checker may not pass the one on 1
-    scene.step(2)
+    scene.drop(2)
     if scene.refused is None or scene.refused.rule != "TC-4":
         raise RuntimeError(f"the move was not refused by TC-4: {scene.refused!r}")
     shooter.shoot(app, "table-refusal")
