@@ -8,12 +8,13 @@ import json
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from game.base.i18n import Words, verbatim
 from game.online import dice
-from game.online.events import FORFEIT_WORDS, forfeit
+from game.online.events import forfeit
 from game.online.referee import (BROKEN_WORDS, MAX_AHEAD, Broken, Committed, PassTaken, Referee,
                                  Resigns, Revealed, ToPlay, Wait, broken_words, new_state,
                                  throws_ahead)
-from game.online.watch import CHEAT_WORDS, Cheated
+from game.online.watch import Cheated
 from game.play.options import MatchOptions
 from game.play.session import Phase, Session
 from game.rules import Move, Side
@@ -279,8 +280,9 @@ def test_every_reason_is_said_to_the_friend_and_to_a_watcher_of_either_side():
         assert said[None].endswith("the match is yours.")
         assert said[Side.WHITE].startswith("White") and said[Side.WHITE].endswith("goes to Black.")
         assert said[Side.BLACK].startswith("Black") and said[Side.BLACK].endswith("goes to White.")
-        assert FORFEIT_WORDS[reason] == said[None]
-        assert CHEAT_WORDS[reason] == {Side.WHITE: said[Side.WHITE], Side.BLACK: said[Side.BLACK]}
+        assert str(forfeit(Side.WHITE, reason, "9-12").words) == str(Words(said[None], move=verbatim("9-12")))
+        for side in Side:                          # what a watcher reads of either side
+            assert str(Cheated(side, reason, "9-12").words) == str(Words(said[side], move=verbatim("9-12")))
     assert str(broken_words("no such reason")) == BROKEN_WORDS["bad-message"][None]
     assert str(broken_words("illegal-move", Side.BLACK, "9-12")) == (
         "Black's game sent a move the rules refuse (9-12): the match goes to White.")

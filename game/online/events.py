@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.base.i18n import N_, Words
-from game.online.referee import BROKEN_WORDS, broken_words
+from game.online.referee import broken_words
 from game.rules import Side
 
 #: Why the relay said no (docs/online.md, "refused"), as a player reads it; any other reason is
@@ -24,11 +24,6 @@ REFUSED_WORDS = {
     "too-many": N_("Too many attempts from this computer: wait a minute and try again."),
 }
 REFUSED_OTHER = N_("The relay refused the connection ({reason}).")
-
-#: Why a match was ended in the honest side's favour (Forfeit.reason -> words): the referee's
-#: sentences for the friend (game/online/referee.py, BROKEN_WORDS).
-FORFEIT_WORDS = {reason: said[None] for reason, said in BROKEN_WORDS.items()}
-
 
 def refused_words(reason: str) -> Words:
     """The relay's refusal as a player reads it."""

@@ -35,7 +35,7 @@ from game.online import protocol
 from game.online.client import Client
 from game.online.events import ConnectionLost, Reconnected, Refused, Unreachable, refused_words
 from game.online.link import options_from_wire
-from game.online.referee import (BROKEN_WORDS, Broken, Referee, Resigns,
+from game.online.referee import (Broken, Referee, Resigns,
                                  ToPlay, Wait, broken_words, new_state)
 from game.play.session import Phase, Session
 from game.rules import Move, Position, Side
@@ -52,11 +52,6 @@ WATCH_REFUSED = {
     "no-record": N_("The relay cannot show that match from its start: it cannot be watched."),
     "bad-options": N_("That room's match is not one this game can show."),
 }
-
-#: Why a side's game was caught breaking the rules of play (Cheated.reason -> words, by side):
-#: the referee's sentences for watchers (game/online/referee.py, BROKEN_WORDS).
-CHEAT_WORDS = {reason: {side: said[side] for side in Side} for reason, said in BROKEN_WORDS.items()}
-
 
 def watch_message(code: str) -> dict:
     """A watcher's first message (instead of a hello)."""
