@@ -25,7 +25,7 @@ import pygame
 import pytest
 
 from game.app import App
-from game.scenes.boards import PLAYABLE_RULES
+from game.scenes.boards import playable_rules
 from game.computer import tables as computer_tables
 from game.play.session import Phase, Session
 from game.rules import MATCH_LENGTHS
@@ -297,7 +297,7 @@ class MonkeyRun:
 
     def random_options(self) -> dict:
         r = self.rng        # the two games alike, then one of the game's rule sets
-        games = [[name for name in PLAYABLE_RULES if (name == "garanguet") == garanguet]
+        games = [[name for name in playable_rules() if (name == "garanguet") == garanguet]
                  for garanguet in (False, True)]
         rules = r.choice(r.choice(games))
         return {"rules": rules, "length": r.choice(MATCH_LENGTHS[:4]),
@@ -354,7 +354,7 @@ def monkey_world(monkeypatch):
     the computer's tables are loaded up front, and a Bell match's score counts as solved at once
     with the per-game objective (a real solve takes ~20 s of a core per score, in a thread whose
     timing would make the run irreproducible)."""
-    for name in PLAYABLE_RULES:
+    for name in playable_rules():
         if name in TOURNE_CASE:
             computer_tables.tables(name)
     garanguet_player.net()

@@ -1,5 +1,5 @@
 """The board each rule set is drawn on, by the rule set's name. A rule set with no board is
-not offered on screen (the app's PLAYABLE_RULES follow from it).
+not offered on screen (`playable_rules`).
 """
 from game.rules import GARANGUET, RULE_SETS, TOURNE_CASE, rule_set
 from game.view.board_view import Board, BoardView
@@ -13,10 +13,6 @@ def playable_rules() -> tuple[str, ...]:
     """The rule sets a board can show, in the registry's order (a game registered since the
     start included)."""
     return tuple(name for name in RULE_SETS if name in BOARDS)
-
-
-#: The rule sets a board can show, as the game starts (`playable_rules` for now).
-PLAYABLE_RULES = playable_rules()
 
 
 def board_for(rules) -> Board:
