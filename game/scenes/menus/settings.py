@@ -1,4 +1,4 @@
-"""The settings and the statistics, two menu screens the title and the pause menu open.
+"""The settings, a menu screen the title and the pause menu open (the statistics are stats.py's).
 
 What every menu is made of (MenuScene, OverlayScene) lives in base.py, the title and new-match
 screens in title.py and new_match.py, the boxes over a scene (pause, notice, confirm, a saved
@@ -7,15 +7,11 @@ is drawn (game/base/i18n.py): a change of language in the settings shows at the 
 this screen and under it. The settings' labels, choices and notes are their declarations'
 (game/saves/settings.py).
 """
-import pygame
-
 from game.base import i18n
-from game.base.i18n import N_, _, n_, p_
-from game.computer import LEVEL_TITLES
-from game.saves import stats
+from game.base.i18n import N_
 from game.saves.settings import (ANIMATION_SPEED, END_MOVE_AFTER, FULLSCREEN, LANGUAGE, MUTED,
                                  TOUCH_MOVE, VOLUME)
-from game.scenes.menus.base import MenuScene, level_title, rules_title
+from game.scenes.menus.base import MenuScene
 from game.view import controller, widgets as ui
 from game.view.layout import px, ui_scale
 
@@ -80,134 +76,6 @@ class SettingsScene(MenuScene):
                            + px(18, scale), px(self.width + 160, scale), 2, ui.IVORY_SHADE)
 
 
-class StatsScene(MenuScene):
-    """Games and matches played, won and the share won: in total, by level, by rule set, with
-    the best and current winning streaks (figures from game.saves.stats)."""
-
-    heading = N_("Statistics")
-    @staticmethod
-    def columns() -> list:
-        """The column headings in the current language (a column "Games" is not a rule's "Matches")."""
-        return [p_("statistics column", "Games"), p_("statistics column: games", "Won"),
-                p_("statistics column: games", "% won"), p_("statistics column", "Matches"),
-                p_("statistics column: matches", "Won"), p_("statistics column: matches", "% won")]
-
-    COLUMN_WIDTHS = (80, 74, 96, 90, 74, 96)     # design pixels, right-aligned, right to left
-
-    def build(self):
-        try:
-            records, skipped = self.app.storage.records()
-            self.stats = stats.compute(records, list(LEVEL_TITLES), skipped)   # every game's levels, weakest first
-            self.problem = None
-        except Exception as exc:     # a damaged record file still lets the player go back
-            self.stats, self.problem = None, str(exc)
-        return [ui.Button(N_("Back"), self.back)]
-
-    def layout(self, size):
-        scale = ui_scale(size)
-        ui.column(self.menu.widgets, size[0] // 2, size[1] - px(100, scale), px(320, scale),
-                  px(self.row_height, scale), 0)
-
-    def rows(self) -> list[tuple[str, list[str] | None]]:
-        """(name, cells) rows in the current language: the total, then a heading (cells None)
-        and a row per level and per rule set; a share is a whole percentage, a dash when
-        nothing was played."""
-        def share(text: str) -> str:       # "67%", or "67 %" as French writes it
-            return _("{percent}%", percent=text[:-1]) if text.endswith("%") else text
-
-        def cells(t: stats.Tally, shares: bool = True) -> list[str]:
-            return [str(t.games_played), str(t.games_won) if shares else "–",
-                    share(t.games_share()) if shares else "–", str(t.matches_played),
-                    str(t.matches_won) if shares else "–",
-                    share(t.matches_share()) if shares else "–"]
-        s = self.stats
-        rows = [(_("Against the computer"), cells(s.total)), (_("By level"), None)]
-        rows += [(level_title(name), cells(t)) for name, t in s.by_level]
-        if s.two_players.games_played or s.two_players.matches_played:
-            rows.append((_("Two players, one screen"), cells(s.two_players, shares=False)))
-        rows.append((_("By rules, against the computer"), None))
-        rows += [(rules_title(name, short=True), cells(t)) for name, t in s.by_rules]
-        return rows
-
-    def streaks(self) -> str:
-        g, m = self.stats.game_streak, self.stats.match_streak
-        return _("Winning streak: games, best {game_best}, now {game_now}  ·  "
-                 "matches, best {match_best}, now {match_now}", game_best=g.best,
-                 game_now=g.current, match_best=m.best, match_now=m.current)
-
-    def draw(self, surface):
-        super().draw(surface)
-        w, h = surface.get_size()
-        scale = ui_scale((w, h))
-        card = pygame.Rect(0, 0, min(px(860, scale), w - px(40, scale)),
-                           h - px(150, scale) - round(h * 0.2) + px(40, scale))
-        card.midtop = (w // 2, round(h * 0.2) - px(20, scale))
-        ui.panel(surface, card, scale)
-        size = 23 * scale
-        step = ui.font(size).get_linesize()
-        x0, y = card.x + px(24, scale), card.y + px(14, scale)
-        if self.problem or not (self.stats.total.games_played or self.stats.two_players.games_played):
-            note = (_("The records could not be read: {problem}", problem=self.problem)
-                    if self.problem else _("No game finished yet: the record starts with your "
-                                           "first game."))
-            lines = ui.wrap(note, ui.font(size), card.w - 2 * px(24, scale))
-            y = card.centery - len(lines) * step / 2
-            for line in lines:
-                ui.blit_text(surface, line, size, (card.centerx, y), ui.WALNUT, anchor="midtop",
-                             box=card)
-                y += step
-            return
-        columns, x = [], card.right - px(24, scale)
-        for width in reversed(self.COLUMN_WIDTHS):
-            columns.insert(0, x)
-            x -= px(width, scale)
-        name_room = columns[0] - px(self.COLUMN_WIDTHS[0], scale) - x0 - px(16, scale)
-        heads = self.columns()
-        head_size = min(ui.fitting_size(head, size * 0.85, px(width - 6, scale))     # one size for all
-                        for head, width in zip(heads, self.COLUMN_WIDTHS))
-        for head, x, width in zip(heads, columns, self.COLUMN_WIDTHS):
-            room = pygame.Rect(x - px(width, scale) + px(4, scale), y, px(width, scale) - px(4, scale),
-                               step)
-            ui.blit_text(surface, head, head_size, room.topright, ui.WALNUT, anchor="topright",
-                         box=room)
-        y += step * 1.2
-        shown = self.rows()
-        bottom = card.bottom - px(30, scale) - step      # the streak line's room
-        room = max(1, int((bottom - y) // step))
-        # One size for every row's name: the size at which the longest fits its room.
-        name_size = min([ui.fitting_size(name, size, name_room)
-                         for name, row in shown[:room] if row is not None] or [size])
-        for name, row in shown[:room]:
-            if row is None:
-                ui.blit_text(surface, name, size, (x0, y + step * 0.15), ui.RED, "title", "topleft",
-                             box=card)
-                y += step * 1.1
-                continue
-            ui.blit_text(surface, name, name_size, (x0 + px(12, scale), y), ui.INK, anchor="topleft",
-                         box=pygame.Rect(x0 + px(12, scale), y, name_room, step))
-            for cell, x in zip(row, columns):
-                ui.blit_text(surface, cell, size, (x, y), ui.INK, anchor="topright", box=card)
-            y += step
-        ui.blit_fitted(surface, self.streaks(), size,
-                       pygame.Rect(card.x, bottom + px(4, scale), card.w, step), ui.WALNUT_DARK,
-                       anchor="midtop", margin=px(16, scale))
-        more = len(shown) - room
-        notes = ([n_("... and {count} more row", "... and {count} more rows", more, count=more)]
-                 if more > 0 else [])
-        if self.stats.abandoned:               # left unfinished: said, never counted as played
-            n = self.stats.abandoned
-            notes.insert(0, n_("{count} match abandoned", "{count} matches abandoned", n, count=n))
-        if self.stats.unreadable:
-            n = self.stats.unreadable
-            notes.append(n_("{count} damaged line in the record was skipped",
-                            "{count} damaged lines in the record were skipped", n, count=n))
-        if notes:
-            words = notes[0] if len(notes) == 1 else _("{first}; {second}", first=notes[0],
-                                                       second=notes[1])
-            line = pygame.Rect(card.x, card.bottom - px(26, scale), card.w, px(24, scale))
-            ui.blit_fitted(surface, words, 18 * scale, line, ui.WALNUT, margin=px(16, scale))
-
-
 def sound_device_found(sounds) -> bool:
     """Whether the sounds found a device to play on (game/view/audio.py says so); True when
     they do not say."""
@@ -216,3 +84,6 @@ def sound_device_found(sounds) -> bool:
     except Exception:         # the sounds never crash a menu
         return True
     return True if found is None else bool(found)
+
+
+from game.scenes.menus.stats import StatsScene  # noqa: E402,F401  (its old home: the name still imports)

@@ -14,7 +14,8 @@ from game.base.i18n import N_, _, verbatim
 from game.scenes.table.attract import ATTRACT_AFTER, AttractScene
 from game.scenes.menus.base import MenuScene
 from game.scenes.menus.overlays import NoticeScene
-from game.scenes.menus.settings import SettingsScene, StatsScene
+from game.scenes.menus.settings import SettingsScene
+from game.scenes.menus.stats import StatsScene
 from game.scenes.menus.new_match import NewMatchScene
 from game.rules import Side
 from game.scenes import games
