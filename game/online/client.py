@@ -30,7 +30,8 @@ from urllib.parse import urlsplit
 from websockets.asyncio.client import connect
 from websockets.exceptions import WebSocketException
 
-from game.online.protocol import MAX_BYTES, ProtocolError, read
+from game.base.i18n import _, n_
+from game.online.protocol import MAX_BYTES, PROTOCOL, ProtocolError, read, shown_code
 
 FIRST_TRIES = 5          # attempts before an address is said unreachable
 FIRST_PAUSE = 0.1        # seconds before the first retry; doubled each time...
@@ -176,3 +177,44 @@ def nearby(url: str) -> bool:
     except ValueError:
         return False
     return address.is_private or address.is_loopback or address.is_link_local
+
+
+# The listing (docs/online.md, "The listing") ---------------------------------------------------
+
+def list_rooms(url: str, game: str | None = None, page: int = 0, timeout: float = 5.0) -> dict:
+    """One page of the relay's open rooms and matches in play (its `rooms` answer, checked),
+    asked on a connection of its own that is closed at once (the headless `--list`; a screen
+    that shows the listing live keeps a `Client` with a `list` hello instead).
+
+    OSError (TimeoutError and ConnectionError among them) when no relay answers at `url`
+    within `timeout` seconds; ProtocolError (its `reason`) when the relay refuses: "not-hello"
+    from a relay older than the listing, "too-many" when this address asked too often."""
+    from websockets.sync.client import connect as connect_now
+
+    asked = {"type": "list", "protocol": PROTOCOL, "game": game, "page": page}
+    try:
+        with connect_now(url, open_timeout=timeout, close_timeout=1, max_size=4 * MAX_BYTES,
+                         proxy=None if nearby(url) else True) as ws:
+            ws.send(json.dumps(asked, separators=(",", ":")))
+            answer = read(ws.recv(timeout))
+    except (WebSocketException, ValueError) as error:
+        if isinstance(error, ProtocolError):
+            raise
+        raise ConnectionError(f"{url}: {error}") from None
+    if answer["type"] == "refused":
+        raise ProtocolError(answer["reason"], answer.get("detail", ""))
+    if answer["type"] != "rooms":
+        raise ProtocolError("bad-message", f"a {answer['type']} where rooms were awaited")
+    return answer
+
+
+def room_line(entry: dict) -> str:
+    """One open room of a listing on one line: its code as shown (with its dash) first, then
+    its rule set, length, host's name ("-" for none) and waiting time, two spaces apart."""
+    waiting = entry["waiting"]
+    said = (_("{minutes} min {seconds:02d} s", minutes=waiting // 60, seconds=waiting % 60)
+            if waiting >= 60 else _("{seconds} s", seconds=waiting))
+    return "  ".join([shown_code(entry["code"]), entry["rules"],
+                      str(n_("{count} point", "{count} points", entry["length"],
+                             count=entry["length"])),
+                      entry.get("name") or "-", str(said)])

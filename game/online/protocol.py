@@ -11,6 +11,7 @@ import json
 import re
 import secrets
 
+from game.online.names import name_refusal, normal_name
 from game.rules import RULE_NAMES, rule_set
 
 #: The protocol's number: a relay or a game speaking another one is refused ("protocol").
@@ -26,7 +27,7 @@ DEFAULT_PORT = 8690
 #: Why a relay refuses (docs/online.md, "Between a game and the relay").
 REASONS = ("not-hello", "protocol", "version", "rules", "no-such-room", "room-full", "expired",
            "bad-token", "too-big", "not-json", "bad-message", "too-many", "watchers-full",
-           "no-record")
+           "no-record", "bad-name")
 
 #: Watchers a room takes at most (docs/online.md, "Watching a room"); the next is refused
 #: "watchers-full".
@@ -39,12 +40,21 @@ CODE_LENGTH = 6
 
 #: The messages passed from one game to the other through the relay, and the fields of each
 #: that a watcher is shown (the relay's log keeps these and no others: a `seen` stays small).
-PEER_TYPES = ("sync", "accept", "commit", "reveal", "move", "resign", "away")
+PEER_TYPES = ("sync", "accept", "commit", "reveal", "move", "resign", "away", "say", "rematch")
 PEER_FIELDS = {"sync": ("have",), "accept": ("seq",), "commit": ("seq", "throw", "hash"),
                "reveal": ("seq", "throw", "secret"), "move": ("seq", "turn", "move"),
-               "resign": ("seq", "turn"), "away": ("seq", "turn", "why")}
+               "resign": ("seq", "turn"), "away": ("seq", "turn", "why"),
+               "say": ("seq", "phrase"), "rematch": ("seq", "answer", "swap")}
 #: Why a game left a match it did not end (`away`): kept to be taken up, or given up.
 AWAY_WHY = ("saved", "abandoned")
+#: The few words a player may send the other (`say`): never free text, the screens translate.
+PHRASES = ("hello", "good-luck", "well-played", "thanks", "one-moment")
+#: A `rematch`'s answers: offered by one side, accepted or declined by the other.
+REMATCH_ANSWERS = ("offer", "accept", "decline")
+#: The games' families, as a hello's `game` and a `list`'s filter name them.
+GAMES = tuple(dict.fromkeys(rule_set(name).game for name in RULE_NAMES))
+#: A listing's pages: the relay answers no page past this one (24 rooms a page: 2,400 rooms).
+LAST_PAGE = 99
 SIDES = ("white", "black")
 SEATS = ("host", "guest")
 
@@ -162,7 +172,32 @@ def _hello(message: dict) -> dict:
         if "token" not in message:
             _bad("options come with a seat's token or a new room")
         _options(message["options"], rules)
+    if type(message.get("open", False)) is not bool:
+        _bad("open must be true or false")
+    if message.get("language") is not None:
+        _text(message["language"], "language", "[a-z]{2,3}")
+    return _named(message)
+
+
+def _named(message: dict) -> dict:
+    """A hello's or a watch's `name`, if any, trimmed; a bad one is refused "bad-name"."""
+    if message.get("name") is not None:
+        why = name_refusal(message["name"])
+        if why is not None:
+            raise ProtocolError("bad-name", why)
+        message["name"] = normal_name(message["name"])
     return message
+
+
+def _names(value, field="names") -> dict:
+    """{"host": name or null, "guest": name or null}, each name checked as the relay does."""
+    if type(value) is not dict:
+        _bad(f"{field} must be an object")
+    for seat in SEATS:
+        name = value.get(seat)
+        if name is not None and name_refusal(name) is not None:
+            _bad(f"{field}' {seat} must be a name or null")
+    return value
 
 
 def _protocol_and_version(message: dict) -> None:
@@ -177,6 +212,46 @@ def _protocol_and_version(message: dict) -> None:
 def _watch(message: dict) -> dict:
     _protocol_and_version(message)
     message["room"] = normal_code(message.get("room")) or _bad("room must be a room code")
+    return _named(message)
+
+
+def _list(message: dict) -> dict:
+    protocol = message.get("protocol")
+    if type(protocol) is not int:
+        _bad("protocol must be a whole number")
+    if protocol != PROTOCOL:
+        raise ProtocolError("protocol", f"this relay speaks protocol {PROTOCOL}, not {protocol}")
+    if message.get("game") is not None and message["game"] not in GAMES:
+        _bad("game must be one of " + ", ".join(GAMES) + " or null")
+    _integer(message.setdefault("page", 0), "page", 0, LAST_PAGE)
+    return message
+
+
+def _rooms(message: dict) -> dict:
+    """The relay's listing, read by a game: every entry checked (a name is shown as text)."""
+    for field, keys in (("open", ("code", "rules", "length", "waiting")),
+                        ("playing", ("code", "rules", "length", "watchers"))):
+        entries = message.get(field)
+        if type(entries) is not list:
+            _bad(f"{field} must be a list")
+        for entry in entries:
+            if type(entry) is not dict:
+                _bad(f"{field} holds objects")
+            entry["code"] = normal_code(entry.get("code")) or _bad("code must be a room code")
+            if entry.get("rules") not in RULE_NAMES:
+                _bad("rules must be one of " + ", ".join(RULE_NAMES))
+            _integer(entry.get("length"), "length", 1, 99)
+            _integer(entry.get(keys[3]), keys[3])
+            if field == "open":
+                if entry.get("name") is not None and name_refusal(entry["name"]) is not None:
+                    _bad("name must be a name or null")
+                if entry.get("language") is not None:
+                    _text(entry["language"], "language", "[a-z]{2,3}")
+            else:
+                _names(entry.get("names"))
+    _integer(message.get("page"), "page", 0, LAST_PAGE)
+    if type(message.get("more")) is not bool:
+        _bad("more must be true or false")
     return message
 
 
@@ -184,6 +259,8 @@ def _players(message: dict) -> dict:
     for seat in SEATS:
         if type(message.get(seat)) is not bool:
             _bad(f"{seat} must be true or false")
+    if "names" in message:
+        _names(message["names"])
     return message
 
 
@@ -198,6 +275,8 @@ def _watching(message: dict) -> dict:
     if type(players) is not dict:
         _bad("players must be an object")
     _players(players)
+    if "names" in message:
+        _names(message["names"])
     return message
 
 
@@ -235,6 +314,8 @@ def _refused(message: dict) -> dict:
 def _peer(message: dict) -> dict:
     if type(message.get("present")) is not bool:
         _bad("present must be true or false")
+    if message.get("name") is not None and name_refusal(message["name"]) is not None:
+        _bad("name must be a name")
     return message
 
 
@@ -264,6 +345,13 @@ READERS = {
     "resign": _counted(lambda m: _place(m.get("turn"), "turn", -1)),
     "away": _counted(lambda m: (_place(m.get("turn"), "turn", -1),
                                 m.get("why") in AWAY_WHY or _bad("why must be saved or abandoned"))),
+    "say": _counted(lambda m: m.get("phrase") in PHRASES
+                    or _bad("phrase must be one of " + ", ".join(PHRASES))),
+    "rematch": _counted(lambda m: (m.get("answer") in REMATCH_ANSWERS
+                                   or _bad("answer must be offer, accept or decline"),
+                                   type(m.get("swap")) is bool
+                                   or _bad("swap must be true or false"))),
+    "list": _list, "rooms": _rooms,
     "watch": _watch, "watching": _watching, "seen": _seen, "players": _players,
     "watchers": lambda m: (_integer(m.get("count"), "count", 0, WATCHERS), m)[1],
 }

@@ -31,10 +31,11 @@ from websockets.exceptions import ConnectionClosed
 from game.base import streams
 from game.base.i18n import _
 from game.online import protocol
+from game.online.lobby import Lobby
 from game.online.protocol import (DEFAULT_PORT, MAX_BYTES, PEER_FIELDS, PEER_TYPES, WATCHERS,
                                   ProtocolError, refusal, write)
 
-__all__ = ["DEFAULT_PORT", "Relay", "Running", "local_addresses", "main", "serve",
+__all__ = ["DEFAULT_PORT", "Lobby", "Relay", "Running", "local_addresses", "main", "serve",
            "start_in_thread"]
 
 UNJOINED = 15 * 60      # seconds a room waits for its guest
@@ -72,6 +73,14 @@ LOGS_BYTES = 256 * 1024 * 1024
 #: What a watcher may have waiting to be sent to it (the log at its arrival, then live news):
 #: beyond, it does not read, and it is closed.
 BEHIND = LOG_BYTES + 64 * 1024
+#: Open rooms waiting for a guest from one address at most (docs/online.md, "Keeping a relay"):
+#: one address cannot fill the listing; more are refused "too-many".
+OPEN_ROOMS = 8
+#: Listings one address may ask for: LISTINGS in a row, then LISTINGS_A_SECOND (a Join screen
+#: asks every 2 s); beyond, its listing connection is refused "too-many" and closed.
+LISTINGS, LISTINGS_A_SECOND = 20, 4.0
+#: Seconds between two `say` of one seat: one sooner is dropped (docs/online.md).
+SAY_PAUSE = 3.0
 
 
 #: What the relay holds for a seat that is away, for when it comes back: the last few messages
@@ -85,6 +94,7 @@ class Seat:
     token: str | None = None
     connection: object = None
     held: list = dataclasses.field(default_factory=list)
+    said: float | None = None       # when its last `say` was passed on
 
     def hold(self, text: str) -> None:
         self.held.append(text)
@@ -154,6 +164,21 @@ class Room:
     overflowed: bool = False    # the log passed LOG_BYTES: it is dropped, no watcher is let in
     #: Per seat, how many of its messages (by seq, from 0, without a gap) the relay has seen.
     logged: dict = dataclasses.field(default_factory=lambda: {"host": 0, "guest": 0})
+    game: str = ""              # the rule set's family, as the hello named it
+    open: bool = False          # listed (docs/online.md, "The listing"); private otherwise
+    language: str | None = None     # the host's
+    address: str = "?"          # the host's, for the bound on open rooms from one address
+    names: dict = dataclasses.field(default_factory=lambda: {"host": None, "guest": None})
+    entry: str | None = None    # its entry in the listing of open rooms, made once (lobby.py)
+    shown: tuple | None = None  # its entry in the listing of matches in play, and what it says
+
+    def listed(self) -> bool:
+        """It is what the listing says: waiting with its host there, or a match with a seat
+        there that a watcher can be caught up on."""
+        if not self.joined:
+            return self.seats["host"].connection is not None
+        return (any(seat.connection is not None for seat in self.seats.values())
+                and self.recorded())
 
     def recorded(self) -> bool:
         """The log holds the match from its start: a watcher can be caught up. A room opened
@@ -195,9 +220,25 @@ class Relay:
         self.rooms: dict[str, Room] = {}
         self.expired: dict[str, float] = {}
         self.attempts: dict[str, collections.deque] = {}
+        self.lobby = Lobby()
+        self.listings: dict[str, list] = {}     # address -> [listings it may ask now, when]
         self._tasks: set = set()
 
     # The rooms ---------------------------------------------------------------------------------
+
+    def listing_allowed(self, address: str) -> bool:
+        """One more listing for `address` is within its bound (and is counted): LISTINGS in a
+        row, then LISTINGS_A_SECOND."""
+        if not self.limit:
+            return True
+        now = self.clock()
+        left, then = self.listings.get(address, (LISTINGS, now))
+        left = min(LISTINGS, left + (now - then) * LISTINGS_A_SECOND)
+        if left < 1:
+            self.listings[address] = [left, now]
+            return False
+        self.listings[address] = [left - 1, now]
+        return True
 
     def allowed(self, address: str) -> bool:
         """One more attempt from `address` is within the limit (and is counted)."""
@@ -219,6 +260,7 @@ class Relay:
 
     def _expire(self, room: Room) -> None:
         del self.rooms[room.code]
+        self.lobby.remove(room)
         self.expired[room.code] = self.clock()
         for seat in room.seats.values():
             if seat.connection is not None:
@@ -246,11 +288,15 @@ class Relay:
             self._expire(room)
         self.expired = {c: t for c, t in self.expired.items() if now - t < FORGOTTEN}
         self.attempts = {a: t for a, t in self.attempts.items() if t and now - t[-1] < 60}
+        self.listings = {a: v for a, v in self.listings.items()
+                         if now - v[1] < LISTINGS / LISTINGS_A_SECOND}
 
     def _open(self, code: str, hello: dict, options: dict, **state) -> Room:
         self.expired.pop(code, None)
         room = self.rooms[code] = Room(code, hello["version"], hello["rules"], options,
-                                       self.clock(), **state)
+                                       self.clock(), game=hello["game"],
+                                       open=hello.get("open") is True,
+                                       language=hello.get("language"), **state)
         return room
 
     def _kept(self, code: str) -> Room | None:
@@ -267,19 +313,32 @@ class Relay:
             raise ProtocolError("expired", "that room waited too long")
         raise ProtocolError("no-such-room", "no room has that code")
 
-    def take_seat(self, hello: dict) -> tuple[Room, str]:
+    def take_seat(self, hello: dict, address: str = "?") -> tuple[Room, str]:
         """The room and seat a hello asks for; ProtocolError with the reason if refused."""
+        room, name = self._seat_for(hello, address)
+        if hello.get("name") is not None:
+            room.names[name] = hello["name"]
+        if room.reopened and hello.get("open") is True and not room.open:
+            room.open = True            # a relay restarted lists the match again
+            self.lobby.add_playing(room)
+        return room, name
+
+    def _seat_for(self, hello: dict, address: str) -> tuple[Room, str]:
         token, asked = hello.get("token"), hello.get("seat")
         if hello["room"] == "new":
             if len(self.rooms) >= self.most:
                 self.sweep()
             if len(self.rooms) >= self.most:
                 raise ProtocolError("too-many", "the relay has all the rooms it can keep")
+            if hello.get("open") is True and self.lobby.by_address[address] >= OPEN_ROOMS:
+                raise ProtocolError("too-many", f"{OPEN_ROOMS} open rooms wait from this address")
             code = protocol.new_code()
             while code in self.rooms or code in self.expired:
                 code = protocol.new_code()
-            room = self._open(code, hello, hello["options"])
+            room = self._open(code, hello, hello["options"], address=address)
             room.seats["host"].token = protocol.new_token()
+            if room.open:
+                self.lobby.add_open(room)
             return room, "host"
         room = self._kept(hello["room"])
         if room is None:
@@ -287,7 +346,8 @@ class Relay:
                 self._unknown(hello["room"])
             # Restarted, or the room forgotten: open it again for the token shown.
             room = self._open(hello["room"], hello, hello.get("options", {}), joined=True,
-                              reopened=True)
+                              reopened=True, address=address)
+            room.open = False           # listed once take_seat has seen its hello's "open"
             room.seats[asked or "host"].token = token
             return room, asked or "host"
         if hello["version"] != room.version:
@@ -309,6 +369,8 @@ class Relay:
         if room.seats["guest"].token is not None or room.reopened:
             raise ProtocolError("room-full", "the room has its two players")
         room.seats["guest"].token, room.joined = protocol.new_token(), True
+        if room.open:
+            self.lobby.joined(room)
         return room, "guest"
 
     def take_watch(self, watch: dict) -> Room:
@@ -359,9 +421,9 @@ class Relay:
 
     # The connections ---------------------------------------------------------------------------
 
-    async def _hello(self, connection) -> tuple[Room, str | None] | None:
+    async def _hello(self, connection, address: str) -> tuple | None:
         """Read and answer the first message: the room and the seat taken (None for a
-        watcher), or None once refused."""
+        watcher), ("list", the `list` message) for a listing, or None once refused."""
         try:
             text = await asyncio.wait_for(connection.recv(), self.hello_wait)
         except TimeoutError:
@@ -371,14 +433,17 @@ class Relay:
             try:
                 hello = protocol.read(text)
             except ProtocolError as error:
-                if error.reason == "bad-message" and _kind(text) not in ("hello", "watch"):
+                if error.reason == "bad-message" and _kind(text) not in ("hello", "watch",
+                                                                         "list"):
                     raise ProtocolError("not-hello", "the first message must be a hello") from None
                 raise
             if hello["type"] == "watch":
                 return self.take_watch(hello), None
+            if hello["type"] == "list":
+                return "list", hello
             if hello["type"] != "hello":
                 raise ProtocolError("not-hello", "the first message must be a hello")
-            return self.take_seat(hello)
+            return self.take_seat(hello, address)
         except ProtocolError as error:
             await _refuse(connection, error.reason, error.detail, **error.fields)
             return None
@@ -390,8 +455,10 @@ class Relay:
             if not self.allowed(address):
                 await _refuse(connection, "too-many", f"more than {self.limit} tries a minute")
                 return
-            taken = await self._hello(connection)
-            if taken is not None and taken[1] is None:
+            taken = await self._hello(connection, address)
+            if taken is not None and taken[0] == "list":
+                await self._listing(connection, address, taken[1])
+            elif taken is not None and taken[1] is None:
                 await self._watching(connection, taken[0])
             elif taken is not None:
                 await self._seated(connection, *taken)
@@ -400,11 +467,35 @@ class Relay:
         finally:
             self.most_unread = max(self.most_unread, getattr(connection, "most_unread", 0))
 
+    async def _listing(self, connection, address: str, asked: dict) -> None:
+        """A listing connection: each `list` answered with its page of `rooms`, within the
+        bound of its address; anything else refused and dropped."""
+        while True:
+            if not self.listing_allowed(address):
+                await _refuse(connection, "too-many",
+                              f"more than {LISTINGS_A_SECOND:g} listings a second")
+                return
+            await connection.send(self.lobby.rooms(asked.get("game"), asked["page"],
+                                                   self.clock()))
+            asked = None
+            async for text in connection:
+                try:
+                    asked = protocol.read(text)
+                    if asked["type"] != "list":
+                        raise ProtocolError("bad-message", "a listing takes only list messages")
+                except ProtocolError as error:
+                    await connection.send(refusal(error.reason, error.detail))
+                    continue
+                break
+            if asked is None:       # it closed
+                return
+
     async def _watching(self, connection, room: Room) -> None:
         """A watcher: the room, its log, then what passes live; what it sends is dropped."""
         watcher = WatcherConnection(connection)
         watcher.push(write("watching", code=room.code, rules=room.rules, options=room.options,
-                           watchers=len(room.watchers) + 1, players=room.players()))
+                           watchers=len(room.watchers) + 1, players=room.players(),
+                           names=room.names))
         for seen in room.log:
             watcher.push(seen)
         room.watchers.append(watcher)
@@ -429,16 +520,16 @@ class Relay:
         try:
             await connection.send(write("room", code=room.code, seat=name, token=seat.token,
                                         options=room.options, logged=room.logged[name]))
-            await connection.send(write("peer", present=other.connection is not None))
+            await connection.send(_peer(other.connection is not None, room, _other(name)))
             if room.watchers:
                 await connection.send(write("watchers", count=len(room.watchers)))
             if replaced is None:
-                self._tell_watchers(room, write("players", **room.players()))
+                self._tell_watchers(room, write("players", **room.players(), names=room.names))
             held, seat.held = seat.held, []
             for text in held:               # what came while this seat was away, in order
                 await connection.send(text)
             if other.connection is not None and replaced is None:
-                await _send(other.connection, write("peer", present=True))
+                await _send(other.connection, _peer(True, room, name))
             async for text in connection:
                 try:
                     message = protocol.read(text)
@@ -447,6 +538,11 @@ class Relay:
                 except ProtocolError as error:
                     await connection.send(refusal(error.reason, error.detail))
                     continue
+                if message["type"] == "say" and message["seq"] >= room.logged[name]:
+                    now = self.clock()      # a new one: at most one each SAY_PAUSE
+                    if seat.said is not None and now - seat.said < SAY_PAUSE:
+                        continue
+                    seat.said = now
                 self.log(room, name, message)
                 if other.connection is not None:
                     await _send(other.connection, text)
@@ -455,11 +551,18 @@ class Relay:
         finally:
             if seat.connection is connection:
                 seat.connection = None
-                self._tell_watchers(room, write("players", **room.players()))
+                self._tell_watchers(room, write("players", **room.players(), names=room.names))
                 if other.connection is not None:
-                    await _send(other.connection, write("peer", present=False))
+                    await _send(other.connection, _peer(False, room, name))
                 else:
                     room.empty_since = self.clock()
+
+
+def _peer(present: bool, room: Room, seat: str) -> str:
+    """The `peer` message about `seat`, with its name when it has one."""
+    name = room.names[seat]
+    return (write("peer", present=present) if name is None
+            else write("peer", present=present, name=name))
 
 
 def _address(connection) -> str:
@@ -524,8 +627,7 @@ def main(host: str = "0.0.0.0", port: int = DEFAULT_PORT, limit: int = LIMIT) ->
                 pass
         # The first line is a machine interface (tests and scripts read the port): English.
         await serve(Relay(limit), host, port,
-                    lambda bound: print(f"relay listening on {url(host, bound)}", flush=True),
-                    stop)
+                    lambda bound: print(listening(host, bound), flush=True), stop)
     try:
         asyncio.run(run())
     except KeyboardInterrupt:
@@ -536,6 +638,26 @@ def main(host: str = "0.0.0.0", port: int = DEFAULT_PORT, limit: int = LIMIT) ->
         return 1
     streams.tell(_("The relay has stopped."))
     return 0
+
+
+WILDCARDS = ("", "0.0.0.0", "::")
+
+
+def reachable(host: str, port: int, addresses=None) -> list[str]:
+    """The URLs others can reach a relay listening on `host` by: for every address of the
+    machine (0.0.0.0, "::"), this machine's own (`local_addresses`), then loopback's; for one
+    address, that one."""
+    if host not in WILDCARDS:
+        return [url(host, port)]
+    found = local_addresses() if addresses is None else addresses
+    return [url(address, port) for address in found] + [url("127.0.0.1", port)]
+
+
+def listening(host: str, port: int, addresses=None) -> str:
+    """What `main.py relay` prints once listening: "relay listening on URL" (the first URL
+    others can reach: a script reads the port off it), then one line for each other URL."""
+    first, *others = reachable(host, port, addresses)
+    return "\n".join([f"relay listening on {first}", *(f"  also {other}" for other in others)])
 
 
 class Running:
