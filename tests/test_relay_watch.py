@@ -5,13 +5,15 @@ Raw WebSocket clients against a relay on a thread of this process (its rooms can
 every receive has a timeout."""
 import contextlib
 import json
+import queue
+import time
 import socket
 
 import pytest
 
 from game.online import protocol, relay
 from game.online.protocol import ProtocolError
-from test_relay import (OPTIONS, Clock, client, hello, host, move, pair, passes, receive,
+from test_relay import (OPTIONS, WAIT, Clock, client, hello, host, move, pair, passes, receive,
                         relay_thread, until)
 from test_relay_limits import handshake
 
@@ -378,3 +380,38 @@ def test_a_room_that_expires_lets_its_watchers_go_and_forgets_its_log():
                 assert receive(spy)["reason"] == "expired"
                 assert running.relay.logs_bytes == 0
                 assert refused_watch(running.url, room["code"]) == "expired"
+
+
+def test_a_watcher_whose_relay_restarted_tries_again_until_the_match_is_back(monkeypatch):
+    """The host's game came back with a new relay: the watcher's client, told to try again on
+    "no-such-room" and "no-record", is let in once both seats resent from seq 0 (issue 37)."""
+    from game.online import client as online_client
+    monkeypatch.setattr(online_client, "AGAIN_PAUSE", 0.05)
+    with relay_thread(limit=0) as running, contextlib.ExitStack() as stack:
+        watching = online_client.Client(
+            running.url, json.loads(watch_message("ACDEF9")),
+            again_on=("no-such-room", "no-record"))
+        stack.callback(watching.close)
+
+        def answers(reason, seconds=WAIT):
+            deadline = time.monotonic() + seconds
+            while time.monotonic() < deadline:
+                with contextlib.suppress(queue.Empty):
+                    item = watching.inbox.get(timeout=0.1)
+                    if item[0] == "message" and (item[1].get("reason") or item[1]["type"]) \
+                            == reason:
+                        return True
+            return False
+        assert answers("no-such-room")
+        seats = {}
+        for name, token in (("host", "a" * 32), ("guest", "b" * 32)):
+            seats[name] = stack.enter_context(client(running.url))
+            seats[name].send(hello("ACDEF9", token=token, seat=name, options=OPTIONS))
+            assert receive(seats[name])["seat"] == name
+            receive(seats[name])
+        receive(seats["host"])
+        assert answers("no-record")
+        passes(seats["host"], seats["guest"], commit(0))
+        passes(seats["guest"], seats["host"], commit(0))
+        assert answers("watching")
+        assert watching.alive()

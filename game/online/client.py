@@ -9,7 +9,9 @@ Before the first success, FIRST_TRIES attempts are made, then the address is sai
 a new join gives up there (the Join screen says why, and Join tries again), while a saved match
 taken up again (`keep_trying`) goes on trying at the longest pause, so that a friend's game that
 came back first is in again by itself once the host's relay listens. A `refused` from the relay
-is final: no retry.
+is final: no retry, but for the reasons given in `again_on` (a watcher whose relay was
+restarted is refused "no-such-room" or "no-record" until both players' games are back and have
+resent the match: docs/online.md), after which it tries again every AGAIN_PAUSE seconds.
 
 What the queue carries (tuples):
     ("message", dict)   a message from the relay, read by protocol.read (anything else is
@@ -36,15 +38,18 @@ from game.online.protocol import MAX_BYTES, PROTOCOL, ProtocolError, read, shown
 FIRST_TRIES = 5          # attempts before an address is said unreachable
 FIRST_PAUSE = 0.1        # seconds before the first retry; doubled each time...
 LONGEST_PAUSE = 2.0      # ...up to this
+AGAIN_PAUSE = 5.0        # seconds before trying again after a refusal named in `again_on`
 
 
 class Client:
     """One connection to one relay, kept up until `close()` (see the module)."""
 
     def __init__(self, url: str, hello: dict, first_tries: int = FIRST_TRIES,
-                 keep_trying: bool = False):
+                 keep_trying: bool = False, again_on: tuple = ()):
         self.url = url
         self.keep_trying = keep_trying
+        self.again_on = tuple(again_on)   # refusals after which it tries again (see the module)
+        self._again = False
         self.hello = dict(hello)          # replaced by the link when it has a seat token
         self.inbox: queue.Queue = queue.Queue()
         self.first_tries = first_tries
@@ -118,7 +123,9 @@ class Client:
                 self.connected, self._ws = False, None
             if self._final:
                 break
-            if was_open:
+            if self._again:               # refused for now: again after a longer pause
+                self._again, pause = False, AGAIN_PAUSE
+            elif was_open:
                 self.inbox.put(("lost",))
             elif not ever:
                 tries += 1
@@ -148,7 +155,10 @@ class Client:
             except ProtocolError:
                 continue
             if message.get("type") == "refused" and not self.inbox_has_room(message):
-                self._final = True
+                if message["reason"] in self.again_on:
+                    self._again = True
+                else:
+                    self._final = True
             self.inbox.put(("message", message))
 
     @staticmethod
