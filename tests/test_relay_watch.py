@@ -415,3 +415,24 @@ def test_a_watcher_whose_relay_restarted_tries_again_until_the_match_is_back(mon
         passes(seats["guest"], seats["host"], commit(0))
         assert answers("watching")
         assert watching.alive()
+
+
+def test_a_watcher_is_shown_only_the_fields_of_the_table_and_never_a_message_too_big():
+    """A game's message is logged as it came when it holds the table's fields only; one with a
+    field more, or padded with spaces near the 4 KiB bound, is written again, compact."""
+    with relay_thread(limit=0) as running:
+        first, second, room, _ = pair(running.url)
+        with first, second:
+            plain = move(0)
+            passes(first, second, plain)
+            padded = move(1)[:-1] + " " * (protocol.MAX_BYTES - len(move(1))) + "}"
+            assert len(padded) == protocol.MAX_BYTES
+            passes(first, second, padded)
+            passes(first, second, json.dumps({**json.loads(move(2)), "note": "x" * 50}))
+            spy, _ = watcher(running.url, room["code"])
+            with spy:
+                texts = [spy.recv(timeout=WAIT) for _ in range(3)]
+            assert all(len(text.encode()) <= protocol.MAX_BYTES for text in texts)
+            assert [protocol.read(text)["message"] for text in texts] == [
+                json.loads(move(0)), json.loads(move(1)), json.loads(move(2))]
+            assert texts[0] == f'{{"type":"seen","seat":"host","message":{plain}}}'

@@ -7,6 +7,7 @@ ProtocolError(reason, detail), whose reason is one of REASONS (the relay sends i
 `refused` answer). Only the standard library and the rule sets' registry (their names and
 families, to read a hello) are used here: no move is checked on the wire.
 """
+import functools
 import json
 import re
 import secrets
@@ -122,8 +123,13 @@ def _integer(value, name, low=0, high=10**9) -> int:
     return value
 
 
+@functools.cache
+def _pattern(pattern: str) -> re.Pattern:
+    return re.compile(pattern)
+
+
 def _text(value, name, pattern=None) -> str:
-    if type(value) is not str or (pattern and not re.fullmatch(pattern, value)):
+    if type(value) is not str or (pattern and not _pattern(pattern).fullmatch(value)):
         _bad(f"{name} must be {'text' if pattern is None else 'like ' + pattern}")
     return value
 

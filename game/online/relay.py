@@ -73,6 +73,9 @@ LOGS_BYTES = 256 * 1024 * 1024
 #: What a watcher may have waiting to be sent to it (the log at its arrival, then live news):
 #: beyond, it does not read, and it is closed.
 BEHIND = LOG_BYTES + 64 * 1024
+#: A peer message up to this long is logged as it came, inside its `seen` (which stays within
+#: MAX_BYTES); a longer one (only spaces can make it so) is written again, compact.
+SEEN_TEXT = MAX_BYTES - 64
 #: Open rooms waiting for a guest from one address at most (docs/online.md, "Keeping a relay"):
 #: one address cannot fill the listing; more are refused "too-many".
 OPEN_ROOMS = 8
@@ -386,15 +389,21 @@ class Relay:
             raise ProtocolError("no-record", "this relay cannot show that match from its start")
         return room
 
-    def log(self, room: Room, name: str, message: dict) -> None:
+    def log(self, room: Room, name: str, message: dict, text: str = "") -> None:
         """A peer message passed or held: logged, and shown to the watchers, once per (seat,
-        seq) and in each seat's order (a resent one, or one after a gap, is not)."""
+        seq) and in each seat's order (a resent one, or one after a gap, is not). `text`: the
+        message as it came, kept as it is when it holds nothing but the fields a watcher is
+        shown (a game's messages do: no JSON to write again, tests/bench_relay_load.py)."""
         if (message["type"] == "sync" or message["seq"] != room.logged[name]
                 or self.rooms.get(room.code) is not room):     # forgotten, its seats closing
             return
         room.logged[name] += 1
-        seen = write("seen", seat=name, message={"type": message["type"], **{
-            field: message[field] for field in PEER_FIELDS[message["type"]]}})
+        fields = PEER_FIELDS[message["type"]]
+        if len(message) == len(fields) + 1 and len(text) <= SEEN_TEXT:
+            seen = f'{{"type":"seen","seat":"{name}","message":{text}}}'
+        else:
+            seen = write("seen", seat=name, message={"type": message["type"], **{
+                field: message[field] for field in fields}})
         if (not room.overflowed and room.log_bytes + len(seen) <= LOG_BYTES
                 and self.logs_bytes + len(seen) <= LOGS_BYTES):
             room.log.append(seen)
@@ -543,7 +552,7 @@ class Relay:
                     if seat.said is not None and now - seat.said < SAY_PAUSE:
                         continue
                     seat.said = now
-                self.log(room, name, message)
+                self.log(room, name, message, text)
                 if other.connection is not None:
                     await _send(other.connection, text)
                 else:

@@ -1,0 +1,459 @@
+"""The relay under load (issue 37, item 8): prints figures, asserts nothing on time.
+
+One relay process (`main.py relay`, pinned to one core with taskset) and, in this process
+(pinned to the other core), simulated pairs of games speaking the real protocol: each host says
+hello (an open room, a name), its guest joins by the code, then each side sends a peer message
+(commit, reveal, move, in turn, each with its seq) about once a second, at a random phase. The
+count of pairs rises level by level until the 99th percentile of a message's time from its
+sender to the other seat passes 50 ms. Each simulated game speaks through its own
+X-Forwarded-For address, so that the relay's limits per address (30 connections a minute) are
+on, as on a real relay. The clients speak WebSocket by hand (a few lines, masked frames) so
+that the load maker costs less than the relay it measures.
+
+Then: the relay's memory per open room and per match (its resident size, /proc, before and
+after so many of each), and the listing's time with 2,000 open rooms (over the wire, and the
+page's making alone), and a listing flood from one address beside honest players.
+
+    python3 tests/bench_relay_load.py [--levels 250,500,1000,2000,3000] [--window 8]
+
+On a machine shared with other work, the latency counts the other processes' turns too: each
+level also prints the relay's CPU time per second (1.00 = the whole core), from which the
+number of matches one free core holds is estimated (pairs / CPU share).
+"""
+import argparse
+import asyncio
+import collections
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from game.online import protocol  # noqa: E402
+
+OPTIONS = {"rules": "charpentier", "length": 3, "touch_move": False, "host_side": "white",
+           "hints": False}
+KINDS = (b'{"type":"commit"', b'{"type":"reveal"', b'{"type":"move"')
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+# A WebSocket client by hand ------------------------------------------------------------------
+
+def frame(text: str, opcode: int = 1) -> bytes:
+    """A client's frame: masked (with a zero key, so the payload is sent as it is)."""
+    data = text.encode() if isinstance(text, str) else text
+    size = len(data)
+    head = bytes([0x80 | opcode]) + (bytes([0x80 | size]) if size < 126
+                                    else bytes([0x80 | 126]) + size.to_bytes(2, "big"))
+    return head + b"\0\0\0\0" + data
+
+
+class Game(asyncio.Protocol):
+    """One simulated game's connection: `on_text(bytes)` for each text frame; pings answered."""
+
+    def __init__(self, port: int, address: str, on_text):
+        self.port, self.address, self.on_text = port, address, on_text
+        self.buffer, self.upgraded = bytearray(), asyncio.get_running_loop().create_future()
+        self.transport = None
+
+    def connection_made(self, transport):
+        self.transport = transport
+        transport.write((f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n"
+                         "Upgrade: websocket\r\nConnection: Upgrade\r\n"
+                         "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                         f"Sec-WebSocket-Version: 13\r\nX-Forwarded-For: {self.address}\r\n\r\n"
+                         ).encode())
+
+    def data_received(self, data):
+        self.buffer += data
+        if not self.upgraded.done():
+            end = self.buffer.find(b"\r\n\r\n")
+            if end < 0:
+                return
+            head = bytes(self.buffer[:end])
+            del self.buffer[:end + 4]
+            if b" 101 " not in head.split(b"\r\n", 1)[0]:
+                self.upgraded.set_exception(ConnectionError(head[:80]))
+                return
+            self.upgraded.set_result(True)
+        buffer = self.buffer
+        while len(buffer) >= 2:
+            opcode, size, start = buffer[0] & 0x0F, buffer[1] & 0x7F, 2
+            if size == 126:
+                if len(buffer) < 4:
+                    return
+                size, start = int.from_bytes(buffer[2:4], "big"), 4
+            if len(buffer) < start + size:
+                return
+            payload = bytes(buffer[start:start + size])
+            del buffer[:start + size]
+            if opcode == 1:
+                self.on_text(payload)
+            elif opcode == 9:
+                self.transport.write(frame(payload, 10))
+
+    def send(self, text: str) -> None:
+        self.transport.write(frame(text))
+
+    def connection_lost(self, error):
+        if not self.upgraded.done():
+            self.upgraded.set_exception(ConnectionError("closed"))
+
+
+class Pair:
+    """A host and its guest: their connections, each side's seq, and per direction the times
+    its messages were sent, in order (the relay keeps each seat's order)."""
+
+    def __init__(self, number: int, meter):
+        self.number, self.meter = number, meter
+        self.sent = {"host": collections.deque(), "guest": collections.deque()}
+        self.seq = {"host": 0, "guest": 0}
+        self.code = None
+        self.games = {}
+
+    def heard(self, seat: str, text: bytes) -> None:
+        """`seat` received `text`: a peer message of the other side's is timed."""
+        if text.startswith(KINDS):
+            sent = self.sent["guest" if seat == "host" else "host"].popleft()
+            self.meter.took(time.perf_counter() - sent)
+        elif text.startswith(b'{"type":"room"'):
+            self.code = json.loads(text)["code"]
+            self.games[seat].roomed.set_result(True)
+        elif text.startswith(b'{"type":"refused"'):
+            self.meter.refused.append(text[:120])
+
+    def say(self, seat: str) -> None:
+        """`seat`'s next peer message, as a game sends it."""
+        seq = self.seq[seat]
+        self.seq[seat] += 1
+        turn = [seq // 300, seq // 3 % 100]
+        kind = seq % 3
+        if kind == 0:
+            text = protocol.write("commit", seq=seq, throw=turn, hash="ab" * 32)
+        elif kind == 1:
+            text = protocol.write("reveal", seq=seq, throw=turn, secret="cd" * 32)
+        else:
+            text = protocol.write("move", seq=seq, turn=turn, move="24/18 13/11")
+        self.sent[seat].append(time.perf_counter())
+        self.games[seat].send(text)
+
+
+class Meter:
+    def __init__(self):
+        self.on, self.times, self.refused = False, [], []
+
+    def took(self, seconds: float) -> None:
+        if self.on:
+            self.times.append(seconds)
+
+
+async def connect(port: int, address: str, on_text) -> Game:
+    loop = asyncio.get_running_loop()
+    _, game = await loop.create_connection(lambda: Game(port, address, on_text), "127.0.0.1",
+                                           port)
+    await asyncio.wait_for(game.upgraded, 10)
+    game.roomed = loop.create_future()
+    return game
+
+
+def hello(room, name=None, **fields) -> str:
+    message = {"type": "hello", "protocol": 1, "version": protocol.GAME_VERSION,
+               "game": "tourne-case", "rules": "charpentier", "room": room, **fields}
+    if room == "new":
+        message["options"] = OPTIONS
+    if name:
+        message["name"] = name
+    return json.dumps(message, separators=(",", ":"))
+
+
+def address(number: int, seat: str) -> str:
+    return f"10.{number // 250 % 250}.{number % 250}.{1 if seat == 'host' else 2}"
+
+
+async def open_pair(pair: Pair, port: int, join: bool = True) -> None:
+    host = pair.games["host"] = await connect(port, address(pair.number, "host"),
+                                              lambda t: pair.heard("host", t))
+    host.send(hello("new", name=f"Host {pair.number}", open=True, language="en"))
+    await asyncio.wait_for(host.roomed, 10)
+    if join:
+        guest = pair.games["guest"] = await connect(port, address(pair.number, "guest"),
+                                                    lambda t: pair.heard("guest", t))
+        guest.send(hello(pair.code, name=f"Guest {pair.number}"))
+        await asyncio.wait_for(guest.roomed, 10)
+
+
+async def open_pairs(pairs, port, join=True, at_once=64) -> None:
+    gate = asyncio.Semaphore(at_once)
+
+    async def one(pair):
+        async with gate:
+            await open_pair(pair, port, join)
+    await asyncio.gather(*(one(pair) for pair in pairs))
+
+
+# The relay process ---------------------------------------------------------------------------
+
+PROFILE = None      # --profile PATH: the relay runs under cProfile, its figures written there
+
+
+def start_relay(core: int | None, limit: int = 30):
+    profile = ["-m", "cProfile", "-o", PROFILE] if PROFILE else []
+    command = [sys.executable, *profile, str(ROOT / "main.py"), "relay", "--host", "127.0.0.1", "--port",
+               "0", "--limit", str(limit)]
+    if core is not None:
+        command = ["taskset", "-c", str(core), *command]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                               stdin=subprocess.DEVNULL, text=True,
+                               env={**os.environ, "LANG": "C.UTF-8"})
+    line = process.stdout.readline()
+    if not line.startswith("relay listening on"):
+        process.kill()
+        raise SystemExit(f"the relay did not start: {line!r}")
+    return process, int(line.split(":")[-1])
+
+
+def resident(pid: int) -> int:
+    """The process's resident memory, in bytes."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) * 1024
+    return 0
+
+
+def cpu(pid: int) -> float:
+    """The process's CPU time so far, in seconds (user + system)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICK
+
+
+def percentile(values, share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else 0.0
+
+
+# The runs -------------------------------------------------------------------------------------
+
+async def load(port: int, pid: int, levels, window: float, seed: int) -> list:
+    """Pairs at the pace of play, level by level; one line of figures each."""
+    rng, meter, pairs, rows = random.Random(seed), Meter(), [], []
+    loop = asyncio.get_running_loop()
+    stopping = False
+
+    def pace(pair, seat, when):
+        if stopping:
+            return
+        pair.say(seat)
+        loop.call_at(when + 1.0, pace, pair, seat, when + 1.0)
+
+    print(f"{'pairs':>6} {'msgs/s':>7} {'median ms':>9} {'p99 ms':>7} {'max ms':>7} "
+          f"{'relay CPU':>9} {'est. pairs/core':>15} {'RSS MB':>7}", flush=True)
+    for level in levels:
+        new = [Pair(len(pairs) + i, meter) for i in range(level - len(pairs))]
+        await open_pairs(new, port)
+        for pair in new:
+            for seat in ("host", "guest"):
+                start = loop.time() + rng.random()
+                loop.call_at(start, pace, pair, seat, start)
+        pairs += new
+        await asyncio.sleep(2.0)                     # the new ones settle into their pace
+        meter.times, meter.on = [], True
+        used, began = cpu(pid), time.perf_counter()
+        await asyncio.sleep(window)
+        meter.on = False
+        share = (cpu(pid) - used) / (time.perf_counter() - began)
+        times = [t * 1000 for t in meter.times]
+        p99 = percentile(times, 0.99)
+        rows.append((level, p99, share))
+        print(f"{level:>6} {len(times) / window:>7.0f} {statistics.median(times):>9.2f} "
+              f"{p99:>7.2f} {max(times):>7.1f} {share:>9.2f} "
+              f"{level / max(share, 1e-3):>15.0f} {resident(pid) / 2**20:>7.0f}", flush=True)
+        if p99 > 50:
+            break
+    stopping = True
+    if meter.refused:
+        print(f"refused along the way: {len(meter.refused)}, e.g. {meter.refused[0]!r}")
+    for pair in pairs:
+        for game in pair.games.values():
+            game.transport.close()
+    return rows
+
+
+async def memory(port: int, pid: int, count: int) -> None:
+    """The relay's resident size per open room (its host connected) and per match."""
+    meter = Meter()
+    await asyncio.sleep(0.5)
+    before = resident(pid)
+    pairs = [Pair(100_000 + i, meter) for i in range(count)]
+    await open_pairs(pairs, port, join=False)
+    await asyncio.sleep(0.5)
+    opened = resident(pid)
+    for pair in pairs:
+        guest = pair.games["guest"] = await connect(port, address(pair.number, "guest"),
+                                                    lambda t, p=pair: p.heard("guest", t))
+        guest.send(hello(pair.code))
+    await asyncio.wait_for(asyncio.gather(*(p.games["guest"].roomed for p in pairs)), 60)
+    await asyncio.sleep(0.5)
+    joined = resident(pid)
+    print(f"memory: {count} open rooms waiting, {(opened - before) / count / 1024:.1f} KiB each "
+          f"(with the host's connection); joined, {(joined - before) / count / 1024:.1f} KiB "
+          f"a match (two connections, no moves yet)", flush=True)
+    return pairs
+
+
+async def listing(port: int, rounds: int) -> None:
+    """The listing's time over the wire, with the relay holding its open rooms."""
+    times, sizes = [], []
+    game = await connect(port, "192.0.2.77", lambda t: got.set_result(t))
+    for number in range(rounds):
+        got = asyncio.get_running_loop().create_future()
+        began = time.perf_counter()
+        game.send(protocol.write("list", protocol=1, game="tourne-case", page=number % 3))
+        text = await asyncio.wait_for(got, 5)
+        times.append((time.perf_counter() - began) * 1000)
+        sizes.append(len(text))
+        await asyncio.sleep(0.26)       # within the bound of 4 a second
+    answer = json.loads(text)
+    print(f"listing over the wire, {rounds} asked: median {statistics.median(times):.2f} ms, "
+          f"max {max(times):.2f} ms; {len(answer['open'])} rooms a page, "
+          f"at most {max(sizes)} bytes", flush=True)
+    game.transport.close()
+
+
+def page_alone(count: int, repeat: int = 200) -> None:
+    """The page's making alone (the relay's own work for a listing), `count` open rooms."""
+    from game.online import relay
+    kept = relay.Relay(limit=0)
+    for number in range(count):
+        room, _ = kept.take_seat(protocol.read(hello("new", name=f"Player {number}", open=True,
+                                                     language="fr")),
+                                 address=address(number, "host"))
+        room.seats["host"].connection = object()
+    for game, page in ((None, 0), ("tourne-case", 0), ("garanguet", 0), (None, 40)):
+        times = []
+        for _ in range(repeat):
+            began = time.perf_counter()
+            text = kept.lobby.rooms(game, page, kept.clock())
+            times.append((time.perf_counter() - began) * 1000)
+        print(f"listing made alone, {count} open rooms, game={game}, page={page}: "
+              f"median {statistics.median(times):.3f} ms, p99 {percentile(times, 0.99):.3f} ms, "
+              f"{len(text)} bytes", flush=True)
+
+
+async def flood(port: int, pid: int, pairs_count: int, window: float) -> None:
+    """One address asks for listings as fast as it can (reconnecting when closed) while
+    `pairs_count` pairs play: what the honest players' messages take, and what it got."""
+    meter, loop = Meter(), asyncio.get_running_loop()
+    pairs = [Pair(200_000 + i, meter) for i in range(pairs_count)]
+    await open_pairs(pairs, port)
+    stopping = False
+
+    def pace(pair, seat, when):
+        if not stopping:
+            pair.say(seat)
+            loop.call_at(when + 1.0, pace, pair, seat, when + 1.0)
+    for pair in pairs:
+        for seat in ("host", "guest"):
+            start = loop.time() + random.random()
+            loop.call_at(start, pace, pair, seat, start)
+    answered, refused, connections = 0, 0, 0
+
+    async def flooder():
+        nonlocal answered, refused, connections
+        while not stopping:
+            queue = asyncio.Queue()
+            try:
+                game = await connect(port, "203.0.113.66", queue.put_nowait)
+            except (ConnectionError, OSError, asyncio.TimeoutError):
+                await asyncio.sleep(0.01)
+                continue
+            connections += 1
+            try:
+                while not stopping and not game.transport.is_closing():
+                    game.send(protocol.write("list", protocol=1))
+                    text = await asyncio.wait_for(queue.get(), 1)
+                    if text.startswith(b'{"type":"rooms"'):
+                        answered += 1
+                    else:
+                        refused += 1
+                        break
+            except asyncio.TimeoutError:
+                pass
+            game.transport.close()
+    await asyncio.sleep(2)
+    meter.on = True
+    task = asyncio.ensure_future(flooder())
+    used, began = cpu(pid), time.perf_counter()
+    await asyncio.sleep(window)
+    meter.on, stopping = False, True
+    share = (cpu(pid) - used) / (time.perf_counter() - began)
+    await asyncio.wait_for(task, 5)
+    times = [t * 1000 for t in meter.times]
+    print(f"flood: one address asking for listings without pause for {window:g} s, beside "
+          f"{pairs_count} pairs: {answered} listings answered, {refused} refused, "
+          f"{connections} connections; the pairs' messages: median "
+          f"{statistics.median(times):.2f} ms, p99 {percentile(times, 0.99):.2f} ms; "
+          f"relay CPU {share:.2f}", flush=True)
+    for pair in pairs:
+        for game in pair.games.values():
+            game.transport.close()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--levels", default="250,500,1000,1500,2000,2500,3000,4000")
+    parser.add_argument("--window", type=float, default=8.0, help="seconds measured a level")
+    parser.add_argument("--rooms", type=int, default=2000, help="open rooms for the listing")
+    parser.add_argument("--relay-core", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--only", choices=("load", "memory", "listing", "flood"), default=None)
+    parser.add_argument("--profile", metavar="PATH", help="profile the relay into PATH")
+    args = parser.parse_args()
+    global PROFILE
+    PROFILE = args.profile
+    try:
+        os.sched_setaffinity(0, {1 - args.relay_core})      # the load maker on the other core
+    except (AttributeError, OSError, ValueError):
+        pass
+    levels = [int(n) for n in args.levels.split(",")]
+    if args.only in (None, "load"):
+        process, port = start_relay(args.relay_core)
+        try:
+            rows = asyncio.run(load(port, process.pid, levels, args.window, args.seed))
+        finally:
+            process.terminate()
+            process.wait(10)
+        held = [level for level, p99, _ in rows if p99 <= 50]
+        print(f"held with the p99 under 50 ms: {max(held) if held else 0} pairs "
+              f"(levels tried: {', '.join(str(r[0]) for r in rows)})", flush=True)
+    if args.only in (None, "memory", "listing"):
+        process, port = start_relay(args.relay_core)
+        try:
+            async def rooms_then_listing():
+                await memory(port, process.pid, 1000)
+                # the listing: args.rooms open rooms waiting (besides the 1,000 matches)
+                waiting = [Pair(300_000 + i, Meter()) for i in range(args.rooms)]
+                await open_pairs(waiting, port, join=False)
+                await listing(port, 20)
+            asyncio.run(rooms_then_listing())
+        finally:
+            process.terminate()
+            process.wait(10)
+        page_alone(args.rooms)
+    if args.only in (None, "flood"):
+        process, port = start_relay(args.relay_core)
+        try:
+            asyncio.run(flood(port, process.pid, min(levels[-1], 500), args.window))
+        finally:
+            process.terminate()
+            process.wait(10)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
