@@ -34,6 +34,7 @@ from game.online import protocol
 from game.online.lobby import Lobby
 from game.online.protocol import (DEFAULT_PORT, MAX_BYTES, PEER_FIELDS, PEER_TYPES, WATCHERS,
                                   ProtocolError, refusal, write)
+from game.saves.files import os_words
 
 __all__ = ["DEFAULT_PORT", "Lobby", "Relay", "Running", "local_addresses", "main", "serve",
            "start_in_thread"]
@@ -642,8 +643,9 @@ def main(host: str = "0.0.0.0", port: int = DEFAULT_PORT, limit: int = LIMIT) ->
     except KeyboardInterrupt:
         pass
     except OSError as error:
+        words = os_words(error)     # in the player's language where the catalogue knows it
         streams.tell(_("The relay could not listen on {address}: {error}",
-                       address=url(host, port), error=error.strerror or error))
+                       address=url(host, port), error=getattr(words, "said", lambda: words)()))
         return 1
     streams.tell(_("The relay has stopped."))
     return 0
