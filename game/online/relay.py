@@ -9,6 +9,10 @@ Every refusal answers one connection and leaves every other room served. Watcher
 WATCHERS a room) are shown the room's log, then what passes live; nothing they send goes anywhere.
 Every connection's memory is bounded: what it sent and the relay has not read (MAX_QUEUE frames),
 and what the relay wrote and it has not read (UNREAD bytes, then it is closed).
+A host may open its room to anyone on the relay ("open": listed, game/online/lobby.py); a
+connection whose first message is a `list` is answered pages of the open rooms and of the
+matches played in them, within the bounds of its address (LISTINGS, OPEN_ROOMS). A private
+room is never listed. Names are checked here again (game/online/names.py) and passed on.
 
 `python main.py relay` runs it in the foreground; the host's game runs one on a thread
 (`start_in_thread`). Only asyncio and websockets, and the rule sets' names: no pygame, no
