@@ -363,6 +363,10 @@ READERS = {
 }
 
 
+#: One decoder for every message (json.loads with an argument makes a new one each call).
+_DECODER = json.JSONDecoder(parse_constant=_no_constant)
+
+
 def read(text) -> dict:
     """The message `text` carries (a WebSocket frame: str), checked; ProtocolError if it is
     too big, not JSON, not an object, of an unknown type or with a missing or ill-typed field."""
@@ -370,10 +374,11 @@ def read(text) -> dict:
         raise ProtocolError("not-json", "a binary frame; messages are JSON text")
     if not isinstance(text, str):
         raise ProtocolError("not-json", "not text")
-    if len(text) > MAX_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
+    if len(text) > MAX_BYTES // 4 and (len(text) > MAX_BYTES or      # 4 bytes a character
+                                       len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES):
         raise ProtocolError("too-big", f"a message has at most {MAX_BYTES} bytes")
     try:
-        message = json.loads(text, parse_constant=_no_constant)
+        message = _DECODER.decode(text)
     except (ValueError, RecursionError) as error:
         raise ProtocolError("not-json", str(error)[:100]) from None
     if type(message) is not dict:
