@@ -283,6 +283,7 @@ def test_a_room_opened_again_lets_watchers_in_once_both_seats_resent_from_the_st
                                        **({"options": OPTIONS} if name == "guest" else {})))
                 answer = receive(seats[name])
                 assert answer["logged"] == 0 and answer["seat"] == name
+                assert answer["reopened"] is True       # the other seat: not lost, unknown
                 receive(seats[name])                        # peer
             receive(seats["host"])                          # peer: present
             assert room_of(running, "ACDEF9").options == OPTIONS    # from the guest's hello

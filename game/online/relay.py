@@ -532,8 +532,11 @@ class Relay:
             self._later(replaced.close())
         seat.connection, room.empty_since = connection, None
         try:
+            # A room opened again from seat tokens says so: its relay knows nothing of the other
+            # seat (not "lost": it may have saved and left before this relay started).
+            again = {"reopened": True} if room.reopened else {}
             await connection.send(write("room", code=room.code, seat=name, token=seat.token,
-                                        options=room.options, logged=room.logged[name]))
+                                        options=room.options, logged=room.logged[name], **again))
             await connection.send(_peer(other.connection is not None, room, _other(name)))
             if room.watchers:
                 await connection.send(write("watchers", count=len(room.watchers)))
