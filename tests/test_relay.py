@@ -516,7 +516,7 @@ def test_a_room_both_players_left_expires_after_30_minutes():
         # Its seats' tokens still open it again, as on a relay restarted.
         with client(running.url) as back:
             back.send(hello(room["code"], token=joined["token"], seat="guest"))
-            assert receive(back) == {**joined, "options": {}}
+            assert receive(back) == {**joined, "options": {}, "reopened": True}
 
 
 # Coming back with the seat's token ------------------------------------------------------------
@@ -559,10 +559,10 @@ def test_both_seats_come_back_to_a_relay_restarted_mid_match():
         assert refused_at_hello(after.url, hello(code)) == "no-such-room"
         with client(after.url) as guest, client(after.url) as host_again:
             guest.send(hello(code, token=joined["token"], seat="guest"))
-            assert receive(guest) == {**joined, "options": {}}
+            assert receive(guest) == {**joined, "options": {}, "reopened": True}
             assert receive(guest) == {"type": "peer", "present": False}
             host_again.send(hello(code, token=room["token"], seat="host"))
-            assert receive(host_again) == {**room, "options": {}}
+            assert receive(host_again) == {**room, "options": {}, "reopened": True}
             assert receive(host_again) == {"type": "peer", "present": True}
             assert receive(guest) == {"type": "peer", "present": True}
             for seq in range(3, 10):
