@@ -371,3 +371,14 @@ def test_names_none_in_the_watching_message_of_an_unnamed_room():
         with first, client(running.url) as spy:
             spy.send(watch_message(room["code"]))
             assert receive(spy)["names"] == NO_NAMES
+
+
+def test_a_listing_takes_only_list_messages_and_is_closed_once_nobody_asks(monkeypatch):
+    monkeypatch.setattr(relay, "LISTING_IDLE", 0.3)
+    with relay_thread(limit=0) as running, listing(running.url) as asking:
+        rooms(asking, ask=False)
+        for text in (hello(), "{", protocol.write("move", seq=0, turn=[0, 0], move="a1")):
+            asking.send(text)
+            assert receive(asking)["type"] == "refused"
+        assert rooms(asking)["open"] == []          # still answered
+        assert closes(asking)                       # then nothing asked for 0.3 s: closed

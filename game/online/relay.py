@@ -87,6 +87,8 @@ OPEN_ROOMS = 8
 #: Listings one address may ask for: LISTINGS in a row, then LISTINGS_A_SECOND (a Join screen
 #: asks every 2 s); beyond, its listing connection is refused "too-many" and closed.
 LISTINGS, LISTINGS_A_SECOND = 20, 4.0
+#: Seconds a listing connection may stay without asking again before it is closed.
+LISTING_IDLE = 30.0
 #: Seconds between two `say` of one seat: one sooner is dropped (docs/online.md).
 SAY_PAUSE = 3.0
 
@@ -492,17 +494,19 @@ class Relay:
             await connection.send(self.lobby.rooms(asked.get("game"), asked["page"],
                                                    self.clock()))
             asked = None
-            async for text in connection:
+            while asked is None:
+                try:
+                    text = await asyncio.wait_for(connection.recv(), LISTING_IDLE)
+                except TimeoutError:        # nobody looks at this listing any more
+                    await connection.close()
+                    return
                 try:
                     asked = protocol.read(text)
                     if asked["type"] != "list":
+                        asked = None
                         raise ProtocolError("bad-message", "a listing takes only list messages")
                 except ProtocolError as error:
                     await connection.send(refusal(error.reason, error.detail))
-                    continue
-                break
-            if asked is None:       # it closed
-                return
 
     async def _watching(self, connection, room: Room) -> None:
         """A watcher: the room, its log, then what passes live; what it sends is dropped."""
