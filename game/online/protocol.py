@@ -249,6 +249,8 @@ def _rooms(message: dict) -> dict:
             _integer(entry.get("length"), "length", 1, 99)
             _integer(entry.get(keys[3]), keys[3])
             if field == "open":
+                if type(entry.get("hints", False)) is not bool:
+                    _bad("hints must be true or false")
                 if entry.get("name") is not None and name_refusal(entry["name"]) is not None:
                     _bad("name must be a name or null")
                 if entry.get("language") is not None:
