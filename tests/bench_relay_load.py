@@ -18,7 +18,9 @@ page's making alone), and a listing flood from one address beside honest players
 
 On a machine shared with other work, the latency counts the other processes' turns too: each
 level also prints the relay's CPU time per second (1.00 = the whole core), from which the
-number of matches one free core holds is estimated (pairs / CPU share).
+number of matches one free core holds is estimated (pairs / CPU share), and this process's own
+(the load maker's: if it cannot keep up, the latency is its own). `--profile PATH` runs the
+relay under cProfile (CPU time) and writes its figures there (`python -m pstats PATH`).
 """
 import argparse
 import asyncio
