@@ -226,6 +226,26 @@ def start_relay(core: int | None, limit: int = 30):
     return process, int(line.split(":")[-1])
 
 
+def stop_relay(process, what: str) -> None:
+    """SIGTERM, then the time the relay takes to end, printed, and the CPU time it used for it
+    (the wall's time counts the other processes' turns on a shared core): at most 60 s, then
+    it is killed."""
+    used, began = cpu(process.pid), time.perf_counter()
+    process.terminate()
+    while time.perf_counter() - began < 60:
+        pid, status, usage = os.wait4(process.pid, os.WNOHANG)
+        if pid:
+            process.returncode = os.waitstatus_to_exitcode(status)
+            ending = usage.ru_utime + usage.ru_stime - used
+            print(f"the relay ended {time.perf_counter() - began:.1f} s after SIGTERM "
+                  f"({ending:.2f} s of CPU time), {what}", flush=True)
+            return
+        time.sleep(0.05)
+    process.kill()
+    process.wait(10)
+    print(f"the relay did not end within 60 s of SIGTERM, {what}: killed", flush=True)
+
+
 def resident(pid: int) -> int:
     """The process's resident memory, in bytes."""
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -441,8 +461,7 @@ def main() -> int:
         try:
             rows = asyncio.run(load(port, process.pid, levels, args.window, args.seed))
         finally:
-            process.terminate()
-            process.wait(10)
+            stop_relay(process, "its pairs gone")
         held = [level for level, p99, _ in rows if p99 <= 50]
         print(f"held with the p99 under 50 ms: {max(held) if held else 0} pairs "
               f"(levels tried: {', '.join(str(r[0]) for r in rows)})", flush=True)
@@ -457,16 +476,14 @@ def main() -> int:
                 await listing(port, 20)
             asyncio.run(rooms_then_listing())
         finally:
-            process.terminate()
-            process.wait(10)
+            stop_relay(process, f"with 1,000 matches and {args.rooms} open rooms connected")
         page_alone(args.rooms)
     if args.only in (None, "flood"):
         process, port = start_relay(args.relay_core)
         try:
             asyncio.run(flood(port, process.pid, min(levels[-1], 500), args.window))
         finally:
-            process.terminate()
-            process.wait(10)
+            stop_relay(process, "after the flood")
     return 0
 
 

@@ -233,6 +233,7 @@ class Relay:
         self.lobby = Lobby()
         self.listings: dict[str, list] = {}     # address -> [listings it may ask now, when]
         self._tasks: set = set()
+        self.stopping = False       # the relay ends: no one is told who left (all are leaving)
 
     # The rooms ---------------------------------------------------------------------------------
 
@@ -570,7 +571,7 @@ class Relay:
                 else:
                     other.hold(text)
         finally:
-            if seat.connection is connection:
+            if seat.connection is connection and not self.stopping:
                 seat.connection = None
                 self._tell_watchers(room, write("players", **room.players(), names=room.names))
                 if other.connection is not None:
@@ -625,7 +626,10 @@ async def serve(relay: Relay, host: str, port: int, ready, stop: asyncio.Event) 
             except TimeoutError:
                 relay.sweep()
     finally:
-        server.close()
+        relay.stopping = True
+        server.close(close_connections=False)
+        for connection in list(server.connections):    # no closing handshakes: see SHUTDOWN
+            connection.transport.abort()
         try:
             await asyncio.wait_for(server.wait_closed(), SHUTDOWN)
         except TimeoutError:        # a connection still opening, or one that never closes
