@@ -226,7 +226,8 @@ def test_a_watcher_arriving_late_gets_the_log_in_order_then_what_passes_live():
                     assert receive(back) == {"type": "peer", "present": True}
                     watchers_told(back, 1)
                     assert receive(back) == json.loads(commit(6))   # held for it
-                    assert receive(spy) == {"type": "players", "host": True, "guest": True, "names": NO_NAMES}
+                    assert receive(spy) == {"type": "players", "host": True, "guest": True,
+                                            "names": NO_NAMES}
                     assert receive(first) == {"type": "peer", "present": True}
                     passes(back, first, move(6))
                     assert seen(spy) == ("guest", json.loads(move(6)))
@@ -312,8 +313,10 @@ def test_a_room_waiting_for_its_guest_can_be_watched_and_shows_the_guest_arrivin
                     assert receive(second)["type"] == "room"
                     assert receive(second) == {"type": "peer", "present": True}
                     watchers_told(second, 1)
-                    assert receive(spy) == {"type": "players", "host": True, "guest": True, "names": NO_NAMES}
-                assert receive(spy) == {"type": "players", "host": True, "guest": False, "names": NO_NAMES}
+                    assert receive(spy) == {"type": "players", "host": True, "guest": True,
+                                            "names": NO_NAMES}
+                assert receive(spy) == {"type": "players", "host": True, "guest": False,
+                                        "names": NO_NAMES}
 
 
 def test_a_watcher_that_never_reads_is_let_go_and_holds_no_seat_up(monkeypatch):

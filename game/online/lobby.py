@@ -84,7 +84,8 @@ def _open_entry(room, now: float) -> str:
 
 
 def _playing_entry(room) -> str:
-    """A match's entry (the room's `shown`), made again only when its names or its watchers change."""
+    """A match's entry (the room's `shown`), made again only when its names or its watchers
+    change."""
     key = (room.names["host"], room.names["guest"], len(room.watchers))
     if room.shown is None or room.shown[0] != key:
         room.shown = key, _json({"code": room.code, "rules": room.rules,
