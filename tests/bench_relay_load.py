@@ -3,7 +3,8 @@
 One relay process (`main.py relay`, pinned to one core with taskset) and, in this process
 (pinned to the other core), simulated pairs of games speaking the real protocol: each host says
 hello (an open room, a name), its guest joins by the code, then each side sends a peer message
-(commit, reveal, move, in turn, each with its seq) about once a second, at a random phase. The
+(commit, reveal, move, in turn, each with its seq) about once a second, at a random phase,
+and a ping every 5 s as the game's client does. The
 count of pairs rises level by level until the 99th percentile of a message's time from its
 sender to the other seat passes 50 ms. Each simulated game speaks through its own
 X-Forwarded-For address, so that the relay's limits per address (30 connections a minute) are
@@ -43,6 +44,8 @@ OPTIONS = {"rules": "charpentier", "length": 3, "touch_move": False, "host_side"
            "hints": False}
 KINDS = (b'{"type":"commit"', b'{"type":"reveal"', b'{"type":"move"')
 TICK = os.sysconf("SC_CLK_TCK")
+#: Seconds between a game's pings (game/online/client.py: ping_interval=5), answered by the relay.
+PING = 5.0
 
 
 # A WebSocket client by hand ------------------------------------------------------------------
@@ -280,6 +283,12 @@ async def load(port: int, pid: int, levels, window: float, seed: int) -> list:
         pair.say(seat)
         loop.call_at(when + 1.0, pace, pair, seat, when + 1.0)
 
+    def ping(game, when):
+        """A ping every PING seconds, as the game's client sends them (client.py)."""
+        if not stopping and not game.transport.is_closing():
+            game.transport.write(frame(b"", 9))
+            loop.call_at(when + PING, ping, game, when + PING)
+
     print(f"{'pairs':>6} {'msgs/s':>7} {'median ms':>9} {'p99 ms':>7} {'max ms':>7} "
           f"{'relay CPU':>9} {'of it kernel':>12} {'est. pairs/core':>15} {'RSS MB':>7} "
           f"{'maker CPU':>9}",
@@ -291,6 +300,8 @@ async def load(port: int, pid: int, levels, window: float, seed: int) -> list:
             for seat in ("host", "guest"):
                 start = loop.time() + rng.random()
                 loop.call_at(start, pace, pair, seat, start)
+                start = loop.time() + rng.random() * PING
+                loop.call_at(start, ping, pair.games[seat], start)
         pairs += new
         await asyncio.sleep(2.0)                     # the new ones settle into their pace
         meter.times, meter.on = [], True
