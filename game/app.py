@@ -300,7 +300,9 @@ class App:
         self.scenes.clear_to(self.title_scene())
 
     def quit(self) -> None:
+        """The loop ends after this frame (asked from another thread too: it wakes the loop)."""
         self.running = False
+        window.wake()
 
     def title_scene(self) -> TitleScene:
         return TitleScene(self, attract_after=self.attract_after)
