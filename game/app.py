@@ -92,6 +92,7 @@ class App:
         self._frame_at = time.monotonic()     # when the last frame began
         self._rest = 0.0                      # seconds the next frame may wait (next_frame_in)
         self._look_again = 0.0                # the same, for a scene that does not say
+        self._moving = False                  # something said it moves: frames go whole
         self._deadline: float | None = None   # the loop's end (quit_after): no rest goes past it
         wake.set_waker(window.wake)
         self.sounds = self._make_sounds()
@@ -345,7 +346,8 @@ class App:
             settle()          # the collector back on once no computer is thinking (game/play/players.py)
             self.draw(dt)
             if watched:
-                self._rest = self.next_frame_in(self._presenter.show(self.screen))
+                changed = self._presenter.show(self.screen, moving=self._moving)
+                self._rest = self.next_frame_in(changed)
             else:
                 pygame.display.flip()
         except Exception as exc:
@@ -377,9 +379,10 @@ class App:
         the top scene's animation (Scene.next_frame). A scene that does not say is drawn at
         every frame while its frames change (`changed`: the last one shown differed), then, as
         they come out the same, less and less often, up to LOOK_AGAIN seconds apart."""
-        if self._fade_left > 0 or self.toast.left > 0 or self.pads._held:
-            return 0.0          # (Pads keeps its directions held: see REQUESTS.md for a name)
         rest = self.scenes.next_frame()
+        if self._fade_left > 0 or self.toast.left > 0 or self.pads._held:
+            rest = 0.0          # (Pads keeps its directions held: see REQUESTS.md for a name)
+        self._moving = rest is not None and rest <= 0
         if rest is None:
             self._look_again = (0.0 if changed else
                                 min(LOOK_AGAIN, max(1 / FPS, 2 * self._look_again)))

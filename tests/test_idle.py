@@ -165,6 +165,21 @@ def test_a_frame_is_shown_only_where_it_changed(app, shown):
     assert shown[-1] == ("update", [pygame.Rect(100, 50, 30, 20), pygame.Rect(400, 300, 10, 10)])
     presenter.forget()                    # the window was uncovered: whole again
     assert presenter.show(screen) and shown[-1] == ("flip",)
+    screen.fill((1, 2, 3), (0, 0, 5, 5))
+    assert presenter.show(screen, moving=True) and shown[-1] == ("flip",), "known to move: whole"
+    assert presenter.last is None, "nothing kept to compare with: the next frame goes whole"
+
+
+def test_a_frame_of_a_scene_that_says_it_moves_goes_whole(app):
+    scene = showing(app, Still(app, 0.0))
+    app.next_frame_in(changed=True)
+    assert app._moving
+    scene.rest = STILL
+    app.next_frame_in(changed=True)
+    assert not app._moving
+    app._fade_left = 0.1                  # a cross-fade moves whatever the scene says
+    app.next_frame_in(changed=True)
+    assert app._moving
 
 
 def test_a_window_event_makes_the_next_frame_whole(app, shown):

@@ -166,8 +166,13 @@ class Presenter:
         """The window lost what it showed (uncovered, resized): the next frame goes whole."""
         self.last = None
 
-    def show(self, screen: pygame.Surface) -> bool:
-        """Show what changed of `screen`; True if anything did."""
+    def show(self, screen: pygame.Surface, moving: bool = False) -> bool:
+        """Show what changed of `screen`; True if anything did. While something is known to move
+        (`moving`), the frame goes whole with no comparing: that would cost more than it saves."""
+        if moving:
+            self.last = None
+            pygame.display.flip()
+            return True
         pixels = numpy.asarray(screen.get_view("2"))   # the screen is locked while this lives
         whole = self.last is None or self.last.shape != pixels.shape
         if whole:
