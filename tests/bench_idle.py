@@ -13,6 +13,7 @@ the focus; the table: F2 opens and closes the history), median and worst.
     python tests/bench_idle.py                      # its own virtual screen (Xvfb), 30 s each
     python tests/bench_idle.py --seconds 10 --screens title
     python tests/bench_idle.py --game /tmp/before   # another copy of the game (before a change)
+    python tests/bench_idle.py --before /tmp/before # that copy and this one, screen by screen
     python tests/bench_idle.py --dummy              # SDL's dummy video driver instead of Xvfb
 
 Under Xvfb the rendering is software, as on a laptop without a graphics driver, and the cost of
@@ -143,8 +144,8 @@ def start_xvfb():
     raise SystemExit("no Xvfb could start")
 
 
-def run(screen: str, args, display: str | None, xvfb) -> dict:
-    env = {**os.environ, "PYTHONPATH": str(args.game), "PYGAME_HIDE_SUPPORT_PROMPT": "1",
+def run(screen: str, game: Path, args, display: str | None, xvfb) -> dict:
+    env = {**os.environ, "PYTHONPATH": str(game), "PYGAME_HIDE_SUPPORT_PROMPT": "1",
            "SDL_AUDIODRIVER": os.environ.get("SDL_AUDIODRIVER", "dummy")}
     if display:
         env["DISPLAY"] = display
@@ -154,7 +155,7 @@ def run(screen: str, args, display: str | None, xvfb) -> dict:
     x_before = cpu_of(xvfb.pid) if xvfb else 0.0
     out = subprocess.run([sys.executable, __file__, "--child", screen, "--settle", str(args.settle),
                           "--seconds", str(args.seconds), "--keys", str(args.keys)],
-                         cwd=args.game, env=env, capture_output=True, text=True,
+                         cwd=game, env=env, capture_output=True, text=True,
                          timeout=args.settle + args.seconds + args.keys * 2 + 120)
     lines = [line for line in out.stdout.splitlines() if line.startswith("{")]
     if not lines:
@@ -172,6 +173,7 @@ def main() -> None:
     parser.add_argument("--settle", type=float, default=3.0)
     parser.add_argument("--keys", type=int, default=20)
     parser.add_argument("--game", type=Path, default=HERE.parent, help="the game's folder")
+    parser.add_argument("--before", type=Path, help="another copy, measured before each screen")
     parser.add_argument("--dummy", action="store_true", help="SDL's dummy driver, no Xvfb")
     parser.add_argument("--display", help="an X display already running (not measured)")
     parser.add_argument("--child", choices=SCREENS, help=argparse.SUPPRESS)
@@ -185,18 +187,22 @@ def main() -> None:
     try:
         where = "SDL dummy video driver" if args.dummy else f"X display {display}" + (
             " (Xvfb started here)" if xvfb else "")
-        print(f"game: {args.game}  screen: {where}  rest measured {args.seconds:g} s after "
-              f"{args.settle:g} s  keys: {args.keys}")
-        print(f"{'screen':8} {'game CPU':>9} {'X server':>9} {'frames/s':>9} {'key median':>11} "
+        games = ([("before", args.before)] if args.before else []) + [("", args.game)]
+        print(f"game: {args.game}" + (f"  before: {args.before}" if args.before else "") +
+              f"  screen: {where}  rest measured {args.seconds:g} s after {args.settle:g} s  "
+              f"keys: {args.keys}  load average: {os.getloadavg()[0]:.1f}")
+        print(f"{'screen':15} {'game CPU':>9} {'X server':>9} {'frames/s':>9} {'key median':>11} "
               f"{'key worst':>10}  top scene")
-        for screen in args.screens.split(","):
-            r = run(screen, args, display, xvfb)
+        for screen, (label, game) in ((s, g) for s in args.screens.split(",") for g in games):
+            r = run(screen, game, args, display, xvfb)
             lags = r["lags"] or [float("nan")]
             run_time = args.settle + args.seconds + args.keys * 0.85 + 0.6
             x = "" if r["x"] is None else f"{100 * r['x'] / run_time:8.1f}%"
-            print(f"{screen:8} {100 * r['cpu']:8.1f}% {x:>9} {r['frames'] / args.seconds:9.1f} "
+            name = screen + (f" ({label})" if label else "")
+            print(f"{name:15} {100 * r['cpu']:8.1f}% {x:>9} {r['frames'] / args.seconds:9.1f} "
                   f"{statistics.median(lags):8.1f} ms {max(lags):7.1f} ms  {r['top']}"
-                  f"  ({len(r['lags'])}/{args.keys} keys seen)")
+                  f"  ({len(r['lags'])}/{args.keys} keys seen)", flush=True)
+        print(f"load average at the end: {os.getloadavg()[0]:.1f}")
     finally:
         if xvfb is not None:
             xvfb.terminate()
