@@ -197,3 +197,13 @@ def test_bands_of_changes():
     after[30, 20] = 1                     # 8 rows below: the same band
     after[1, 150] = 1                     # far below: a band of its own
     assert window.changed_bands(before, after, 24) == [(5, 10, 26, 11), (1, 150, 1, 1)]
+
+
+def test_a_screen_whose_pixels_cannot_be_compared_is_shown_whole(app, shown):
+    class Odd(pygame.Surface):
+        def get_view(self, kind="2"):
+            raise ValueError("unsupported bit depth for 2D reference array")
+    odd = Odd((40, 30))
+    presenter = window.Presenter()
+    assert presenter.show(odd) and presenter.show(odd), "never taken for a still frame"
+    assert shown == [("flip",), ("flip",)]

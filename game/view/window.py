@@ -173,7 +173,11 @@ class Presenter:
             self.last = None
             pygame.display.flip()
             return True
-        pixels = numpy.asarray(screen.get_view("2"))   # the screen is locked while this lives
+        try:
+            pixels = numpy.asarray(screen.get_view("2"))   # the screen is locked while it lives
+        except (ValueError, pygame.error):     # pixels of 3 bytes: no comparing, shown whole
+            pygame.display.flip()
+            return True
         whole = self.last is None or self.last.shape != pixels.shape
         if whole:
             self.last = pixels.copy()
