@@ -3,6 +3,7 @@ main loop rests: a wait for the next event that sleeps (`EventWait`), the event 
 end it (`wake`), and a frame put on the screen only where it changed (`Presenter`)."""
 import ctypes
 import math
+import os
 import time
 import warnings
 from pathlib import Path
@@ -18,6 +19,7 @@ from game.view.layout import MIN_SIZE
 def open_window(caption: str, fullscreen: bool, windowed_size) -> pygame.Surface:
     """The display surface, full screen or a resizable window of `windowed_size`."""
     pygame.display.set_caption(caption)
+    direct_to_x11()
     try:
         pygame.display.set_icon(assets.image("icon"))
     except (OSError, pygame.error):       # no icon is no reason to stop
@@ -32,6 +34,19 @@ def open_window(caption: str, fullscreen: bool, windowed_size) -> pygame.Surface
     except (AttributeError, pygame.error):
         pass
     return screen
+
+
+def direct_to_x11() -> None:
+    """Under X11, frames go to the window as they are drawn (shared memory), not through an
+    OpenGL texture: SDL's default there, which costs four times as much a frame where OpenGL is
+    done in software (no graphics driver, a virtual machine, a virtual screen) and saves
+    nothing where it is not, the game drawing in software anyway. A player's own
+    SDL_FRAMEBUFFER_ACCELERATION stays; other systems keep SDL's way (macOS has no other)."""
+    try:
+        if pygame.display.get_driver() == "x11":
+            os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
+    except pygame.error:
+        pass
 
 
 def save_screenshot(screen: pygame.Surface, folder: Path) -> Path:
