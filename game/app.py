@@ -1,10 +1,16 @@
 """The game's shell: the window, the main loop, and the hand-overs between scenes.
 
 One frame: events -> the top scene, update(dt) in seconds, queued scene changes applied, draw
-at the window's real size, flip. A scene change cross-fades from the last frame. An exception
-inside a frame never reaches the player as a traceback: it is written to `errors.log` in the
-data folder, the player is told, and the game goes back to the title with the match save as
-it was on disk.
+at the window's real size, shown (only what changed of it). A scene change cross-fades from the
+last frame. An exception inside a frame never reaches the player as a traceback: it is written
+to `errors.log` in the data folder, the player is told, and the game goes back to the title
+with the match save as it was on disk.
+
+Between frames the loop rests while nothing moves (a laptop's battery pays for every frame): the
+top scene says how long it can go without one (Scene.next_frame), or, if it does not say, its
+frames are watched and, coming out the same, drawn less and less often. The loop then sleeps
+until an event (a key, the mouse, the window, a thread's `wake()`) or the next change due, and
+the frame right after a key shows it.
 
 Scenes see the app through the narrow `Host` interface (game/scenes/host.py): the scene stack,
 the settings, the sounds, a clock, and the match keeper (game/play/keeper.py), which owns the match
@@ -18,7 +24,7 @@ from pathlib import Path
 
 import pygame
 
-from game.base import i18n
+from game.base import i18n, wake
 from game.base.i18n import _, verbatim
 from game.play.keeper import MatchKeeper
 from game.play.options import MatchOptions
@@ -43,6 +49,7 @@ from game.view.layout import DEFAULT_SIZE
 
 FPS = 60
 MAX_DT = 0.1          # a long stall (window dragged, machine busy) is not a jump in the game
+LOOK_AGAIN = 0.25     # seconds at most between two frames of a scene that does not say it rests
 FADE = 0.22           # seconds of cross-fade when the scene changes
 ERROR_BURST = 5       # this many errors within ERROR_WINDOW seconds: give up cleanly
 ERROR_WINDOW = 3.0
@@ -79,8 +86,15 @@ class App:
         self.fullscreen = self.settings["fullscreen"] if fullscreen is None else bool(fullscreen)
         self.windowed_size = size
         self._open_window()
-        self._ticker = pygame.time.Clock()
         self.clock = time.monotonic
+        self._sleep = window.EventWait()      # the loop's rest: until an event, or a time
+        self._presenter = window.Presenter()  # a frame is shown only where it changed
+        self._frame_at = time.monotonic()     # when the last frame began
+        self._rest = 0.0                      # seconds the next frame may wait (next_frame_in)
+        self._look_again = 0.0                # the same, for a scene that does not say
+        self._moving = False                  # something said it moves: frames go whole
+        self._deadline: float | None = None   # the loop's end (quit_after): no rest goes past it
+        wake.set_waker(window.wake)
         self.sounds = self._make_sounds()
         self.keeper = MatchKeeper(self.storage, self.notify, self.rng)
         self.relay = None                # the relay this game runs for a friend on its network
@@ -101,6 +115,8 @@ class App:
 
     def _open_window(self) -> None:
         self.screen = window.open_window(TITLE_NAME, self.fullscreen, self.windowed_size)
+        if hasattr(self, "_presenter"):
+            self._presenter.forget()          # a new window shows nothing yet
 
     @property
     def size(self) -> tuple[int, int]:
@@ -285,7 +301,9 @@ class App:
         self.scenes.clear_to(self.title_scene())
 
     def quit(self) -> None:
+        """The loop ends after this frame (asked from another thread too: it wakes the loop)."""
         self.running = False
+        window.wake()
 
     def title_scene(self) -> TitleScene:
         return TitleScene(self, attract_after=self.attract_after)
@@ -301,10 +319,11 @@ class App:
     def loop(self, quit_after: float | None = None) -> int:
         """Run frames until quit (or `quit_after` seconds); returns the exit status."""
         start = time.monotonic()
+        self._deadline = None if quit_after is None else start + quit_after
         try:
             while self.running:
                 self.frame()
-                if quit_after is not None and time.monotonic() - start >= quit_after:
+                if self._deadline is not None and time.monotonic() >= self._deadline:
                     self.quit()
         except KeyboardInterrupt:
             self.status = 130
@@ -313,10 +332,10 @@ class App:
         return self.status
 
     def frame(self, dt: float | None = None) -> None:
-        """One frame. Tests pass dt to run frames as fast as they like (no waiting for 60 fps)."""
-        if dt is None:
-            dt = self._ticker.tick(FPS) / 1000.0
-        dt = min(max(dt, 0.0), MAX_DT)
+        """One frame, when it is due (`await_frame`). Tests pass dt to run frames as fast as
+        they like (no waiting, no rest: every frame is drawn and shown whole)."""
+        watched = dt is None
+        dt = self.await_frame() if watched else min(max(dt, 0.0), MAX_DT)
         try:
             for event in pygame.event.get():
                 self.handle_event(event)
@@ -326,9 +345,50 @@ class App:
             self._apply_scene_changes()
             settle()          # the collector back on once no computer is thinking (game/play/players.py)
             self.draw(dt)
-            pygame.display.flip()
+            if watched:
+                changed = self._presenter.show(self.screen, moving=self._moving)
+                self._rest = self.next_frame_in(changed)
+            else:
+                pygame.display.flip()
         except Exception as exc:
+            self._rest = 0.0
             self.recover(exc)
+
+    def await_frame(self) -> float:
+        """Wait for the next frame: at most FPS a second, and while nothing moves until an
+        event or the next change due (`next_frame_in`). The seconds since the last frame:
+        after a rest, all of them (the scene's timers are due: nothing moved to jump), else at
+        most MAX_DT (a stall in the middle of an animation is not a jump in it)."""
+        rest, cap = self._rest, self._frame_at + 1 / FPS
+        now = time.monotonic()
+        if now < cap:
+            time.sleep(cap - now)      # an event waits for the next frame, as at 60 fps
+        due = self._frame_at + rest
+        if self._deadline is not None:
+            due = min(due, self._deadline)
+        left = due - time.monotonic()
+        if left > 0:
+            self._sleep(left)
+        now = time.monotonic()
+        dt, self._frame_at = now - self._frame_at, now
+        return min(max(dt, 0.0), MAX_DT + rest)
+
+    def next_frame_in(self, changed: bool) -> float:
+        """Seconds the loop may rest before the next frame, events aside (they end it at once).
+        0 while anything moves: a cross-fade, a notice, a controller's direction held, or
+        the top scene's animation (Scene.next_frame). A scene that does not say is drawn at
+        every frame while its frames change (`changed`: the last one shown differed), then, as
+        they come out the same, less and less often, up to LOOK_AGAIN seconds apart."""
+        rest = self.scenes.next_frame()
+        if self._fade_left > 0 or self.toast.left > 0 or self.pads._held:
+            rest = 0.0          # (Pads keeps its directions held: see REQUESTS.md for a name)
+        self._moving = rest is not None and rest <= 0
+        if rest is None:
+            self._look_again = (0.0 if changed else
+                                min(LOOK_AGAIN, max(1 / FPS, 2 * self._look_again)))
+            return self._look_again
+        self._look_again = 0.0
+        return max(0.0, rest)
 
     def handle_event(self, event) -> None:
         if event.type in CONTROLLER_EVENTS:     # a controller speaks in keys (the menus, the table)
@@ -337,6 +397,10 @@ class App:
             return
         if event.type in JOYSTICK_EVENTS:       # the same press, told by SDL a second time
             return
+        if event.type == window.WAKE:           # a thread's news: this frame shows it
+            return
+        if event.type in window.WINDOW_EVENTS:  # uncovered, resized...: the next frame goes whole
+            self._presenter.forget()
         self.pads.saw(event)
         if event.type == pygame.QUIT:
             self.quit()

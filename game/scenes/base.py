@@ -1,11 +1,16 @@
 """The scene contract and the manager that stacks scenes (a pushdown automaton).
 
 A scene answers three calls: `handle_event(event)`, `update(dt)` and `draw(surface)`; `draw`
-never changes state. Scene changes asked for during a frame are queued and applied between
-frames, so a scene never disappears in the middle of its own `handle_event`.
+never changes state. It may answer a fourth, `next_frame()`: how long it can go without a new
+frame, so that the game rests (draws nothing, sleeps) while nothing moves. Scene changes asked
+for during a frame are queued and applied between frames, so a scene never disappears in the
+middle of its own `handle_event`.
 The manager knows nothing of pygame: it is tested with fake scenes and no window.
 """
 # (kept here too: the table and the watch screen import the dispatch from the scenes' base)
+
+#: `next_frame()` of a scene that only an event (a key, the mouse, a message) can change.
+STILL = float("inf")
 
 #: Keys that go back from a menu or a page (pygame's K_ESCAPE and K_BACKSPACE; the values are
 #: SDL's and never change, so this module needs no pygame).
@@ -36,6 +41,17 @@ class Scene:
 
     def draw(self, surface) -> None:
         pass
+
+    def next_frame(self) -> float | None:
+        """Seconds from now until this scene looks different by itself, events aside: 0 while
+        something moves (dice rolling, a checker flying, a banner fading), the time until the
+        next change that is due (a timer, a cursor's blink, the next of the waiting dots),
+        STILL when only an event changes it. Asked after each frame, before the loop sleeps;
+        any event (a key, the mouse, the window, a thread's news) ends the sleep at once.
+
+        None (the default): the scene does not say. The loop then watches its frames: drawn
+        the same as the last, they are drawn less and less often (game/app.py)."""
+        return None
 
 
 class SceneManager:
@@ -103,6 +119,12 @@ class SceneManager:
     def update(self, dt: float) -> None:
         if self.top is not None:
             self.top.update(dt)
+
+    def next_frame(self) -> float | None:
+        """The top scene's `next_frame()`: only the top is updated, so only it changes by
+        itself (the scenes beneath an overlay are drawn as they stand). None when the stack
+        is empty or the top does not say."""
+        return self.top.next_frame() if self.top is not None else None
 
     def draw(self, surface) -> None:
         """Draw the top scene, and beneath it every scene it is transparent over."""
