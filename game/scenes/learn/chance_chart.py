@@ -158,8 +158,10 @@ class ChanceChart(ui.Widget):
             rect = pygame.Rect(x - bar // 2, band.centery - max(0, height), bar, max(1, abs(height)))
             pygame.draw.rect(surface, LUCK, rect)
         line = [(xs(p.x), ys(p.white)) for p in self.points]
-        if len(line) >= 2:
-            pygame.draw.lines(surface, LINE, False, line, max(1, px(2, scale)))
+        for game in {p.game for p in self.points}:        # a line per game: a new game starts afresh
+            part = [c for p, c in zip(self.points, line) if p.game == game]
+            if len(part) >= 2:
+                pygame.draw.lines(surface, LINE, False, part, max(1, px(2, scale)))
         worst = max([p.loss for p in self.points if p.error] or [0.0])
         for p, centre in zip(self.points, line):
             if p.error:
@@ -197,16 +199,15 @@ class ChanceChart(ui.Widget):
                          (x + px(4, scale), plot.y + px(2, scale)), ui.GREY, anchor="topleft")
 
     def draw_moves(self, surface, scale, band, xs) -> None:
-        """The moves' numbers under the band: every tenth turn of the match, and its name."""
+        """The moves' numbers under the band: every tenth turn of each game, and their name."""
         y = band.bottom + px(2, scale)
+        starts = game_starts(self.scene.games) if self.scene.games else [0]
         total = round(xs.high - 0.5)
         step = 10 if total <= 120 else 20 if total <= 240 else 50
-        starts = game_starts(self.scene.games) if self.scene.games else [0]
-        for x in range(step, total + 1, step):
-            game = max(i for i, s in enumerate(starts) if s < x) if starts else 0
-            turn = x - starts[game]
-            ui.blit_text(surface, verbatim(str(turn)), 14 * scale, (xs(x), y), ui.WALNUT,
-                         anchor="midtop")
+        for start, record in zip(starts, self.scene.games):
+            for turn in range(step, len(record.get("turns", ())) + 1, step):
+                ui.blit_text(surface, verbatim(str(turn)), 14 * scale, (xs(start + turn), y),
+                             ui.WALNUT, anchor="midtop")
         ui.blit_text(surface, _("Move"), 14 * scale, (xs.start - px(6, scale), y), ui.WALNUT,
                      anchor="topright")
 

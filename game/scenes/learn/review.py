@@ -192,11 +192,7 @@ class ReviewScene(ReviewWords, MenuScene):
             self.app.sounds.play("click", 0.5)
 
     def show_turn(self, rated: Rated) -> None:
-        """Show a turn picked on the chart: one of the errors as the list shows it, else that
-        turn among the chart's (Left and Right then step along the chart)."""
-        if rated in self.errors:
-            self.show(self.errors.index(rated))
-            return
+        """Show a turn picked on the chart; Left and Right then step along the chart."""
         self.showing = [p.rated for p in self.chart.points]
         self.shown = self.showing.index(rated)
         self.menu = self.shown_menu
@@ -210,7 +206,7 @@ class ReviewScene(ReviewWords, MenuScene):
         if self.shown is not None:
             rated, self.shown = self.showing[self.shown], None
             self.menu = self.list_menu
-            if rated in self.errors:
+            if self.showing is self.errors:
                 index = self.errors.index(rated)
                 self.list_menu.focus_on(self.list_menu.widgets[index])
                 self.first = min(max(self.first, index - self.room + 1), index)
