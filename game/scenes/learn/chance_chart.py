@@ -125,7 +125,7 @@ class ChanceChart(ui.Widget):
         band = self.luck_rect(scale).move(-ox, -oy)
         ys = chart.Scale(0.0, 1.0, plot.bottom, plot.y)
         xs = self.x_scale(plot)
-        small = 15 * scale
+        small = max(13.0, 15 * scale)           # still legible in a small window
         name = pygame.Rect(px(10, scale), px(3, scale), plot.right - px(10, scale), px(22, scale))
         title = self.axis_name()
         drawn = ui.blit_fitted(surface, title, small * 1.1, name, ui.WALNUT, "title", anchor="midleft")
@@ -140,8 +140,8 @@ class ChanceChart(ui.Widget):
             if value in (0.0, 0.5, 1.0):
                 ui.blit_text(surface, i18n.percent(value, 0), small, (plot.x - px(6, scale), y),
                              ui.WALNUT, anchor="midright")
-        ui.blit_text(surface, _("Luck"), small, (plot.x - px(6, scale), band.centery), ui.WALNUT,
-                     anchor="midright")
+        ui.blit_fitted(surface, _("Luck"), small, pygame.Rect(px(4, scale), band.y, plot.x - px(10, scale),
+                                                              band.h), ui.WALNUT, anchor="midright")
         pygame.draw.line(surface, ui.IVORY_SHADE, (band.x, band.centery), (band.right, band.centery))
         self.draw_games(surface, scale, plot, band, xs)
         self.draw_moves(surface, scale, band, xs)
@@ -195,7 +195,7 @@ class ChanceChart(ui.Widget):
         for number, start in enumerate(game_starts(self.scene.games)[1:], start=2):
             x = round(xs(start + 0.5))
             chart.dashed(surface, ui.GREY, (x, plot.y), (x, band.bottom), px(4, scale))
-            ui.blit_text(surface, _("Game {game}", game=number), 14 * scale,
+            ui.blit_text(surface, _("Game {game}", game=number), max(12.0, 14 * scale),
                          (x + px(4, scale), plot.y + px(2, scale)), ui.GREY, anchor="topleft")
 
     def draw_moves(self, surface, scale, band, xs) -> None:
@@ -206,9 +206,9 @@ class ChanceChart(ui.Widget):
         step = 10 if total <= 120 else 20 if total <= 240 else 50
         for start, record in zip(starts, self.scene.games):
             for turn in range(step, len(record.get("turns", ())) + 1, step):
-                ui.blit_text(surface, verbatim(str(turn)), 14 * scale, (xs(start + turn), y),
+                ui.blit_text(surface, verbatim(str(turn)), max(12.0, 14 * scale), (xs(start + turn), y),
                              ui.WALNUT, anchor="midtop")
-        ui.blit_text(surface, _("Move"), 14 * scale, (xs.start - px(6, scale), y), ui.WALNUT,
+        ui.blit_text(surface, _("Move"), max(12.0, 14 * scale), (xs.start - px(6, scale), y), ui.WALNUT,
                      anchor="topright")
 
     def axis_name(self) -> str:

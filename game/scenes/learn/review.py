@@ -436,5 +436,9 @@ class ReviewScene(ReviewWords, MenuScene):
                      first=first, last=last, count=len(self.errors)) if pad else _(
                 "Errors {first} to {last} of {count}: Up and Down scroll; Enter or a click "
                 "shows the position", first=first, last=last, count=len(self.errors))
+        if self.menu.focused is self.chart:
+            hint = (_("The D-pad moves along the chart; A shows the position; B goes back") if pad
+                    else _("Left and Right move along the chart; Enter or a click shows the "
+                           "position; Down: the list"))
         box = pygame.Rect(card.x, card.bottom + px(6, scale), card.w, px(28, scale))
         ui.blit_fitted(surface, hint, 19 * scale, box, ui.IVORY_SHADE)

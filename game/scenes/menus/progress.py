@@ -54,7 +54,7 @@ def summary(by: str, periods: list) -> str:
 
 def draw(surface, scale: float, box: pygame.Rect, by: str, periods: list) -> None:
     """The chart in `box`: its axes named, the bars, the line, and the summary under it."""
-    small = 16 * scale
+    small = max(13.0, 16 * scale)           # still legible in a small window
     shown = periods[-SHOWN:]
     words = pygame.Rect(box.x, box.bottom - px(30, scale), box.w, px(28, scale))
     ui.blit_fitted(surface, summary(by, periods), 19 * scale, words, ui.INK, anchor="midleft")
@@ -94,7 +94,7 @@ def draw(surface, scale: float, box: pygame.Rect, by: str, periods: list) -> Non
         if p.lost:
             chart.hatched(surface, LOST, pygame.Rect(x - bar // 2, zero + 1, bar,
                                                      round(counts(-p.lost)) - zero), px(5, scale))
-        ui.blit_text(surface, period_name(p.start, by), 14 * scale, (x, plot.bottom + px(4, scale)),
+        ui.blit_text(surface, period_name(p.start, by), max(12.0, 14 * scale), (x, plot.bottom + px(4, scale)),
                      ui.WALNUT, anchor="midtop")
         if p.average_loss is not None:
             line.append((x, chance(p.average_loss)))

@@ -53,7 +53,7 @@ class StatsScene(MenuScene):
         widgets = [toggle, ui.Button(N_("Back"), self.back)]
         if self.view == "progress" and self.by_game_level:
             keys = [key for key, _tally in self.by_game_level]
-            widgets.insert(0, ui.Choice(N_("Progress of"), [(k, self.game_level(k)) for k in keys],
+            widgets.insert(0, ui.Choice(N_("Progress of"), [(k, lambda k=k: self.game_level(k)) for k in keys],
                                         self.shown_of, self.choose, size=24))
         return widgets
 
@@ -61,7 +61,7 @@ class StatsScene(MenuScene):
         """From the tables to the progress chart and back."""
         self.view = "tables" if self.view == "progress" else "progress"
         self.menu = ui.Menu(self.buttons(), self.app.sounds)
-        self.menu.reset_focus(len(self.menu.widgets) - 2)     # the same button, renamed
+        self.menu.reset_focus(0)          # the choice of game and level, or the button back to the chart
 
     def choose(self, key) -> None:
         self.shown_of = key
