@@ -174,8 +174,9 @@ class ChanceChart(ui.Widget):
         """What the marks mean, right-aligned in `box`: a triangle and its words, a bar and its."""
         error = _("an error") if self.scene.both else _("your error")
         luck = _("the dice's luck, up for White")
-        size = ui.fitting_size(error + luck + "MMMMMM", 15 * scale, box.w)
-        if size <= 15 * scale * 0.7 and ui.font(size).size(error + luck + "MMMMMM")[0] > box.w:
+        size = max(12.0, 15 * scale)
+        need = ui.font(size).size(error + luck)[0] + px(60, scale)      # the marks and the gaps
+        if need > box.w:
             return                           # no room: the words under the chart say it all
         fnt, gap = ui.font(size), px(8, scale)
         x = box.right - fnt.size(luck)[0]
