@@ -18,18 +18,19 @@ from __future__ import annotations
 
 import gc
 import threading
+import time
 
 import pygame
 
 from game.base.i18n import N_, _, verbatim
-from game.computer.review import Rated, chances_of, errors, review_match
+from game.computer.review import Rated, errors, review_match
 from game.play.review_chart import chart_points
 from game.saves.reviews import add_review, review_line
 from game.rules import Side, rules_by_name
 from game.scenes.host import Host
 from game.scenes.menus.base import MenuScene
 from game.scenes.learn.chance_chart import ChanceChart
-from game.scenes.learn.review_board import ShownError, dice_text, percent
+from game.scenes.learn.review_board import ShownError
 from game.scenes.learn.review_words import ReviewWords
 from game.view import controller, widgets as ui
 from game.view.assets import checker
@@ -117,6 +118,8 @@ class ReviewScene(ReviewWords, MenuScene):
         """Weigh the moves: at once when the solution is at hand, else on a thread (the garbage
         collector held off meanwhile, as the computer's thinking thread does)."""
         gc.disable()
+        self._listed_now = threading.Event()     # the list is shown: the other side's turn
+        self._gone = False                       # the screen left: the chart is not needed
         self._thread = threading.Thread(target=self._weigh, daemon=True)
         self._thread.start()
 
@@ -130,6 +133,10 @@ class ReviewScene(ReviewWords, MenuScene):
             self.rated = []
             return
         if self.both:
+            self.others = []
+            return
+        self._listed_now.wait()          # not while the list opens: the screen first
+        if self._gone:
             self.others = []
             return
         try:
@@ -149,6 +156,7 @@ class ReviewScene(ReviewWords, MenuScene):
                                                  self.app.sounds)
             self.chart.set_points(chart_points(self.rated, self.games, self.errors))
             self.keep_figures()
+            self._listed_now.set()
         if self._thread is not None and not self._thread.is_alive():
             self._thread = None
             gc.enable()
@@ -170,13 +178,19 @@ class ReviewScene(ReviewWords, MenuScene):
                               "{problem}.", problem=verbatim(trouble)))
 
     def wait(self, timeout: float | None = None) -> None:
-        """Block until the moves are weighed (tests and tools)."""
-        if self._thread is not None:
-            self._thread.join(timeout)
-        self.poll()
+        """Block until the moves of both sides are weighed (tests and tools)."""
+        end = None if timeout is None else time.monotonic() + timeout
+        while not self.poll() or self._thread is not None:
+            thread = self._thread
+            if end is not None and time.monotonic() >= end:
+                break
+            if thread is not None:
+                thread.join(0.005)
 
     def leave(self) -> None:
         if self._thread is not None:         # gone before the end: let it finish, then collect
+            self._gone = True
+            self._listed_now.set()
             self._thread.join()
             self.poll()
 
@@ -237,9 +251,6 @@ class ReviewScene(ReviewWords, MenuScene):
             found = self.chart.index_of(self.errors[self.menu.focused.index])
             if found is not None:
                 self.chart.cursor = found
-
-    def chances_are_of_match(self) -> bool:
-        return chances_of(self.rules_name, (self.length, 0, 0)) == "match"
 
     def back(self) -> None:
         if self.shown is not None:
@@ -343,15 +354,6 @@ class ReviewScene(ReviewWords, MenuScene):
         words = pygame.Rect(box.x + d + px(10, scale), box.y, box.w - d - px(10, scale), box.h)
         ui.blit_fitted(surface, _(side.title), size * scale, words, ui.INK, anchor="midleft",
                        margin=px(2, scale))
-
-    def cells(self, rated: Rated) -> dict:
-        return {"game": verbatim(str(rated.game)), "move": verbatim(str(rated.turn)),
-                "dice": dice_text(rated.dice), "played": self.said(rated, rated.played),
-                "best": self.said(rated, rated.best), "lost": percent(rated.loss)}
-
-    def said(self, rated: Rated, move) -> str:
-        """A move as the board names its points (the rules say how: numbers or letters)."""
-        return verbatim(self.rules.say_move(rated.side, move))
 
     def layout(self, size) -> None:
         scale = ui_scale(size)

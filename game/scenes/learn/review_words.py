@@ -6,7 +6,7 @@ from __future__ import annotations
 from game.base.i18n import _, n_, verbatim
 from game.computer.review import Rated, chances_of, exact
 from game.rules import Side
-from game.scenes.learn.review_board import percent
+from game.scenes.learn.review_board import dice_text, percent
 
 
 class ReviewWords:
@@ -66,3 +66,15 @@ class ReviewWords:
                   "{black}); the biggest lost {lost}",
                   len(self.errors), count=len(self.errors), moves=len(rated), white=white,
                   black=len(self.errors) - white, lost=percent(self.errors[0].loss))
+
+    def cells(self, rated: Rated) -> dict:
+        return {"game": verbatim(str(rated.game)), "move": verbatim(str(rated.turn)),
+                "dice": dice_text(rated.dice), "played": self.said(rated, rated.played),
+                "best": self.said(rated, rated.best), "lost": percent(rated.loss)}
+
+    def said(self, rated: Rated, move) -> str:
+        """A move as the board names its points (the rules say how: numbers or letters)."""
+        return verbatim(self.rules.say_move(rated.side, move))
+
+    def chances_are_of_match(self) -> bool:
+        return chances_of(self.rules_name, (self.length, 0, 0)) == "match"
