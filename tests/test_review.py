@@ -383,7 +383,7 @@ def test_while_the_moves_are_weighed_the_screen_says_so_and_a_perfect_game_has_n
     scene.wait(30)
     frames(app, 2)
     assert scene.rated and scene.errors == [], "the best move every time: no errors"
-    assert [type(w).__name__ for w in scene.menu.widgets] == ["Button"]
+    assert [type(w).__name__ for w in scene.menu.widgets] == ["Button", "ChanceChart"]
     assert speaking.problems(app) == []
     press(app, pygame.K_RETURN)                     # Back
     frames(app, 2)

@@ -1,6 +1,7 @@
-"""The screens' words (issues 30.3, 31.1, 32.6, 32.7, 32.15): the rules page in plain English,
-every statistics row at one size, the online Abandon said as it is, the setting that ends a
-move, and a missing sound device said in the settings."""
+"""The screens' words (issues 30.3, 31.1, 32.6, 32.7, 32.15, 38.16, 40.2): the rules page in plain
+English, every statistics row at one size, its headings apart and each level named with its game,
+the progress chart saying what fills it, the online Abandon said as it is, the setting that ends
+a move, and a missing sound device said in the settings."""
 import pygame
 import pytest
 
@@ -10,6 +11,8 @@ from game.play.options import MatchOptions
 from game.play.session import Session
 from game.scenes.tourne_case import BOARD
 from game.scenes.menus.overlays import ConfirmScene, PauseScene
+from game.saves import stats
+from game.scenes.menus import progress
 from game.scenes.menus.settings import SettingsScene, StatsScene
 from game.view import widgets as ui
 from game.view.layout import ui_scale
@@ -145,3 +148,72 @@ def test_settings_show_the_volume_when_a_device_is_there(app):
     drawn = drawn_words(app, "en")
     assert any(str(words) == "80%" for words, _rect, _box in drawn)
     assert not any("sound device" in str(words) for words, _rect, _box in drawn)
+
+
+# -- 38.16 and 40.2: the statistics' headings apart, levels by game, the progress chart ------------
+
+def statistics_app(tmp_path, size, dated: bool = True):
+    app = App(seed=5, data_dir=tmp_path, size=size)
+    for rules, level, won in (("charpentier", "master", True), ("garanguet", "master", False),
+                              ("bell", "novice", True)):
+        for kind in ("game", "match"):
+            app.storage.add_record({"kind": kind, "winner": "W" if won else "B", "rules": rules,
+                                    "opponent": "computer", "level": level, "human_side": "W",
+                                    "autoplay": False,
+                                    **({"at": "2026-11-20T10:00:00Z"} if dated else {})})
+    return app
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 800)])
+def test_the_statistics_headings_never_touch_and_each_level_names_its_game(tmp_path, size):
+    app = statistics_app(tmp_path, size)
+    try:
+        screen = StatsScene(app)
+        app.scenes.push(screen)
+        for code in ("en", "fr"):
+            app.update_settings({"language": code})
+            heads = [str(h) for h in screen.columns()]
+            drawn = [(str(w), rect) for w, rect, _box in drawn_words(app, code)]
+            start = [w for w, _rect in drawn].index(heads[0])        # the headings, in order
+            assert [w for w, _rect in drawn[start:start + len(heads)]] == heads, code
+            rects = [rect for _w, rect in drawn[start:start + len(heads)]]
+            gaps = [b.left - a.right for a, b in zip(rects, rects[1:])]
+            # apart by more than half the headings' height ("Parties" and "Gagnées" were 7 px apart)
+            assert min(gaps) >= 0.6 * rects[0].h, (code, list(zip(heads, gaps)))
+            names = [name for name, cells in screen.rows() if cells is not None]
+            assert screen.game_level(("tourne-case", "master")) in names
+            assert screen.game_level(("garanguet", "master")) in names
+            assert "Tourne Case" in screen.game_level(("tourne-case", "master"))
+    finally:
+        app.update_settings({"language": "en"})
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 800)])
+def test_the_progress_chart_says_what_fills_it_in_both_languages(tmp_path, size):
+    app = statistics_app(tmp_path, size)
+    try:
+        screen = StatsScene(app)
+        app.scenes.push(screen)
+        frames(app)
+        screen.switch()
+        frames(app)
+        assert screen.view == "progress" and screen.shown_of == ("tourne-case", "novice")
+        for code in ("en", "fr"):
+            drawn = drawn_words(app, code)
+            app.update_settings({"language": code})
+            told = progress.summary(*stats.progress(screen.records, screen.reviews, *screen.shown_of))
+            app.update_settings({"language": "en"})
+            assert any(str(w) == str(told) for w, _r, _b in drawn), (code, told)
+            assert all(box.contains(rect) for _w, rect, box in drawn), code
+        assert "Review a match" in str(told) or "Revoyez" in str(told)   # no review yet: said how
+        press_key(app, pygame.K_RIGHT)           # the next game and level
+        assert screen.shown_of == ("tourne-case", "master")
+    finally:
+        app.update_settings({"language": "en"})
+        pygame.display.quit()
+
+
+def press_key(app, key):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+    frames(app)

@@ -145,3 +145,77 @@ def test_a_watched_match_is_recorded_but_never_counted(tmp_path):
     s = stats.compute(records, LEVELS, skipped)
     assert (s.online.games_played, s.online.matches_played, s.total.games_played) == (1, 0, 0)
     assert not stats.counted(records[1]) and stats.counted(records[0])
+
+
+# -- issue 40: by game and level, and progress over time --------------------------------------------
+
+def test_levels_are_counted_by_game_so_a_master_row_says_which_game():
+    records = [record(level="master", rules="charpentier"), record(level="master", rules="bell"),
+               record(level="master", rules="garanguet", won=False),
+               record(level="novice", rules="garanguet"),
+               record(level="master", rules="bell", opponent="human"),
+               record(level="master", rules="bell", autoplay=True),
+               record(level="master", rules="bell", watched=True)]
+    rows = stats.by_game_and_level(records, LEVELS)
+    assert [key for key, _t in rows] == [("tourne-case", "master"), ("garanguet", "novice"),
+                                         ("garanguet", "master")]
+    tallies = dict(rows)
+    assert (tallies[("tourne-case", "master")].games_played,
+            tallies[("tourne-case", "master")].games_won) == (2, 2)
+    assert tallies[("garanguet", "master")].games_won == 0
+
+
+def dated(day, won=True, level="master", rules="charpentier", **more):
+    return record(kind="match", won=won, level=level, rules=rules, at=f"{day}T10:00:00Z", **more)
+
+
+def reviewed(day, match, moves, lost, level="master", rules="charpentier", **more):
+    return {"at": f"{day}T11:00:00Z", "match": match, "rules": rules, "level": level,
+            "opponent": "computer", "moves": moves, "lost": lost, **more}
+
+
+def test_progress_counts_matches_by_week_and_the_chance_lost_per_move_from_the_reviews():
+    records = [dated("2026-11-02", won=True), dated("2026-11-04", won=False),   # Mon, Wed
+               dated("2026-11-10", won=True), dated("2026-11-11", won=True),
+               dated("2026-11-12", won=True, level="novice"),                  # another level
+               dated("2026-11-12", won=True, rules="garanguet"),               # another game
+               dated("2026-11-12", won=True, watched=True),                    # watched: never
+               dated("2026-11-12", won=True, autoplay=True),                   # a demo: never
+               record(kind="match", won=True),                                 # no date: left out
+               record(kind="game", won=True, at="2026-11-03T10:00:00Z")]       # a game, not a match
+    reviews = [reviewed("2026-11-02", "a", 20, 0.4), reviewed("2026-11-04", "b", 30, 0.2),
+               reviewed("2026-11-10", "c", 10, 0.9), reviewed("2026-11-11", "c", 10, 0.3),
+               reviewed("2026-11-11", "d", 10, 0.5, level="novice"),
+               {"at": "2026-11-11", "match": "e", "rules": "charpentier", "level": "master",
+                "opponent": "computer", "moves": "many", "lost": 1}]           # damaged: skipped
+    by, periods = stats.progress(records, reviews, "tourne-case", "master")
+    assert by == "week"
+    assert [(p.start, p.won, p.lost) for p in periods] == [("2026-11-02", 1, 1), ("2026-11-09", 2, 0)]
+    assert periods[0].average_loss == pytest.approx(0.6 / 50)
+    assert periods[1].average_loss == pytest.approx(0.3 / 10), "a match reviewed again counts once"
+
+
+def test_progress_goes_by_month_over_a_longer_time_and_is_empty_without_dates():
+    records = [dated("2026-01-15"), dated("2026-05-02", won=False), dated("2026-05-30")]
+    by, periods = stats.progress(records, [], "tourne-case", "master")
+    assert by == "month"
+    assert [(p.start, p.won, p.lost, p.average_loss) for p in periods] == [
+        ("2026-01-01", 1, 0, None), ("2026-05-01", 1, 1, None)]
+    assert stats.progress([record(kind="match")], [], "tourne-case", "master")[1] == []
+    assert stats.progress([dated("2026-13-40")], [], "tourne-case", "master")[1] == []
+
+
+def test_a_review_keeps_its_line_and_a_damaged_file_loses_nothing_else(tmp_path):
+    from game.saves.reviews import REVIEWS_FILE, add_review, match_key, read_reviews
+    assert read_reviews(tmp_path) == []
+    games = [{"first": "W", "turns": [[[3, 1], "0-3"]]}]
+    assert add_review(tmp_path, {"match": match_key(games), "moves": 3, "lost": 0.1}) is None
+    with open(tmp_path / REVIEWS_FILE, "ab") as f:
+        f.write(b"{not json\n[1, 2]\n")
+    assert add_review(tmp_path, {"match": match_key(games), "moves": 3, "lost": 0.2}) is None
+    lines = read_reviews(tmp_path)
+    assert [line["lost"] for line in lines] == [0.1, 0.2]
+    assert lines[0]["match"] == lines[1]["match"] != match_key([{"first": "B", "turns": []}])
+    assert lines[0]["at"].endswith("Z") and stats.day_of(lines[0]) is not None
+    (tmp_path / "file").write_text("")
+    assert add_review(tmp_path / "file", {"moves": 1}) is not None, "a failed write is said"

@@ -19,6 +19,10 @@ drivers), in each language the game speaks (game/base/i18n.py's LANGUAGES: `<wha
   review-list               the match review of a seeded Tourne Case match, reached from the
   review-shown              scoreboard's Review button: the list of errors, then one error shown
                             on the board (tests/test_review.py)
+  review-chart              the review of a two-game match, its chart of White's chance in use
+                            (the cursor on the biggest error)
+  stats-chart               the statistics' progress chart (Tourne Case, Master), from records
+                            and reviews written for it
   table-history             a Tourne Case table against the computer after a few turns, the
                             history of the moves open (F2)
   table-refusal             a refused move's card on the table: TC-4 (tests/test_table_words.py)
@@ -36,6 +40,7 @@ are deleted. Nothing is written to the player's data folder: the App runs on a t
 """
 from __future__ import annotations
 
+import datetime
 import os
 import random
 import shutil
@@ -332,6 +337,57 @@ def review(shooter: Shooter) -> None:
     pygame.display.quit()
 
 
+def review_chart(shooter: Shooter) -> None:
+    """The review of a two-game match with its chart in use: the cursor on the biggest error."""
+    from game.scenes.learn.review import ReviewScene
+    app = shooter.app()
+    session = seeded_session("charpentier", seed=17, length=3, games=2)
+    scene = ReviewScene(app, session.options, session.match.games)
+    app.scenes.push(scene)
+    scene.wait(120)
+    frames(app, 4)
+    if not scene.chart.points:
+        raise RuntimeError("the review's chart has no point")
+    scene.menu.focus_on(scene.chart)
+    scene.chart.cursor = scene.chart.index_of(scene.errors[0]) or 0
+    frames(app, 10)
+    shooter.shoot(app, "review-chart")
+    pygame.display.quit()
+
+
+def stats_records(folder: Path) -> None:
+    """Three months of matches against the Tourne Case master, and the reviews of some of them:
+    the player wins more and loses less chance per move as the weeks go."""
+    from game.saves.records import add_record
+    from game.saves.reviews import add_review
+    rng = random.Random(40)
+    for week in range(14):
+        day = (datetime.date(2026, 8, 24) + datetime.timedelta(days=7 * week)).isoformat()
+        for n in range(rng.randint(1, 4)):
+            won = rng.random() < 0.25 + week * 0.035
+            base = {"rules": "charpentier", "level": "master", "opponent": "computer", "length": 3,
+                    "human_side": "W", "autoplay": False, "at": f"{day}T20:0{n}:00Z"}
+            add_record(folder, {**base, "kind": "game", "winner": "W" if won else "B"})
+            add_record(folder, {**base, "kind": "match", "winner": "W" if won else "B"})
+            if rng.random() < 0.6:
+                add_review(folder, {**base, "match": f"{week}-{n}", "moves": 30,
+                                    "lost": round(30 * max(0.002, 0.03 - week * 0.0018
+                                                           + rng.uniform(-0.004, 0.004)), 5)})
+
+
+def stats_chart(shooter: Shooter) -> None:
+    """The statistics' progress chart, from records written for it."""
+    from game.scenes.menus.stats import StatsScene
+    app = shooter.app()
+    stats_records(app.storage.dir)
+    app.scenes.push(StatsScene(app))
+    frames(app, 2)
+    app.scenes.top.switch()
+    frames(app, 10)
+    shooter.shoot(app, "stats-chart")
+    pygame.display.quit()
+
+
 # --- the table (as tests/test_table_words.py brings it to its states) ----------------------------
 def table(shooter: Shooter, position: str | None = None, dice=None):
     from game.scenes.table.scene import TableScene
@@ -409,6 +465,8 @@ SCREENS = [
     rules_charpentier,
     rules_garanguet,
     review,
+    review_chart,
+    stats_chart,
     table_history,
     table_refusal,
 ]

@@ -8,6 +8,7 @@ on both sides, or on this side of an online match) are nobody's, as are the game
 someone else's room (`watched`: `main.py --autoplay --online URL --watch CODE`).
 """
 from dataclasses import dataclass, field
+from datetime import date, timedelta
 
 from game.rules import RULE_SETS
 
@@ -110,3 +111,104 @@ def compute(records, levels=(), unreadable: int = 0) -> Statistics:
     stats.by_level = [(name, t) for name, t in by_level.items() if name in played_levels]
     stats.by_rules = list(by_rules.items())
     return stats
+
+
+# --- by game and level, and progress over time (issue 40) ---------------------------------------
+
+def game_of(rules_name: str) -> str:
+    """The game (RuleSet.game: "tourne-case", "garanguet") a rule set belongs to; an unknown
+    name stands for itself."""
+    found = RULE_SETS.get(rules_name)
+    return found.game if found is not None else rules_name
+
+
+def by_game_and_level(records, levels=()) -> list:
+    """[((game, level), Tally)] against the computer, never a demonstration or a watched match:
+    by game in the registry's order, and within it by level in `levels`' order, then any other."""
+    games = list(dict.fromkeys(s.game for s in RULE_SETS.values()))
+    order = {name: i for i, name in enumerate(levels)}
+    found: dict = {}
+    for record in records:
+        kind = record.get("kind")
+        if kind not in ("game", "match") or not counted(record) or record.get("opponent") in (
+                "human", "online"):
+            continue
+        key = (game_of(str(record.get("rules", "unknown"))), str(record.get("level", "unknown")))
+        found.setdefault(key, Tally()).add(kind, human_won(record))
+    return sorted(found.items(), key=lambda item: (
+        games.index(item[0][0]) if item[0][0] in games else len(games), item[0][0],
+        order.get(item[0][1], len(order)), item[0][1]))
+
+
+@dataclass
+class Period:
+    """One week or month of one game and level: matches won and lost, and the chance lost per
+    move in the matches reviewed then (None when none was)."""
+
+    start: str                 # the first day, "YYYY-MM-DD"
+    won: int = 0
+    lost: int = 0
+    moves: int = 0             # the person's moves with a choice, in the matches reviewed
+    chance_lost: float = 0.0   # what they lost in all
+
+    @property
+    def average_loss(self) -> float | None:
+        return self.chance_lost / self.moves if self.moves else None
+
+
+def day_of(record: dict) -> str | None:
+    """The day a record was written ("at": an ISO date and time, UTC), or None (records older
+    than the date's field, or a damaged one)."""
+    at = record.get("at")
+    if not isinstance(at, str) or len(at) < 10:
+        return None
+    try:
+        date.fromisoformat(at[:10])
+    except ValueError:
+        return None
+    return at[:10]
+
+
+def period_start(day: str, by: str) -> str:
+    """The first day of the week (a Monday) or month holding `day`."""
+    d = date.fromisoformat(day)
+    if by == "week":
+        return (d - timedelta(days=d.weekday())).isoformat()
+    return d.replace(day=1).isoformat()
+
+
+def progress(records, reviews, game: str, level: str, by: str | None = None) -> tuple[str, list]:
+    """("week" | "month", [Period]) for one game and level, oldest first: the finished matches
+    against the computer (never a demonstration or a watched one) and the reviews
+    (game/saves/reviews.py; the last review of a match counts). By week when everything dated
+    falls within twelve weeks, else by month, unless `by` says."""
+    def ours(r) -> bool:
+        return (counted(r) and r.get("opponent") not in ("human", "online")
+                and game_of(str(r.get("rules", ""))) == game and str(r.get("level")) == level
+                and day_of(r) is not None)
+    matches = [r for r in records if r.get("kind") == "match" and ours(r)]
+    latest = {}
+    for review in reviews:                       # oldest first: a match reviewed again counts once
+        if ours(review):
+            latest[review.get("match") or id(review)] = review
+    days = sorted(day_of(r) for r in [*matches, *latest.values()])
+    if not days:
+        return by or "month", []
+    if by is None:
+        span = date.fromisoformat(days[-1]) - date.fromisoformat(days[0])
+        by = "week" if span.days < 12 * 7 else "month"
+    periods: dict[str, Period] = {}
+    for r in matches:
+        p = periods.setdefault(period_start(day_of(r), by), Period(period_start(day_of(r), by)))
+        if human_won(r):
+            p.won += 1
+        else:
+            p.lost += 1
+    for r in latest.values():
+        moves, lost = r.get("moves"), r.get("lost")
+        if not isinstance(moves, int) or not isinstance(lost, (int, float)) or moves <= 0 or lost < 0:
+            continue
+        p = periods.setdefault(period_start(day_of(r), by), Period(period_start(day_of(r), by)))
+        p.moves += moves
+        p.chance_lost += float(lost)
+    return by, [periods[k] for k in sorted(periods)]

@@ -18,15 +18,20 @@ from __future__ import annotations
 
 import gc
 import threading
+import time
 
 import pygame
 
-from game.base.i18n import N_, _, n_, verbatim
-from game.computer.review import Rated, chances_of, errors, exact, review_match
+from game.base.i18n import N_, _, verbatim
+from game.computer.review import Rated, errors, review_match
+from game.play.review_chart import chart_points
+from game.saves.reviews import add_review, review_line
 from game.rules import Side, rules_by_name
 from game.scenes.host import Host
 from game.scenes.menus.base import MenuScene
-from game.scenes.learn.review_board import ShownError, dice_text, percent
+from game.scenes.learn.chance_chart import ChanceChart
+from game.scenes.learn.review_board import ShownError
+from game.scenes.learn.review_words import ReviewWords
 from game.view import controller, widgets as ui
 from game.view.assets import checker
 from game.scenes.boards import board_for
@@ -42,6 +47,7 @@ COLUMNS = [("game", N_("Game no."), 110), ("side", N_("Side"), 150), ("move", N_
 
 LIST_WIDTH = 960               # design width of the list's card
 ROW = 44                       # design height of a row
+CHART = 196                    # design height of the chart above the list (chance_chart.py)
 
 
 class ErrorRow(ui.Widget):
@@ -63,6 +69,8 @@ class ErrorRow(ui.Widget):
             pygame.draw.rect(surface, ui.GOLD, self.rect, px(2, scale), border_radius=px(8, scale))
         elif self.index % 2:
             pygame.draw.rect(surface, ui.IVORY_WARM, self.rect, border_radius=px(8, scale))
+        if not focused and self.scene.charted() is rated:       # the chart's cursor is on it
+            pygame.draw.rect(surface, ui.GOLD, self.rect, px(2, scale), border_radius=px(8, scale))
         cells = self.scene.cells(rated)
         for key, box in self.scene.column_boxes(self.rect, scale):
             if key == "side":
@@ -72,7 +80,7 @@ class ErrorRow(ui.Widget):
                 ui.blit_fitted(surface, cells[key], 23 * scale, box, color, margin=px(6, scale))
 
 
-class ReviewScene(MenuScene):
+class ReviewScene(ReviewWords, MenuScene):
     """The errors of one match, biggest first, and each error shown on the board."""
 
     heading = N_("Match review")
@@ -87,12 +95,16 @@ class ReviewScene(MenuScene):
         self.both = self.human is None           # two people: each side's moves, named
         self.rated: list[Rated] | None = None
         self.errors: list[Rated] = []
+        self.others: list[Rated] | None = None   # the other side's moves, for the chart alone
+        self.listed = False                      # the errors' rows are made
         self.problem = None
-        self.shown: int | None = None            # the error on the board, or None: the list
+        self.shown: int | None = None            # the index in `showing` on the board, or None
+        self.showing: list[Rated] = []           # what Left and Right step through: the errors, or the chart's turns
         self.shown_error = ShownError(self)      # draws it
         self.first = 0                           # the first row in view
         self.board = board_for(options.rules)     # the game's own board (game/scenes/boards.py)
         self._thread = None
+        self.chart = ChanceChart(self)
         super().__init__(app)
         self.list_menu = self.menu
         self.shown_menu = ui.Menu([ui.Button(N_("Previous"), lambda: self.step(-1), size=26),
@@ -106,35 +118,79 @@ class ReviewScene(MenuScene):
         """Weigh the moves: at once when the solution is at hand, else on a thread (the garbage
         collector held off meanwhile, as the computer's thinking thread does)."""
         gc.disable()
+        self._listed_now = threading.Event()     # the list is shown: the other side's turn
+        self._gone = False                       # the screen left: the chart is not needed
         self._thread = threading.Thread(target=self._weigh, daemon=True)
         self._thread.start()
 
     def _weigh(self) -> None:
+        """The person's moves first (the list opens as soon as they are weighed), then the other
+        side's, which the chart alone needs for White's chance after every move."""
         try:
             self.rated = review_match(self.rules_name, self.games, self.human, self.length)
         except Exception as error:     # noqa: BLE001 - shown on the screen, the game goes on
             self.problem = error
             self.rated = []
+            return
+        if self.both:
+            self.others = []
+            return
+        self._listed_now.wait()          # not while the list opens: the screen first
+        if self._gone:
+            self.others = []
+            return
+        try:
+            self.others = review_match(self.rules_name, self.games, self.human.other, self.length,
+                                       ordered=False)
+        except Exception:              # noqa: BLE001 - the chart shows the person's moves alone
+            self.others = []
 
     def poll(self) -> bool:
-        """True once the moves are weighed."""
+        """True once the person's moves are weighed and listed; the chart takes the other
+        side's moves once they are weighed too."""
+        if self.rated is not None and not self.listed:
+            self.listed = True
+            self.errors = errors(self.rated)
+            rows = [ErrorRow(self, i) for i in range(len(self.errors))]
+            self.menu = self.list_menu = ui.Menu(rows + [ui.Button(N_("Back"), self.back), self.chart],
+                                                 self.app.sounds)
+            self.chart.set_points(chart_points(self.rated, self.games, self.errors))
+            self.keep_figures()
+            self._listed_now.set()
         if self._thread is not None and not self._thread.is_alive():
             self._thread = None
             gc.enable()
-            self.errors = errors(self.rated or [])
-            rows = [ErrorRow(self, i) for i in range(len(self.errors))]
-            self.menu = self.list_menu = ui.Menu(rows + [ui.Button(N_("Back"), self.back)],
-                                                 self.app.sounds)
-        return self._thread is None
+            self.chart.set_points(chart_points(self.rated + (self.others or []), self.games,
+                                               self.errors))
+        return self.listed
+
+    def keep_figures(self) -> None:
+        """What the person lost, kept for the statistics' progress chart (game/saves/reviews.py):
+        a match against the computer only, never a demonstration's."""
+        storage = getattr(self.app, "storage", None)
+        if (self.problem is not None or self.both or self.options.opponent != "computer"
+                or getattr(self.options, "autoplay", False) or storage is None
+                or getattr(storage, "demo", False)):
+            return
+        trouble = add_review(storage.dir, review_line(self.rated, self.games, self.options))
+        if trouble and hasattr(self.app, "notify"):
+            self.app.notify(_("The review's figures could not be kept for the statistics: "
+                              "{problem}.", problem=verbatim(trouble)))
 
     def wait(self, timeout: float | None = None) -> None:
-        """Block until the moves are weighed (tests and tools)."""
-        if self._thread is not None:
-            self._thread.join(timeout)
-        self.poll()
+        """Block until the moves of both sides are weighed (tests and tools)."""
+        end = None if timeout is None else time.monotonic() + timeout
+        while not self.poll() or self._thread is not None:
+            thread = self._thread
+            if end is not None and time.monotonic() >= end:
+                break
+            if thread is not None:
+                thread.join(0.005)
 
     def leave(self) -> None:
         if self._thread is not None:         # gone before the end: let it finish, then collect
+            self._gone = True
+            self._listed_now.set()
             self._thread.join()
             self.poll()
 
@@ -143,21 +199,58 @@ class ReviewScene(MenuScene):
 
     # -- moving about ---------------------------------------------------------------------------
     def show(self, index: int) -> None:
-        """Show one error on the board."""
+        """Show one error on the board; Left and Right then step through the errors."""
         if 0 <= index < len(self.errors):
-            self.shown = index
+            self.showing, self.shown = self.errors, index
             self.menu = self.shown_menu
             self.app.sounds.play("click", 0.5)
 
+    def show_turn(self, rated: Rated) -> None:
+        """Show a turn picked on the chart; Left and Right then step along the chart."""
+        self.showing = [p.rated for p in self.chart.points]
+        self.shown = self.showing.index(rated)
+        self.menu = self.shown_menu
+        self.app.sounds.play("click", 0.5)
+
     def step(self, direction: int) -> None:
-        if self.shown is not None and self.errors:
-            self.shown = (self.shown + direction) % len(self.errors)
+        if self.shown is not None and self.showing:
+            self.shown = (self.shown + direction) % len(self.showing)
 
     def to_list(self) -> None:
         if self.shown is not None:
-            index, self.shown = self.shown, None
+            rated, self.shown = self.showing[self.shown], None
             self.menu = self.list_menu
-            self.list_menu.focus_on(self.list_menu.widgets[index])
+            if self.showing is self.errors:
+                index = self.errors.index(rated)
+                self.list_menu.focus_on(self.list_menu.widgets[index])
+                self.first = min(max(self.first, index - self.room + 1), index)
+            else:
+                self.chart.cursor = self.chart.index_of(rated)
+                self.list_menu.focus_on(self.chart)
+
+    # -- the chart and the list in step --------------------------------------------------------
+    def charted(self) -> Rated | None:
+        """The turn under the chart's cursor, or None."""
+        if self.chart.cursor is None or not self.chart.points:
+            return None
+        return self.chart.points[self.chart.cursor].rated
+
+    def in_step(self) -> bool:
+        """Whether the chart's cursor follows the list: a row has the focus."""
+        return isinstance(self.menu.focused, ErrorRow)
+
+    def chart_moved(self, point) -> None:
+        """The chart's cursor moved: the list scrolls to that error, if it is one."""
+        if point.rated in self.errors:
+            index = self.errors.index(point.rated)
+            self.first = min(max(self.first, index - self.room + 1), index)
+
+    def row_focused(self) -> None:
+        """A row has the focus: the chart's cursor goes to its turn."""
+        if isinstance(self.menu.focused, ErrorRow):
+            found = self.chart.index_of(self.errors[self.menu.focused.index])
+            if found is not None:
+                self.chart.cursor = found
 
     def back(self) -> None:
         if self.shown is not None:
@@ -182,15 +275,21 @@ class ReviewScene(MenuScene):
         super().handle_event(event)
 
     def scroll_focus(self, key) -> None:
-        """Up and Down go through every error, the list scrolling along; Page keys jump."""
+        """Up and Down go through every error, the list scrolling along; Page keys jump. Up from
+        the first row reaches the chart above the list, Down from the chart the first row."""
         menu = self.list_menu
-        last = len(self.errors)                  # the Back button's index
+        last = len(self.errors)                  # the Back button's index; the chart's is last + 1
         jump = {pygame.K_UP: -1, pygame.K_DOWN: 1,
                 pygame.K_PAGEUP: -self.room, pygame.K_PAGEDOWN: self.room}[key]
-        focus = menu.focus + jump
-        if menu.focus == last and jump < 0:
-            focus = min(last - 1, self.first + self.room - 1)
-        focus = max(0, min(last, focus))
+        if menu.focused is self.chart:
+            focus = self.first if jump > 0 else menu.focus
+        elif menu.focus == 0 and jump < 0 and self.chart.enabled:
+            focus = last + 1
+        else:
+            focus = menu.focus + jump
+            if menu.focus == last and jump < 0:
+                focus = min(last - 1, self.first + self.room - 1)
+            focus = max(0, min(last, focus))
         if focus != menu.focus:
             menu.focus = focus
             self.app.sounds.play("click", 0.35)
@@ -209,11 +308,20 @@ class ReviewScene(MenuScene):
         card = self.card(size, scale)
         return card.y + px(56, scale), card.bottom - px(10, scale)
 
+    def chart_rect(self, size, scale) -> pygame.Rect:
+        """The chart's place: above the list, as wide as the window allows."""
+        w, _h = size
+        rect = pygame.Rect(0, 0, min(px(1180, scale), w - px(40, scale)), px(CHART, scale))
+        rect.midtop = (w // 2, px(158, scale))
+        return rect
+
     def card(self, size, scale) -> pygame.Rect:
+        """The list's card, under the chart."""
         w, h = size
+        top = px(158 + CHART + 10, scale)
         card = pygame.Rect(0, 0, min(px(LIST_WIDTH, scale), w - px(80, scale)),
-                           h - px(158 + 138, scale))
-        card.midtop = (w // 2, px(158, scale))
+                           h - top - px(138, scale))
+        card.midtop = (w // 2, top)
         return card
 
     def columns(self) -> list[tuple[str, str, int]]:
@@ -247,15 +355,6 @@ class ReviewScene(MenuScene):
         ui.blit_fitted(surface, _(side.title), size * scale, words, ui.INK, anchor="midleft",
                        margin=px(2, scale))
 
-    def cells(self, rated: Rated) -> dict:
-        return {"game": verbatim(str(rated.game)), "move": verbatim(str(rated.turn)),
-                "dice": dice_text(rated.dice), "played": self.said(rated, rated.played),
-                "best": self.said(rated, rated.best), "lost": percent(rated.loss)}
-
-    def said(self, rated: Rated, move) -> str:
-        """A move as the board names its points (the rules say how: numbers or letters)."""
-        return verbatim(self.rules.say_move(rated.side, move))
-
     def layout(self, size) -> None:
         scale = ui_scale(size)
         if self.shown is not None:
@@ -267,6 +366,7 @@ class ReviewScene(MenuScene):
                 widget.rect.center = (w // 2 + (i - 1) * (width + gap), y)
             return
         card = self.card(size, scale)
+        self.chart.rect, self.chart.scale = self.chart_rect(size, scale), scale
         top, _bottom = self.list_area(size, scale)
         rows = [w for w in self.menu.widgets if isinstance(w, ErrorRow)]
         room = self.room
@@ -275,37 +375,16 @@ class ReviewScene(MenuScene):
             row.visible = self.first <= i < self.first + room
             row.rect = pygame.Rect(card.x + px(12, scale), top + (i - self.first) * px(ROW, scale),
                                    card.w - px(24, scale), px(ROW - 4, scale))
-        back = self.menu.widgets[-1]
+        back = self.menu.widgets[len(rows)]
         back.rect = pygame.Rect(0, 0, px(300, scale), px(52, scale))
         back.rect.center = (size[0] // 2, size[1] - px(70, scale))
 
     def update(self, dt):
         self.poll()
+        self.row_focused()
         super().update(dt)
 
     # -- drawing --------------------------------------------------------------------------------
-    def of_words(self) -> str:
-        """What the chances are of, said now (as the hints panel says it)."""
-        match = chances_of(self.rules_name, (self.length, 0, 0)) == "match"
-        if not exact(self.rules_name) and self.both:      # not solved: the master's reckoning
-            return (_("Chances of the side that moved to win the match to {n}, at each game's "
-                      "score, as the master reckons them", n=self.length) if match
-                    else _("Chances of the side that moved to win the game, as the master "
-                           "reckons them"))
-        if not exact(self.rules_name):
-            return (_("Chances of winning the match to {n}, at each game's score, as the master "
-                      "reckons them", n=self.length) if match
-                    else _("Chances of winning the game, as the master reckons them"))
-        if self.both and match:
-            return _("Chances of the side that moved to win the match to {n}, at each game's "
-                     "score, from the exact solution", n=self.length)
-        if self.both:
-            return _("Chances of the side that moved to win the game, from the exact solution")
-        if match:
-            return _("Chances of winning the match to {n}, at each game's score, from the exact "
-                     "solution", n=self.length)
-        return _("Chances of winning the game, from the exact solution")
-
     def draw_heading(self, surface, scale) -> None:
         w, h = surface.get_size()
         title = _(self.heading)
@@ -327,39 +406,6 @@ class ReviewScene(MenuScene):
         else:
             self.draw_list(surface, scale)
         self.menu.draw(surface, scale)
-
-    def summary(self) -> str:
-        rated = self.rated or []
-        if self.problem is not None:
-            return _("The moves could not be weighed: {problem}", problem=verbatim(str(self.problem)))
-        if self.both:
-            return self.summary_of_both(rated)
-        if not rated:
-            return _("None of your moves had a choice: there is nothing to weigh.")
-        if not self.errors:
-            return n_("Your one move with a choice was the best one.",
-                      "Each of your {count} moves with a choice was the best one.", len(rated),
-                      count=len(rated))
-        return n_("{count} error among your {moves} moves with a choice; it lost {lost}",
-                  "{count} errors among your {moves} moves with a choice; the biggest lost {lost}",
-                  len(self.errors), count=len(self.errors), moves=len(rated),
-                  lost=percent(self.errors[0].loss))
-
-    def summary_of_both(self, rated: list[Rated]) -> str:
-        """The summary when both sides' moves are weighed: each side's errors counted."""
-        if not rated:
-            return _("No move had a choice: there is nothing to weigh.")
-        if not self.errors:
-            return n_("The one move with a choice was the best one.",
-                      "Each of the {count} moves with a choice was the best one.", len(rated),
-                      count=len(rated))
-        white = sum(1 for r in self.errors if r.side is Side.WHITE)
-        return n_("{count} error among {moves} moves with a choice (White {white}, Black "
-                  "{black}); it lost {lost}",
-                  "{count} errors among {moves} moves with a choice (White {white}, Black "
-                  "{black}); the biggest lost {lost}",
-                  len(self.errors), count=len(self.errors), moves=len(rated), white=white,
-                  black=len(self.errors) - white, lost=percent(self.errors[0].loss))
 
     def draw_list(self, surface, scale) -> None:
         w, h = surface.get_size()
@@ -392,5 +438,9 @@ class ReviewScene(MenuScene):
                      first=first, last=last, count=len(self.errors)) if pad else _(
                 "Errors {first} to {last} of {count}: Up and Down scroll; Enter or a click "
                 "shows the position", first=first, last=last, count=len(self.errors))
+        if self.menu.focused is self.chart:
+            hint = (_("The D-pad moves along the chart; A shows the position; B goes back") if pad
+                    else _("Left and Right move along the chart; Enter or a click shows the "
+                           "position; Down: the list"))
         box = pygame.Rect(card.x, card.bottom + px(6, scale), card.w, px(28, scale))
         ui.blit_fitted(surface, hint, 19 * scale, box, ui.IVORY_SHADE)

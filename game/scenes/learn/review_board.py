@@ -62,7 +62,7 @@ class ShownError:
 
     def draw_shown(self, surface, scale) -> None:
         w, h = surface.get_size()
-        rated = self.scene.errors[self.scene.shown]
+        rated = self.scene.showing[self.scene.shown]
         area = pygame.Rect(px(30, scale), px(140, scale), round(w * 0.6), h - px(140 + 136, scale))
         self.scene.board.fit(area)
         self.scene.board.draw_board(surface)
@@ -76,8 +76,10 @@ class ShownError:
         ui.panel(surface, panel, scale)
         self.draw_words(surface, scale, rated, panel.inflate(-px(28, scale), -px(24, scale)))
         hint = pygame.Rect(0, area.bottom + px(4, scale), w, px(28, scale))
-        ui.blit_fitted(surface, _("Left and Right: the other errors; Esc: the list"), 19 * scale,
-                       hint, ui.IVORY_SHADE, margin=px(40, scale))
+        words = (_("Left and Right: the other errors; Esc: the list")
+                 if self.scene.showing is self.scene.errors
+                 else _("Left and Right: the chart's other moves; Esc: the list"))
+        ui.blit_fitted(surface, words, 19 * scale, hint, ui.IVORY_SHADE, margin=px(40, scale))
 
     def trace(self, surface, rated: Rated, move, colour, offset: int) -> None:
         """A move's path on the board, step by step, with a ring where each step lands."""

@@ -1,11 +1,15 @@
-"""The statistics screen: games and matches played and won, by level and by rule set, with the
-streaks (the figures are game.saves.stats's). The title opens it; it has a module of its own so
-that what it shows can grow without the settings' screen growing with it."""
+"""The statistics screen: games and matches played and won, by game and level and by rule set,
+with the streaks (the figures are game.saves.stats's); and, a button away, the progress chart of
+one game and level over the weeks or months (game/scenes/menus/progress.py). The title opens it;
+it has a module of its own so that what it shows can grow without the settings' screen growing."""
 import pygame
 
 from game.base.i18n import N_, _, n_, p_
 from game.computer import LEVEL_TITLES
 from game.saves import stats
+from game.saves.reviews import read_reviews
+from game.scenes.games import GAMES
+from game.scenes.menus import progress
 from game.scenes.menus.base import MenuScene, level_title, rules_title
 from game.view import widgets as ui
 from game.view.layout import px, ui_scale
@@ -26,18 +30,68 @@ class StatsScene(MenuScene):
     COLUMN_WIDTHS = (80, 74, 96, 90, 74, 96)     # design pixels, right-aligned, right to left
 
     def build(self):
+        self.view = "tables"                 # or "progress": the chart of one game and level
+        self.records, self.reviews, self.by_game_level = [], [], []
         try:
-            records, skipped = self.app.storage.records()
-            self.stats = stats.compute(records, list(LEVEL_TITLES), skipped)   # every game's levels, weakest first
+            self.records, skipped = self.app.storage.records()
+            self.stats = stats.compute(self.records, list(LEVEL_TITLES), skipped)   # every game's levels, weakest first
+            self.by_game_level = stats.by_game_and_level(self.records, list(LEVEL_TITLES))
             self.problem = None
         except Exception as exc:     # a damaged record file still lets the player go back
             self.stats, self.problem = None, str(exc)
-        return [ui.Button(N_("Back"), self.back)]
+        try:
+            self.reviews = read_reviews(self.app.storage.dir)
+        except Exception:            # noqa: BLE001 - the chart says no review fills it
+            self.reviews = []
+        self.shown_of = self.by_game_level[0][0] if self.by_game_level else None
+        return self.buttons()
+
+    def buttons(self) -> list:
+        """The view's widgets: in the progress view, which game and level first."""
+        toggle = ui.Button(N_("Tables") if self.view == "progress" else N_("Progress"),
+                           self.switch, enabled=self.problem is None)
+        widgets = [toggle, ui.Button(N_("Back"), self.back)]
+        if self.view == "progress" and self.by_game_level:
+            keys = [key for key, _tally in self.by_game_level]
+            widgets.insert(0, ui.Choice(N_("Progress of"), [(k, lambda k=k: self.game_level(k)) for k in keys],
+                                        self.shown_of, self.choose, size=24))
+        return widgets
+
+    def switch(self) -> None:
+        """From the tables to the progress chart and back."""
+        self.view = "tables" if self.view == "progress" else "progress"
+        self.menu = ui.Menu(self.buttons(), self.app.sounds)
+        self.menu.reset_focus(0)          # the choice of game and level, or the button back to the chart
+
+    def choose(self, key) -> None:
+        self.shown_of = key
+
+    @staticmethod
+    def game_level(key) -> str:
+        """("tourne-case", "master") -> "Tourne Case, Master": a level is a game's."""
+        game, level = key
+        title = GAMES[game].title if game in GAMES else game
+        return _("{game}, {level}", game=title, level=level_title(level))
 
     def layout(self, size):
         scale = ui_scale(size)
-        ui.column(self.menu.widgets, size[0] // 2, size[1] - px(100, scale), px(320, scale),
-                  px(self.row_height, scale), 0)
+        w, h = size
+        width, gap = px(300, scale), px(24, scale)
+        toggle, back = self.menu.widgets[-2:]
+        for i, widget in enumerate((toggle, back)):
+            widget.rect = pygame.Rect(0, 0, width, px(self.row_height - 4, scale))
+            widget.rect.center = (w // 2 + round((i - 0.5) * (width + gap)), h - px(72, scale))
+        if len(self.menu.widgets) == 3:
+            card = self.card_rect(size, scale)
+            self.menu.widgets[0].rect = pygame.Rect(card.x + px(24, scale), card.y + px(14, scale),
+                                                    card.w - px(48, scale), px(46, scale))
+
+    def card_rect(self, size, scale) -> pygame.Rect:
+        w, h = size
+        card = pygame.Rect(0, 0, min(px(860, scale), w - px(40, scale)),
+                           h - px(150, scale) - round(h * 0.2) + px(40, scale))
+        card.midtop = (w // 2, round(h * 0.2) - px(20, scale))
+        return card
 
     def rows(self) -> list[tuple[str, list[str] | None]]:
         """(name, cells) rows in the current language: the total, then a heading (cells None)
@@ -52,8 +106,8 @@ class StatsScene(MenuScene):
                     str(t.matches_won) if shares else "–",
                     share(t.matches_share()) if shares else "–"]
         s = self.stats
-        rows = [(_("Against the computer"), cells(s.total)), (_("By level"), None)]
-        rows += [(level_title(name), cells(t)) for name, t in s.by_level]
+        rows = [(_("Against the computer"), cells(s.total)), (_("By game and level"), None)]
+        rows += [(self.game_level(key), cells(t)) for key, t in self.by_game_level]
         if s.two_players.games_played or s.two_players.matches_played:
             rows.append((_("Two players, one screen"), cells(s.two_players, shares=False)))
         rows.append((_("By rules, against the computer"), None))
@@ -67,12 +121,13 @@ class StatsScene(MenuScene):
                  game_now=g.current, match_best=m.best, match_now=m.current)
 
     def draw(self, surface):
-        super().draw(surface)
         w, h = surface.get_size()
         scale = ui_scale((w, h))
-        card = pygame.Rect(0, 0, min(px(860, scale), w - px(40, scale)),
-                           h - px(150, scale) - round(h * 0.2) + px(40, scale))
-        card.midtop = (w // 2, round(h * 0.2) - px(20, scale))
+        card = self.card_rect((w, h), scale)
+        if self.view == "progress":
+            self.draw_progress(surface, scale, card)
+            return
+        super().draw(surface)
         ui.panel(surface, card, scale)
         size = 23 * scale
         step = ui.font(size).get_linesize()
@@ -94,10 +149,10 @@ class StatsScene(MenuScene):
             x -= px(width, scale)
         name_room = columns[0] - px(self.COLUMN_WIDTHS[0], scale) - x0 - px(16, scale)
         heads = self.columns()
-        head_size = min(ui.fitting_size(head, size * 0.85, px(width - 6, scale))     # one size for all
+        head_size = min(ui.fitting_size(head, size * 0.85, px(width - 14, scale))    # one size for all, a gap between
                         for head, width in zip(heads, self.COLUMN_WIDTHS))
         for head, x, width in zip(heads, columns, self.COLUMN_WIDTHS):
-            room = pygame.Rect(x - px(width, scale) + px(4, scale), y, px(width, scale) - px(4, scale),
+            room = pygame.Rect(x - px(width, scale) + px(12, scale), y, px(width, scale) - px(12, scale),
                                step)
             ui.blit_text(surface, head, head_size, room.topright, ui.WALNUT, anchor="topright",
                          box=room)
@@ -137,3 +192,19 @@ class StatsScene(MenuScene):
                                                        second=notes[1])
             line = pygame.Rect(card.x, card.bottom - px(26, scale), card.w, px(24, scale))
             ui.blit_fitted(surface, words, 18 * scale, line, ui.WALNUT, margin=px(16, scale))
+
+    def draw_progress(self, surface, scale, card) -> None:
+        """The progress view: which game and level (the menu's first widget), then its chart."""
+        surface.blit(ui.backdrop(surface.get_size()), (0, 0))
+        self.draw_heading(surface, scale)
+        ui.panel(surface, card, scale)
+        if self.shown_of is None:
+            note = _("No match against the computer finished yet: the chart starts with your "
+                     "first.")
+            ui.blit_fitted(surface, note, 22 * scale, card, ui.WALNUT, margin=px(24, scale))
+        else:
+            by, periods = stats.progress(self.records, self.reviews, *self.shown_of)
+            box = card.inflate(-px(48, scale), 0)
+            box.y, box.h = card.y + px(72, scale), card.h - px(84, scale)
+            progress.draw(surface, scale, box, by, periods)
+        self.menu.draw(surface, scale)

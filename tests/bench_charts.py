@@ -1,0 +1,156 @@
+"""How fast the review's chart is drawn, and how long the review takes to open (issue 40).
+
+    python tests/bench_charts.py [--runs 5] [--frames 200]
+
+For a seeded two-game Tourne Case match (Charpentier, to 3) and a seeded Garanguet game between
+journeymen (tests/bench_review.py's), at 1280x800 headless:
+
+  - draw: the chart widget's draw per frame (the still picture cached, the cursor and its words
+    drawn each frame), the first draw (the picture made), and the whole review screen's frame;
+  - open: the review's time from its making until its list shows, before this change (the review
+    screen of `--before`, the branch's merge base with main by default, loaded from git) and now,
+    medians over the runs taken in turn, and their ratio. The other side's moves, which the chart
+    alone needs, are weighed after the list shows: printed apart.
+
+Figures only: no assertion on time (the machine is shared).
+"""
+import argparse
+import os
+import pathlib
+import statistics
+import sys
+import tempfile
+import time
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tools"))
+
+import pygame  # noqa: E402
+
+from game.app import App  # noqa: E402
+from game.play.options import MatchOptions  # noqa: E402
+from game.play.review_chart import chart_points  # noqa: E402
+from game.rules import GARANGUET  # noqa: E402
+
+SIZE = (1280, 800)
+
+
+def matches():
+    """(name, options, games) for each match measured."""
+    from bench_review import seeded_game
+    from take_screens import seeded_session
+    tc = seeded_session("charpentier", seed=17, length=3, games=2)
+    garanguet = seeded_game(GARANGUET.name, 1, 3)
+    return [("Charpentier, 2 games", tc.options, tc.match.games),
+            ("Garanguet, 1 game", MatchOptions(rules=GARANGUET.name, length=3, opponent="computer"),
+             [garanguet])]
+
+
+def old_review(ref: str):
+    """The ReviewScene class of the review screen at git `ref`, or None where git cannot say."""
+    import subprocess
+    import types
+    try:
+        source = subprocess.run(["git", "show", f"{ref}:game/scenes/learn/review.py"], cwd=ROOT,
+                                capture_output=True, text=True, check=True, timeout=30).stdout
+    except (OSError, subprocess.SubprocessError):
+        return None
+    module = types.ModuleType("review_before")
+    module.__dict__["__name__"] = "review_before"
+    exec(compile(source, f"{ref}:review.py", "exec"), module.__dict__)
+    return module.ReviewScene
+
+
+def merge_base() -> str:
+    import subprocess
+    try:
+        return subprocess.run(["git", "merge-base", "HEAD", "main"], cwd=ROOT, capture_output=True,
+                              text=True, check=True, timeout=30).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return "HEAD"
+
+
+def opened(app, options, games, kind=None):
+    """The review scene, its list shown; seconds until the list showed, and until the chart had
+    both sides' moves."""
+    from game.scenes.learn.review import ReviewScene
+    start = time.perf_counter()
+    scene = (kind or ReviewScene)(app, options, games)
+    while not scene.poll():
+        time.sleep(0.0005)
+    listed = time.perf_counter() - start
+    scene.wait()
+    return scene, listed, time.perf_counter() - start
+
+
+def run(runs: int, count: int, before_ref: str) -> None:
+    before_kind = old_review(before_ref)
+    data = pathlib.Path(tempfile.mkdtemp(prefix="bench-charts-"))
+    app = App(seed=7, data_dir=data, size=SIZE)
+    surface = pygame.display.get_surface()
+    print(f"bench_charts: {SIZE[0]}x{SIZE[1]}, {runs} runs, {count} frames, before = {before_ref[:10]}"
+          + ("" if before_kind else " (not found: the review's opening before is not measured)"))
+    for name, options, games in matches():
+        before, now, full = [], [], []
+        for _ in range(runs):
+            if before_kind is not None:
+                old, listed, _complete = opened(app, options, games, before_kind)
+                old.leave()
+                before.append(listed)
+            scene, listed, complete = opened(app, options, games)
+            now.append(listed)
+            full.append(complete)
+        scene.layout(SIZE)
+        chart = scene.chart
+        scene.menu.focus_on(chart)
+        chart.cursor = 0
+        scale = chart.scale
+        cold = []
+        for _ in range(20):
+            chart._cache_key = None
+            start = time.perf_counter()
+            chart.draw(surface, scale, True)
+            cold.append(time.perf_counter() - start)
+        warm, frame = [], []
+        for i in range(count):
+            chart.adjust(+1 if i % 40 < 20 else -1)
+            start = time.perf_counter()
+            chart.draw(surface, scale, True)
+            warm.append(time.perf_counter() - start)
+        for _ in range(max(20, count // 5)):
+            start = time.perf_counter()
+            scene.draw(surface)
+            frame.append(time.perf_counter() - start)
+        figures = chart_points(scene.rated + scene.others, games, scene.errors)
+        ms = lambda xs: f"{1000 * statistics.median(xs):.2f} ms"  # noqa: E731
+        print(f"\n{name}: {len(figures)} points, {len(scene.errors)} errors")
+        print(f"  chart draw per frame (median of {count}):  {ms(warm)}   (max "
+              f"{1000 * max(warm):.2f} ms)")
+        print(f"  chart's first draw (picture made, median of 20): {ms(cold)}")
+        print(f"  whole review screen per frame (median):   {ms(frame)}")
+        if before:
+            ratio = statistics.median(now) / statistics.median(before)
+            print(f"  review opens (median of {runs}): before {ms(before)}, now {ms(now)} "
+                  f"(ratio {ratio:.2f}); chart complete (other side weighed) {ms(full)}")
+        else:
+            print(f"  review opens: now {ms(now)}; chart complete {ms(full)}")
+    pygame.quit()
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--frames", type=int, default=200)
+    parser.add_argument("--before", default=None, help="the git commit to compare the opening with")
+    args = parser.parse_args(argv)
+    run(max(1, args.runs), max(10, args.frames), args.before or merge_base())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
+
