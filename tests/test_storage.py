@@ -593,3 +593,17 @@ def test_a_damaged_saved_match_says_what_is_wrong_in_french(tmp_path):
         "une partie sauvegardée ne se rejoue pas\u00a0: 0-4\u00a0: aucun point de ce coup de dés (2) "
         "n’amène cette dame là (TC-1)")
     assert position.to_move is Side.WHITE and Move.parse("0-4")
+
+
+def test_a_players_game_never_takes_up_a_demos_match(tmp_path):
+    """Issue 38, item 1: the computer against itself leaves the player no match to continue;
+    the next demo goes on with it, and the file stays as it was."""
+    demo_match = {**GOOD, "options": {"autoplay": True}}
+    assert Storage(tmp_path, demo=True).save_match(demo_match) is None
+    saved = (tmp_path / "match.json").read_bytes()
+    assert Storage(tmp_path).resume_match() == (None, [])
+    assert Storage(tmp_path, demo=True).resume_match()[0] is not None
+    assert (tmp_path / "match.json").read_bytes() == saved
+    players = {**GOOD, "options": {"autoplay": False}}
+    Storage(tmp_path).save_match(players)
+    assert Storage(tmp_path).resume_match()[0] is not None
