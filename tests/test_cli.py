@@ -262,3 +262,58 @@ def test_the_french_help_headings_are_french(command):
     assert "options\u00a0:" in lines and "options:" not in lines
     english = run_main(*command, "--help", lang="C").stdout.splitlines()
     assert "options:" in english
+
+
+def refusal(capsys, *args) -> str:
+    """The one line a bad command line gets (after exit status 2)."""
+    with pytest.raises(SystemExit) as done:
+        cli.parse_args(list(args))
+    assert done.value.code == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1, err
+    return err
+
+
+ONLINE = ("--autoplay", "--online", "ws://127.0.0.1:8690")
+
+
+@pytest.mark.parametrize("args, says", [
+    ((*ONLINE, "--room", "new", "--level", "god"),
+     "'god' is not a level of Charpentier 1699 (its levels: novice, journeyman, master, perfect)"),
+    ((*ONLINE, "--room", "new", "--rules", "garanguet", "--level", "perfect"),
+     "'perfect' is not a level of Garanguet (its levels: novice, journeyman, master)"),
+    ((*ONLINE, "--room", "ACD-EF9", "--level", "god"),
+     "'god' is not a level of either game (Tourne Case: novice, journeyman, master, perfect; "
+     "Garanguet: novice, journeyman, master)"),
+    (("--level", "novice"), "--level goes with --autoplay, --online and --room"),
+    (("--autoplay", "--level", "novice"), "--level goes with --autoplay, --online and --room"),
+    ((*ONLINE, "--watch", "ACD-EF9", "--level", "novice"), "--level goes with"),
+])
+def test_a_level_the_game_has_not_is_refused_in_its_words(capsys, args, says):
+    """Issue 38, item 2: `--level god` played a whole match, `--level perfect` was taken for
+    Garanguet, and `--level` without --room was dropped unsaid."""
+    assert says in refusal(capsys, *args)
+
+
+@pytest.mark.parametrize("args", [
+    (*ONLINE, "--room", "new", "--level", "perfect"),
+    (*ONLINE, "--room", "new", "--rules", "garanguet", "--level", "master"),
+    (*ONLINE, "--room", "ACD-EF9", "--level", "perfect"),      # the room's game is not known yet
+    (*ONLINE, "--room", "new"),
+])
+def test_a_level_of_the_game_is_taken(args):
+    assert cli.parse_args(list(args)).level == dict(zip(args, args[1:])).get("--level")
+
+
+@pytest.mark.parametrize("option, code, says", [
+    ("--watch", "NOPE99", "'NOPE99' is not a room code: codes never use O; they use only 3 4 6 7 "
+                          "9 A C D E F G H J K M N P Q R T W X Y"),
+    ("--watch", "l0l-ab1", "codes never use L 0 B 1;"),
+    ("--watch", "ACD", "'ACD' is not a room code: a code has 6 letters and figures, like ACD-EF9"),
+    ("--room", "NOPE99", "'NOPE99' is neither \"new\" nor a room code: codes never use O; they use "
+                         "only 3 4 6 7 9 A C D E F G H J K M N P Q R T W X Y"),
+    ("--room", "ACD", "'ACD' is neither \"new\" nor a room code: a code has 6 letters"),
+])
+def test_a_bad_room_code_names_the_characters_codes_never_use(capsys, option, code, says):
+    """Issue 38, item 4: "six letters and figures" described NOPE99 itself."""
+    assert says in refusal(capsys, *ONLINE, option, code)

@@ -21,7 +21,7 @@ from pathlib import Path
 from game.base import i18n, streams
 from game.commands.arguments import Parser, add_language, command_first, speak, tidy
 from game.base.i18n import _
-from game.rules import RULE_NAMES   # the standard library only, like this module
+from game.rules import RULE_NAMES, rule_set   # the standard library only, like this module
 
 
 
@@ -114,7 +114,7 @@ def build_parser() -> argparse.ArgumentParser:
                              "with this code"))
     seat.add_argument("--watch", type=_watch_code, metavar="CODE",
                       help=_("watch the room with this code, without playing in it"))
-    headless.add_argument("--level", default="", metavar="LEVEL",
+    headless.add_argument("--level", metavar="LEVEL",
                           help=_("with --room: the computer's level, such as novice (default: "
                                  "the game's strongest)"))
     return parser
@@ -137,25 +137,38 @@ def _relay_url(text: str) -> str:
 
 def _room(text: str) -> str:
     """"new", or a room code as typed ("ACD-EF9", "acdef9")."""
-    from game.online.protocol import normal_code
-    if text == "new":
-        return text
-    code = normal_code(text)
-    if code is None:
-        raise argparse.ArgumentTypeError(_("{value} is not a room code (six letters and "
-                                           "figures, like ACD-EF9) nor \"new\"",
-                                           value=repr(text[:20])))
-    return code
+    return text if text == "new" else _code(text, new=True)
 
 
 def _watch_code(text: str) -> str:
     """A room code as typed ("ACD-EF9", "acdef9"): the room to watch."""
-    from game.online.protocol import normal_code
+    return _code(text)
+
+
+def _code(text: str, new: bool = False) -> str:
+    """A room code in its one form, or why `text` is not one: the characters codes never use
+    (no O, 0, 1, I, L...: easily confused when read aloud), or the count of them."""
+    from game.online.protocol import CODE_ALPHABET, CODE_LENGTH, normal_code
     code = normal_code(text)
-    if code is None:
-        raise argparse.ArgumentTypeError(_("{value} is not a room code (six letters and "
-                                           "figures, like ACD-EF9)", value=repr(text[:20])))
-    return code
+    if code is not None:
+        return code
+    typed = re.sub(r"[\s-]", "", text[:40]).upper()
+    unused = "".join(dict.fromkeys(c for c in typed if c not in CODE_ALPHABET))
+    value, alphabet = repr(text[:20]), " ".join(CODE_ALPHABET)
+    if unused and new:
+        problem = _("{value} is neither \"new\" nor a room code: codes never use {unused}; they "
+                    "use only {alphabet}", value=value, unused=" ".join(unused[:12]),
+                    alphabet=alphabet)
+    elif unused:
+        problem = _("{value} is not a room code: codes never use {unused}; they use only "
+                    "{alphabet}", value=value, unused=" ".join(unused[:12]), alphabet=alphabet)
+    elif new:
+        problem = _("{value} is neither \"new\" nor a room code: a code has {count} letters and "
+                    "figures, like ACD-EF9", value=value, count=CODE_LENGTH)
+    else:
+        problem = _("{value} is not a room code: a code has {count} letters and figures, like "
+                    "ACD-EF9", value=value, count=CODE_LENGTH)
+    raise argparse.ArgumentTypeError(problem)
 
 
 def build_engine_parser() -> argparse.ArgumentParser:
@@ -221,7 +234,43 @@ def parse_args(argv) -> argparse.Namespace:
     seat = args.room or args.watch
     if (args.online is None) != (seat is None) or (args.online and not args.autoplay):
         parser.error(_("--online goes with --autoplay and with --room or --watch"))
+    if args.level is not None:
+        refusal = level_refusal(args.level, args.room, args.rules)
+        if refusal:
+            parser.error(refusal)
     return args
+
+
+def level_refusal(level: str, room, rules) -> str | None:
+    """Why --level cannot be played (in the player's words), or None: it goes with --room, and
+    names a level of the match's game (a new room's: --rules, else the first rule set; a room
+    joined without --rules: any game's). None too while the computer's packages are not set up
+    yet (the first start): the game's own start checks again."""
+    if room is None:
+        return _("--level goes with --autoplay, --online and --room: the computer's level in an "
+                 "online match")
+    named = rules or (RULE_NAMES[0] if room == "new" else None)
+    try:
+        from game.computer.player import levels_for
+        if named:
+            names = [name for name, _description in levels_for(named)]
+            if level in names:
+                return None
+            return _("{value} is not a level of {game} (its levels: {levels})",
+                     value=repr(level[:20]), game=_(rule_set(named).title), levels=", ".join(names))
+        games = {}          # each game's levels, by the game's first rule set
+        for name in RULE_NAMES:
+            games.setdefault(rule_set(name).game, name)
+        levels = {name: [level for level, _description in levels_for(name)]
+                  for name in games.values()}
+    except ImportError:
+        return None
+    if any(level in names for names in levels.values()):
+        return None
+    return _("{value} is not a level of either game (Tourne Case: {tourne_case}; Garanguet: "
+             "{garanguet})", value=repr(level[:20]),
+             tourne_case=", ".join(levels[games["tourne-case"]]),
+             garanguet=", ".join(levels[games["garanguet"]]))
 
 
 def main(argv=None) -> int:
@@ -255,7 +304,7 @@ def main(argv=None) -> int:
                     status = (autoplay.watch(args.data_dir, args.online, args.watch,
                                              quit_after=args.quit_after) if args.watch else
                               autoplay.run(args.data_dir, args.online, args.room, args.rules,
-                                           args.seed, args.quit_after, args.level))
+                                           args.seed, args.quit_after, args.level or ""))
                     return 128 + ended[0] if ended else status
                 from game import app
                 _window_opens()
