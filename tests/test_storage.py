@@ -607,3 +607,24 @@ def test_a_players_game_never_takes_up_a_demos_match(tmp_path):
     players = {**GOOD, "options": {"autoplay": False}}
     Storage(tmp_path).save_match(players)
     assert Storage(tmp_path).resume_match()[0] is not None
+
+
+def test_the_systems_words_for_an_error_are_said_in_the_players_language():
+    """Issue 38, item 8: a busy port ended a French sentence with asyncio's English ("error
+    while attempting to bind on address ...: address already in use")."""
+    import errno
+    from game.base import i18n
+    busy = saves_files.os_words(OSError(errno.EADDRINUSE, "error while attempting to bind on "
+                                        "address ('127.0.0.1', 8690): address already in use"))
+    assert "address already in use" in str(busy)         # the logs keep the system's text
+    try:
+        i18n.set_language("fr")
+        assert busy.said() == "l’adresse est déjà prise (un autre programme écoute sur ce port)"
+        odd = saves_files.os_words(OSError(errno.EXDEV, "Invalid cross-device link"))
+        assert odd.said() == "Invalid cross-device link"     # unknown: as the system says it
+        full = Problem("could not save the match in {folder} ({error})", folder="/x",
+                       error=saves_files.os_words(OSError(errno.ENOSPC, "No space left on device")))
+        assert "No space left on device" in full
+        assert full.said() == "impossible d’enregistrer le match dans /x (plus de place sur le disque)"
+    finally:
+        i18n.set_language("en")
