@@ -317,3 +317,29 @@ def test_a_level_of_the_game_is_taken(args):
 def test_a_bad_room_code_names_the_characters_codes_never_use(capsys, option, code, says):
     """Issue 38, item 4: "six letters and figures" described NOPE99 itself."""
     assert says in refusal(capsys, *ONLINE, option, code)
+
+
+def test_a_data_folder_that_cannot_be_written_is_said_with_where(tmp_path, monkeypatch, capsys):
+    """Issue 38, item 9: `--data-dir /proc/nope/x` started with no word, and `--autoplay`
+    exited 0 having kept nothing."""
+    calls = []
+    fake_module(monkeypatch, "game.app", run=lambda **options: calls.append(options) or 0)
+    (tmp_path / "a-file").write_text("not a folder")
+    folder = tmp_path / "a-file" / "data"
+    assert cli.main(["--data-dir", str(folder), "--autoplay"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and calls == []
+    assert f"The data folder {folder} cannot be written (" in err
+    assert cli.main(["--data-dir", str(tmp_path / "new" / "data"), "--autoplay"]) == 0
+    assert calls and (tmp_path / "new" / "data").is_dir()
+    assert [p.name for p in (tmp_path / "new" / "data").iterdir()] == ["tourne-case.lock"]
+
+
+def test_the_players_own_folder_unwritable_is_said_and_the_game_plays_on(tmp_path, monkeypatch,
+                                                                         capsys):
+    calls = []
+    fake_module(monkeypatch, "game.app", run=lambda **options: calls.append(options) or 0)
+    (tmp_path / "a-file").write_text("not a folder")
+    monkeypatch.setattr(cli, "_data_folder", lambda data_dir: tmp_path / "a-file" / "TourneCase")
+    assert cli.main([]) == 0 and calls
+    assert "cannot be written" in capsys.readouterr().err

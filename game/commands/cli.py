@@ -292,6 +292,8 @@ def main(argv=None) -> int:
         from game.online import relay
         return relay.main(args.host, args.port, args.limit)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")   # pygame's banner is not ours to print
+    if not _folder_takes_files(args.data_dir):
+        return BAD_FOLDER
     from game.base import folder_lock
     with _ends_on_sigterm() as ended:
         folder_lock.answer_calls()      # before the lock: a second start may call at once
@@ -325,6 +327,29 @@ def _window_opens() -> None:
             Path(ready).touch()
         except OSError:         # the set-up window closes anyway when its wait ends
             pass
+
+
+#: The exit status of a start whose --data-dir cannot be written (a bad argument).
+BAD_FOLDER = 2
+
+
+def _folder_takes_files(data_dir) -> bool:
+    """Whether the game may start on its data folder, having said so if it cannot be written:
+    one given with --data-dir is refused (nothing played there could be kept); the player's
+    own folder is only warned about (the game plays on, saving nothing)."""
+    from game.saves.files import cannot_write
+    folder = _data_folder(data_dir)
+    trouble = cannot_write(folder)
+    if trouble is None:
+        return True
+    if data_dir is not None:
+        streams.tell(_("The data folder {folder} cannot be written ({problem}): give another "
+                       "with --data-dir.", folder=str(folder), problem=trouble.said()))
+        return False
+    streams.tell(_("The data folder {folder} cannot be written ({problem}): the game plays on "
+                   "but keeps nothing (settings, saves, records); --data-dir gives another.",
+                   folder=str(folder), problem=trouble.said()))
+    return True
 
 
 def _data_folder(data_dir) -> Path:

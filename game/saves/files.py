@@ -12,6 +12,7 @@ import json
 import math
 import os
 import stat
+import tempfile
 import time
 from pathlib import Path
 
@@ -221,6 +222,19 @@ def remove(path) -> None:
         os.unlink(path)
     except OSError:
         pass
+
+
+def cannot_write(folder) -> "SystemWords | None":
+    """Why nothing can be saved in `folder` (made if missing, then a file tried in it), or None
+    when it takes files."""
+    try:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        fd, probe = tempfile.mkstemp(prefix=".write-test.", suffix=".tmp", dir=folder)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as error:
+        return os_words(error)
+    return None
 
 
 def fsync_dir(folder) -> None:
