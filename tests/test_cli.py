@@ -343,3 +343,44 @@ def test_the_players_own_folder_unwritable_is_said_and_the_game_plays_on(tmp_pat
     monkeypatch.setattr(cli, "_data_folder", lambda data_dir: tmp_path / "a-file" / "TourneCase")
     assert cli.main([]) == 0 and calls
     assert "cannot be written" in capsys.readouterr().err
+
+
+@pytest.fixture
+def no_screen(monkeypatch):
+    """A Unix machine with no desktop: neither DISPLAY nor WAYLAND_DISPLAY, no SDL driver chosen."""
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(sys, "platform", "linux")
+
+
+def test_with_no_screen_the_demo_plays_with_no_window_and_says_so(no_screen, monkeypatch, capsys,
+                                                                   tmp_path):
+    """Issue 38, item 10: SDL printed "error: XDG_RUNTIME_DIR is invalid or not set" and played
+    in a window nobody could see."""
+    calls = []
+    fake_module(monkeypatch, "game.app", run=lambda **options: calls.append(options) or 0)
+    assert cli.main(["--autoplay", "--data-dir", str(tmp_path)]) == 0 and calls
+    assert os.environ["SDL_VIDEODRIVER"] == "dummy"
+    assert "No screen to open a window on" in capsys.readouterr().err
+
+
+def test_with_no_screen_a_players_game_ends_at_once_saying_why(no_screen, monkeypatch, capsys,
+                                                                tmp_path):
+    calls = []
+    fake_module(monkeypatch, "game.app", run=lambda **options: calls.append(options) or 0)
+    assert cli.main(["--data-dir", str(tmp_path)]) == cli.NO_SCREEN and calls == []
+    assert "start the game from a desktop session" in capsys.readouterr().err
+
+
+def test_a_screen_or_a_chosen_driver_opens_the_window_as_before(no_screen, monkeypatch, tmp_path):
+    calls = []
+    fake_module(monkeypatch, "game.app", run=lambda **options: calls.append(options) or 0)
+    monkeypatch.setenv("DISPLAY", ":0")
+    assert cli.main(["--data-dir", str(tmp_path)]) == 0
+    monkeypatch.delenv("DISPLAY")
+    monkeypatch.setenv("SDL_VIDEODRIVER", "offscreen")
+    assert cli.main(["--data-dir", str(tmp_path)]) == 0 and len(calls) == 2
+
+
+def test_the_autoplay_help_says_a_window_opens():
+    assert "in a window, at the quickest speed" in " ".join(run_main("--help").stdout.split())

@@ -101,8 +101,9 @@ def build_parser() -> argparse.ArgumentParser:
         # no-break space before it, so the translation ends with one).
         _("the computer alone (the demo, tests, checking a relay)"))
     headless.add_argument("--autoplay", action="store_true",
-                          help=_("the computer plays both sides, without animation; it never "
-                                 "plays over a saved match"))
+                          help=_("the computer plays both sides, in a window, at the quickest "
+                                 "speed (with no window where there is no screen); it never "
+                                 "plays over a saved match, and leaves none to continue"))
     headless.add_argument("--quit-after", type=_seconds, metavar="SECONDS",
                           help=_("close the game after this many seconds"))
     headless.add_argument("--online", type=_relay_url, metavar="ws://HOST:PORT",
@@ -294,6 +295,8 @@ def main(argv=None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")   # pygame's banner is not ours to print
     if not _folder_takes_files(args.data_dir):
         return BAD_FOLDER
+    if not args.online and not _a_screen_or_none_needed(args.autoplay):
+        return NO_SCREEN
     from game.base import folder_lock
     with _ends_on_sigterm() as ended:
         folder_lock.answer_calls()      # before the lock: a second start may call at once
@@ -316,6 +319,30 @@ def main(argv=None) -> int:
         except Terminated:       # before the loop ran: nothing unsaved yet
             status = TERMINATED
     return 128 + ended[0] if ended else status
+
+
+#: The exit status of a game that has no screen to open its window on.
+NO_SCREEN = 1
+
+
+def _a_screen_or_none_needed(autoplay: bool) -> bool:
+    """Whether the window may open. A Unix desktop's screen is named by DISPLAY (X11) or
+    WAYLAND_DISPLAY; without either (a server, a terminal over ssh), SDL would print its own
+    English error and open an invisible window: the game would play where nobody sees it. So
+    the demo plays with no window (SDL's dummy screen), saying so, and a game for a player
+    ends at once, saying why. SDL_VIDEODRIVER, when set, is the player's choice and kept."""
+    unix_desktop = sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd"))
+    if (not unix_desktop or os.environ.get("SDL_VIDEODRIVER") or os.environ.get("DISPLAY")
+            or os.environ.get("WAYLAND_DISPLAY")):
+        return True
+    if autoplay:
+        streams.tell(_("No screen to open a window on (neither DISPLAY nor WAYLAND_DISPLAY is "
+                       "set): the computer plays with no window."))
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+        return True
+    streams.tell(_("No screen to open the game's window on (neither DISPLAY nor WAYLAND_DISPLAY "
+                   "is set): start the game from a desktop session."))
+    return False
 
 
 def _window_opens() -> None:
