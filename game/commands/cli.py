@@ -115,6 +115,15 @@ def build_parser() -> argparse.ArgumentParser:
                              "with this code"))
     seat.add_argument("--watch", type=_watch_code, metavar="CODE",
                       help=_("watch the room with this code, without playing in it"))
+    seat.add_argument("--list", action="store_true",
+                      help=_("with --online: print the relay's open rooms, one a line (code, "
+                             "rule set, length, host's name, waiting time), and end"))
+    headless.add_argument("--open", action="store_true",
+                          help=_("with --room new: a room open to anyone on the relay, listed "
+                                 "in its open games (default: friends with the code)"))
+    headless.add_argument("--name", type=_name, metavar="NAME",
+                          help=_("with --room or --watch: the name the friend and the watchers "
+                                 "see"))
     headless.add_argument("--level", metavar="LEVEL",
                           help=_("with --room: the computer's level, such as novice (default: "
                                  "the game's strongest)"))
@@ -170,6 +179,19 @@ def _code(text: str, new: bool = False) -> str:
         problem = _("{value} is not a room code: a code has {count} letters and figures, like "
                     "ACD-EF9", value=value, count=CODE_LENGTH)
     raise argparse.ArgumentTypeError(problem)
+
+
+def _name(text: str) -> str:
+    """A player's name as the relay takes it (game/online/names.py), trimmed; or why not."""
+    try:
+        from game.online.names import name_refusal, normal_name
+    except ImportError:         # before the game's packages are set up: checked again then
+        return text.strip(" ")
+    refusal = name_refusal(text)
+    if refusal:
+        raise argparse.ArgumentTypeError(_("{value}: {refusal}", value=repr(text[:30]),
+                                           refusal=_(refusal)))
+    return normal_name(text)
 
 
 def build_engine_parser() -> argparse.ArgumentParser:
@@ -233,8 +255,15 @@ def parse_args(argv) -> argparse.Namespace:
     args = parser.parse_args(tidy(parser, argv))
     args.command = "play"
     seat = args.room or args.watch
-    if (args.online is None) != (seat is None) or (args.online and not args.autoplay):
+    if args.list:
+        if args.online is None:
+            parser.error(_("--list goes with --online: the relay whose open rooms to print"))
+    elif (args.online is None) != (seat is None) or (args.online and not args.autoplay):
         parser.error(_("--online goes with --autoplay and with --room or --watch"))
+    if args.open and args.room != "new":
+        parser.error(_("--open goes with --room new: it opens the new room to anyone"))
+    if args.name is not None and seat is None:
+        parser.error(_("--name goes with --room or --watch: the name shown in that room"))
     if args.level is not None:
         refusal = level_refusal(args.level, args.room, args.rules)
         if refusal:
@@ -293,6 +322,9 @@ def main(argv=None) -> int:
         from game.online import relay
         return relay.main(args.host, args.port, args.limit)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")   # pygame's banner is not ours to print
+    if args.list:               # a relay's open rooms: no data folder, no window
+        from game.commands import autoplay
+        return autoplay.list_open(args.online, args.rules)
     if not _folder_takes_files(args.data_dir):
         return BAD_FOLDER
     if not args.online and not _a_screen_or_none_needed(args.autoplay):
@@ -307,9 +339,11 @@ def main(argv=None) -> int:
                 if args.online:         # headless, through a relay: to watch, or to play
                     from game.commands import autoplay
                     status = (autoplay.watch(args.data_dir, args.online, args.watch,
-                                             quit_after=args.quit_after) if args.watch else
+                                             quit_after=args.quit_after, name=args.name)
+                              if args.watch else
                               autoplay.run(args.data_dir, args.online, args.room, args.rules,
-                                           args.seed, args.quit_after, args.level or ""))
+                                           args.seed, args.quit_after, args.level or "",
+                                           open_room=args.open, name=args.name))
                     return 128 + ended[0] if ended else status
                 from game import app
                 _window_opens()
