@@ -45,7 +45,7 @@ from game.online.events import (ConnectionLost, Forfeit, FriendArrived, FriendAw
                                 FriendJoined, FriendResigned, Offered, Reconnected, Refused, RoomOpened,
                                 Unreachable, Watchers)
 from game.online.link import Link
-from game.online import protocol, watch as watching
+from game.online import events, protocol, watch as watching
 from game.play.players import computer_players
 from game.play.priority import PriorityFlow, PriorityStage
 from game.rules import RULE_NAMES, Side
@@ -56,6 +56,13 @@ FRAME = 0.002          # seconds between two frames (the client's thread runs me
 SETTLE = 20.0          # seconds a finished match waits for the other to have its last move
 REFUSED = 3            # exit status: the relay refused, or no relay answered
 LOST_WATCH = 300.0     # seconds a watcher waits for a relay that dropped it, then gives up
+
+
+def _present(module, *names: str) -> tuple[type, ...]:
+    """The event types among `names` that `module` has: the online game's newer events (the
+    players' phrases, a rematch, a watch that cannot follow, issue 37) are handled where they
+    exist, and this file still runs with a link that has none of them."""
+    return tuple(getattr(module, name) for name in names if hasattr(module, name))
 
 
 class OnlinePlayer:
@@ -101,7 +108,11 @@ class OnlinePlayer:
             Forfeit: self._forfeit, FriendResigned: self._friend_resigned,
             FriendAway: self._friend_away,
             ConnectionLost: lambda event: self.say(event.words.said()),
-            **ignoring(FriendArrived, FriendBack, Watchers),
+            **dict.fromkeys(_present(events, "FriendSaid"),       # the friend's preset phrase
+                            lambda event: self.say(event.words.said())),
+            # A rematch offered is not taken up: the headless match ends with its score.
+            **ignoring(FriendArrived, FriendBack, Watchers,
+                       *_present(events, "RematchOffered", "RematchAgreed", "RematchDeclined")),
         }
 
     def _room(self, event=None) -> bool:
@@ -311,7 +322,9 @@ class WatchReport:
             **dict.fromkeys((watching.PriorityThrown, watching.Thrown, watching.Moved,
                              watching.SideResigned, watching.LeftSaved, watching.Cheated,
                              watching.PlayersPresent, watching.WatchersCount, Refused,
-                             Unreachable), self._tell),
+                             Unreachable,
+                             *_present(watching, "SideSaid", "Rematched", "CannotFollow")),
+                            self._tell),
         }
 
     def _tell(self, event) -> None:
