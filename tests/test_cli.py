@@ -262,3 +262,125 @@ def test_the_french_help_headings_are_french(command):
     assert "options\u00a0:" in lines and "options:" not in lines
     english = run_main(*command, "--help", lang="C").stdout.splitlines()
     assert "options:" in english
+
+
+def refusal(capsys, *args) -> str:
+    """The one line a bad command line gets (after exit status 2)."""
+    with pytest.raises(SystemExit) as done:
+        cli.parse_args(list(args))
+    assert done.value.code == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1, err
+    return err
+
+
+ONLINE = ("--autoplay", "--online", "ws://127.0.0.1:8690")
+
+
+@pytest.mark.parametrize("args, says", [
+    ((*ONLINE, "--room", "new", "--level", "god"),
+     "'god' is not a level of Charpentier 1699 (its levels: novice, journeyman, master, perfect)"),
+    ((*ONLINE, "--room", "new", "--rules", "garanguet", "--level", "perfect"),
+     "'perfect' is not a level of Garanguet (its levels: novice, journeyman, master)"),
+    ((*ONLINE, "--room", "ACD-EF9", "--level", "god"),
+     "'god' is not a level of either game (Tourne Case: novice, journeyman, master, perfect; "
+     "Garanguet: novice, journeyman, master)"),
+    (("--level", "novice"), "--level goes with --autoplay, --online and --room"),
+    (("--autoplay", "--level", "novice"), "--level goes with --autoplay, --online and --room"),
+    ((*ONLINE, "--watch", "ACD-EF9", "--level", "novice"), "--level goes with"),
+])
+def test_a_level_the_game_has_not_is_refused_in_its_words(capsys, args, says):
+    """Issue 38, item 2: `--level god` played a whole match, `--level perfect` was taken for
+    Garanguet, and `--level` without --room was dropped unsaid."""
+    assert says in refusal(capsys, *args)
+
+
+@pytest.mark.parametrize("args", [
+    (*ONLINE, "--room", "new", "--level", "perfect"),
+    (*ONLINE, "--room", "new", "--rules", "garanguet", "--level", "master"),
+    (*ONLINE, "--room", "ACD-EF9", "--level", "perfect"),      # the room's game is not known yet
+    (*ONLINE, "--room", "new"),
+])
+def test_a_level_of_the_game_is_taken(args):
+    assert cli.parse_args(list(args)).level == dict(zip(args, args[1:])).get("--level")
+
+
+@pytest.mark.parametrize("option, code, says", [
+    ("--watch", "NOPE99", "'NOPE99' is not a room code: codes never use O; they use only 3 4 6 7 "
+                          "9 A C D E F G H J K M N P Q R T W X Y"),
+    ("--watch", "l0l-ab1", "codes never use L 0 B 1;"),
+    ("--watch", "ACD", "'ACD' is not a room code: a code has 6 letters and figures, like ACD-EF9"),
+    ("--room", "NOPE99", "'NOPE99' is neither \"new\" nor a room code: codes never use O; they use "
+                         "only 3 4 6 7 9 A C D E F G H J K M N P Q R T W X Y"),
+    ("--room", "ACD", "'ACD' is neither \"new\" nor a room code: a code has 6 letters"),
+])
+def test_a_bad_room_code_names_the_characters_codes_never_use(capsys, option, code, says):
+    """Issue 38, item 4: "six letters and figures" described NOPE99 itself."""
+    assert says in refusal(capsys, *ONLINE, option, code)
+
+
+def test_a_data_folder_that_cannot_be_written_is_said_with_where(tmp_path, monkeypatch, capsys):
+    """Issue 38, item 9: `--data-dir /proc/nope/x` started with no word, and `--autoplay`
+    exited 0 having kept nothing."""
+    calls = []
+    fake_module(monkeypatch, "game.app", run=lambda **options: calls.append(options) or 0)
+    (tmp_path / "a-file").write_text("not a folder")
+    folder = tmp_path / "a-file" / "data"
+    assert cli.main(["--data-dir", str(folder), "--autoplay"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and calls == []
+    assert f"The data folder {folder} cannot be written (" in err
+    assert cli.main(["--data-dir", str(tmp_path / "new" / "data"), "--autoplay"]) == 0
+    assert calls and (tmp_path / "new" / "data").is_dir()
+    assert [p.name for p in (tmp_path / "new" / "data").iterdir()] == ["tourne-case.lock"]
+
+
+def test_the_players_own_folder_unwritable_is_said_and_the_game_plays_on(tmp_path, monkeypatch,
+                                                                         capsys):
+    calls = []
+    fake_module(monkeypatch, "game.app", run=lambda **options: calls.append(options) or 0)
+    (tmp_path / "a-file").write_text("not a folder")
+    monkeypatch.setattr(cli, "_data_folder", lambda data_dir: tmp_path / "a-file" / "TourneCase")
+    assert cli.main([]) == 0 and calls
+    assert "cannot be written" in capsys.readouterr().err
+
+
+@pytest.fixture
+def no_screen(monkeypatch):
+    """A Unix machine with no desktop: neither DISPLAY nor WAYLAND_DISPLAY, no SDL driver chosen."""
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(sys, "platform", "linux")
+
+
+def test_with_no_screen_the_demo_plays_with_no_window_and_says_so(no_screen, monkeypatch, capsys,
+                                                                   tmp_path):
+    """Issue 38, item 10: SDL printed "error: XDG_RUNTIME_DIR is invalid or not set" and played
+    in a window nobody could see."""
+    calls = []
+    fake_module(monkeypatch, "game.app", run=lambda **options: calls.append(options) or 0)
+    assert cli.main(["--autoplay", "--data-dir", str(tmp_path)]) == 0 and calls
+    assert os.environ["SDL_VIDEODRIVER"] == "dummy"
+    assert "No screen to open a window on" in capsys.readouterr().err
+
+
+def test_with_no_screen_a_players_game_ends_at_once_saying_why(no_screen, monkeypatch, capsys,
+                                                                tmp_path):
+    calls = []
+    fake_module(monkeypatch, "game.app", run=lambda **options: calls.append(options) or 0)
+    assert cli.main(["--data-dir", str(tmp_path)]) == cli.NO_SCREEN and calls == []
+    assert "start the game from a desktop session" in capsys.readouterr().err
+
+
+def test_a_screen_or_a_chosen_driver_opens_the_window_as_before(no_screen, monkeypatch, tmp_path):
+    calls = []
+    fake_module(monkeypatch, "game.app", run=lambda **options: calls.append(options) or 0)
+    monkeypatch.setenv("DISPLAY", ":0")
+    assert cli.main(["--data-dir", str(tmp_path)]) == 0
+    monkeypatch.delenv("DISPLAY")
+    monkeypatch.setenv("SDL_VIDEODRIVER", "offscreen")
+    assert cli.main(["--data-dir", str(tmp_path)]) == 0 and len(calls) == 2
+
+
+def test_the_autoplay_help_says_a_window_opens():
+    assert "in a window, at the quickest speed" in " ".join(run_main("--help").stdout.split())

@@ -80,7 +80,8 @@ def test_watch_goes_to_the_watcher(monkeypatch, tmp_path):
     status = cli.main(["--data-dir", str(tmp_path), "--autoplay", "--online",
                        "ws://127.0.0.1:8690", "--watch", "acdef9", "--quit-after", "5"])
     assert status == 3
-    assert calls == [(str(tmp_path), "ws://127.0.0.1:8690", "ACDEF9", {"quit_after": 5.0})]
+    assert calls == [(str(tmp_path), "ws://127.0.0.1:8690", "ACDEF9",
+                      {"quit_after": 5.0, "name": None})]
 
 
 # -- 2. analyze --help and the number of dice --------------------------------------------------

@@ -230,8 +230,10 @@ def test_rule_titles_rule_sets_and_levels_have_their_french():
      "'0,3,3/0,0,0/W'\u00a0: les Blancs ont deux dames sur une même case (TC-3)"),
     ("0,0,0/0,0,0/X", "'0,0,0/0,0,0/X': the side to move is W or B, not 'X'",
      "'0,0,0/0,0,0/X'\u00a0: le camp qui joue est W ou B, et non 'X'"),
-    ("0,0,0/0,x,0/W", "Black: 'x' is not a point (a number, 'b' or 'off')",
-     "Noirs\u00a0: 'x' n’est pas une case (un nombre, 'b' ou 'off')"),
+    ("0,0,0/0,x,0/W", "Black: 'x' is not a point (b, 0..12)",
+     "Noirs\u00a0: 'x' n’est pas une case (b, 0..12)"),
+    ("0,x/0,0/W", "White: 'x' is not a point (a number, 'b' or 'off')",
+     "Blancs\u00a0: 'x' n’est pas une case (un nombre, 'b' ou 'off')"),
     ("1*15/1*14,24/W", "'1*15/1*14,24/W': a point holds checkers of both sides (G-3)",
      "'1*15/1*14,24/W'\u00a0: une case porte des dames des deux camps (G-3)"),
     ("0,0,\u00b2/0,0,0/W", "'0,0,\u00b2/0,0,0/W': the position notation is ASCII, not '\u00b2'",
@@ -251,3 +253,26 @@ def test_a_notation_error_keeps_its_english_and_says_it_in_french(text, english,
     assert said != str(error)
     if french is not None:
         assert said == french
+
+
+@pytest.mark.parametrize("text, says", [
+    ("13,0,0/0,0,0/W", "'13,0,0/0,0,0/W': White's checkers are b, 0..12"),
+    ("0,0,0/0,13,0/B", "'0,0,0/0,13,0/B': Black's checkers are b, 0..12"),
+    ("0,0,x/0,0,0/W", "White: 'x' is not a point (b, 0..12)"),
+    ("3,0,0/0,0,0/W", "White: checkers are written in ascending order ('b' and 0 first)"),
+    ("1*14,25/1*15/W", "'1*14,25/1*15/W': White's checkers are on 1..24 or off"),
+    ("1*15/1*14,030/B", "'1*15/1*14,030/B': Black's checkers are on 1..24 or off"),
+    ("1*14,x/1*15/W", "White: 'x' is not a point (1..24, or off)"),
+    ("2,1*14/1*15/W", "White: checkers are written in ascending order (off last)"),
+])
+def test_a_position_error_is_the_games_own(text, says):
+    """Issue 38, item 5: a point past 12 was called out of order, Tourne Case was offered
+    'off', and Garanguet read 25 as off without a word."""
+    from game.rules import NotationError
+    with pytest.raises(NotationError) as caught:
+        Position.parse(text)
+    assert str(caught.value) == says
+
+
+def test_garanguets_off_is_still_read():
+    assert str(Position.parse("1*14,off/1*15/W")) == "1*14,off/1*15/W"

@@ -593,3 +593,38 @@ def test_a_damaged_saved_match_says_what_is_wrong_in_french(tmp_path):
         "une partie sauvegardée ne se rejoue pas\u00a0: 0-4\u00a0: aucun point de ce coup de dés (2) "
         "n’amène cette dame là (TC-1)")
     assert position.to_move is Side.WHITE and Move.parse("0-4")
+
+
+def test_a_players_game_never_takes_up_a_demos_match(tmp_path):
+    """Issue 38, item 1: the computer against itself leaves the player no match to continue;
+    the next demo goes on with it, and the file stays as it was."""
+    demo_match = {**GOOD, "options": {"autoplay": True}}
+    assert Storage(tmp_path, demo=True).save_match(demo_match) is None
+    saved = (tmp_path / "match.json").read_bytes()
+    assert Storage(tmp_path).resume_match() == (None, [])
+    assert Storage(tmp_path, demo=True).resume_match()[0] is not None
+    assert (tmp_path / "match.json").read_bytes() == saved
+    players = {**GOOD, "options": {"autoplay": False}}
+    Storage(tmp_path).save_match(players)
+    assert Storage(tmp_path).resume_match()[0] is not None
+
+
+def test_the_systems_words_for_an_error_are_said_in_the_players_language():
+    """Issue 38, item 8: a busy port ended a French sentence with asyncio's English ("error
+    while attempting to bind on address ...: address already in use")."""
+    import errno
+    from game.base import i18n
+    busy = saves_files.os_words(OSError(errno.EADDRINUSE, "error while attempting to bind on "
+                                        "address ('127.0.0.1', 8690): address already in use"))
+    assert "address already in use" in str(busy)         # the logs keep the system's text
+    try:
+        i18n.set_language("fr")
+        assert busy.said() == "l’adresse est déjà prise (un autre programme écoute sur ce port)"
+        odd = saves_files.os_words(OSError(errno.EXDEV, "Invalid cross-device link"))
+        assert odd.said() == "Invalid cross-device link"     # unknown: as the system says it
+        full = Problem("could not save the match in {folder} ({error})", folder="/x",
+                       error=saves_files.os_words(OSError(errno.ENOSPC, "No space left on device")))
+        assert "No space left on device" in full
+        assert full.said() == "impossible d’enregistrer le match dans /x (plus de place sur le disque)"
+    finally:
+        i18n.set_language("en")

@@ -10,17 +10,22 @@ The computer's level is the match's: the strongest by default (the options' leve
 one `level` names (the tests use the fastest, "novice").
 
 What it prints, one line each, flushed (the first is read by scripts and tests):
-    room CODE                      as soon as the relay gave a room (host and guest)
+    room ACD-EF9                   as soon as the relay gave a room (host and guest), its code as
+                                   the window shows it
     then, as they happen, the events' words (connection lost, friend away...), and at the end
     match over W|B SCORE-SCORE     or the words of a refusal (then exit status 3)
 
 `main.py --data-dir D --autoplay --online URL --watch CODE` watches a room instead (`watch`):
-    watching CODE                  once the relay let it in
+    watching ACD-EF9               once the relay let it in
     then every throw and move in words, the players coming and going, the watchers, each game's
     result, and at the end
     match over W|B SCORE-SCORE     as the players print it (or the words of a refusal, exit 3)
 Its games go to D's records.jsonl as the players' do, with the same turns, marked "watched":
 the statistics never count them.
+
+`--room new --open` lists the new room to anyone on the relay (its open games); `--name NAME`
+is this side's name in the room, a watcher's too. `main.py --online URL --list` prints the
+relay's open rooms instead, one a line, its code first (`list_open`).
 """
 from __future__ import annotations
 
@@ -31,6 +36,7 @@ import time
 from game.play.flow import GameFlow
 from game.play.stage import Stage
 from game.base.dispatch import dispatch, ignoring
+from game.base import i18n, streams
 from game.base.i18n import _
 from game.play.keeper import MatchKeeper
 from game.play.options import MatchOptions
@@ -39,16 +45,24 @@ from game.online.events import (ConnectionLost, Forfeit, FriendArrived, FriendAw
                                 FriendJoined, FriendResigned, Offered, Reconnected, Refused, RoomOpened,
                                 Unreachable, Watchers)
 from game.online.link import Link
-from game.online import protocol, watch as watching
+from game.online import events, protocol, watch as watching
 from game.play.players import computer_players
 from game.play.priority import PriorityFlow, PriorityStage
 from game.rules import RULE_NAMES, Side
+from game.saves.files import os_words
 from game.saves.storage import Storage, said
 
 FRAME = 0.002          # seconds between two frames (the client's thread runs meanwhile)
 SETTLE = 20.0          # seconds a finished match waits for the other to have its last move
 REFUSED = 3            # exit status: the relay refused, or no relay answered
 LOST_WATCH = 300.0     # seconds a watcher waits for a relay that dropped it, then gives up
+
+
+def _present(module, *names: str) -> tuple[type, ...]:
+    """The event types among `names` that `module` has: the online game's newer events (the
+    players' phrases, a rematch, a watch that cannot follow, issue 37) are handled where they
+    exist, and this file still runs with a link that has none of them."""
+    return tuple(getattr(module, name) for name in names if hasattr(module, name))
 
 
 class OnlinePlayer:
@@ -94,7 +108,11 @@ class OnlinePlayer:
             Forfeit: self._forfeit, FriendResigned: self._friend_resigned,
             FriendAway: self._friend_away,
             ConnectionLost: lambda event: self.say(event.words.said()),
-            **ignoring(FriendArrived, FriendBack, Watchers),
+            **dict.fromkeys(_present(events, "FriendSaid"),       # the friend's preset phrase
+                            lambda event: self.say(event.words.said())),
+            # A rematch offered is not taken up: the headless match ends with its score.
+            **ignoring(FriendArrived, FriendBack, Watchers,
+                       *_present(events, "RematchOffered", "RematchAgreed", "RematchDeclined")),
         }
 
     def _room(self, event=None) -> bool:
@@ -103,7 +121,7 @@ class OnlinePlayer:
         if self._in_room:
             return False
         self._in_room = True
-        self.say(f"room {self.link.code}")
+        self.say(f"room {protocol.shown_code(self.link.code)}")
         return True
 
     def _offered(self, event: Offered) -> None:
@@ -185,23 +203,51 @@ class OnlinePlayer:
 
 
 def open_link(keeper: MatchKeeper, url: str, room: str, rules: str | None, level: str,
-              seed: int | None, length: int = 1) -> Link:
-    """The saved online match's link (reconnecting with its token), or a new room or join."""
+              seed: int | None, length: int = 1, open_room: bool = False,
+              name: str | None = None) -> Link:
+    """The saved online match's link (reconnecting with its token), or a new room (`open_room`:
+    listed to anyone on the relay) or a join; `name`: this side's, shown in the room."""
     s = keeper.session
     if s is not None and s.online is not None and s.phase is not Phase.MATCH_OVER:
         link = Link.resume(s)
         keeper.resume_online(link)
         return link
+    named = {"name": name} if name else {}          # only then: the link's hello as before
     if room == "new":
         options = MatchOptions(rules=rules or RULE_NAMES[0], length=length, opponent="online",
                                level=level, human_side=random.Random(seed).choice(list(Side)),
                                autoplay=True)
-        return Link.host(url, options)
-    return Link.join(url, room, rules, autoplay=True, level=level)
+        if open_room:
+            named.update(open=True, language=i18n.language())
+        return Link.host(url, options, **named)
+    return Link.join(url, room, rules, autoplay=True, level=level, **named)
+
+
+def list_open(url: str, rules: str | None = None) -> int:
+    """`--online URL --list`: the relay's open rooms (of the game `rules` is, if given), one a
+    line on stdout, its code first (client.room_line); the exit status: 0, or 3 when no relay
+    answers or it refuses, said in one line on stderr."""
+    from game.online.client import list_rooms, room_line
+    from game.online.events import refused_words
+    from game.online.protocol import ProtocolError
+    from game.rules import rule_set
+    try:
+        answer = list_rooms(url, game=rule_set(rules).game if rules else None)
+    except ProtocolError as error:
+        streams.tell(refused_words(error.reason).said())
+        return REFUSED
+    except OSError as error:
+        streams.tell(_("No relay answers at {url} ({problem}).", url=url,
+                       problem=os_words(error).said()))
+        return REFUSED
+    for entry in answer["open"]:
+        print(room_line(entry), flush=True)
+    return 0
 
 
 def run(data_dir, url: str, room: str, rules: str | None = None, seed: int | None = None,
-        quit_after: float | None = None, level: str = "novice", length: int = 1) -> int:
+        quit_after: float | None = None, level: str = "novice", length: int = 1,
+        open_room: bool = False, name: str | None = None) -> int:
     """Play one online match to its end (see the module); the exit status."""
     storage = Storage(data_dir, validate_match=Session.from_dict, demo=True)
     _settings, problems = storage.load_settings()
@@ -212,7 +258,7 @@ def run(data_dir, url: str, room: str, rules: str | None = None, seed: int | Non
     keeper.load()
     if keeper.session is not None and keeper.session.options.opponent != "online":
         keeper.adopt(None)        # a demo match here is not ours to play online
-    link = open_link(keeper, url, room, rules, level, seed, length)
+    link = open_link(keeper, url, room, rules, level, seed, length, open_room, name)
     player = OnlinePlayer(keeper, link, lambda text: print(text, flush=True))
     ends = None if quit_after is None else time.monotonic() + quit_after
     try:
@@ -226,7 +272,7 @@ def run(data_dir, url: str, room: str, rules: str | None = None, seed: int | Non
 
 
 def watch(data_dir, url: str, code: str, quit_after: float | None = None, say=None,
-          lost_after: float = LOST_WATCH) -> int:
+          lost_after: float = LOST_WATCH, name: str | None = None) -> int:
     """Watch the room `code` to its match's end (see the module); the exit status: 0 when the
     match was seen to its end (a side caught cheating is said, and the match is over too), 3
     when the relay refused the watcher or none answered (at first, or for `lost_after` seconds
@@ -241,7 +287,7 @@ def watch(data_dir, url: str, code: str, quit_after: float | None = None, say=No
     if room is None:
         say(watching.watch_refused_words("no-such-room").said())
         return REFUSED
-    watcher = watching.Watcher(url, room)
+    watcher = watching.Watcher(url, room, **({"name": name} if name else {}))
     report = WatchReport(watcher, storage, say)
     ends = None if quit_after is None else time.monotonic() + quit_after
     try:
@@ -276,7 +322,9 @@ class WatchReport:
             **dict.fromkeys((watching.PriorityThrown, watching.Thrown, watching.Moved,
                              watching.SideResigned, watching.LeftSaved, watching.Cheated,
                              watching.PlayersPresent, watching.WatchersCount, Refused,
-                             Unreachable), self._tell),
+                             Unreachable,
+                             *_present(watching, "SideSaid", "Rematched", "CannotFollow")),
+                            self._tell),
         }
 
     def _tell(self, event) -> None:
@@ -288,7 +336,7 @@ class WatchReport:
 
     def _watching(self, event: watching.Watching) -> None:
         self.lost = None
-        self.say(f"watching {event.code}")
+        self.say(f"watching {protocol.shown_code(event.code)}")
 
     def _reconnected(self, event: Reconnected) -> None:
         self.lost = None

@@ -21,7 +21,7 @@ from pathlib import Path
 from game.base import i18n, streams
 from game.commands.arguments import Parser, add_language, command_first, speak, tidy
 from game.base.i18n import _
-from game.rules import RULE_NAMES   # the standard library only, like this module
+from game.rules import RULE_NAMES, rule_set   # the standard library only, like this module
 
 
 
@@ -101,8 +101,9 @@ def build_parser() -> argparse.ArgumentParser:
         # no-break space before it, so the translation ends with one).
         _("the computer alone (the demo, tests, checking a relay)"))
     headless.add_argument("--autoplay", action="store_true",
-                          help=_("the computer plays both sides, without animation; it never "
-                                 "plays over a saved match"))
+                          help=_("the computer plays both sides, in a window, at the quickest "
+                                 "speed (with no window where there is no screen); it never "
+                                 "plays over a saved match, and leaves none to continue"))
     headless.add_argument("--quit-after", type=_seconds, metavar="SECONDS",
                           help=_("close the game after this many seconds"))
     headless.add_argument("--online", type=_relay_url, metavar="ws://HOST:PORT",
@@ -114,7 +115,16 @@ def build_parser() -> argparse.ArgumentParser:
                              "with this code"))
     seat.add_argument("--watch", type=_watch_code, metavar="CODE",
                       help=_("watch the room with this code, without playing in it"))
-    headless.add_argument("--level", default="", metavar="LEVEL",
+    seat.add_argument("--list", action="store_true",
+                      help=_("with --online: print the relay's open rooms, one a line (code, "
+                             "rule set, length, host's name, waiting time), and end"))
+    headless.add_argument("--open", action="store_true",
+                          help=_("with --room new: a room open to anyone on the relay, listed "
+                                 "in its open games (default: friends with the code)"))
+    headless.add_argument("--name", type=_name, metavar="NAME",
+                          help=_("with --room or --watch: the name the friend and the watchers "
+                                 "see"))
+    headless.add_argument("--level", metavar="LEVEL",
                           help=_("with --room: the computer's level, such as novice (default: "
                                  "the game's strongest)"))
     return parser
@@ -137,25 +147,51 @@ def _relay_url(text: str) -> str:
 
 def _room(text: str) -> str:
     """"new", or a room code as typed ("ACD-EF9", "acdef9")."""
-    from game.online.protocol import normal_code
-    if text == "new":
-        return text
-    code = normal_code(text)
-    if code is None:
-        raise argparse.ArgumentTypeError(_("{value} is not a room code (six letters and "
-                                           "figures, like ACD-EF9) nor \"new\"",
-                                           value=repr(text[:20])))
-    return code
+    return text if text == "new" else _code(text, new=True)
 
 
 def _watch_code(text: str) -> str:
     """A room code as typed ("ACD-EF9", "acdef9"): the room to watch."""
-    from game.online.protocol import normal_code
+    return _code(text)
+
+
+def _code(text: str, new: bool = False) -> str:
+    """A room code in its one form, or why `text` is not one: the characters codes never use
+    (no O, 0, 1, I, L...: easily confused when read aloud), or the count of them."""
+    from game.online.protocol import CODE_ALPHABET, CODE_LENGTH, normal_code
     code = normal_code(text)
-    if code is None:
-        raise argparse.ArgumentTypeError(_("{value} is not a room code (six letters and "
-                                           "figures, like ACD-EF9)", value=repr(text[:20])))
-    return code
+    if code is not None:
+        return code
+    typed = re.sub(r"[\s-]", "", text[:40]).upper()
+    unused = "".join(dict.fromkeys(c for c in typed if c not in CODE_ALPHABET))
+    value, alphabet = repr(text[:20]), " ".join(CODE_ALPHABET)
+    if unused and new:
+        problem = _("{value} is neither \"new\" nor a room code: codes never use {unused}; they "
+                    "use only {alphabet}", value=value, unused=" ".join(unused[:12]),
+                    alphabet=alphabet)
+    elif unused:
+        problem = _("{value} is not a room code: codes never use {unused}; they use only "
+                    "{alphabet}", value=value, unused=" ".join(unused[:12]), alphabet=alphabet)
+    elif new:
+        problem = _("{value} is neither \"new\" nor a room code: a code has {count} letters and "
+                    "figures, like ACD-EF9", value=value, count=CODE_LENGTH)
+    else:
+        problem = _("{value} is not a room code: a code has {count} letters and figures, like "
+                    "ACD-EF9", value=value, count=CODE_LENGTH)
+    raise argparse.ArgumentTypeError(problem)
+
+
+def _name(text: str) -> str:
+    """A player's name as the relay takes it (game/online/names.py), trimmed; or why not."""
+    try:
+        from game.online.names import name_refusal, normal_name
+    except ImportError:         # before the game's packages are set up: checked again then
+        return text.strip(" ")
+    refusal = name_refusal(text)
+    if refusal:
+        raise argparse.ArgumentTypeError(_("{value}: {refusal}", value=repr(text[:30]),
+                                           refusal=_(refusal)))
+    return normal_name(text)
 
 
 def build_engine_parser() -> argparse.ArgumentParser:
@@ -219,9 +255,52 @@ def parse_args(argv) -> argparse.Namespace:
     args = parser.parse_args(tidy(parser, argv))
     args.command = "play"
     seat = args.room or args.watch
-    if (args.online is None) != (seat is None) or (args.online and not args.autoplay):
+    if args.list:
+        if args.online is None:
+            parser.error(_("--list goes with --online: the relay whose open rooms to print"))
+    elif (args.online is None) != (seat is None) or (args.online and not args.autoplay):
         parser.error(_("--online goes with --autoplay and with --room or --watch"))
+    if args.open and args.room != "new":
+        parser.error(_("--open goes with --room new: it opens the new room to anyone"))
+    if args.name is not None and seat is None:
+        parser.error(_("--name goes with --room or --watch: the name shown in that room"))
+    if args.level is not None:
+        refusal = level_refusal(args.level, args.room, args.rules)
+        if refusal:
+            parser.error(refusal)
     return args
+
+
+def level_refusal(level: str, room, rules) -> str | None:
+    """Why --level cannot be played (in the player's words), or None: it goes with --room, and
+    names a level of the match's game (a new room's: --rules, else the first rule set; a room
+    joined without --rules: any game's). None too while the computer's packages are not set up
+    yet (the first start): the game's own start checks again."""
+    if room is None:
+        return _("--level goes with --autoplay, --online and --room: the computer's level in an "
+                 "online match")
+    named = rules or (RULE_NAMES[0] if room == "new" else None)
+    try:
+        from game.computer.player import levels_for
+        if named:
+            names = [name for name, _description in levels_for(named)]
+            if level in names:
+                return None
+            return _("{value} is not a level of {game} (its levels: {levels})",
+                     value=repr(level[:20]), game=_(rule_set(named).title), levels=", ".join(names))
+        games = {}          # each game's levels, by the game's first rule set
+        for name in RULE_NAMES:
+            games.setdefault(rule_set(name).game, name)
+        levels = {name: [level for level, _description in levels_for(name)]
+                  for name in games.values()}
+    except ImportError:
+        return None
+    if any(level in names for names in levels.values()):
+        return None
+    return _("{value} is not a level of either game (Tourne Case: {tourne_case}; Garanguet: "
+             "{garanguet})", value=repr(level[:20]),
+             tourne_case=", ".join(levels[games["tourne-case"]]),
+             garanguet=", ".join(levels[games["garanguet"]]))
 
 
 def main(argv=None) -> int:
@@ -243,6 +322,13 @@ def main(argv=None) -> int:
         from game.online import relay
         return relay.main(args.host, args.port, args.limit)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")   # pygame's banner is not ours to print
+    if args.list:               # a relay's open rooms: no data folder, no window
+        from game.commands import autoplay
+        return autoplay.list_open(args.online, args.rules)
+    if not _folder_takes_files(args.data_dir):
+        return BAD_FOLDER
+    if not args.online and not _a_screen_or_none_needed(args.autoplay):
+        return NO_SCREEN
     from game.base import folder_lock
     with _ends_on_sigterm() as ended:
         folder_lock.answer_calls()      # before the lock: a second start may call at once
@@ -253,9 +339,11 @@ def main(argv=None) -> int:
                 if args.online:         # headless, through a relay: to watch, or to play
                     from game.commands import autoplay
                     status = (autoplay.watch(args.data_dir, args.online, args.watch,
-                                             quit_after=args.quit_after) if args.watch else
+                                             quit_after=args.quit_after, name=args.name)
+                              if args.watch else
                               autoplay.run(args.data_dir, args.online, args.room, args.rules,
-                                           args.seed, args.quit_after, args.level))
+                                           args.seed, args.quit_after, args.level or "",
+                                           open_room=args.open, name=args.name))
                     return 128 + ended[0] if ended else status
                 from game import app
                 _window_opens()
@@ -267,6 +355,30 @@ def main(argv=None) -> int:
     return 128 + ended[0] if ended else status
 
 
+#: The exit status of a game that has no screen to open its window on.
+NO_SCREEN = 1
+
+
+def _a_screen_or_none_needed(autoplay: bool) -> bool:
+    """Whether the window may open. A Unix desktop's screen is named by DISPLAY (X11) or
+    WAYLAND_DISPLAY; without either (a server, a terminal over ssh), SDL would print its own
+    English error and open an invisible window: the game would play where nobody sees it. So
+    the demo plays with no window (SDL's dummy screen), saying so, and a game for a player
+    ends at once, saying why. SDL_VIDEODRIVER, when set, is the player's choice and kept."""
+    unix_desktop = sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd"))
+    if (not unix_desktop or os.environ.get("SDL_VIDEODRIVER") or os.environ.get("DISPLAY")
+            or os.environ.get("WAYLAND_DISPLAY")):
+        return True
+    if autoplay:
+        streams.tell(_("No screen to open a window on (neither DISPLAY nor WAYLAND_DISPLAY is "
+                       "set): the computer plays with no window."))
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+        return True
+    streams.tell(_("No screen to open the game's window on (neither DISPLAY nor WAYLAND_DISPLAY "
+                   "is set): start the game from a desktop session."))
+    return False
+
+
 def _window_opens() -> None:
     """The game's packages are loaded and its window opens next: the first start's set-up
     window, which says "Starting the game ..." meanwhile, may close (READY)."""
@@ -276,6 +388,29 @@ def _window_opens() -> None:
             Path(ready).touch()
         except OSError:         # the set-up window closes anyway when its wait ends
             pass
+
+
+#: The exit status of a start whose --data-dir cannot be written (a bad argument).
+BAD_FOLDER = 2
+
+
+def _folder_takes_files(data_dir) -> bool:
+    """Whether the game may start on its data folder, having said so if it cannot be written:
+    one given with --data-dir is refused (nothing played there could be kept); the player's
+    own folder is only warned about (the game plays on, saving nothing)."""
+    from game.saves.files import cannot_write
+    folder = _data_folder(data_dir)
+    trouble = cannot_write(folder)
+    if trouble is None:
+        return True
+    if data_dir is not None:
+        streams.tell(_("The data folder {folder} cannot be written ({problem}): give another "
+                       "with --data-dir.", folder=str(folder), problem=trouble.said()))
+        return False
+    streams.tell(_("The data folder {folder} cannot be written ({problem}): the game plays on "
+                   "but keeps nothing (settings, saves, records); --data-dir gives another.",
+                   folder=str(folder), problem=trouble.said()))
+    return True
 
 
 def _data_folder(data_dir) -> Path:

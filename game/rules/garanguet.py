@@ -13,7 +13,7 @@ from itertools import combinations
 
 from game.base.i18n import N_, Said, _, n_
 from game.rules.core import DOUBLET_NAMES, Announcement, Illegal, Move, NotationError, Outcome, Position, Rules, Side, Step
-from game.rules.notation import PositionNotation, side_error, write_runs
+from game.rules.notation import PositionNotation, read_number, side_error, write_runs
 from game.rules.phrases import Telling, count_word, join, point
 
 OFF = 25            # borne off: the rim, counted as one more point while bearing off (G-9)
@@ -383,10 +383,17 @@ class GaranguetNotation(PositionNotation):
     no point held by both sides (G-3)."""
 
     checkers = 15
+    point_words = (N_("White: {token} is not a point (1..24, or off)"),
+                   N_("Black: {token} is not a point (1..24, or off)"))
+    order_words = (N_("White: checkers are written in ascending order (off last)"),
+                   N_("Black: checkers are written in ascending order (off last)"))
 
     def check(self, position, text):
+        written = dict(zip((Side.WHITE, Side.BLACK), text.split("/")))
         for side in Side:
-            if any(not 1 <= x <= OFF for x in position.checkers(side)):
+            past_24 = any((read_number(token.partition("*")[0].strip()) or 0) >= OFF
+                          for token in written[side].split(","))    # "25" is not "off"
+            if past_24 or any(not 1 <= x <= OFF for x in position.checkers(side)):
                 raise side_error(side, (N_("{text}: White's checkers are on 1..24 or off"),
                                         N_("{text}: Black's checkers are on 1..24 or off")), text=repr(text))
         black_points = {x for x in position.black if x < OFF}

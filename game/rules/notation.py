@@ -31,8 +31,8 @@ _SIDE_WORDS = {
     "count": (N_("White: {token} has a bad count (1..15)"),
               N_("Black: {token} has a bad count (1..15)")),
     "many": (N_("White: more than 15 checkers"), N_("Black: more than 15 checkers")),
-    "order": (N_("White: checkers are written in ascending order ('b' and 0 first)"),
-              N_("Black: checkers are written in ascending order ('b' and 0 first)")),
+    "order": (N_("White: checkers are written in ascending order"),
+              N_("Black: checkers are written in ascending order")),
     "point": (N_("White: {token} is not a point (a number, 'b' or 'off')"),
               N_("Black: {token} is not a point (a number, 'b' or 'off')")),
 }
@@ -103,19 +103,27 @@ def _parse_location(text: str, what: Side | str) -> int:
     return loc
 
 
-def _parse_side(text: str, who: Side) -> tuple[int, ...]:
-    locs: list[int] = []
+def _read_side(text: str, who: Side) -> list[tuple[str, int | None]]:
+    """One side's checkers as written, in the order written: each checker's location as typed
+    and read (None where it is no location: the game it is, known from the count, says why)."""
+    checkers: list[tuple[str, int | None]] = []
     for token in text.split(","):
         loc, star, count = token.strip().partition("*")
         n = read_number(count) if star else 1
         if n is None or not 1 <= n <= MOST:
             raise side_error(who, _SIDE_WORDS["count"], token=repr(token.strip()[:20]))
-        locs.extend([_parse_location(loc, who)] * n)
-        if len(locs) > MOST:
+        loc = loc.strip()
+        checkers.extend([(loc, _location_or_none(loc))] * n)
+        if len(checkers) > MOST:
             raise side_error(who, _SIDE_WORDS["many"])
-    if locs != sorted(locs):
-        raise side_error(who, _SIDE_WORDS["order"])
-    return tuple(locs)
+    return checkers
+
+
+def _location_or_none(text: str) -> int | None:
+    try:
+        return _parse_location(text, Side.WHITE)
+    except NotationError:
+        return None
 
 
 @dataclass(frozen=True)
@@ -209,12 +217,25 @@ class Position:
         if parts[2].strip() not in ("W", "B"):
             raise NotationError.of(N_("{text}: the side to move is W or B, not {side}"),
                                    text=repr(text), side=repr(parts[2].strip()))
-        position = cls(_parse_side(parts[0], Side.WHITE), _parse_side(parts[1], Side.BLACK),
-                       Side(parts[2].strip()))
+        written = {Side.WHITE: _read_side(parts[0], Side.WHITE),
+                   Side.BLACK: _read_side(parts[1], Side.BLACK)}
+        # The game is known by the count of checkers; then its own words say what is wrong:
+        # a location that is none of its own (in its notation), and only then the order.
+        as_read = {side: tuple(BAR if loc is None else loc for _token, loc in checkers)
+                   for side, checkers in written.items()}
+        position = cls(as_read[Side.WHITE], as_read[Side.BLACK], Side(parts[2].strip()))
         notation = notation_of(position)
+        for side, checkers in written.items():
+            bad = next((token for token, loc in checkers if loc is None), None)
+            if bad is not None:
+                words = notation.point_words if notation else _SIDE_WORDS["point"]
+                raise side_error(side, words, token=repr(bad[:20]))
         if notation is None:
             raise NotationError.of(NOTATIONS.miscounted, text=repr(text))
         notation.check(position, text)
+        for side, locations in as_read.items():
+            if list(locations) != sorted(locations):
+                raise side_error(side, notation.order_words)
         return position
 
 
@@ -224,6 +245,10 @@ class PositionNotation:
     overrides what differs: `check` (raise NotationError, naming the rule), `write_side`."""
 
     checkers = 0           # a side's checkers in this game
+    #: (White's, Black's) words for a location that is none of this game's, with {token};
+    #: and for checkers not written in ascending order
+    point_words = _SIDE_WORDS["point"]
+    order_words = _SIDE_WORDS["order"]
 
     def owns(self, position: Position) -> bool:
         """Whether `position` is this game's: each side has the game's count of checkers."""

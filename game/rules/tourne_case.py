@@ -139,6 +139,10 @@ class TourneCaseNotation(PositionNotation):
     (TC-3): "0,0,3/0,0,0/W"."""
 
     checkers = 3
+    point_words = (N_("White: {token} is not a point (b, 0..12)"),
+                   N_("Black: {token} is not a point (b, 0..12)"))
+    order_words = (N_("White: checkers are written in ascending order ('b' and 0 first)"),
+                   N_("Black: checkers are written in ascending order ('b' and 0 first)"))
 
     def check(self, position, text):
         for side in Side:

@@ -12,10 +12,12 @@ import json
 import math
 import os
 import stat
+import tempfile
 import time
 from pathlib import Path
 
-from game.base.i18n import N_, Problem
+from game.base import i18n
+from game.base.i18n import N_, Problem, Said, _, verbatim
 
 FORMAT = "tourne-case-save"
 VERSION = 1
@@ -222,6 +224,19 @@ def remove(path) -> None:
         pass
 
 
+def cannot_write(folder) -> "SystemWords | None":
+    """Why nothing can be saved in `folder` (made if missing, then a file tried in it), or None
+    when it takes files."""
+    try:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        fd, probe = tempfile.mkstemp(prefix=".write-test.", suffix=".tmp", dir=folder)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as error:
+        return os_words(error)
+    return None
+
+
 def fsync_dir(folder) -> None:
     """Make the rename itself durable (POSIX); Windows cannot open a folder, and needs not."""
     try:
@@ -278,6 +293,43 @@ def unreadable(path, error: OSError) -> Problem:
                    error=os_words(error))
 
 
-def os_words(error: OSError) -> str:
-    """The system's own words for an error ("No space left on device"), shown as they are."""
-    return str(error.strerror or error)
+#: The system's errors a player meets, in words the catalogue translates: the system's own
+#: text is English whatever the player's language ("address already in use" in French words).
+SYSTEM_WORDS = {number: words for number, words in (
+    (errno.EADDRINUSE, N_("the address is already in use (another program listens on that port)")),
+    (errno.EADDRNOTAVAIL, N_("this computer has no such address")),
+    (errno.EACCES, N_("permission denied")),
+    (errno.EPERM, N_("operation not permitted")),
+    (errno.ENOSPC, N_("no space left on the disk")),
+    (getattr(errno, "EDQUOT", None), N_("the disk quota is used up")),
+    (errno.EROFS, N_("the disk is read-only")),
+    (errno.ENOENT, N_("no such file or folder")),
+    (errno.ENOTDIR, N_("part of the path is a file, not a folder")),
+    (errno.ENAMETOOLONG, N_("the name is too long")),
+    (errno.EIO, N_("the disk could not be read or written (input/output error)")),
+) if number is not None}
+
+
+class SystemWords(str):
+    """The system's own words for an error: as a str its text ("No space left on device", for
+    logs and tests); `said()` in the player's language where the catalogue knows the error
+    (SYSTEM_WORDS), else the system's text as it is."""
+
+    def __new__(cls, error: OSError):
+        self = super().__new__(cls, str(error.strerror or error))
+        self.number = error.errno
+        return self
+
+    def __reduce__(self):
+        return str, (str(self),)
+
+    def said(self) -> Said:
+        message = SYSTEM_WORDS.get(self.number)
+        if message is None or i18n.language() == i18n.SOURCE:
+            return verbatim(str(self))
+        return _(message)
+
+
+def os_words(error: OSError) -> SystemWords:
+    """The system's own words for an error (see SystemWords): put it in a message's fields."""
+    return SystemWords(error)

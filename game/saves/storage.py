@@ -54,7 +54,9 @@ class Storage:
 
     A `demo`'s storage (autoplay: the computer on both sides) never plays over a player's match:
     when the folder holds one, the demo loads nothing and saves nothing of its own, leaving the
-    player's match byte for byte; a folder without one (empty, or a demo's) it uses as any game."""
+    player's match byte for byte; a folder without one (empty, or a demo's) it uses as any game.
+    The other way round, a player's storage never takes up a demo's match (`resume_match`): the
+    player could take no part in it; it stays in the file for the next demo to go on with."""
 
     def __init__(self, data_dir=None, validate_match=None, writer=os.write, demo=False):
         self.dir = Path(data_dir) if data_dir is not None else default_data_dir()
@@ -93,25 +95,31 @@ class Storage:
     # -- the match in progress ----------------------------------------------------------------
 
     def load_match(self) -> tuple[dict | None, list[str]]:
-        """The saved match (Session.to_dict() data) or None, and what was wrong if anything."""
+        """The saved match (Session.to_dict() data) or None, and what was wrong if anything:
+        what the file holds, a demo's match too (a demo's storage sees no player's match)."""
         self._remove_stale_temporaries()
         data, problems, _, _ = self._load(MATCH_FILE, "match")
-        return (None if self._hands_off(data) else data), problems
+        return (data if not self.demo or self.ours(data) else None), problems
 
     def resume_match(self):
         """The saved match as `validate_match` built it while checking it (the data itself
-        when there is no validator), or None; and what was wrong if anything."""
+        when there is no validator), or None; and what was wrong if anything. None too when
+        the match is not this game's to take up (`ours`): Continue offers only what it may."""
         self._remove_stale_temporaries()
         data, problems, _, built = self._load(MATCH_FILE, "match")
-        return (None if self._hands_off(data) else built), problems
+        return (built if self.ours(data) else None), problems
 
-    def _hands_off(self, data) -> bool:
-        """A demo finding a player's match leaves it alone from now on (see the class)."""
-        if self.demo and data is not None:
-            options = data.get("options")
-            by_the_computer = isinstance(options, dict) and options.get("autoplay") is True
+    def ours(self, data) -> bool:
+        """Whether this game may take up the saved match `data`: a demo only a demo's (and,
+        finding a player's, it leaves the folder's match alone from now on), a player only a
+        player's (see the class)."""
+        if data is None:
+            return False
+        options = data.get("options")
+        by_the_computer = isinstance(options, dict) and options.get("autoplay") is True
+        if self.demo:
             self._players_match = not by_the_computer
-        return self._players_match
+        return by_the_computer == bool(self.demo) and not self._players_match
 
     def _remove_stale_temporaries(self, age_s: float = 60.0) -> None:
         """A save cut short by a crash leaves its temporary file behind; never a saved match.

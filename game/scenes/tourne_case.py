@@ -37,11 +37,21 @@ OPTIONS = {REENTRY.preset: REENTRY}
 
 # -- the rules pages ------------------------------------------------------------------------------
 
+#: What a newcomer reads first, before the board and the rules by number: what to do, and how
+#: the two sides' checkers meet (each on its own row, hitting across).
+GOAL = (N_("The goal"), [
+    N_("Be the first to bring all three of your checkers to your home point, point 12, at the "
+       "end of your row."),
+    N_("How checkers meet: each side moves along its own row, and the two rows face each other "
+       "point for point, point k facing point k. A checker that lands facing an opposing "
+       "checker, on points 1 to 11, hits it: the hit checker leaves the board and starts over."),
+])
+
 BOARD = (N_("The board"), [
     N_("Two rows of twelve points. Each player has three checkers and moves them only along "
        "their own row, from point 1 to point 12: White on the top row, Black on the bottom row. "
-       "Point 12 is the home point, the “coin de repos”. Point k of one row faces point k of the "
-       "other. Checkers start off the board, not yet entered."),
+       "Point 12 is the home point, the “coin de repos”. Checkers start off the board, not yet "
+       "entered."),
     N_("In the pictures, a gold arrow is a move played and a red arrow struck through a move "
        "the rules refuse; a checker ringed in red is hit, and the dice are the throw (a faded "
        "die is not played)."),
@@ -142,12 +152,14 @@ WIN = Rule("TC-9", N_("The first to bring all three checkers to the home point w
                       "and scores 1 point."))
 
 CHARPENTIER_SECTIONS = [
+    GOAL,
     BOARD,
     (N_("Charpentier 1699 (also Fallavel 1715)"), [*LOWER, *MOVING, REENTRY_RULE, WIN]),
     COMMON,
 ]
 
 CHARPENTIER_REENTRY_SECTIONS = [
+    GOAL,
     BOARD,
     (N_("Charpentier 1699, with compulsory re-entry"), [
         N_("The Charpentier rules, after Littré's dictionary for a hit checker: it must come "
@@ -164,6 +176,7 @@ CHARPENTIER_REENTRY_SECTIONS = [
 ]
 
 BELL_SECTIONS = [
+    GOAL,
     BOARD,
     (N_("Bell 1975"), [
         Rule("TB-1", N_("Both dice are played as two moves, in either order, by one checker or "
