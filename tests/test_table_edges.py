@@ -56,3 +56,133 @@ def test_keys_typed_while_the_dice_roll_are_played_once_they_rest(screen):
             break
     assert scene.stage is f.Stage.CHOOSE
     assert scene.choice.selected == 0, "the 0 typed while the dice rolled was lost"
+
+
+# --- 14: the controller's words from the first frame ---------------------------------------------
+def drawn(app) -> list[str]:
+    """Every text the App draws in its next frame."""
+    from game.view import widgets as ui
+    with ui.recording() as (shown, _unsaid):
+        app.frame(1 / 30)
+        return [str(words) for words, _rect, _box in shown]
+
+
+def controller_app(tmp_path):
+    from game.app import App
+    from game.base import i18n
+    from test_controller import FakeController
+    i18n.set_language("en")
+    app = App(seed=7, data_dir=tmp_path, size=(960, 600))
+    app.update_settings({"language": "en", "animation_speed": "instant"})
+    app.pads.opener = FakeController
+    app.pads.last_used = True                       # the A that started the match
+    return app
+
+
+def test_the_priority_throw_names_the_controllers_buttons_from_its_first_frame(tmp_path):
+    """Issue 38.14: right after A started the match, the line said "press Space" and the buttons
+    "Throw Space", "Menu Esc"."""
+    from game.play.options import MatchOptions
+    from game.play.session import Phase, Session
+    from game.scenes.table.priority import PriorityScene
+    app = controller_app(tmp_path)
+    try:
+        session = Session.new(MatchOptions(rules="charpentier", opponent="computer"), seed=3)
+        assert session.phase is Phase.PRIORITY
+        app.keeper.adopt(session)
+        app.scenes.clear_to(PriorityScene(app))
+        words = drawn(app)
+        assert not [w for w in words if "Space" in w or w == "Esc"], words
+        assert any("Press A or click to throw" in w for w in words), words
+        assert "Start" in words and "A" in words, words
+        scene = app.scenes.top
+        scene.throw()
+        for _ in range(200):
+            app.frame(1 / 30)
+            if scene.stage.name == "RESULT":
+                break
+        assert scene.stage.name == "RESULT" and scene._asks_to_play()
+        assert "press A to play" in scene.prompt(), scene.prompt()
+    finally:
+        pygame.display.quit()
+
+
+def test_the_history_panel_names_the_controllers_buttons(tmp_path):
+    """Issue 38.14: the panel said "F2 or Esc closes - PageUp, PageDown scroll" to a controller."""
+    from game.play.options import MatchOptions
+    from game.play.session import Phase, Session
+    from game.scenes.table.scene import TableScene
+    app = controller_app(tmp_path)
+    try:
+        session = Session.new(MatchOptions(rules="charpentier", opponent="computer"), seed=3)
+        session.phase, session.position = Phase.THROW, Position((0, 0, 3), (0, 0, 0), Side.WHITE)
+        session.record = {"first": "W", "turns": []}
+        app.keeper.adopt(session)
+        scene = TableScene(app)
+        app.scenes.clear_to(scene)
+        app.frame(1 / 30)
+        scene.toggle_history()
+        words = " ".join(drawn(app))
+        assert "Back or B closes - LB, RB scroll" in words, words
+        assert "F2" not in words and "PageUp" not in words
+    finally:
+        pygame.display.quit()
+
+
+# --- 15: one order for the dice, plain words ----------------------------------------------------
+def test_the_readout_and_every_card_list_the_dice_in_one_order():
+    """Issue 38.15: the readout showed 2, 3, 5 while the move card said "White - 3-5-2"."""
+    from types import SimpleNamespace
+    from game.scenes.table.cards import caption_words
+    from game.scenes.table.draw import dice_order, dice_text
+    from game.scenes.table.snapshot import Caption
+    from game.play.options import MatchOptions
+    from game.play.session import Session
+    from game.rules import Move
+    assert dice_text((3, 5, 2)) == "5-3-2" and dice_text((2, 4, 4)) == "4-4-2"
+    assert [(3, 5, 2)[i] for i in dice_order((3, 5, 2))] == [5, 3, 2]
+    session = Session.new(MatchOptions(rules="garanguet", opponent="computer"), seed=3)
+    start = session.rules.start(Side.WHITE)
+    move = session.rules.legal_moves(start, (3, 5, 2))[0]
+    heading, _words = caption_words(session, Caption(Side.WHITE, start, (3, 5, 2), move, start))
+    assert heading.startswith("White - 5-3-2:"), heading
+    assert isinstance(move, Move) and SimpleNamespace
+
+
+def test_the_readout_lists_the_dice_highest_first_with_their_marks(screen):
+    app = start(screen, opponent="human")
+    scene = table_at(app, screen, Position((0, 10, 11), (0, 0, 0), Side.WHITE), (2, 6))
+    hud = scene.hud_state()
+    assert hud.dice == (6, 2)
+    marks = dict(zip(app.session.dice, scene.flow.dice_marks()))
+    assert hud.marks == (marks[6], marks[2])
+
+
+def test_a_one_step_move_taken_back_is_said_once():
+    """Issue 38.15: "Taken back: 0-1, the last step of 0-1" for a move of one step."""
+    from game.scenes.table.said import step_taken_back
+    assert str(step_taken_back("0-1", "0-1")) == "Taken back: the move 0-1"
+    assert str(step_taken_back("w-p", "x-r, w-p")) == "Taken back: w-p, the last step of x-r, w-p"
+
+
+def test_after_the_priority_throw_the_throw_button_goes_on_as_the_line_says(screen):
+    """Issue 38.15: the Throw button was greyed while the line said "press Space to play"."""
+    from game.scenes.table.priority import PriorityScene
+    from test_table import FakeApp
+    from game.play.options import MatchOptions
+    from game.play.session import Session
+    session = Session.new(MatchOptions(rules="charpentier", length=3, opponent="human"), seed=7)
+    app = FakeApp(session)
+    app.show_match()
+    app.scenes.apply_pending()
+    scene = app.scenes.top
+    assert isinstance(scene, PriorityScene)
+    states = []
+    scene.hud.draw = lambda surface, state: states.append(state)
+    key(app, pygame.K_SPACE)
+    for _ in range(100):
+        pump(app, screen, 0.1)
+        if scene.stage.name == "RESULT":
+            break
+    assert scene.stage.name == "RESULT" and "press Space to play" in scene.prompt()
+    assert "throw" in states[-1].enabled

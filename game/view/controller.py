@@ -235,6 +235,16 @@ def last_used(host) -> bool:
     return bool(pads is not None and pads.last_used)
 
 
+def pad_keys(host) -> dict:
+    """The table's buttons' keys as the controller names them, when one was used last (else
+    none: the buttons show the keyboard's own)."""
+    if not last_used(host):
+        return {}
+    return {"throw": key_word(host, pygame.K_RETURN), "hint": key_word(host, pygame.K_F1),
+            "undo": key_word(host, pygame.K_z), "history": key_word(host, pygame.K_F2),
+            "menu": verbatim("Start")}
+
+
 def key_word(host, key: int) -> str:
     """The word for a key on screen: the key's own, or the controller button that sends it when
     a controller was the last thing used."""

@@ -16,7 +16,7 @@ from game.rules.turn import numbers_left, playable_numbers
 from game.scenes.table.keys import writes_out
 from game.scenes.table.snapshot import TableSnapshot
 from game.view.board_view import GLOW, draw_banners
-from game.view.controller import key_word, last_used
+from game.view.controller import key_word, last_used, pad_keys
 from game.view.table_hud import HudState, draw_die_face
 from game.view.widgets import GOLD_PALE, IVORY, blit_text, font, wrap
 
@@ -265,16 +265,16 @@ class TableDrawing:
         if t.can_undo:
             enabled.add("undo")
         dice = s.dice if s.dice and stage is not Stage.ROLL else ()
-        keys = {}
-        if last_used(host):                        # a controller was the last used: its buttons
-            keys = {"throw": key_word(host, pygame.K_RETURN), "hint": key_word(host, pygame.K_F1),
-                    "undo": key_word(host, pygame.K_z), "history": key_word(host, pygame.K_F2),
-                    "menu": verbatim("Start")}
-        return HudState(keys=keys, names=names, scores=dict(s.match.score),
+        marks = t.marks if dice else ()
+        if dice:                                   # the readout lists them as every card says them
+            order = dice_order(dice)
+            dice = tuple(dice[i] for i in order)
+            marks = tuple(marks[i] for i in order) if marks else ()
+        return HudState(keys=pad_keys(host), names=names, scores=dict(s.match.score),
                         length=s.match.length, title=Words(s.rules.title),
                         to_move=None if stage is Stage.OVER else s.to_move,
                         prompt=t.note or self.prompt(t), dice=dice,
-                        marks=t.marks if dice else (),
+                        marks=marks,
                         enabled=enabled | {"history"}, hover=t.hand.hover, clock=t.clock,
                         attention="throw" if "throw" in enabled else None)
 
@@ -344,6 +344,17 @@ def _held_origin(t: TableSnapshot):
     if t.stage is Stage.CHOOSE and t.choice is not None and t.choice.selected is not None:
         return t.choice.selected
     return None
+
+
+def dice_order(dice) -> list[int]:
+    """The dice's indices as the table lists them everywhere (the readout, the cards, the
+    history, the notices): the highest first, as a throw is written ("5-3", "4-4-2")."""
+    return sorted(range(len(dice)), key=lambda i: -dice[i])
+
+
+def dice_text(dice) -> str:
+    """A throw written as the table writes it: "5-3-2", the highest first."""
+    return "-".join(str(dice[i]) for i in dice_order(dice))
 
 
 def dice_rects(view, playback) -> list:

@@ -21,6 +21,7 @@ from game.scenes.online.playing import OnlinePlay, end_early, friends_link
 from game.scenes.paced import PacedScene
 from game.view.board_view import draw_banners
 from game.view.dice_playback import DicePlayback
+from game.view.controller import key_word, pad_keys
 from game.view.table_hud import HudState
 from game.view.widgets import GOLD_PALE, WALNUT_DEEP, blit_text, text
 
@@ -41,21 +42,21 @@ PLAYS_FIRST = {
 }
 #: What each side threw, by who plays White (game.play.sides.who): (while the result shows, once it is done).
 THROWS = {
-    "you": (N_("You throw {white} (White), the computer throws {black} (Black) - press Space "
+    "you": (N_("You throw {white} (White), the computer throws {black} (Black) - press {key} "
                "to play"),
             N_("You throw {white} (White), the computer throws {black} (Black)")),
     "computer": (N_("The computer throws {white} (White), you throw {black} (Black) - "
-                        "press Space to play"),
+                        "press {key} to play"),
                      N_("The computer throws {white} (White), you throw {black} (Black)")),
-    "colour": (N_("White throws {white}, Black throws {black} - press Space to play"),
+    "colour": (N_("White throws {white}, Black throws {black} - press {key} to play"),
               N_("White throws {white}, Black throws {black}")),
 }
 #: The same against a friend on another computer, by who plays White ("you" or "friend").
 FRIEND_THROWS = {
-    "you": (N_("You throw {white} (White), your friend throws {black} (Black) - press Space "
+    "you": (N_("You throw {white} (White), your friend throws {black} (Black) - press {key} "
                "to play"),
             N_("You throw {white} (White), your friend throws {black} (Black)")),
-    "friend": (N_("Your friend throws {white} (White), you throw {black} (Black) - press Space "
+    "friend": (N_("Your friend throws {white} (White), you throw {black} (Black) - press {key} "
                   "to play"),
                N_("Your friend throws {white} (White), you throw {black} (Black)")),
 }
@@ -202,10 +203,11 @@ class PriorityScene(PacedScene):
         self.online.draw(surface, self.hud.scale, self.clock, dice_wait=self.dice_wait)
         s = self.session
         asks = self.stage is Stage.WAIT and self._humans() and not self.dice_wait   # to throw
-        state = HudState(names={side: side_title(s, side) for side in Side},
+        goes_on = self.stage is Stage.RESULT and self._asks_to_play()     # "press Space to play"
+        state = HudState(keys=pad_keys(self.app), names={side: side_title(s, side) for side in Side},
                          scores=dict(s.match.score), length=s.match.length,
                          title=rules_title(s.rules.name), to_move=None, prompt=self.prompt(),
-                         enabled={"menu"} | ({"throw"} if asks else set()),
+                         enabled={"menu"} | ({"throw"} if asks or goes_on else set()),
                          hover=self.hover, clock=self.clock, attention="throw" if asks else None)
         self.hud.draw(surface, state)
 
@@ -219,7 +221,7 @@ class PriorityScene(PacedScene):
             asked = self.stage is Stage.RESULT and self._asks_to_play()    # "press Space to play"
             throws = FRIEND_THROWS if self.link is not None else THROWS
             words = throws[who(s, Side.WHITE)][0 if asked else 1]
-            return _(words, white=white, black=black)
+            return _(words, white=white, black=black, key=key_word(self.app, pygame.K_SPACE))
         waiting = self.online.waiting_words()
         if waiting is not None and self.stage is Stage.WAIT and self.dice_wait:
             return waiting.said()
@@ -228,7 +230,7 @@ class PriorityScene(PacedScene):
         if self.stage is Stage.WAIT:
             if self._humans():
                 return _("Priority: each side throws one die - the higher plays first. "
-                         "Press Space or click to throw")
+                         "Press {key} or click to throw", key=key_word(self.app, pygame.K_SPACE))
             return _("Priority: each side throws one die - the higher plays first.")
         return {Stage.ROLL: _("The dice are rolling..."), Stage.TIE: _("A tie: thrown again"),
                 Stage.DONE: verbatim("")}[self.stage]

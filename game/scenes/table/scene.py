@@ -91,7 +91,7 @@ class TableScene(PacedScene):
         self._move_said = False            # a whole move's take-back was said: its last step is not
         self._taken_from = None            # a move taken back but its last pick: said with that step
         self.input = TableInput(self, self.view, host, s.rules)
-        self.cards = TableCards(self.view)
+        self.cards = TableCards(self.view, host)
         self.drawing = TableDrawing(self.view, host)
         self.handlers = self.event_handlers()
 
