@@ -2,6 +2,7 @@
 dice roll are kept (13), the controller's words from the first frame (14), one order for the
 dice and plain take-back words (15)."""
 import pygame
+import pytest
 
 from game.geometry import tablier as geometry
 from game.play import flow as f
@@ -186,3 +187,100 @@ def test_after_the_priority_throw_the_throw_button_goes_on_as_the_line_says(scre
             break
     assert scene.stage.name == "RESULT" and "press Space to play" in scene.prompt()
     assert "throw" in states[-1].enabled
+
+
+# --- 11: no notice covers another, nor the dice ------------------------------------------------
+def notices(scene) -> dict:
+    """Every notice drawn in the last frame, by name, with the dice."""
+    drawn = {f"banner {i}": r for i, r in enumerate(scene.drawing.banner_rects)}
+    drawn.update({f"card {name}": r for name, r in scene.cards.rects.items()})
+    if scene.hints:
+        drawn["hints"] = scene.drawing.hints_rect
+    if scene.online.ribbon is not None:
+        drawn["ribbon"] = scene.online.ribbon
+    drawn.update({f"die {i}": r for i, r in enumerate(scene.drawing.dice_rects(scene.snapshot()))})
+    return drawn
+
+
+def overlaps(drawn: dict) -> list:
+    names = list(drawn)
+    return [(a, b) for i, a in enumerate(names) for b in names[i + 1:]
+            if not (a.startswith("die") and b.startswith("die")) and drawn[a].colliderect(drawn[b])]
+
+
+def thrown(screen, rules, dice):
+    """The person (White) throws `dice` at normal speed and asks for the hints once they rest."""
+    from game.play.session import Dealt
+    app = start(screen, rules=rules, opponent="computer", speed="normal")
+    scene = table_at(app, screen, app.session.rules.start(Side.WHITE))
+    app.session.next_throw = Dealt(tuple(dice), 5)
+    key(app, pygame.K_SPACE)
+    for _ in range(100):
+        pump(app, screen, 0.05)
+        if scene.stage is f.Stage.CHOOSE:
+            break
+    assert scene.stage is f.Stage.CHOOSE and app.session.dice == tuple(dice)
+    return app, scene
+
+
+def test_the_hints_never_cover_the_doublets_banners(screen):
+    """Issue 38.11: Charpentier 1-1 then H, Garanguet 4-4-2 then H: the hints box covered
+    "Bezas: the old name for a double 1 ..." and "Carmes ..."."""
+    for rules, dice in (("charpentier", (1, 1)), ("garanguet", (4, 4, 2))):
+        app, scene = thrown(screen, rules, dice)
+        key(app, pygame.K_h)
+        pump(app, screen)
+        assert scene.hints and len(scene.drawing.banner_rects) == 2, [str(b.text) for b in scene.banners]
+        assert overlaps(notices(scene)) == [], (rules, notices(scene))
+
+
+@pytest.mark.slow(seconds=3)
+@pytest.mark.parametrize("seed", [7])
+def test_two_computers_playing_garanguet_pile_no_notice_on_another_nor_on_the_dice(seed):
+    """Issue 38.11: in attract mode "Carmes!", the move card and the rule card piled up over the
+    dice. Two computers play Garanguet at normal speed: at every frame, every notice is clear of
+    the others and of the dice, until a doublet's notices have come and gone."""
+    from game.play.options import MatchOptions
+    from game.play.session import Session
+    from test_table import FakeApp, PriorityScene, through_priority
+    surface = pygame.Surface((960, 600))
+    session = Session.new(MatchOptions(rules="garanguet", length=1, opponent="computer", autoplay=True), seed=seed)
+    app = FakeApp(session, "normal")
+    app.show_match()
+    app.scenes.apply_pending()
+    if isinstance(app.scenes.top, PriorityScene):
+        through_priority(app, surface)
+    scene = app.scenes.top
+    seen = 0
+    for _ in range(700):
+        if scene.stage is f.Stage.OVER or app.scenes.top is not scene:
+            break
+        pump(app, surface, 0.05)
+        drawn = notices(scene)
+        assert overlaps(drawn) == [], ([str(b.text) for b in scene.banners], drawn)
+        seen += len(scene.drawing.banner_rects) == 2
+        if seen and not scene.drawing.banner_rects:
+            break                              # a doublet's notices came and went
+    assert seen > 0
+
+
+class Relay:
+    """A link to the friend's game whose relay does not answer (nothing arrives)."""
+    waiting = False
+    watchers = 0
+
+    def poll(self):
+        return []
+
+
+def test_the_relays_notice_and_the_rule_card_keep_off_each_other(screen):
+    """Issue 38.11: a resumed online game waiting for its relay: the rule card covered "No relay
+    answers at that address yet ..." for about 3 s."""
+    from game.online.events import ConnectionLost
+    app, scene = thrown(screen, "garanguet", (4, 4, 2))
+    scene.online.link = Relay()
+    scene.online.handlers[ConnectionLost](ConnectionLost())
+    for _ in range(20):
+        pump(app, screen, 0.1)
+        drawn = notices(scene)
+        assert "ribbon" in drawn and overlaps(drawn) == [], drawn

@@ -24,7 +24,7 @@ from game.base.i18n import N_, Words, _, language, shown, verbatim
 from game.geometry import tablier as g
 from game.rules import Rules, Side, rule_title, telling
 from game.view import widgets as ui
-from game.scenes.table.draw import dice_rects, dice_text
+from game.scenes.table.draw import checker_rects, dice_rects, dice_text, field_of
 from game.scenes.table.snapshot import Caption, TableSnapshot
 from game.view.controller import key_word
 from game.view.layout import px
@@ -168,9 +168,7 @@ COVERS = 100          # a spot's cost from this on covers a checker (or worse: a
 def field_rect(view, region: pygame.Rect | None = None) -> pygame.Rect:
     """The board's field inside its rails (the rails carry the points' numbers or letters), or
     the part of it in `region`."""
-    x0, y0 = view.to_screen(g.FIELD_LEFT, g.FIELD_TOP)
-    x1, y1 = view.to_screen(g.FIELD_RIGHT, g.FIELD_BOTTOM)
-    field = pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0))
+    field = field_of(view)
     if region is not None:
         inside = field.clip(region)
         if inside.w >= field.w // 4:
@@ -214,18 +212,6 @@ def place(at: Field, rect: pygame.Rect, avoid: list, region: pygame.Rect | None 
         if cost == 0:
             break
     return best, best_cost
-
-
-def checker_rects(view, position) -> list:
-    """The checkers on screen in `position` (none for None), to keep a card off them."""
-    if position is None:
-        return []
-    r = view.length(g.CHECKER_R)
-    out = []
-    for _side, _loc, _index, (x, y) in view.slots(position):
-        px_, py_ = view.to_screen(x, y)
-        out.append(pygame.Rect(round(px_ - r), round(py_ - r), 2 * r, 2 * r))
-    return out
 
 
 def move_way(view, caption: Caption) -> list:

@@ -38,7 +38,8 @@ class TableDrawing:
         self.banner_rects: list = []
 
     def draw(self, surface, t: TableSnapshot, scale: float) -> None:
-        """The board, the turn on it, the dice, the checkers on their way, the banners."""
+        """The board, the turn on it, the dice, the checkers on their way (the notices over
+        them come after: `draw_hints`, `draw_banners`)."""
         view = self.view
         surface.fill((24, 14, 8))
         view.draw_board(surface)
@@ -53,7 +54,14 @@ class TableDrawing:
             x, y, height = flight.where()
             view.draw_checker(surface, flight.side, x, y, max(height, 6))
         self._draw_held(surface, t)
-        self.banner_rects = draw_banners(surface, view, scale, list(t.banners))
+
+    def draw_banners(self, surface, t: TableSnapshot, scale: float, avoid: list) -> list:
+        """The banners, off the dice and every notice in `avoid`, and off the checkers if they
+        can be; returns (and keeps) where."""
+        self.banner_rects = draw_banners(surface, self.view, scale, list(t.banners),
+                                         avoid=self.dice_rects(t) + list(avoid), shun=checker_rects(self.view, t.shown),
+                                         within=field_of(self.view))
+        return self.banner_rects
 
     def top_index(self, t: TableSnapshot, location) -> int:
         return t.shown.checkers(t.to_move).count(location) - 1
@@ -161,8 +169,10 @@ class TableDrawing:
         view.ring(surface, *view.landing_centre(t.shown, side, step.destination), HINT_GREEN, 5,
                   g.CHECKER_R + 6)
 
-    def draw_hints(self, surface, t: TableSnapshot, s: float, history: pygame.Rect | None) -> pygame.Rect:
-        """The hints panel, beside the history panel if it is open (`history`); returns where."""
+    def draw_hints(self, surface, t: TableSnapshot, s: float, history: pygame.Rect | None,
+                   avoid=()) -> pygame.Rect:
+        """The hints panel, beside the history panel if it is open (`history`), off the notices in
+        `avoid` (a ribbon); returns where."""
         view = self.view
         two = t.hints[0].win2 is not None     # a 2-point win's chance beside the win's (games that have it)
         lines = [(Words(N_("Hints: chances for {what}"), what=chances_for(t.session)), ""),
@@ -194,7 +204,7 @@ class TableDrawing:
         panel = pygame.Surface((width, row * len(lines) + round(20 * s)), pygame.SRCALPHA)
         panel.fill((20, 12, 6, 215))
         pygame.draw.rect(panel, (*HINT_GREEN, 255), panel.get_rect(), max(1, round(2 * s)))
-        rect = self.hints_rect = self._hints_place(t, panel.get_rect(), history)
+        rect = self.hints_rect = self._hints_place(t, panel.get_rect(), history, list(avoid))
         surface.blit(panel, rect)
         for i, (left, right) in enumerate(lines):
             y = rect.y + round(10 * s) + i * row + row // 2
@@ -205,7 +215,8 @@ class TableDrawing:
                 blit_text(surface, right, big, (rect.right - pad, y), colour, "body", "midright", box=rect)
         return rect
 
-    def _hints_place(self, t: TableSnapshot, rect: pygame.Rect, history: pygame.Rect | None) -> pygame.Rect:
+    def _hints_place(self, t: TableSnapshot, rect: pygame.Rect, history: pygame.Rect | None,
+                     avoid=()) -> pygame.Rect:
         """Where the hints panel goes: on the half of the board away from the best move's next
         step, or (a step across the halves) above or below the middle, wherever none of its
         rings is covered; failing that, away from where the step lands."""
@@ -227,7 +238,7 @@ class TableDrawing:
                  (board.centerx, board.top + rect.h // 2 + reach), (board.centerx, board.bottom - rect.h // 2 - reach)]
         for x in (board.left + rect.w // 2 + reach, board.right - rect.w // 2 - reach):   # the corners
             spots += [(x, board.top + rect.h // 2 + reach), (x, board.bottom - rect.h // 2 - reach)]
-        dice = self.dice_rects(t)
+        dice = self.dice_rects(t) + [r for r in avoid if r is not None]
         if history is not None:               # the history panel is open: beside it, not under it
             dice = dice + [history]
             free = max((pygame.Rect(board.x, board.y, max(0, history.left - board.x), board.h),
@@ -344,6 +355,25 @@ def _held_origin(t: TableSnapshot):
     if t.stage is Stage.CHOOSE and t.choice is not None and t.choice.selected is not None:
         return t.choice.selected
     return None
+
+
+def field_of(view) -> pygame.Rect:
+    """The board's field on screen, inside the rails that carry the points' numbers or letters."""
+    x0, y0 = view.to_screen(g.FIELD_LEFT, g.FIELD_TOP)
+    x1, y1 = view.to_screen(g.FIELD_RIGHT, g.FIELD_BOTTOM)
+    return pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0))
+
+
+def checker_rects(view, position) -> list:
+    """The checkers on screen in `position` (none for None): what the notices keep off."""
+    if position is None:
+        return []
+    r = view.length(g.CHECKER_R)
+    out = []
+    for _side, _loc, _index, (x, y) in view.slots(position):
+        sx, sy = view.to_screen(x, y)
+        out.append(pygame.Rect(round(sx - r), round(sy - r), 2 * r, 2 * r))
+    return out
 
 
 def dice_order(dice) -> list[int]:

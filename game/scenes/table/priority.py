@@ -19,6 +19,7 @@ from game.scenes.host import Host
 from game.scenes.menus.base import rules_title
 from game.scenes.online.playing import OnlinePlay, end_early, friends_link
 from game.scenes.paced import PacedScene
+from game.scenes.table.draw import checker_rects, dice_rects, field_of
 from game.view.board_view import draw_banners
 from game.view.dice_playback import DicePlayback
 from game.view.controller import key_word, pad_keys
@@ -77,6 +78,7 @@ class PriorityScene(PacedScene):
         self.playback: DicePlayback | None = None
         self.hover = None
         self._started = False
+        self.banner_rects: list = []       # where the banners were drawn last
         self.handlers = {RoundThrown: self._round_thrown, PriorityTie: self._tie,
                          FirstChosen: self._first_chosen, PriorityDone: lambda event: self.app.show_match()}
 
@@ -195,12 +197,17 @@ class PriorityScene(PacedScene):
         for side, _row, _place, (x, y) in self.view.slots(start):
             self.view.draw_checker(surface, side, x, y)
         self.view.draw_labels(surface, start)
+        keep_off = []                      # the dice and their labels, the ribbon: the banners keep off
         if self.playback is not None:
             self.playback.draw(surface, self.view)
+            keep_off += dice_rects(self.view, self.playback)
         if self.stage in (Stage.RESULT, Stage.TIE, Stage.DONE):
-            self._label_dice(surface)
-        draw_banners(surface, self.view, self.hud.scale, self.banners)
+            keep_off += self._label_dice(surface)
         self.online.draw(surface, self.hud.scale, self.clock, dice_wait=self.dice_wait)
+        if self.online.ribbon:
+            keep_off.append(self.online.ribbon)
+        self.banner_rects = draw_banners(surface, self.view, self.hud.scale, self.banners, avoid=keep_off,
+                                         shun=checker_rects(self.view, start), within=field_of(self.view))
         s = self.session
         asks = self.stage is Stage.WAIT and self._humans() and not self.dice_wait   # to throw
         goes_on = self.stage is Stage.RESULT and self._asks_to_play()     # "press Space to play"
@@ -235,10 +242,11 @@ class PriorityScene(PacedScene):
         return {Stage.ROLL: _("The dice are rolling..."), Stage.TIE: _("A tie: thrown again"),
                 Stage.DONE: verbatim("")}[self.stage]
 
-    def _label_dice(self, surface) -> None:
-        """Each die's owner and number beside it, so the result reads at a glance."""
+    def _label_dice(self, surface) -> list:
+        """Each die's owner and number beside it, so the result reads at a glance; returns where."""
         s = self.hud.scale
         middle_x = self.view.to_screen(*self.view.centre())[0]
+        drawn = []
         for state, side, face in zip(self.playback.states(), Side, self.faces):
             x, y = self.view.to_screen(state.x, state.y)
             label = _(DIE_LABELS[side], n=face)
@@ -252,4 +260,6 @@ class PriorityScene(PacedScene):
             box = box.inflate(round(20 * s), round(6 * s))
             pygame.draw.rect(surface, WALNUT_DEEP, box, border_radius=round(8 * s))
             blit_text(surface, label, round(28 * s), box.center, GOLD_PALE, "title", box=box)
+            drawn.append(box)
+        return drawn
 

@@ -429,19 +429,21 @@ class TableScene(PacedScene):
             self.input.handle_event(event)
 
     def draw(self, surface) -> None:
-        """The parts in layers, over the board and the turn: the link's ribbon, the hints, the
-        cards (off the banners, the ribbon and the hints), the bars."""
+        """The parts in layers, over the board and the turn: the link's ribbon, the hints (off
+        the ribbon), the banners (off the dice, the ribbon, the hints and the history), the cards
+        (off all of them), the bars. No notice covers another."""
         hud = self.hud
         hud.layout(surface.get_size())
         self.view.fit(hud.board_area)
         t = self.snapshot()
         self.drawing.draw(surface, t, hud.scale)
         self.online.draw(surface, hud.scale, t.clock, t.shown, t.dice_wait)
-        keep_off = self.drawing.banner_rects + ([self.online.ribbon] if self.online.ribbon else [])
+        keep_off = [self.online.ribbon] if self.online.ribbon else []
+        history = self.cards.history_rect if t.history_open else None
         if t.hints:
-            history = self.cards.history_rect if t.history_open else None
-            keep_off.insert(0, self.drawing.draw_hints(surface, t, hud.scale, history))
-        self.cards.draw(surface, t, hud.scale, hud.board_area, keep_off)
+            keep_off.append(self.drawing.draw_hints(surface, t, hud.scale, history, keep_off))
+        banners = self.drawing.draw_banners(surface, t, hud.scale, keep_off + ([history] if history else []))
+        self.cards.draw(surface, t, hud.scale, hud.board_area, banners + keep_off)
         hud.draw(surface, self.hud_state())
 
     def leave(self) -> None:
