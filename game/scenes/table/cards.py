@@ -24,7 +24,8 @@ from game.base.i18n import N_, Words, _, language, shown, verbatim
 from game.geometry import tablier as g
 from game.rules import Rules, Side, rule_title, telling
 from game.view import widgets as ui
-from game.scenes.table.draw import checker_rects, dice_rects, dice_text, field_of
+from game.scenes.table.draw import dice_text
+from game.scenes.table.places import checker_rects, dice_rects, field_of
 from game.scenes.table.snapshot import Caption, TableSnapshot
 from game.view.controller import key_word
 from game.view.layout import px

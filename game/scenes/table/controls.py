@@ -13,7 +13,7 @@ from game.base.i18n import N_, Words
 from game.geometry.tablier import CHECKER_R
 from game.play.stage import Stage
 from game.rules import OUT, Side
-from game.scenes.table.draw import dice_rects
+from game.scenes.table.places import dice_rects
 from game.scenes.table.keys import PointKeys, typed_name
 from game.scenes.paced import set_cursor
 from game.scenes.table.snapshot import Hand, TableSnapshot

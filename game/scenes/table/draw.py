@@ -14,6 +14,7 @@ from game.play.sides import colour_words, title_words, verb_words
 from game.rules import OUT, Side
 from game.rules.turn import numbers_left, playable_numbers
 from game.scenes.table.keys import writes_out
+from game.scenes.table.places import checker_rects, dice_rects, field_of
 from game.scenes.table.snapshot import TableSnapshot
 from game.view.board_view import GLOW, draw_banners
 from game.view.controller import key_word, last_used, pad_keys
@@ -357,25 +358,6 @@ def _held_origin(t: TableSnapshot):
     return None
 
 
-def field_of(view) -> pygame.Rect:
-    """The board's field on screen, inside the rails that carry the points' numbers or letters."""
-    x0, y0 = view.to_screen(g.FIELD_LEFT, g.FIELD_TOP)
-    x1, y1 = view.to_screen(g.FIELD_RIGHT, g.FIELD_BOTTOM)
-    return pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0))
-
-
-def checker_rects(view, position) -> list:
-    """The checkers on screen in `position` (none for None): what the notices keep off."""
-    if position is None:
-        return []
-    r = view.length(g.CHECKER_R)
-    out = []
-    for _side, _loc, _index, (x, y) in view.slots(position):
-        sx, sy = view.to_screen(x, y)
-        out.append(pygame.Rect(round(sx - r), round(sy - r), 2 * r, 2 * r))
-    return out
-
-
 def dice_order(dice) -> list[int]:
     """The dice's indices as the table lists them everywhere (the readout, the cards, the
     history, the notices): the highest first, as a throw is written ("5-3", "4-4-2")."""
@@ -385,18 +367,6 @@ def dice_order(dice) -> list[int]:
 def dice_text(dice) -> str:
     """A throw written as the table writes it: "5-3-2", the highest first."""
     return "-".join(str(dice[i]) for i in dice_order(dice))
-
-
-def dice_rects(view, playback) -> list:
-    """Where the dice lie on screen (with their shadow and ring), dimmed ones included."""
-    if playback is None:
-        return []
-    size = view.length(DIE_SIZE * 2.2)
-    rects = []
-    for state in playback.states():
-        x, y = view.to_screen(state.x, state.y)
-        rects.append(pygame.Rect(round(x - size / 2), round(y - size / 2), size, size))
-    return rects
 
 
 PROMPTS = {

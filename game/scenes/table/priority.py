@@ -19,7 +19,7 @@ from game.scenes.host import Host
 from game.scenes.menus.base import rules_title
 from game.scenes.online.playing import OnlinePlay, end_early, friends_link
 from game.scenes.paced import PacedScene
-from game.scenes.table.draw import checker_rects, dice_rects, field_of
+from game.scenes.table.places import checker_rects, dice_rects, field_of
 from game.view.board_view import draw_banners
 from game.view.dice_playback import DicePlayback
 from game.view.controller import key_word, pad_keys
