@@ -284,3 +284,16 @@ def test_the_relays_notice_and_the_rule_card_keep_off_each_other(screen):
         pump(app, screen, 0.1)
         drawn = notices(scene)
         assert "ribbon" in drawn and overlaps(drawn) == [], drawn
+
+
+def test_the_pips_are_said_in_french_on_the_board_and_in_the_hints(screen):
+    """Issue 38.8: "pips" was left in English on the French board and in the hints."""
+    from test_table import drawn_texts
+    app, scene = thrown(screen, "garanguet", (4, 4, 2))
+    key(app, pygame.K_h)
+    pump(app, screen)
+    english = " ".join(w for w, _rect in drawn_texts(app, screen, "en"))
+    french = " ".join(w for w, _rect in drawn_texts(app, screen, "fr"))
+    assert "pips" in english and "Pips:" in english
+    assert "pips" not in french.lower(), french
+    assert "à parcourir" in french and "À parcourir" in french
