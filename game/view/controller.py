@@ -155,6 +155,11 @@ class Pads:
         if self.notify is not None:
             self.notify(words)
 
+    @property
+    def holding(self) -> bool:
+        """A direction is held and repeats (the loop must not rest: the repeats come from here)."""
+        return bool(self._held)
+
     # -- the keys they send -----------------------------------------------------------------------
 
     def saw(self, event) -> None:

@@ -83,8 +83,7 @@ class TableScene(PacedScene):
         self._note_left = 0.0
         self._fling = None                 # the mouse fling of the throw asked for
         self._dropped_at = None            # where a dragged checker was let go
-        self._after_flights = None
-        self._started = False
+        self._after_flights, self._started = None, False
         self._after_pass = False           # the last throw could not be played
         self._ending = None                # seconds until a move whole on the board ends by itself
         self._ended = False                # the person ended their move: the computer throws sooner
@@ -164,7 +163,6 @@ class TableScene(PacedScene):
         back where it was (None)."""
         self._dropped_at = dropped_at
         self.react(self.flow.drop(destination, dragged=dropped_at is not None))
-
 
     def furthest(self, origin: int) -> None:
         """A double-click: the checker goes as far as it can this turn."""
