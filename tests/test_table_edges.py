@@ -297,3 +297,26 @@ def test_the_pips_are_said_in_french_on_the_board_and_in_the_hints(screen):
     assert "pips" in english and "Pips:" in english
     assert "pips" not in french.lower(), french
     assert "à parcourir" in french and "À parcourir" in french
+
+
+def test_the_controllers_buttons_keep_their_printed_names_in_french(tmp_path):
+    """The History button said "Retour" (the French of "Back") for the controller's Back button,
+    which the history panel calls "Back"."""
+    from game.base import i18n
+    from game.play.options import MatchOptions
+    from game.play.session import Phase, Session
+    from game.scenes.table.scene import TableScene
+    app = controller_app(tmp_path)
+    try:
+        app.update_settings({"language": "fr"})
+        i18n.set_language("fr")
+        session = Session.new(MatchOptions(rules="charpentier", opponent="computer"), seed=3)
+        session.phase, session.position = Phase.THROW, Position((0, 0, 3), (0, 0, 0), Side.WHITE)
+        session.record = {"first": "W", "turns": []}
+        app.keeper.adopt(session)
+        app.scenes.clear_to(TableScene(app))
+        words = drawn(app)
+        assert "Back" in words and "Start" in words and "Retour" not in words, words
+    finally:
+        i18n.set_language("en")
+        pygame.display.quit()
