@@ -320,3 +320,20 @@ def test_the_controllers_buttons_keep_their_printed_names_in_french(tmp_path):
     finally:
         i18n.set_language("en")
         pygame.display.quit()
+
+
+def test_the_friend_elsewhere_is_named_on_their_plate_when_their_game_gave_a_name(screen):
+    """Issue 37.3 (online's request): the link's names() ({"W": ..., "B": ...}) name the friend."""
+    from game.play.options import MatchOptions
+    from game.play.session import Session
+    from game.scenes.table.draw import seat_words
+    from types import SimpleNamespace
+    session = Session.new(MatchOptions(rules="charpentier", opponent="online", human_side=Side.WHITE), seed=3)
+    link = SimpleNamespace(names=lambda: {"W": "Me", "B": "Ada"})
+    host = SimpleNamespace(keeper=SimpleNamespace(online=link))
+    assert str(seat_words(host, session, Side.BLACK)) == "Ada (Black)"
+    assert str(seat_words(host, session, Side.WHITE)) == "You (White)"
+    link.names = lambda: {"W": "Me", "B": None}
+    assert str(seat_words(host, session, Side.BLACK)) == "Your friend (Black)"
+    offline = Session.new(MatchOptions(rules="charpentier", opponent="computer"), seed=3)
+    assert str(seat_words(host, offline, Side.BLACK)) == "The computer (Black)"

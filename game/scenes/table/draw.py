@@ -268,7 +268,7 @@ class TableDrawing:
 
     def hud_state(self, t: TableSnapshot) -> HudState:
         s, stage, host = t.session, t.stage, self.host
-        names = {side: title_words(s, side) for side in Side}
+        names = {side: seat_words(host, s, side) for side in Side}
         enabled = {"menu"}
         if stage is Stage.THROW and t.human_turn and not t.dice_wait:
             enabled.add("throw")
@@ -349,6 +349,17 @@ class TableDrawing:
             return Words(N_("{play}: pick a checker - click it, or type its point's number "
                             "(0 for one not yet entered; H for hints)"), play=said)
         return Words(PROMPTS[(t.lettered, choice.selected is not None)], play=said)
+
+
+def seat_words(host, session, side):
+    """A side as its plate names it: the friend elsewhere by the name their game gave, if any
+    ("Ada (Black)"), else as the table says it ("Your friend (Black)", "You (White)")."""
+    link = getattr(host.keeper, "online", None) if session.options.opponent == "online" else None
+    names = link.names() if link is not None and hasattr(link, "names") else {}
+    name = names.get(side.value) if session.is_remote(side) else None
+    if name:
+        return Words(N_("{name} ({colour})"), name=verbatim(name), colour=colour_words(side))
+    return title_words(session, side)
 
 
 def _held_origin(t: TableSnapshot):
