@@ -225,3 +225,18 @@ def test_the_form_and_the_settings_name_the_controller_buttons_when_one_was_used
     button(app, pad, pygame.CONTROLLER_BUTTON_DPAD_UP)
     button(app, pad, pygame.CONTROLLER_BUTTON_DPAD_DOWN)
     assert str(settings.footnote()) == "Every change is saved at once; B goes back too."
+
+
+def test_holding_says_while_a_direction_repeats():
+    """For the resting loop (issue 38.18): it reads `holding`, not the private table."""
+    from game.view.controller import Pads
+    pads = Pads(opener=FakeController)
+    pads.plug(0)
+    pad = pads.places[0]
+    assert not pads.holding
+    pads.translate(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=pad,
+                                      button=pygame.CONTROLLER_BUTTON_DPAD_LEFT))
+    assert pads.holding
+    pads.translate(pygame.event.Event(pygame.CONTROLLERBUTTONUP, instance_id=pad,
+                                      button=pygame.CONTROLLER_BUTTON_DPAD_LEFT))
+    assert not pads.holding

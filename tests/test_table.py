@@ -362,7 +362,7 @@ def test_a_throw_with_no_move_says_so_and_passes(screen):
     app = start(screen, opponent="human", speed="normal")
     scene = table_at(app, screen, Position((11, 12, 12), (0, 0, 0), Side.WHITE), (2, 5))
     assert scene.stage == "pass"
-    assert [str(b.text) for b in scene.banners] == ["White cannot play the throw 2-5 - the turn passes (TC-7)"]
+    assert [str(b.text) for b in scene.banners] == ["White cannot play the throw 5-2 - the turn passes (TC-7)"]
     pump(app, screen, 3.0)
     s = app.session
     assert s.to_move is Side.BLACK and s.record["turns"][-1] == [[2, 5], "pass"]

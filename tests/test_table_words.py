@@ -218,7 +218,7 @@ def test_the_history_button_and_escape_close_it_and_keep_the_latest_in_view(tmp_
     app.frame(1 / 60)
     assert scene.cards.history_open
     words = drawn_words(app, "en")
-    assert "2. Black - 2-5: 0-2" in words and "1. White - 1-3: 0-1" in words
+    assert "2. Black - 5-2: 0-2" in words and "1. White - 3-1: 0-1" in words
     press(app, pygame.K_ESCAPE)
     assert not scene.cards.history_open and app.scenes.top is scene     # Esc closed the panel, not the table
 

@@ -279,33 +279,86 @@ def along_points(side: Side, origin: int, destination: int, start, end) -> list[
     return [tuple(start), *(g.checker_centre(side, p, 0) for p in points), tuple(end)]
 
 
-def draw_banners(surface, view: Board, scale: float, banners) -> list:
+def draw_banners(surface, view: Board, scale: float, banners, avoid=(), shun=(), within=None) -> list:
     """Pop-up words over the middle of the board: doublet names large, notices on a ribbon.
     The words are said as they are drawn (`i18n.shown`: the language of this frame);
     a long banner shrinks, then takes two lines, to stay on the board. Each is drawn through
     game.view.widgets on a plate of its own with the board as its box (in the plate's
-    coordinates), so a test sees any that would leave the board. Returns where each is drawn."""
+    coordinates), so a test sees any that would leave the board. The stack of them covers
+    nothing in `avoid` (the dice, the hints, a ribbon: other notices), moved up or down, or
+    narrowed beside what it would cover, and as few of `shun` (the checkers) as it can, inside
+    `within` (the field inside the rails, which carry the points' names; else the board).
+    Returns where each is drawn."""
     from game.base.i18n import shown
+    if not banners:
+        return []
     board = view.board_rect()
-    cx, cy = view.to_screen(*view.centre())
-    plates = [banner_plate(shown(banner.text), banner, board, scale) for banner in banners]
+    field = pygame.Rect(within) if within is not None else board
+    words = [shown(banner.text) for banner in banners]
     gap = round(10 * scale)
+    centre = view.to_screen(*view.centre())
+    region, stack, plates = banners_place(words, banners, field, centre, scale, avoid, shun, gap)
     drawn = []
-    y = cy - (sum(plate.h for plate, _ in plates) + gap * (len(plates) - 1)) / 2
+    y = stack.y
     for banner, (plate, draw) in zip(banners, plates):
         rect = plate.copy()
-        rect.center = (round(cx), round(y + plate.h / 2))
-        rect = rect.clamp(board)
+        rect.midtop = (stack.centerx, y)
         layer = pygame.Surface(plate.size, pygame.SRCALPHA)
         draw(layer, board.move(-rect.x, -rect.y))       # the board, seen from the plate
         pop = banner.scale() if banner.size == "large" else 1.0
         if pop != 1.0:
-            layer = pygame.transform.smoothscale_by(layer, pop)
+            layer = pygame.transform.smoothscale_by(layer, min(pop, 1.0))   # grows, never past its place
         layer.set_alpha(banner.alpha())
         surface.blit(layer, layer.get_rect(center=rect.center))
         drawn.append(rect)
         y += plate.h + gap
     return drawn
+
+
+def banners_place(words, banners, board: pygame.Rect, centre, scale: float, avoid, shun, gap: int):
+    """(region, stack, plates): where a stack of banners goes - the middle of the board if it
+    covers nothing in `avoid`, else the nearest place up or down that does not, on the whole
+    board's width or (the words wrapped narrower) beside what is in the way, or narrower still
+    off a stack at an edge; of those, the first covering fewest of `shun`. Nowhere free: the
+    middle, as before."""
+    avoid = [pygame.Rect(r).inflate(gap, gap) for r in avoid if r is not None]
+    shun = list(shun)
+    regions = [board]
+    for r in avoid:                                   # the board left and right of each obstacle
+        regions += [pygame.Rect(board.x, board.y, max(0, r.left - board.x), board.h),
+                    pygame.Rect(r.right, board.y, max(0, board.right - r.right), board.h)]
+    regions = [r for r in regions if r.w >= board.w // 3]
+    for r in list(regions):                           # narrower, off a stack at either edge
+        quarter = r.w // 4
+        regions += [pygame.Rect(r.x + quarter, r.y, r.w - quarter, r.h), pygame.Rect(r.x, r.y, r.w - quarter, r.h)]
+    step = max(4, board.h // 30)
+    best = None
+    for region in regions:
+        plates = [banner_plate(w, banner, region, scale) for w, banner in zip(words, banners)]
+        height = sum(plate.h for plate, _ in plates) + gap * (len(plates) - 1)
+        width = max(plate.w for plate, _ in plates)
+        if height > board.h:
+            continue
+        x = centre[0] if region == board else region.centerx
+        for shift in range(0, board.h // 2 + step, step):
+            for sign in ((1,) if shift == 0 else (-1, 1)):
+                stack = pygame.Rect(0, 0, width, height)
+                stack.center = (round(x), round(centre[1] + sign * shift))
+                stack = stack.clamp(region)
+                if stack.collidelist(avoid) >= 0:
+                    continue
+                cost = len(stack.collidelistall(shun))
+                if best is None or cost < best[0]:
+                    best = (cost, region, stack, plates)
+                if cost == 0:
+                    return best[1:]
+    if best is not None:
+        return best[1:]
+    plates = [banner_plate(w, banner, board, scale) for w, banner in zip(words, banners)]
+    stack = pygame.Rect(0, 0, max(plate.w for plate, _ in plates),
+                        sum(plate.h for plate, _ in plates) + gap * (len(plates) - 1))
+    stack.center = (round(centre[0]), round(centre[1]))
+    return board, stack.clamp(board), plates
 
 
 def banner_lines(words: str, size: float, room: int, kind: str, shrinks) -> tuple[float, list]:

@@ -155,6 +155,11 @@ class Pads:
         if self.notify is not None:
             self.notify(words)
 
+    @property
+    def holding(self) -> bool:
+        """A direction is held and repeats (the loop must not rest: the repeats come from here)."""
+        return bool(self._held)
+
     # -- the keys they send -----------------------------------------------------------------------
 
     def saw(self, event) -> None:
@@ -233,6 +238,16 @@ def last_used(host) -> bool:
     """Was a controller the last thing used? (False for a host without controllers.)"""
     pads = pads_of(host)
     return bool(pads is not None and pads.last_used)
+
+
+def pad_keys(host) -> dict:
+    """The table's buttons' keys as the controller names them, when one was used last (else
+    none: the buttons show the keyboard's own)."""
+    if not last_used(host):
+        return {}
+    return {"throw": key_word(host, pygame.K_RETURN), "hint": key_word(host, pygame.K_F1),
+            "undo": key_word(host, pygame.K_z), "history": key_word(host, pygame.K_F2),
+            "menu": verbatim("Start")}
 
 
 def key_word(host, key: int) -> str:

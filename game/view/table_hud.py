@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.base.i18n import N_, Words, _, language, verbatim
+from game.base.i18n import N_, Said, Words, _, language, verbatim
 from game.base.i18n import shown
 from game.rules import Side
 from game.view import assets
@@ -193,7 +193,8 @@ class TableHud:
         key_box.bottom = rect.bottom - px(3, s)
         label_box = pygame.Rect(inner.x, rect.y + px(2, s), inner.w, key_box.top - rect.y - px(2, s))
         blit_fitted(surface, _(label), px(21, s), label_box, ink)
-        key = _(key) if any(c.isalpha() for c in key) and len(key) > 2 else verbatim(key)
+        if not isinstance(key, Said):          # a controller's button, named as printed on it, stays
+            key = _(key) if any(c.isalpha() for c in key) and len(key) > 2 else verbatim(key)
         blit_fitted(surface, key, key_size(s), key_box, GOLD_PALE if enabled else GREY, "body")
 
 

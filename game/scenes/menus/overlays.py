@@ -121,6 +121,7 @@ def saved_match_words(session) -> str:
         game = _("{game} ({rules})", game=game.title, rules=rules_title(o.rules))
     else:
         game = game.title
-    return n_("Your {game} match to {count} point stands at White {white}, Black {black}.",
-              "Your {game} match to {count} points stands at White {white}, Black {black}.",
+    # A no-break space binds each side to its score: never "Black" at a line's end, "0." below.
+    return n_("Your {game} match to {count} point stands at White\u00a0{white}, Black\u00a0{black}.",
+              "Your {game} match to {count} points stands at White\u00a0{white}, Black\u00a0{black}.",
               o.length, game=game, count=o.length, white=score[Side.WHITE], black=score[Side.BLACK])

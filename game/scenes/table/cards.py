@@ -24,8 +24,10 @@ from game.base.i18n import N_, Words, _, language, shown, verbatim
 from game.geometry import tablier as g
 from game.rules import Rules, Side, rule_title, telling
 from game.view import widgets as ui
-from game.scenes.table.draw import dice_rects
+from game.scenes.table.draw import dice_text
+from game.scenes.table.places import checker_rects, dice_rects, field_of
 from game.scenes.table.snapshot import Caption, TableSnapshot
+from game.view.controller import key_word
 from game.view.layout import px
 
 REFUSAL_RED = (236, 104, 82)
@@ -92,7 +94,7 @@ def caption_words(session, caption: Caption) -> tuple:
     except Exception:          # a telling that cannot say it: the notation, at least
         words = verbatim(str(move))
     heading = _("{side} - {dice}: {move}", side=_(side.title),
-                dice=verbatim("-".join(map(str, dice))), move=verbatim(session.rules.say_move(side, move)))
+                dice=verbatim(dice_text(dice)), move=verbatim(session.rules.say_move(side, move)))
     return heading, words
 
 
@@ -167,9 +169,7 @@ COVERS = 100          # a spot's cost from this on covers a checker (or worse: a
 def field_rect(view, region: pygame.Rect | None = None) -> pygame.Rect:
     """The board's field inside its rails (the rails carry the points' numbers or letters), or
     the part of it in `region`."""
-    x0, y0 = view.to_screen(g.FIELD_LEFT, g.FIELD_TOP)
-    x1, y1 = view.to_screen(g.FIELD_RIGHT, g.FIELD_BOTTOM)
-    field = pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0))
+    field = field_of(view)
     if region is not None:
         inside = field.clip(region)
         if inside.w >= field.w // 4:
@@ -215,18 +215,6 @@ def place(at: Field, rect: pygame.Rect, avoid: list, region: pygame.Rect | None 
     return best, best_cost
 
 
-def checker_rects(view, position) -> list:
-    """The checkers on screen in `position` (none for None), to keep a card off them."""
-    if position is None:
-        return []
-    r = view.length(g.CHECKER_R)
-    out = []
-    for _side, _loc, _index, (x, y) in view.slots(position):
-        px_, py_ = view.to_screen(x, y)
-        out.append(pygame.Rect(round(px_ - r), round(py_ - r), 2 * r, 2 * r))
-    return out
-
-
 def move_way(view, caption: Caption) -> list:
     """Where the computer's move being said takes its checkers, and where they end: the card
     keeps off them when it can, so the move is seen as it is said."""
@@ -244,8 +232,9 @@ class TableCards:
     and how far scrolled, where each card was drawn, the caption said and where it lies, and the
     history's turns said."""
 
-    def __init__(self, view):
+    def __init__(self, view, host=None):
         self.view = view
+        self.host = host                   # the words of the keys (a controller's, used last)
         self.rects: dict = {}              # where each card was drawn last: "refusal", "caption", "history"
         self.history_open = False          # the move history panel (HISTORY_KEY, or its button)
         self.history_scroll = 0            # rows scrolled up from the latest
@@ -339,7 +328,10 @@ class TableCards:
         ui.blit_fitted(surface, _("Moves so far"), head_size,
                        pygame.Rect(rect.x + pad, y, inner_w, round(head_size * 1.3)), ui.GOLD_PALE, "title", "midleft")
         y += round(head_size * 1.3)
-        for line in ui.wrap(_("F2 or Esc closes - PageUp, PageDown scroll"), ui.font(note_size, "body"), inner_w):
+        keys = {name: key_word(self.host, key) for name, key in (("history", pygame.K_F2), ("back", pygame.K_ESCAPE),
+                                                                   ("up", pygame.K_PAGEUP), ("down", pygame.K_PAGEDOWN))}
+        for line in ui.wrap(_("{history} or {back} closes - {up}, {down} scroll", **keys), ui.font(note_size, "body"),
+                            inner_w):
             ui.blit_text(surface, line, note_size, (rect.x + pad, y + round(note_size * 0.65)), ui.GREY, "body",
                          "midleft", box=rect)
             y += round(note_size * 1.3)
@@ -357,7 +349,7 @@ class TableCards:
         room = bottom - top
         for entry in reversed(shown_turns):
             head = _("{number}. {side} - {dice}: {move}", number=entry.number, side=_(entry.side.title),
-                     dice=verbatim("-".join(map(str, entry.dice))),
+                     dice=verbatim(dice_text(entry.dice)),
                      move=verbatim(t.rules.say_move(entry.side, entry.move) if entry.move.steps else "-"))
             heads = ui.wrap(head, ui.font(note_size, "body"), inner_w)
             lines = ui.wrap(entry.words, ui.font(word_size, "body"), inner_w - px(12, s))

@@ -13,7 +13,7 @@ from game.base.i18n import N_, Words
 from game.geometry.tablier import CHECKER_R
 from game.play.stage import Stage
 from game.rules import OUT, Side
-from game.scenes.table.draw import dice_rects
+from game.scenes.table.places import dice_rects
 from game.scenes.table.keys import PointKeys, typed_name
 from game.scenes.paced import set_cursor
 from game.scenes.table.snapshot import Hand, TableSnapshot
@@ -90,13 +90,13 @@ class TableInput:
 
     def _held_back(self, event) -> bool:
         """Keys and clicks made while a checker moves wait until it lands, then count in the
-        order they came (typing ahead loses nothing); Esc and the history act at once. A hint
-        asked for while the dice roll is given once they lie still."""
+        order they came (typing ahead loses nothing); Esc and the history act at once. Keys typed
+        while the person's dice roll (a point, a hint) are kept the same way, and played once
+        the dice lie still."""
         t, waiting = self.table.snapshot(), self._held
-        later = event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) \
-            and not (event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, HISTORY_KEY))
-        hint = event.type == pygame.KEYDOWN and event.key in HINT_KEYS and not event.mod & pygame.KMOD_SHIFT
-        if t.human_turn and (t.stage is Stage.ROLL and hint):
+        now = event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, HISTORY_KEY)
+        later = event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and not now
+        if t.human_turn and t.stage is Stage.ROLL and event.type == pygame.KEYDOWN and not now:
             waiting.append(event)
             return True
         if later and ((t.stage is Stage.MOVING and t.human_turn) or waiting):
@@ -321,6 +321,8 @@ class TableInput:
             area, lit = self._area(t, x, y)
             if area and area[0] == "point" and area[1] in lit:
                 self.table.drop(area[1], dropped_at=(x, y))
+            elif area and area[1] != t.choice.selected:
+                self.table.drop(area[1])           # a point not lit: back, and why (as a click there says)
 
     def _cursor_shape(self, pos) -> None:
         """A hand over what can be clicked: a checker that can move, a lit point, a button."""

@@ -14,9 +14,10 @@ from game.play.sides import colour_words, title_words, verb_words
 from game.rules import OUT, Side
 from game.rules.turn import numbers_left, playable_numbers
 from game.scenes.table.keys import writes_out
+from game.scenes.table.places import checker_rects, dice_rects, field_of
 from game.scenes.table.snapshot import TableSnapshot
 from game.view.board_view import GLOW, draw_banners
-from game.view.controller import key_word, last_used
+from game.view.controller import key_word, last_used, pad_keys
 from game.view.table_hud import HudState, draw_die_face
 from game.view.widgets import GOLD_PALE, IVORY, blit_text, font, wrap
 
@@ -38,7 +39,8 @@ class TableDrawing:
         self.banner_rects: list = []
 
     def draw(self, surface, t: TableSnapshot, scale: float) -> None:
-        """The board, the turn on it, the dice, the checkers on their way, the banners."""
+        """The board, the turn on it, the dice, the checkers on their way (the notices over
+        them come after: `draw_hints`, `draw_banners`)."""
         view = self.view
         surface.fill((24, 14, 8))
         view.draw_board(surface)
@@ -53,7 +55,14 @@ class TableDrawing:
             x, y, height = flight.where()
             view.draw_checker(surface, flight.side, x, y, max(height, 6))
         self._draw_held(surface, t)
-        self.banner_rects = draw_banners(surface, view, scale, list(t.banners))
+
+    def draw_banners(self, surface, t: TableSnapshot, scale: float, avoid: list) -> list:
+        """The banners, off the dice and every notice in `avoid`, and off the checkers if they
+        can be; returns (and keeps) where."""
+        self.banner_rects = draw_banners(surface, self.view, scale, list(t.banners),
+                                         avoid=self.dice_rects(t) + list(avoid), shun=checker_rects(self.view, t.shown),
+                                         within=field_of(self.view))
+        return self.banner_rects
 
     def top_index(self, t: TableSnapshot, location) -> int:
         return t.shown.checkers(t.to_move).count(location) - 1
@@ -161,8 +170,10 @@ class TableDrawing:
         view.ring(surface, *view.landing_centre(t.shown, side, step.destination), HINT_GREEN, 5,
                   g.CHECKER_R + 6)
 
-    def draw_hints(self, surface, t: TableSnapshot, s: float, history: pygame.Rect | None) -> pygame.Rect:
-        """The hints panel, beside the history panel if it is open (`history`); returns where."""
+    def draw_hints(self, surface, t: TableSnapshot, s: float, history: pygame.Rect | None,
+                   avoid=()) -> pygame.Rect:
+        """The hints panel, beside the history panel if it is open (`history`), off the notices in
+        `avoid` (a ribbon); returns where."""
         view = self.view
         two = t.hints[0].win2 is not None     # a 2-point win's chance beside the win's (games that have it)
         lines = [(Words(N_("Hints: chances for {what}"), what=chances_for(t.session)), ""),
@@ -194,7 +205,7 @@ class TableDrawing:
         panel = pygame.Surface((width, row * len(lines) + round(20 * s)), pygame.SRCALPHA)
         panel.fill((20, 12, 6, 215))
         pygame.draw.rect(panel, (*HINT_GREEN, 255), panel.get_rect(), max(1, round(2 * s)))
-        rect = self.hints_rect = self._hints_place(t, panel.get_rect(), history)
+        rect = self.hints_rect = self._hints_place(t, panel.get_rect(), history, list(avoid))
         surface.blit(panel, rect)
         for i, (left, right) in enumerate(lines):
             y = rect.y + round(10 * s) + i * row + row // 2
@@ -205,7 +216,8 @@ class TableDrawing:
                 blit_text(surface, right, big, (rect.right - pad, y), colour, "body", "midright", box=rect)
         return rect
 
-    def _hints_place(self, t: TableSnapshot, rect: pygame.Rect, history: pygame.Rect | None) -> pygame.Rect:
+    def _hints_place(self, t: TableSnapshot, rect: pygame.Rect, history: pygame.Rect | None,
+                     avoid=()) -> pygame.Rect:
         """Where the hints panel goes: on the half of the board away from the best move's next
         step, or (a step across the halves) above or below the middle, wherever none of its
         rings is covered; failing that, away from where the step lands."""
@@ -227,7 +239,7 @@ class TableDrawing:
                  (board.centerx, board.top + rect.h // 2 + reach), (board.centerx, board.bottom - rect.h // 2 - reach)]
         for x in (board.left + rect.w // 2 + reach, board.right - rect.w // 2 - reach):   # the corners
             spots += [(x, board.top + rect.h // 2 + reach), (x, board.bottom - rect.h // 2 - reach)]
-        dice = self.dice_rects(t)
+        dice = self.dice_rects(t) + [r for r in avoid if r is not None]
         if history is not None:               # the history panel is open: beside it, not under it
             dice = dice + [history]
             free = max((pygame.Rect(board.x, board.y, max(0, history.left - board.x), board.h),
@@ -256,7 +268,7 @@ class TableDrawing:
 
     def hud_state(self, t: TableSnapshot) -> HudState:
         s, stage, host = t.session, t.stage, self.host
-        names = {side: title_words(s, side) for side in Side}
+        names = {side: seat_words(host, s, side) for side in Side}
         enabled = {"menu"}
         if stage is Stage.THROW and t.human_turn and not t.dice_wait:
             enabled.add("throw")
@@ -265,16 +277,16 @@ class TableDrawing:
         if t.can_undo:
             enabled.add("undo")
         dice = s.dice if s.dice and stage is not Stage.ROLL else ()
-        keys = {}
-        if last_used(host):                        # a controller was the last used: its buttons
-            keys = {"throw": key_word(host, pygame.K_RETURN), "hint": key_word(host, pygame.K_F1),
-                    "undo": key_word(host, pygame.K_z), "history": key_word(host, pygame.K_F2),
-                    "menu": verbatim("Start")}
-        return HudState(keys=keys, names=names, scores=dict(s.match.score),
+        marks = t.marks if dice else ()
+        if dice:                                   # the readout lists them as every card says them
+            order = dice_order(dice)
+            dice = tuple(dice[i] for i in order)
+            marks = tuple(marks[i] for i in order) if marks else ()
+        return HudState(keys=pad_keys(host), names=names, scores=dict(s.match.score),
                         length=s.match.length, title=Words(s.rules.title),
                         to_move=None if stage is Stage.OVER else s.to_move,
                         prompt=t.note or self.prompt(t), dice=dice,
-                        marks=t.marks if dice else (),
+                        marks=marks,
                         enabled=enabled | {"history"}, hover=t.hand.hover, clock=t.clock,
                         attention="throw" if "throw" in enabled else None)
 
@@ -339,6 +351,17 @@ class TableDrawing:
         return Words(PROMPTS[(t.lettered, choice.selected is not None)], play=said)
 
 
+def seat_words(host, session, side):
+    """A side as its plate names it: the friend elsewhere by the name their game gave, if any
+    ("Ada (Black)"), else as the table says it ("Your friend (Black)", "You (White)")."""
+    link = getattr(host.keeper, "online", None) if session.options.opponent == "online" else None
+    names = link.names() if link is not None and hasattr(link, "names") else {}
+    name = names.get(side.value) if session.is_remote(side) else None
+    if name:
+        return Words(N_("{name} ({colour})"), name=verbatim(name), colour=colour_words(side))
+    return title_words(session, side)
+
+
 def _held_origin(t: TableSnapshot):
     """The picked checker is drawn lifted (or under the mouse while dragged)."""
     if t.stage is Stage.CHOOSE and t.choice is not None and t.choice.selected is not None:
@@ -346,16 +369,15 @@ def _held_origin(t: TableSnapshot):
     return None
 
 
-def dice_rects(view, playback) -> list:
-    """Where the dice lie on screen (with their shadow and ring), dimmed ones included."""
-    if playback is None:
-        return []
-    size = view.length(DIE_SIZE * 2.2)
-    rects = []
-    for state in playback.states():
-        x, y = view.to_screen(state.x, state.y)
-        rects.append(pygame.Rect(round(x - size / 2), round(y - size / 2), size, size))
-    return rects
+def dice_order(dice) -> list[int]:
+    """The dice's indices as the table lists them everywhere (the readout, the cards, the
+    history, the notices): the highest first, as a throw is written ("5-3", "4-4-2")."""
+    return sorted(range(len(dice)), key=lambda i: -dice[i])
+
+
+def dice_text(dice) -> str:
+    """A throw written as the table writes it: "5-3-2", the highest first."""
+    return "-".join(str(dice[i]) for i in dice_order(dice))
 
 
 PROMPTS = {

@@ -19,8 +19,10 @@ from game.scenes.host import Host
 from game.scenes.menus.base import rules_title
 from game.scenes.online.playing import OnlinePlay, end_early, friends_link
 from game.scenes.paced import PacedScene
+from game.scenes.table.places import checker_rects, dice_rects, field_of
 from game.view.board_view import draw_banners
 from game.view.dice_playback import DicePlayback
+from game.view.controller import key_word, pad_keys
 from game.view.table_hud import HudState
 from game.view.widgets import GOLD_PALE, WALNUT_DEEP, blit_text, text
 
@@ -41,21 +43,21 @@ PLAYS_FIRST = {
 }
 #: What each side threw, by who plays White (game.play.sides.who): (while the result shows, once it is done).
 THROWS = {
-    "you": (N_("You throw {white} (White), the computer throws {black} (Black) - press Space "
+    "you": (N_("You throw {white} (White), the computer throws {black} (Black) - press {key} "
                "to play"),
             N_("You throw {white} (White), the computer throws {black} (Black)")),
     "computer": (N_("The computer throws {white} (White), you throw {black} (Black) - "
-                        "press Space to play"),
+                        "press {key} to play"),
                      N_("The computer throws {white} (White), you throw {black} (Black)")),
-    "colour": (N_("White throws {white}, Black throws {black} - press Space to play"),
+    "colour": (N_("White throws {white}, Black throws {black} - press {key} to play"),
               N_("White throws {white}, Black throws {black}")),
 }
 #: The same against a friend on another computer, by who plays White ("you" or "friend").
 FRIEND_THROWS = {
-    "you": (N_("You throw {white} (White), your friend throws {black} (Black) - press Space "
+    "you": (N_("You throw {white} (White), your friend throws {black} (Black) - press {key} "
                "to play"),
             N_("You throw {white} (White), your friend throws {black} (Black)")),
-    "friend": (N_("Your friend throws {white} (White), you throw {black} (Black) - press Space "
+    "friend": (N_("Your friend throws {white} (White), you throw {black} (Black) - press {key} "
                   "to play"),
                N_("Your friend throws {white} (White), you throw {black} (Black)")),
 }
@@ -76,6 +78,7 @@ class PriorityScene(PacedScene):
         self.playback: DicePlayback | None = None
         self.hover = None
         self._started = False
+        self.banner_rects: list = []       # where the banners were drawn last
         self.handlers = {RoundThrown: self._round_thrown, PriorityTie: self._tie,
                          FirstChosen: self._first_chosen, PriorityDone: lambda event: self.app.show_match()}
 
@@ -194,18 +197,24 @@ class PriorityScene(PacedScene):
         for side, _row, _place, (x, y) in self.view.slots(start):
             self.view.draw_checker(surface, side, x, y)
         self.view.draw_labels(surface, start)
+        keep_off = []                      # the dice and their labels, the ribbon: the banners keep off
         if self.playback is not None:
             self.playback.draw(surface, self.view)
+            keep_off += dice_rects(self.view, self.playback)
         if self.stage in (Stage.RESULT, Stage.TIE, Stage.DONE):
-            self._label_dice(surface)
-        draw_banners(surface, self.view, self.hud.scale, self.banners)
+            keep_off += self._label_dice(surface)
         self.online.draw(surface, self.hud.scale, self.clock, dice_wait=self.dice_wait)
+        if self.online.ribbon:
+            keep_off.append(self.online.ribbon)
+        self.banner_rects = draw_banners(surface, self.view, self.hud.scale, self.banners, avoid=keep_off,
+                                         shun=checker_rects(self.view, start), within=field_of(self.view))
         s = self.session
         asks = self.stage is Stage.WAIT and self._humans() and not self.dice_wait   # to throw
-        state = HudState(names={side: side_title(s, side) for side in Side},
+        goes_on = self.stage is Stage.RESULT and self._asks_to_play()     # "press Space to play"
+        state = HudState(keys=pad_keys(self.app), names={side: side_title(s, side) for side in Side},
                          scores=dict(s.match.score), length=s.match.length,
                          title=rules_title(s.rules.name), to_move=None, prompt=self.prompt(),
-                         enabled={"menu"} | ({"throw"} if asks else set()),
+                         enabled={"menu"} | ({"throw"} if asks or goes_on else set()),
                          hover=self.hover, clock=self.clock, attention="throw" if asks else None)
         self.hud.draw(surface, state)
 
@@ -219,7 +228,7 @@ class PriorityScene(PacedScene):
             asked = self.stage is Stage.RESULT and self._asks_to_play()    # "press Space to play"
             throws = FRIEND_THROWS if self.link is not None else THROWS
             words = throws[who(s, Side.WHITE)][0 if asked else 1]
-            return _(words, white=white, black=black)
+            return _(words, white=white, black=black, key=key_word(self.app, pygame.K_SPACE))
         waiting = self.online.waiting_words()
         if waiting is not None and self.stage is Stage.WAIT and self.dice_wait:
             return waiting.said()
@@ -228,15 +237,16 @@ class PriorityScene(PacedScene):
         if self.stage is Stage.WAIT:
             if self._humans():
                 return _("Priority: each side throws one die - the higher plays first. "
-                         "Press Space or click to throw")
+                         "Press {key} or click to throw", key=key_word(self.app, pygame.K_SPACE))
             return _("Priority: each side throws one die - the higher plays first.")
         return {Stage.ROLL: _("The dice are rolling..."), Stage.TIE: _("A tie: thrown again"),
                 Stage.DONE: verbatim("")}[self.stage]
 
-    def _label_dice(self, surface) -> None:
-        """Each die's owner and number beside it, so the result reads at a glance."""
+    def _label_dice(self, surface) -> list:
+        """Each die's owner and number beside it, so the result reads at a glance; returns where."""
         s = self.hud.scale
         middle_x = self.view.to_screen(*self.view.centre())[0]
+        drawn = []
         for state, side, face in zip(self.playback.states(), Side, self.faces):
             x, y = self.view.to_screen(state.x, state.y)
             label = _(DIE_LABELS[side], n=face)
@@ -250,4 +260,6 @@ class PriorityScene(PacedScene):
             box = box.inflate(round(20 * s), round(6 * s))
             pygame.draw.rect(surface, WALNUT_DEEP, box, border_radius=round(8 * s))
             blit_text(surface, label, round(28 * s), box.center, GOLD_PALE, "title", box=box)
+            drawn.append(box)
+        return drawn
 

@@ -3,7 +3,7 @@ made from the event and the match. When and for how long they show is the scene'
 from game.base.i18n import N_, Words
 from game.play.sides import title_words, verb_words
 from game.rules.turn import say_as_entered
-from game.scenes.table.draw import numbers_said
+from game.scenes.table.draw import dice_text, numbers_said
 
 #: Why a throw is taken again (game/dice.py's causes).
 CAUSE_TEXT = {"on the rail": N_("On the rail"), "off the board": N_("Off the board"), "tilted": N_("Tilted")}
@@ -25,7 +25,7 @@ def announced(event) -> Words:
 def passed(session, event) -> Words:
     """A forced pass in one short notice: whose pass, and why ("You cannot play 2-5 - the turn
     passes", with the rule)."""
-    dice = "-".join(map(str, session.dice or ()))
+    dice = dice_text(session.dice or ())
     return verb_words(session, event.side, "pass", dice=dice, rule=event.rule)
 
 
@@ -71,7 +71,10 @@ def move_taken_back(session, event) -> tuple:
 
 
 def step_taken_back(step: str, taken_from) -> Words:
-    """A step taken back; with `taken_from`, the last step of a move already ended."""
+    """A step taken back; with `taken_from`, the last step of a move already ended (a move of
+    one step is that step: it is said as the move taken back)."""
+    if taken_from is not None and taken_from == step:
+        return Words(N_("Taken back: the move {move}"), move=taken_from)
     if taken_from is not None:
         return Words(N_("Taken back: {step}, the last step of {move}"), move=taken_from, step=step)
     return Words(N_("Taken back: {step}"), step=step)

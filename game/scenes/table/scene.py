@@ -83,15 +83,14 @@ class TableScene(PacedScene):
         self._note_left = 0.0
         self._fling = None                 # the mouse fling of the throw asked for
         self._dropped_at = None            # where a dragged checker was let go
-        self._after_flights = None
-        self._started = False
+        self._after_flights, self._started = None, False
         self._after_pass = False           # the last throw could not be played
         self._ending = None                # seconds until a move whole on the board ends by itself
         self._ended = False                # the person ended their move: the computer throws sooner
         self._move_said = False            # a whole move's take-back was said: its last step is not
         self._taken_from = None            # a move taken back but its last pick: said with that step
         self.input = TableInput(self, self.view, host, s.rules)
-        self.cards = TableCards(self.view)
+        self.cards = TableCards(self.view, host)
         self.drawing = TableDrawing(self.view, host)
         self.handlers = self.event_handlers()
 
@@ -164,7 +163,6 @@ class TableScene(PacedScene):
         back where it was (None)."""
         self._dropped_at = dropped_at
         self.react(self.flow.drop(destination, dragged=dropped_at is not None))
-
 
     def furthest(self, origin: int) -> None:
         """A double-click: the checker goes as far as it can this turn."""
@@ -429,19 +427,21 @@ class TableScene(PacedScene):
             self.input.handle_event(event)
 
     def draw(self, surface) -> None:
-        """The parts in layers, over the board and the turn: the link's ribbon, the hints, the
-        cards (off the banners, the ribbon and the hints), the bars."""
+        """The parts in layers, over the board and the turn: the link's ribbon, the hints (off
+        the ribbon), the banners (off the dice, the ribbon, the hints and the history), the cards
+        (off all of them), the bars. No notice covers another."""
         hud = self.hud
         hud.layout(surface.get_size())
         self.view.fit(hud.board_area)
         t = self.snapshot()
         self.drawing.draw(surface, t, hud.scale)
         self.online.draw(surface, hud.scale, t.clock, t.shown, t.dice_wait)
-        keep_off = self.drawing.banner_rects + ([self.online.ribbon] if self.online.ribbon else [])
+        keep_off = [self.online.ribbon] if self.online.ribbon else []
+        history = self.cards.history_rect if t.history_open else None
         if t.hints:
-            history = self.cards.history_rect if t.history_open else None
-            keep_off.insert(0, self.drawing.draw_hints(surface, t, hud.scale, history))
-        self.cards.draw(surface, t, hud.scale, hud.board_area, keep_off)
+            keep_off.append(self.drawing.draw_hints(surface, t, hud.scale, history, keep_off))
+        banners = self.drawing.draw_banners(surface, t, hud.scale, keep_off + ([history] if history else []))
+        self.cards.draw(surface, t, hud.scale, hud.board_area, banners + keep_off)
         hud.draw(surface, self.hud_state())
 
     def leave(self) -> None:
