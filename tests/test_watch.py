@@ -231,7 +231,9 @@ def test_players_coming_and_going_and_the_watchers_are_said(recorded):
     events = watcher.poll()
     assert isinstance(events[0], Watching) and events[0].watchers == 3
     assert isinstance(events[1], PlayersPresent) and events[1].changed == (Side.WHITE,)
-    assert "White's game has left the room" in events[1].words
+    # issue 37.7: a side not come yet has not "left the room" (it would be said before it comes)
+    assert "White's game is not in the room now" in events[1].words
+    assert "left" not in events[1].words
     watcher.client.put({"type": "players", "host": True, "guest": True})
     watcher.client.put({"type": "watchers", "count": 4})
     events = watcher.poll()

@@ -62,6 +62,7 @@ from game.play.options import MatchOptions
 from game.play.session import Dealt, Phase, Session
 from game.online import protocol
 from game.online.client import Client
+from game.online.names import clean_name
 from game.online.events import (ConnectionLost, FriendArrived, FriendAway, FriendBack, FriendJoined,
                                 FriendResigned, Offered, Reconnected, Refused, RoomOpened, Unreachable,
                                 Watchers, forfeit, refused_words, still_trying)
@@ -72,6 +73,7 @@ from game.rules import MATCH_LENGTHS, RULE_NAMES, Move, Side, rule_set
 
 SIDES = {"white": Side.WHITE, "black": Side.BLACK}
 AWAY_WHYS = ("saved", "abandoned")     # what a game says as it leaves (its `away` message)
+LISTED_LANGUAGES = ("en", "fr")          # the host's language, as the relay's listing shows it
 
 
 def wire_options(options: MatchOptions) -> dict:
@@ -128,15 +130,21 @@ class Link:
 
     # --- making one ------------------------------------------------------------------------
     @classmethod
-    def host(cls, url: str, options: MatchOptions, client_factory=Client) -> "Link":
-        """Open a new room with these options (`human_side`: the side the host plays)."""
+    def host(cls, url: str, options: MatchOptions, client_factory=Client, *, open: bool = False,
+             name: str | None = None, language: str = "") -> "Link":
+        """Open a new room with these options (`human_side`: the side the host plays). `open`:
+        anyone on the relay may join (the relay lists it), else only friends given the code;
+        `name`: the host's (an unacceptable one is not sent); `language`: the one it speaks,
+        for the listing."""
         state = cls._new_state(url, "host")
         state["options"] = wire_options(options)
+        state["open"], state["name"] = bool(open), clean_name(name)
+        state["language"] = language if language in LISTED_LANGUAGES else ""
         return cls(url, state, dataclasses.replace(options, opponent="online"), client_factory)
 
     @classmethod
     def join(cls, url: str, code: str, rules: str | None = None, autoplay: bool = False,
-             level: str = "", client_factory=Client) -> "Link":
+             level: str = "", client_factory=Client, *, name: str | None = None) -> "Link":
         """Ask for the room `code` (as typed: protocol.normal_code reads it); Offered(options)
         comes back. `rules`: the rule set the guest expects; the relay refuses a room that
         plays another. Without it the hello names the first rule set, and the relay's refusal,
@@ -144,6 +152,7 @@ class Link:
         state = cls._new_state(url, "guest")
         state["code"] = protocol.normal_code(code) or code
         state["rules"] = rules or RULE_NAMES[0]
+        state["name"] = clean_name(name)
         link = cls(url, state, None, client_factory)
         link.autoplay, link.level, link._guessed = autoplay, level, rules is None
         return link
@@ -176,12 +185,34 @@ class Link:
                 hello["options"] = s["options"]     # ...and gives a room it opens again these
         elif s["seat"] == "host":
             hello["options"] = s["options"]
+            if s.get("open"):
+                hello["open"] = True
+            if s.get("language"):
+                hello["language"] = s["language"]
+        if s.get("name"):
+            hello["name"] = s["name"]
         return hello
 
     # --- the shared API --------------------------------------------------------------------
     @property
     def code(self) -> str:
         return self.state["code"]
+
+    @property
+    def name(self) -> str | None:
+        """This side's name, as sent (None: none)."""
+        return self.state.get("name")
+
+    @property
+    def friend_name(self) -> str | None:
+        """The other side's name, as the relay passed it and checked again here (None: none)."""
+        return self.state.get("friend_name")
+
+    def names(self) -> dict:
+        """{"W": name or None, "B": ...}: the sides' names in this match (as records keep them)."""
+        if self.side is None:
+            return {}
+        return {str(self.side): self.name, str(self.side.other): self.friend_name}
 
     @property
     def seat(self) -> str:
@@ -398,6 +429,8 @@ class Link:
             if present not in (True, False):
                 return
             self._present = present
+            if present and "name" in message:
+                s["friend_name"] = clean_name(message.get("name"))
             if present:
                 self._send_sync()
                 self._events.append(FriendBack() if s["started"] else FriendArrived(True))

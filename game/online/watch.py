@@ -35,6 +35,7 @@ from game.online import protocol
 from game.online.client import Client
 from game.online.events import ConnectionLost, Reconnected, Refused, Unreachable, refused_words
 from game.online.link import options_from_wire
+from game.online.names import clean_name
 from game.online.referee import (Broken, Referee, Resigns,
                                  ToPlay, Wait, broken_words, new_state)
 from game.play.session import Phase, Session
@@ -53,10 +54,13 @@ WATCH_REFUSED = {
     "bad-options": N_("That room's match is not one this game can show."),
 }
 
-def watch_message(code: str) -> dict:
-    """A watcher's first message (instead of a hello)."""
-    return {"type": "watch", "protocol": protocol.PROTOCOL, "version": protocol.GAME_VERSION,
-            "room": protocol.normal_code(code) or code}
+def watch_message(code: str, name: str | None = None) -> dict:
+    """A watcher's first message (instead of a hello), with the watcher's name if it gave one."""
+    message = {"type": "watch", "protocol": protocol.PROTOCOL, "version": protocol.GAME_VERSION,
+               "room": protocol.normal_code(code) or code}
+    if clean_name(name):
+        message["name"] = clean_name(name)
+    return message
 
 
 def watch_refused_words(reason: str) -> Words:
@@ -64,10 +68,10 @@ def watch_refused_words(reason: str) -> Words:
     return Words(WATCH_REFUSED[reason]) if reason in WATCH_REFUSED else refused_words(reason)
 
 
-def WatchClient(url: str, code: str) -> Client:
+def WatchClient(url: str, code: str, name: str | None = None) -> Client:
     """The game's client (game/online/client.py: its thread, its retries, protocol.read) with
     the `watch` message as its first, sent again on each reconnection."""
-    return Client(url, watch_message(code))
+    return Client(url, watch_message(code, name))
 
 
 # --- what the watcher tells ----------------------------------------------------------------------
@@ -128,6 +132,7 @@ class Moved:
     move: Move
     key: tuple
     rules: str = ""
+    next: Side | None = None     # the side to throw next, as the players' screens say (None: the game is over)
 
     @property
     def words(self) -> Words:
@@ -211,12 +216,16 @@ class PlayersPresent:
     """Which sides' games are in the room now (a seat came or went)."""
     present: dict                # {Side: bool}
     changed: tuple = ()          # the sides whose presence changed
+    first: bool = False          # as the watcher came in: a side absent has not come yet (or is away)
 
     @property
     def words(self) -> Words | str:
         said = []
         for side in self.changed:
-            if self.present[side]:
+            if self.first and not self.present[side]:
+                said.append(Words(N_("White's game is not in the room now") if side is Side.WHITE
+                                  else N_("Black's game is not in the room now")))
+            elif self.present[side]:
                 said.append(Words(N_("White's game is in the room") if side is Side.WHITE
                                   else N_("Black's game is in the room")))
             else:
@@ -271,14 +280,16 @@ def _plurals(n_) -> None:     # never called: the plural messages built as Words
 class Watcher:
     """One room watched: its messages in, checked and replayed; events out (see the module)."""
 
-    def __init__(self, url: str, code: str, client_factory=None):
+    def __init__(self, url: str, code: str, client_factory=None, name: str | None = None):
         self.url = url
         self.code = protocol.normal_code(code) or str(code)
-        self.client = (client_factory or WatchClient)(url, self.code)
+        self.client = (WatchClient(url, self.code, name) if name
+                       else (client_factory or WatchClient)(url, self.code))
         self.session: Session | None = None
         self.sides: dict[str, Side] = {}           # seat -> the side it plays
         self.watchers = 0
         self.players = {"host": False, "guest": False}
+        self.names = {"host": None, "guest": None}  # each seat's name, as the relay passed it
         self.let_in = False
         self.over: MatchOver | None = None
         self.failed = None                          # Refused or Unreachable: the watch is done
@@ -331,11 +342,22 @@ class Watcher:
         reason = str(message["reason"])[:40]
         self._fail(Refused(reason, watch_refused_words(reason)))
 
+    def _names(self, message) -> None:
+        """The seats' names (`names` in `watching` and `players`), checked again (names.py)."""
+        names = message.get("names")
+        if isinstance(names, dict):
+            self.names = {seat: clean_name(names.get(seat)) for seat in protocol.SEATS}
+
+    def name_of(self, side: Side) -> str | None:
+        """The name of the player of `side`, or None."""
+        return next((self.names.get(seat) for seat, s in self.sides.items() if s is side), None)
+
     def _watching(self, message) -> None:
+        self._names(message)
         self.watchers = message.get("watchers", 0) if type(message.get("watchers")) is int else 0
         if self.let_in:                 # again, after a dropped connection: the log follows again
             self._events.append(Reconnected())
-            self._players({"type": "players", **message["players"]})
+            self._players({"type": "players", **message["players"], "names": message.get("names")})
             return
         options = options_from_wire(message["options"], "host")
         if options is None or options.rules != message["rules"]:
@@ -352,12 +374,13 @@ class Watcher:
         self._events.append(Watching(self.code, options, self.watchers, dict(self.players)))
         absent = tuple(self.sides[seat] for seat in protocol.SEATS if not self.players[seat])
         if absent:
-            self._events.append(PlayersPresent(self._present(), absent))
+            self._events.append(PlayersPresent(self._present(), absent, first=True))
 
     def _present(self) -> dict:
         return {self.sides[seat]: self.players[seat] for seat in protocol.SEATS}
 
     def _players(self, message) -> None:
+        self._names(message)
         if not self.let_in:
             return
         changed = tuple(self.sides[seat] for seat in protocol.SEATS
@@ -441,7 +464,9 @@ class Watcher:
         move = Move.parse(verdict.move)
         s.play(move)
         self.referee.played(verdict.key, move)
-        self._events.append(Moved(side, before, s.position, faces, move, verdict.key, s.options.rules))
+        over = s.phase is Phase.GAME_OVER
+        self._events.append(Moved(side, before, s.position, faces, move, verdict.key, s.options.rules,
+                                  None if over else s.to_move))
         if s.phase is Phase.GAME_OVER:
             outcome = s.outcome
             self._events.append(GameWon(outcome.winner, outcome.points, dict(s.match.score), s.record))

@@ -151,7 +151,12 @@ class MatchKeeper:
         self.storage.clear_match()
 
     def _add_record(self, record: dict) -> None:
+        """One record, with the match's options and, online, the sides' names where given
+        ("names": {"W": ..., "B": ...}; records before names have none)."""
         o = self.session.options
+        names = self.online.names() if self.online is not None and hasattr(self.online, "names") else {}
+        if any(names.values()):
+            record = {**record, "names": names}
         trouble = self.storage.add_record({
             **record, "rules": o.rules, "length": o.length, "opponent": o.opponent,
             "level": o.level, "human_side": str(o.human_side), "autoplay": o.autoplay})

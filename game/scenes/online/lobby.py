@@ -17,12 +17,14 @@ from urllib.parse import urlsplit
 import pygame
 
 from game.base.dispatch import dispatch, ignoring
+from game.base import i18n
 from game.base.i18n import N_, Words, _, n_, verbatim
 from game.online.events import (ConnectionLost, Forfeit, FriendArrived, FriendAway, FriendBack,
                                 FriendJoined, FriendResigned, Offered, Reconnected, Refused, RoomOpened,
                                 Unreachable, Watchers)
 from game.play.options import MatchOptions
 from game.rules import Side, rule_set
+from game.saves.settings import HOST_OPEN
 from game.scenes import games
 from game.scenes.host import Host
 from game.scenes.menus.base import MenuScene
@@ -248,7 +250,17 @@ class HostScene(OnlineScene):
     def build(self):
         self.elsewhere = ui.Button(N_("A relay on the Internet..."), lambda: self.app.scenes.push(
             RelayScene(self.app, self.chosen)))
-        return [self.elsewhere, ui.Button(N_("Cancel"), self.back)]
+        self.who = ui.Choice(HOST_OPEN.label, HOST_OPEN.options(),
+                             self.app.settings.get(HOST_OPEN.key) is True, self.who_changed)
+        return [self.who, self.elsewhere, ui.Button(N_("Cancel"), self.back)]
+
+    def who_changed(self, value: bool) -> None:
+        """Friends with the code, or anyone on the relay (listed there): the room opens again
+        so (a new code), and the choice is offered next time."""
+        self.app.update_settings({HOST_OPEN.key: value})
+        if self.link is not None and not self.arrived:
+            self.close()
+            self.open()
 
     def chosen(self, url: str) -> None:
         """Host on that relay instead (the room opens again when this screen shows)."""
@@ -283,7 +295,9 @@ class HostScene(OnlineScene):
                 self.addresses = addresses_to_give(self.relay.port) or [self.relay.url]
             else:
                 self.addresses = [self.url]
-            self.link = link_class().host(self.relay.url if self.relay else self.url, self.options)
+            self.link = link_class().host(
+                self.relay.url if self.relay else self.url, self.options, open=self.who.value is True,
+                name=self.app.settings.get("player_name") or None, language=i18n.language())
         except Exception as exc:     # the port refused, the network down: said, nothing lost
             self.close()
             self.say(Words(N_("The room could not be opened ({problem})."),
@@ -349,12 +363,17 @@ class HostScene(OnlineScene):
                            ui.WALNUT, anchor="midtop", margin=px(20, scale))
         self.draw_options(surface, card, scale)
         below = card.bottom + px(34, scale)
+        friend = getattr(self.link, "friend_name", None)
         if self.code and not self.failed:
-            waiting = (_("Your friend is here, reading your offer{dots}", dots=verbatim(dots(self.time)))
+            waiting = (_("{name} is here, reading your offer{dots}", name=verbatim(friend),
+                         dots=verbatim(dots(self.time))) if self.arrived and friend else
+                       _("Your friend is here, reading your offer{dots}", dots=verbatim(dots(self.time)))
                        if self.arrived else
                        _("Waiting for your friend{dots}", dots=verbatim(dots(self.time))))
             draw_waiting(surface, (surface.get_width() / 2, below), waiting, self.time, scale)
             note = (N_("The match begins when your friend accepts it. Esc cancels.") if self.arrived
+                    else N_("Anyone on this relay sees your room in its open games, or joins with "
+                            "the code. Esc cancels.") if self.who.value is True
                     else N_("Your friend chooses Join and types the address and the code. Esc cancels."))
             watching = watching_words(self.watchers)
             if watching is not None:

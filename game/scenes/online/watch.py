@@ -65,7 +65,10 @@ class WatchScene(Pacing, Scene):
         Scene.__init__(self, app)
         Pacing.__init__(self)
         self.code = protocol.normal_code(code) or str(code)
-        self.watcher = watcher_factory(url, self.code)
+        if watcher_factory is Watcher:      # the watcher's name, if the player gave one
+            self.watcher = Watcher(url, self.code, name=app.settings.get("player_name") or None)
+        else:
+            self.watcher = watcher_factory(url, self.code)
         self.hud = TableHud(BUTTONS)
         self.view = None                   # the rule set's board, once the relay names it
         self.options = None
@@ -189,11 +192,10 @@ class WatchScene(Pacing, Scene):
         steps = list(event.move.steps)
         if not steps:
             self.banner(event.words, "note", FORCED_PASS_HOLD)
-            self.position = event.after
-            self._wait(self._pause(FORCED_PASS_HOLD))
+            self._landed(event, FORCED_PASS_HOLD)
             return
         if not self.pace:
-            self.position = event.after
+            self._landed(event, 0.0)
             return
         rules = self.options.rule_set.rules
 
@@ -206,9 +208,13 @@ class WatchScene(Pacing, Scene):
             self._animate(before, after, step, then)
         next_step(event.before)
 
-    def _landed(self, event: Moved) -> None:
+    def _landed(self, event: Moved, hold: float = MOVE_HOLD) -> None:
+        """The move is on the board: the top bar names the side to throw next, as the players'."""
         self.position = event.after
-        self._wait(self._pause(MOVE_HOLD))
+        if event.next is not None:
+            self.to_move = event.next
+        if hold:
+            self._wait(self._pause(hold))
 
     def _game_won(self, event: GameWon) -> None:
         self.score = dict(event.score)
@@ -303,13 +309,18 @@ class WatchScene(Pacing, Scene):
         self._draw_history(surface, history, scale)
         if self.over is not None:
             self._draw_result(surface, scale)
-        names = {side: Words(SIDE_NAMES[side]).said() for side in Side}
+        names = {side: self.side_name(side) for side in Side}
         state = HudState(names=names, scores=dict(self.score), length=self.options.length,
                          title=rules_title(self.options.rules), to_move=self.to_move,
                          prompt=self.prompt(), dice=self.dice if self.playback is None
                          or self.playback.settled else (), enabled={"menu"}, hover=self.hover,
                          clock=self.clock)
         self.hud.draw(surface, state)
+
+    def side_name(self, side: Side) -> str:
+        """The player's name (as the players gave it), else "White" or "Black"."""
+        name = getattr(self.watcher, "name_of", lambda side: None)(side)
+        return verbatim(name) if name else Words(SIDE_NAMES[side]).said()
 
     def prompt(self) -> str:
         """The line under the board: what was said last, and who watches."""
