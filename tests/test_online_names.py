@@ -7,7 +7,8 @@ import pytest
 
 from game.app import App
 from game.online.link import Link
-from game.online.names import MAX_NAME, clean_name, name_refusal
+from game.online.events import said_name
+from game.online.names import MAX_NAME, name_refusal
 from game.play.keeper import MatchKeeper
 from game.play.options import MatchOptions
 from game.rules import Side
@@ -18,7 +19,7 @@ from game.scenes.menus.settings import SettingsScene
 @pytest.mark.parametrize("name", ["Ada", "Jean-Pierre L'Hôte", "Éloïse 2", "ベル", "A" * MAX_NAME,
                                   "  Ada  "])
 def test_ordinary_names_pass(name):
-    assert name_refusal(name) is None and clean_name(name) == name.strip()
+    assert name_refusal(name) is None and said_name(name) == name.strip()
 
 
 @pytest.mark.parametrize("name, said", [
@@ -28,7 +29,7 @@ def test_ordinary_names_pass(name):
     ("...", "at least one"), (None, "text")])
 def test_names_refused_say_why(name, said):
     reason = name_refusal(name)
-    assert reason is not None and said in reason and clean_name(name) is None
+    assert reason is not None and said in reason and said_name(name) is None
 
 
 class FakeClient:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.base.i18n import N_, Words
+from game.online.names import name_refusal
 from game.online.referee import broken_words
 from game.rules import Side
 
@@ -24,6 +25,14 @@ REFUSED_WORDS = {
     "too-many": N_("Too many attempts from this computer: wait a minute and try again."),
 }
 REFUSED_OTHER = N_("The relay refused the connection ({reason}).")
+
+def said_name(text) -> str | None:
+    """A name as this game sends and shows it (trimmed), or None when there is none or it is
+    not acceptable (game/online/names.py): what comes from the other side is checked again."""
+    if not isinstance(text, str) or name_refusal(text) is not None:
+        return None
+    return text.strip()
+
 
 def refused_words(reason: str) -> Words:
     """The relay's refusal as a player reads it."""

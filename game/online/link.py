@@ -62,8 +62,7 @@ from game.play.options import MatchOptions
 from game.play.session import Dealt, Phase, Session
 from game.online import protocol
 from game.online.client import Client
-from game.online.names import clean_name
-from game.online.events import (ConnectionLost, FriendArrived, FriendAway, FriendBack, FriendJoined,
+from game.online.events import (said_name, ConnectionLost, FriendArrived, FriendAway, FriendBack, FriendJoined,
                                 FriendResigned, Offered, Reconnected, Refused, RoomOpened, Unreachable,
                                 Watchers, forfeit, refused_words, still_trying)
 from game.online.referee import (Broken,
@@ -138,7 +137,7 @@ class Link:
         for the listing."""
         state = cls._new_state(url, "host")
         state["options"] = wire_options(options)
-        state["open"], state["name"] = bool(open), clean_name(name)
+        state["open"], state["name"] = bool(open), said_name(name)
         state["language"] = language if language in LISTED_LANGUAGES else ""
         return cls(url, state, dataclasses.replace(options, opponent="online"), client_factory)
 
@@ -152,7 +151,7 @@ class Link:
         state = cls._new_state(url, "guest")
         state["code"] = protocol.normal_code(code) or code
         state["rules"] = rules or RULE_NAMES[0]
-        state["name"] = clean_name(name)
+        state["name"] = said_name(name)
         link = cls(url, state, None, client_factory)
         link.autoplay, link.level, link._guessed = autoplay, level, rules is None
         return link
@@ -430,7 +429,7 @@ class Link:
                 return
             self._present = present
             if present and "name" in message:
-                s["friend_name"] = clean_name(message.get("name"))
+                s["friend_name"] = said_name(message.get("name"))
             if present:
                 self._send_sync()
                 self._events.append(FriendBack() if s["started"] else FriendArrived(True))

@@ -16,8 +16,7 @@ from dataclasses import dataclass
 
 from game.online import protocol
 from game.online.client import Client
-from game.online.events import ConnectionLost, Refused, Unreachable, refused_words
-from game.online.names import clean_name
+from game.online.events import ConnectionLost, Refused, Unreachable, refused_words, said_name
 from game.rules import MATCH_LENGTHS, RULE_NAMES
 
 ASK_EVERY = 2.0            # seconds between two `list` while the screen shows the listing
@@ -78,7 +77,7 @@ def open_room(entry) -> OpenRoom | None:
         return None
     language = entry.get("language") if entry.get("language") in ("en", "fr") else ""
     return OpenRoom(*basics, hints=entry.get("hints") is True, language=language,
-                    name=clean_name(entry.get("name")), waiting=waiting)
+                    name=said_name(entry.get("name")), waiting=waiting)
 
 
 def playing_room(entry) -> PlayingRoom | None:
@@ -87,7 +86,7 @@ def playing_room(entry) -> PlayingRoom | None:
     if basics is None or watchers is None:
         return None
     names = entry.get("names") if isinstance(entry.get("names"), dict) else {}
-    return PlayingRoom(*basics, names=(clean_name(names.get("host")), clean_name(names.get("guest"))),
+    return PlayingRoom(*basics, names=(said_name(names.get("host")), said_name(names.get("guest"))),
                        watchers=watchers)
 
 

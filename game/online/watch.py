@@ -33,9 +33,8 @@ from dataclasses import dataclass, field
 from game.base.i18n import N_, Words
 from game.online import protocol
 from game.online.client import Client
-from game.online.events import ConnectionLost, Reconnected, Refused, Unreachable, refused_words
+from game.online.events import ConnectionLost, Reconnected, Refused, Unreachable, refused_words, said_name
 from game.online.link import options_from_wire
-from game.online.names import clean_name
 from game.online.referee import (Broken, Referee, Resigns,
                                  ToPlay, Wait, broken_words, new_state)
 from game.play.session import Phase, Session
@@ -58,8 +57,8 @@ def watch_message(code: str, name: str | None = None) -> dict:
     """A watcher's first message (instead of a hello), with the watcher's name if it gave one."""
     message = {"type": "watch", "protocol": protocol.PROTOCOL, "version": protocol.GAME_VERSION,
                "room": protocol.normal_code(code) or code}
-    if clean_name(name):
-        message["name"] = clean_name(name)
+    if said_name(name):
+        message["name"] = said_name(name)
     return message
 
 
@@ -346,7 +345,7 @@ class Watcher:
         """The seats' names (`names` in `watching` and `players`), checked again (names.py)."""
         names = message.get("names")
         if isinstance(names, dict):
-            self.names = {seat: clean_name(names.get(seat)) for seat in protocol.SEATS}
+            self.names = {seat: said_name(names.get(seat)) for seat in protocol.SEATS}
 
     def name_of(self, side: Side) -> str | None:
         """The name of the player of `side`, or None."""

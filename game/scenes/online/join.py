@@ -54,8 +54,8 @@ def code_character(c: str) -> bool:
 
 def player_name(app) -> str | None:
     """The name this player gave in Settings, as sent (None: none, or not acceptable)."""
-    from game.online.names import clean_name
-    return clean_name(app.settings.get("player_name") or None)
+    from game.online.events import said_name
+    return said_name(app.settings.get("player_name") or None)
 
 
 class JoinScene(OnlineScene):
