@@ -4,10 +4,9 @@ Host opens a room on a relay - by default the one the game starts inside itself,
 on the same network, or one on the Internet (RelayScene) - and shows its code, large, the
 address to give, and how others watch with the same code, while it waits for the friend, says
 when the friend's game is in and reads the offer, and how many watch (Esc cancels: nothing was
-started, nothing is lost). Join (online_join.py) asks for that address and code, says plainly why a room cannot be
-joined, and shows the host's options - game, rules, length, touch-move, colours - to accept
-before the match begins. The link itself (its
-connection, its messages) is game.online's; these screens only show what it says.
+started, nothing is lost); the host chooses who may join: friends with the code, or anyone on
+the relay (listed there: rooms.py). Join (join.py) asks for the address and code. The link
+itself (its connection, its messages) is game.online's; these screens only show what it says.
 """
 from __future__ import annotations
 
@@ -20,7 +19,8 @@ from game.base.dispatch import dispatch, ignoring
 from game.base import i18n
 from game.base.i18n import N_, Words, _, n_, verbatim
 from game.online.events import (ConnectionLost, Forfeit, FriendArrived, FriendAway, FriendBack,
-                                FriendJoined, FriendResigned, Offered, Reconnected, Refused, RoomOpened,
+                                FriendJoined, FriendResigned, FriendSaid, Offered, Reconnected, Refused,
+                                RematchAgreed, RematchDeclined, RematchOffered, RoomOpened,
                                 Unreachable, Watchers)
 from game.play.options import MatchOptions
 from game.rules import Side, rule_set
@@ -188,7 +188,8 @@ class OnlineScene(MenuScene):
             FriendJoined: self.begin,
             ConnectionLost: self.tell, Forfeit: self.tell,
             **ignoring(RoomOpened, Offered, Reconnected, FriendArrived, FriendAway, FriendBack,
-                       Watchers, FriendResigned),
+                       Watchers, FriendResigned, FriendSaid, RematchOffered, RematchAgreed,
+                       RematchDeclined),
         }
 
     def update(self, dt: float) -> None:

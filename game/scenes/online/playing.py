@@ -12,7 +12,8 @@ import pygame
 
 from game.base.i18n import N_, Words, _, verbatim
 from game.online.events import (ConnectionLost, Forfeit, FriendArrived, FriendAway, FriendBack,
-                                FriendJoined, FriendResigned, Offered, Reconnected, Refused, RoomOpened,
+                                FriendJoined, FriendResigned, FriendSaid, Offered, Reconnected, Refused,
+                                RematchAgreed, RematchDeclined, RematchOffered, RoomOpened,
                                 Unreachable, Watchers)
 from game.base.i18n import shown
 from game.base.dispatch import dispatch, nothing
@@ -23,6 +24,7 @@ from game.view.layout import px
 
 MENDED_HOLD = 2.0        # "Connected again", "Your friend is back" stay this long
 NOTE_HOLD = 0.3          # the bottom bar's "waiting for..." is kept up each frame this long
+SAID_HOLD = 3.0          # the friend's few words stay this long
 
 #: The friend's game left, by what it said as it left (its `away`: FriendAway.why).
 AWAY_WORDS = {
@@ -98,6 +100,10 @@ class OnlinePlay:
             FriendJoined: nothing,       # FriendBack
             FriendArrived: nothing,
             Watchers: self._watching,
+            FriendSaid: self._friend_said,   # a notice over the board (a banner covers no checker)
+            RematchOffered: nothing,         # the scoreboard's (game/scenes/online/rematch.py)
+            RematchAgreed: nothing,
+            RematchDeclined: nothing,
         }
 
     def dealt(self) -> dict:
@@ -130,6 +136,9 @@ class OnlinePlay:
         if "connection" in self.troubles:
             return Words(N_("Waiting for the connection to the relay"))
         return None
+
+    def _friend_said(self, event) -> None:
+        self.banner(event.words, "note", SAID_HOLD)
 
     def _watching(self, event) -> None:
         self.watchers = event.count

@@ -23,7 +23,7 @@ from game.base.i18n import N_, Words, _, n_, shown, verbatim
 from game.dice import toss
 from game.online import protocol
 from game.online.events import ConnectionLost, Reconnected, Refused, Unreachable
-from game.online.watch import (Cheated, GameWon, LeftSaved, MatchOver, Moved, PlayersPresent, PriorityThrown, SideResigned, Thrown, Watcher, WatchersCount, Watching)
+from game.online.watch import (CannotFollow, Rematched, SideSaid, Cheated, GameWon, LeftSaved, MatchOver, Moved, PlayersPresent, PriorityThrown, SideResigned, Thrown, Watcher, WatchersCount, Watching)
 from game.rules import Side
 from game.base.dispatch import dispatch
 from game.scenes.base import Scene
@@ -66,7 +66,8 @@ class WatchScene(Pacing, Scene):
         Pacing.__init__(self)
         self.code = protocol.normal_code(code) or str(code)
         if watcher_factory is Watcher:      # the watcher's name, if the player gave one
-            self.watcher = Watcher(url, self.code, name=app.settings.get("player_name") or None)
+            self.watcher = Watcher(url, self.code, name=app.settings.get("player_name") or None,
+                                   follow_rematch=True)
         else:
             self.watcher = watcher_factory(url, self.code)
         self.hud = TableHud(BUTTONS)
@@ -96,6 +97,7 @@ class WatchScene(Pacing, Scene):
             PlayersPresent: self._players,
             WatchersCount: self._watchers, Refused: self._refused, Unreachable: self._refused,
             ConnectionLost: self._lost, Reconnected: self._reconnected,
+            CannotFollow: self._cannot_follow, SideSaid: self._said, Rematched: self._rematched,
         }
 
     # --- the pace (Pacing's) ---------------------------------------------------------------------
@@ -252,6 +254,25 @@ class WatchScene(Pacing, Scene):
 
     def _refused(self, event) -> None:
         self.failed = event.words
+
+    def _said(self, event: SideSaid) -> None:
+        """A player's few words: a note over the board (a banner covers no checker)."""
+        self.banner(event.words, "note", MENDED_HOLD)
+
+    def _rematched(self, event: Rematched) -> None:
+        """The players play another match in the room: followed from its priority throw."""
+        self.over = None
+        self.score = {Side.WHITE: 0, Side.BLACK: 0}
+        self.to_move, self.dice = None, ()
+        self.history.append(("game", event.words))
+        self._watching(Watching(self.code, event.options, self.watchers, {}))
+        self.caption = event.words
+
+    def _cannot_follow(self, event: CannotFollow) -> None:
+        """Said once, in place of "trying again": the watch is over, Esc leaves."""
+        self.troubles.pop("players", None)
+        self.troubles["connection"] = event.words
+        self.caption = event.words
 
     def _lost(self, event: ConnectionLost) -> None:
         self.troubles["connection"] = event.words
