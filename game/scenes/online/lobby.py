@@ -17,7 +17,7 @@ import pygame
 
 from game.base.dispatch import dispatch, ignoring
 from game.base import i18n
-from game.base.i18n import N_, Words, _, n_, verbatim
+from game.base.i18n import N_, Words, _, n_, shown, verbatim
 from game.online.events import (ConnectionLost, Forfeit, FriendArrived, FriendAway, FriendBack,
                                 FriendJoined, FriendResigned, FriendSaid, Offered, Reconnected, Refused,
                                 RematchAgreed, RematchDeclined, RematchOffered, RoomOpened,
@@ -28,7 +28,6 @@ from game.saves.settings import HOST_OPEN
 from game.scenes import games
 from game.scenes.host import Host
 from game.scenes.menus.base import MenuScene
-from game.base.i18n import shown
 from game.view import widgets as ui
 from game.view.layout import px, ui_scale
 from game.view.table_hud import draw_die_face
