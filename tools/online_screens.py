@@ -300,5 +300,24 @@ def online_host_open(shooter) -> None:
     frames_until([a], lambda: False, 3)
 
 
+def online_rematch(shooter) -> None:
+    """The rematch card, the friend's offer to answer (over the title: the card alone)."""
+    from game.online.events import RematchOffered
+    from game.scenes.online.rematch import RematchScene
+    a = shooter.app()
+    a.scenes.push(RematchScene(a, RematchOffered(True, "Ada")))
+    frames_until([a], lambda: False, 20)
+    shooter.shoot(a, "online-rematch")
+
+
+def online_phrases(shooter) -> None:
+    """The preset phrases' card."""
+    from game.scenes.online.rematch import PhrasesScene
+    a = shooter.app()
+    a.scenes.push(PhrasesScene(a))
+    frames_until([a], lambda: False, 20)
+    shooter.shoot(a, "online-phrases")
+
+
 SCREENS = [online_host, online_friend_lost, online_join_refused, online_menu, online_rooms,
-           online_settings_name, online_host_open]
+           online_settings_name, online_host_open, online_rematch, online_phrases]

@@ -23,6 +23,11 @@ from game.view import widgets as ui
 NOTE_HOLD = 3.0          # seconds a phrase or an answer stays said
 
 
+def said(words):
+    """A card's note: the words said in the language spoken when it is drawn."""
+    return lambda: shown(words)
+
+
 def rematch_agreed(app: Host) -> None:
     """Both agreed: the new match, with the link's options, from its priority throw."""
     app.keeper.start_online(app.keeper.online)
@@ -43,6 +48,7 @@ class RematchScene(OverlayScene):
 
     heading = N_("Rematch")
     width = 520
+    keep_places = False       # the offer's buttons or the answer's: the card closes up
 
     def __init__(self, app: Host, offered: RematchOffered | None = None):
         self.offered = offered
@@ -77,11 +83,11 @@ class RematchScene(OverlayScene):
             button.enabled = not self.waiting
         self.accept.visible = self.decline.visible = asked
         if asked:
-            self.notes = [self.offered.words]
+            self.notes = [said(self.offered.words)]
         elif self.waiting:
-            self.notes = [Words(N_("Offered: waiting for your friend's answer..."))]
+            self.notes = [said(Words(N_("Offered: waiting for your friend's answer...")))]
         elif not self.notes:
-            self.notes = [Words(N_("Another match in this room, with the same options."))]
+            self.notes = [said(Words(N_("Another match in this room, with the same options.")))]
         self.menu.reset_focus(self.menu.widgets.index(self.accept if asked else self.swapped))
 
     def offer(self, swap: bool) -> None:
@@ -117,7 +123,7 @@ class RematchScene(OverlayScene):
 
     def _declined(self, event: RematchDeclined) -> None:
         self.waiting = False
-        self.notes = [event.words]
+        self.notes = [said(event.words)]
         self.shown_as()
 
     def _friend_said(self, event: FriendSaid) -> None:
@@ -126,7 +132,7 @@ class RematchScene(OverlayScene):
     def _gone(self, event) -> None:
         """The friend left (or the match ended otherwise): no rematch to wait for."""
         self.offered, self.waiting = None, False
-        self.notes = [Words(N_("Your friend's game has left the room: no rematch now."))]
+        self.notes = [said(Words(N_("Your friend's game has left the room: no rematch now.")))]
         self.shown_as()
         self.swapped.enabled = self.kept.enabled = False
 
@@ -149,4 +155,4 @@ class PhrasesScene(OverlayScene):
         if say(self.app, phrase):
             self.back()
         else:
-            self.notes = [Words(N_("One phrase every few seconds: wait a moment."))]
+            self.notes = [said(Words(N_("One phrase every few seconds: wait a moment.")))]
