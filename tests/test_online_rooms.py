@@ -100,11 +100,25 @@ def test_a_row_says_the_room_in_both_languages():
 
 # --- the screen ---------------------------------------------------------------------------------
 
+class StubNearby:
+    """The home network's games, as the test says (nearby.Nearby's interface)."""
+    found: list = []
+    problem = None
+
+    def games(self):
+        return list(StubNearby.found)
+
+    def close(self):
+        pass
+
+
 @pytest.fixture
 def app(tmp_path, monkeypatch):
     FakeClient.made = []
+    StubNearby.found, StubNearby.problem = [], None
     monkeypatch.setattr(rooms_module, "listing_class",
                         lambda: lambda url: Listing(url, client_factory=FakeClient))
+    monkeypatch.setattr(rooms_module, "nearby_class", lambda: StubNearby)
     a = App(seed=7, data_dir=tmp_path, size=(960, 600))
     a.update_settings({"language": "en", "animation_speed": "instant",
                        "join_address": "192.168.1.20"})
@@ -236,3 +250,32 @@ def test_no_room_is_said_and_a_bad_address_is_said(app):
     scene.address.type("ftp://relay")
     scene.show()
     assert scene.failed and "Type the relay's address" in scene.status.said()
+
+
+def test_games_on_this_network_come_first_and_one_enter_lists_its_relay(app):
+    scene = RoomsScene(app)
+    app.scenes.push(scene)
+    frames(app)
+    StubNearby.found = [("Ada", "ws://192.168.1.33:8690")]
+    frames(app)
+    row = scene.rows[0]
+    assert row.visible and row.kind == "nearby"
+    assert "On this network: Ada" in ui.say(row.label)
+    scene.menu.focus_on(row)
+    enter(app)
+    assert scene.url == "ws://192.168.1.33:8690" and FakeClient.made[-1].url == scene.url
+    assert not any(r.visible and r.kind == "nearby" for r in scene.rows), "listed now, not twice"
+
+
+@pytest.mark.parametrize("problem, said", [("no-library", "python-zeroconf is not installed"),
+                                           ("no-multicast", "multicast does not reach")])
+def test_a_network_that_cannot_be_searched_is_said_once(app, problem, said):
+    from game.scenes.online.rooms import NEARBY_PROBLEMS
+    StubNearby.problem = problem
+    scene = RoomsScene(app)
+    app.scenes.push(scene)
+    with ui.recording() as (drawn, _unsaid):
+        frames(app, 2)
+    lines = [words for words, _rect, _box in drawn if "cannot be searched" in words]
+    assert lines and said in " ".join(lines) and scene.nearby_problem == problem
+    assert said in NEARBY_PROBLEMS[problem]

@@ -94,6 +94,7 @@ def fake(monkeypatch):
     monkeypatch.setattr(online, "link_class", lambda: FakeLink)
     monkeypatch.setattr(online, "start_relay", lambda: relay)
     monkeypatch.setattr(online, "addresses_to_give", lambda port: [f"ws://192.168.1.20:{port}"])
+    monkeypatch.setattr(online, "announce", lambda port, name, addresses: None)
     return relay
 
 

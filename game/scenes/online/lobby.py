@@ -31,7 +31,6 @@ from game.scenes.menus.base import MenuScene
 from game.view import widgets as ui
 from game.view.layout import px, ui_scale
 from game.view.table_hud import draw_die_face
-from game.view.text_field import TextField
 
 FACE_TIME = 0.22          # seconds each face of the waiting die shows
 FAILURE = (236, 120, 96)  # what went wrong, said in a warm red on the walnut
@@ -62,6 +61,13 @@ def restart_relay(state: dict):
     if state.get("seat") != "host" or parts.hostname != "127.0.0.1" or not parts.port:
         return None
     return relay.start_in_thread("0.0.0.0", parts.port)
+
+
+def announce(port: int, name: str, addresses: list[str]):
+    """This game's relay announced on the home network (game/online/nearby.py), by the player's
+    name; its `close()` withdraws it. Without python-zeroconf or multicast, it does nothing."""
+    from game.online.nearby import Announcer
+    return Announcer(port, name, [urlsplit(a).hostname or "" for a in addresses])
 
 
 def addresses_to_give(port: int) -> list[str]:
@@ -293,6 +299,8 @@ class HostScene(OnlineScene):
             if self.url is None:
                 self.relay = start_relay()
                 self.addresses = addresses_to_give(self.relay.port) or [self.relay.url]
+                self.announced = announce(self.relay.port, str(self.app.settings.get(
+                    "player_name") or "Tourne Case & Garanguet"), self.addresses)
             else:
                 self.addresses = [self.url]
             self.link = link_class().host(
@@ -303,7 +311,12 @@ class HostScene(OnlineScene):
             self.say(Words(N_("The room could not be opened ({problem})."),
                            problem=verbatim(f"{type(exc).__name__}: {exc}")), failed=True)
 
+    announced = None          # the home network's announcement of this game's relay
+
     def stop_relay(self) -> None:
+        if self.announced is not None:
+            self.announced.close()
+            self.announced = None
         if self.relay is not None:
             self.relay.stop()
             self.relay = None
@@ -399,52 +412,4 @@ class HostScene(OnlineScene):
             y += step
 
 
-class RelayScene(OnlineScene):
-    """A relay somewhere both players reach (`python3 main.py relay` on a server): its address,
-    for the Host screen to open the room there."""
-
-    heading = N_("A relay on the Internet")
-
-    def __init__(self, app: Host, on_chosen):
-        self.on_chosen = on_chosen
-        super().__init__(app)
-
-    def build(self):
-        self.address = TextField(N_("Address"), placeholder=verbatim("wss://relay.example.org"),
-                                 limit=120, on_change=lambda _value: self.say("", failed=False))
-        self.open_button = ui.Button(N_("Open the room there"), self.open)
-        return [self.address, self.open_button, ui.Button(N_("Back"), self.back)]
-
-    def layout(self, size):
-        scale = ui_scale(size)
-        ui.column(self.menu.widgets, size[0] // 2, round(size[1] * 0.3), px(self.width + 140, scale),
-                  px(self.row_height, scale), px(self.gap, scale))
-
-    def handle_event(self, event):
-        if self.menu.focused is self.address and not self.leaving and self.address.take(event):
-            return
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
-                and self.menu.focused is self.address:
-            self.open()
-            return
-        super().handle_event(event)
-
-    def open(self) -> None:
-        url = relay_url(self.address.value)
-        if url is None:
-            self.say(Words(N_("Type the relay's address, such as wss://relay.example.org or "
-                              "203.0.113.5:8690.")), failed=True)
-        elif not self.leaving:
-            self.on_chosen(url)
-            self.back()
-
-    def draw(self, surface):
-        super().draw(surface)
-        scale = ui_scale(surface.get_size())
-        y = self.menu.widgets[-1].rect.bottom + px(20, scale)
-        if self.status:
-            self.draw_status(surface, scale, y)
-        else:
-            self.draw_footnote(surface, N_("Anyone can run one on a server: python3 main.py relay "
-                                           "(see the README). Your friend joins with the same "
-                                           "address."), 21, y, px(760, scale), 3, ui.IVORY_SHADE)
+from game.scenes.online.relay_address import RelayScene  # noqa: E402  (its own module; the name still imports from here)

@@ -29,6 +29,22 @@ def listing_class():
     return Listing
 
 
+def nearby_class():
+    """The games on the home network (game/online/nearby.py), imported when first needed;
+    tests give a stand-in."""
+    from game.online.nearby import Nearby
+    return Nearby
+
+
+#: Why the home network cannot be searched (nearby.Nearby.problem), said once under the form.
+NEARBY_PROBLEMS = {
+    "no-library": N_("Games on this network cannot be searched for here (python-zeroconf is "
+                     "not installed): type the host's address."),
+    "no-multicast": N_("Games on this network cannot be searched for here (multicast does not "
+                       "reach this network): type the host's address."),
+}
+
+
 def waited(seconds: int) -> str:
     """ "waiting 40 s", "waiting 3 min": how long an open room has waited, in lining figures."""
     if seconds < 60:
@@ -40,6 +56,9 @@ def room_words(kind: str, entry) -> str:
     """One row of the listing, in the language spoken now: an open room ("Join · Ada · Tourne
     Case, Charpentier 1699 · 5 points · hints · FR · waiting 1 min") or a match in play ("Watch ·
     Ada - Bob · Garanguet · 3 points · 2 watching")."""
+    if kind == "nearby":
+        name, url = entry
+        return _("On this network: {name}  ·  {url}", name=verbatim(name), url=verbatim(url))
     game = _(games.game_of(entry.rules).title)
     if len(games.presets(games.game_of(entry.rules))) > 1:
         game = _("{game}, {rules}", game=game, rules=rules_title(entry.rules, short=True))
@@ -71,6 +90,11 @@ class RoomRow(ui.Button):
         self.kind, self.entry = kind, entry
         self.visible = entry is not None
 
+    @property
+    def code(self) -> str | None:
+        """What the row stands for, to keep the focus on it: a room's code, a game's address."""
+        return None if self.entry is None else self.entry[1] if self.kind == "nearby" else self.entry.code
+
 
 class RoomsScene(OnlineScene):
     """The relay's address, then its open rooms and its matches in play, live."""
@@ -82,6 +106,10 @@ class RoomsScene(OnlineScene):
 
     def __init__(self, app: Host, url: str = ""):
         self.listing = None
+        self.nearby = None         # the home network's games (nearby.Nearby), while shown
+        self.found: list = []      # [(name, url)] found there, shown first
+        self.news = None           # the relay's last listing (Listed)
+        self.nearby_problem = None  # why the home network cannot be searched (nearby.py), if so
         self.url = None            # the relay listed (its address made whole)
         self.more = 0              # rooms listed that do not fit the rows
         super().__init__(app)
@@ -106,6 +134,12 @@ class RoomsScene(OnlineScene):
         """The listing starts (again: back from a room joined or watched, the list goes on) - at
         once with the address remembered."""
         super().enter()
+        if self.nearby is None and not self.leaving:
+            try:
+                self.nearby = nearby_class()()
+                self.nearby_problem = self.nearby.problem
+            except Exception:        # never a traceback for an optional search
+                self.nearby, self.nearby_problem = None, "no-multicast"
         if self.leaving or self.listing is not None:
             return
         if self.url is not None:
@@ -116,6 +150,9 @@ class RoomsScene(OnlineScene):
     def leave(self) -> None:
         super().leave()
         self.stop()
+        if self.nearby is not None:
+            self.nearby.close()
+            self.nearby = None
 
     def show(self) -> None:
         """List the relay typed (remembered, as the Join screen's address)."""
@@ -129,6 +166,7 @@ class RoomsScene(OnlineScene):
             self.app.update_settings({"join_address": self.address.value.strip()})
         self.stop()
         self.url = url
+        self.listed(None)           # another relay: none of the last one's rooms
         self.start()
 
     def start(self) -> None:
@@ -147,6 +185,10 @@ class RoomsScene(OnlineScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        found = self.nearby.games() if self.nearby is not None else []
+        if found != self.found:
+            self.found = found
+            self.listed(self.news)
         if self.listing is None:
             return
         from game.online.events import ConnectionLost, Refused, Unreachable
@@ -163,23 +205,33 @@ class RoomsScene(OnlineScene):
 
     def listed(self, news) -> None:
         """The rows show what the relay listed now; the focus stays on the room it was on."""
+        self.news = news
         focused = self.menu.focused
-        code = focused.entry.code if isinstance(focused, RoomRow) and focused.entry else None
-        entries = ([("open", e) for e in news.open] + [("playing", e) for e in news.playing]
-                   if news is not None else [])
+        code = focused.code if isinstance(focused, RoomRow) else None
+        entries = [("nearby", game) for game in self.found if game[1] != self.url]
+        if news is not None:
+            entries += [("open", e) for e in news.open] + [("playing", e) for e in news.playing]
         for row, (kind, entry) in zip(self.rows, entries + [("", None)] * ROWS):
             row.show(kind, entry)
         self.more = max(0, len(entries) - ROWS)
         if news is not None:
             self.say(Words(N_("No open game on this relay now: host one for anyone on it, or "
-                              "wait here.")) if not entries else "", failed=False)
-        again = next((row for row in self.rows if row.visible and row.entry.code == code), None)
+                              "wait here.")) if not news.open and not news.playing else "",
+                     failed=False)
+        again = next((row for row in self.rows if row.visible and row.code == code), None)
         if again is not None:
             self.menu.focus_on(again)
 
     def chosen(self, row: RoomRow) -> None:
         """Join that room (its offer accepted at once if it is as listed), or watch that match."""
-        if row.entry is None or self.url is None or self.leaving:
+        if row.entry is None or self.leaving:
+            return
+        if row.kind == "nearby":          # a game on this network: its relay's open games
+            self.address.clear()
+            self.address.type(row.entry[1])
+            self.show()
+            return
+        if self.url is None:
             return
         if row.kind == "open":
             from game.scenes.online.join import JoinScene
@@ -229,3 +281,7 @@ class RoomsScene(OnlineScene):
                 note = _("{note} ({n} more: the newest are shown)", note=note, n=self.more)
             ui.blit_fitted(surface, note, 19 * scale, pygame.Rect(0, y, surface.get_width(),
                            px(28, scale)), ui.IVORY_SHADE, margin=px(40, scale))
+        if self.nearby_problem in NEARBY_PROBLEMS:    # said once, at the foot: an address works
+            self.draw_footnote(surface, NEARBY_PROBLEMS[self.nearby_problem], 19,
+                               self.menu.widgets[-1].rect.bottom + px(12, scale), px(820, scale),
+                               2, ui.IVORY_SHADE)
