@@ -242,6 +242,14 @@ class Link:
         return self.referee.waiting(s.throw_key)
 
     @property
+    def friend_threw_first(self) -> bool:
+        """The priority throw: the friend has thrown its die, this side not yet."""
+        s = self.session
+        if s is None or self.referee is None or s.phase is not Phase.PRIORITY:
+            return False
+        return self.referee.far_first(s.throw_key)
+
+    @property
     def ended(self) -> bool:
         return self.state["ended"] is not None
 
