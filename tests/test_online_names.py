@@ -106,3 +106,15 @@ def test_settings_take_a_name_refuse_a_bad_one_with_its_reason_and_load_old_file
     assert settings["player_name"] == "" and settings["host_open"] is False and not problems
     _settings, problems = validate_settings({"player_name": "x" * 300, "host_open": "yes"})
     assert len(problems) == 2
+
+
+def test_every_record_says_when_it_was_made(tmp_path):
+    """REQUESTS (charts, issue 40): "at", in UTC, on every record the keeper writes."""
+    import re
+    from game.saves.storage import Storage
+    storage = Storage(tmp_path)
+    keeper = MatchKeeper(storage, lambda words: None, __import__("random").Random(1))
+    keeper.start(MatchOptions(rules="garanguet", length=1))
+    keeper.start(MatchOptions(rules="garanguet", length=1))        # the first one given up
+    records, _bad = storage.records()
+    assert records and all(re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", r["at"]) for r in records)
