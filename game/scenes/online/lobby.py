@@ -30,9 +30,10 @@ from game.scenes.host import Host
 from game.scenes.menus.base import MenuScene
 from game.view import widgets as ui
 from game.view.layout import px, ui_scale
-from game.view.table_hud import draw_die_face
+from game.scenes.online.shared import (FACE_TIME, code_said, dots, draw_waiting,  # noqa: F401
+                                       option_rows, relay_url, watching_words)
+from game.view.text_field import TextField
 
-FACE_TIME = 0.22          # seconds each face of the waiting die shows
 FAILURE = (236, 120, 96)  # what went wrong, said in a warm red on the walnut
 
 
@@ -74,88 +75,6 @@ def addresses_to_give(port: int) -> list[str]:
     """This computer's addresses on the network, best first, as a friend types them."""
     from game.online.relay import local_addresses
     return [f"ws://{address}:{port}" for address in local_addresses()]
-
-
-def relay_url(typed: str) -> str | None:
-    """The relay's address as typed - "192.168.1.20", "host:8690", "ws://..." or "wss://..." -
-    made whole (the scheme and the usual port added); None if it is not an address."""
-    from game.online.protocol import DEFAULT_PORT
-    text = typed.strip()
-    if not text:
-        return None
-    if "://" not in text:
-        text = "ws://" + text
-    try:
-        parts = urlsplit(text)
-        port = parts.port
-    except ValueError:
-        return None
-    if parts.scheme not in ("ws", "wss") or not parts.hostname or any(c.isspace() for c in text):
-        return None
-    if port is None and parts.scheme == "ws":
-        text = f"ws://{parts.netloc}:{DEFAULT_PORT}{parts.path}"
-    return text
-
-
-def code_said(code: str) -> str:
-    """A room code as shown and read aloud: "ACD-EF9" (game/online/protocol.py)."""
-    from game.online.protocol import shown_code
-    return verbatim(shown_code(code))
-
-
-# --- the options a match is played with, as both screens show them -------------------------------
-def option_rows(rules: str, length: int, touch_move: bool, our_side: Side,
-                hints: bool | None = None) -> list[tuple[str, str]]:
-    """(label, value) rows in the language spoken now: the game, its rules, the length,
-    touch-move, the hints (for both, or for neither) and the colour this screen's player plays."""
-    game = games.game_of(rules)
-    rows = [(_("Game"), _(game.title))]
-    if len(games.presets(game)) > 1:
-        rows.append((_("Rules"), _(rule_set(rules).title)))
-    rows += [(_("Match to"), n_("{count} point", "{count} points", length, count=length)),
-             (_("Touch-move"), _("On") if touch_move else _("Off"))]
-    if hints is not None:
-        rows.append((_("Hints"), _("On") if hints else _("Off")))
-    rows.append((_("You play"), _(our_side.title)))
-    return rows
-
-
-def draw_waiting(surface, centre, words: str, time: float, scale: float, width: int = 0,
-                 plate: bool = False) -> None:
-    """A die that hops and turns up face after face beside the words: something is happening.
-    On the board, on a dark plate of its own (`plate`), to read over the points."""
-    x, y = centre
-    width = width or surface.get_width() - px(160, scale)
-    edge = px(40, scale)
-    size = ui.fitting_size(words, 28 * scale, width - edge - px(58, scale))
-    line = ui.text(words, size, ui.GOLD_PALE)
-    hop = abs(math.sin(time * math.pi / (2 * FACE_TIME))) * px(12, scale)
-    die = pygame.Rect(0, 0, edge, edge)
-    total = edge + px(18, scale) + line.get_width()
-    if plate:
-        back = pygame.Rect(0, 0, total + px(40, scale), edge + px(34, scale))
-        back.center = (round(x), round(y))
-        layer = pygame.Surface(back.size, pygame.SRCALPHA)
-        pygame.draw.rect(layer, (*ui.WALNUT_DEEP, 225), layer.get_rect(), border_radius=px(12, scale))
-        surface.blit(layer, back)
-    die.midleft = (round(x - total / 2), round(y - hop))
-    draw_die_face(surface, die, int(time / FACE_TIME) % 6 + 1)
-    ui.blit_text(surface, words, size, (die.right + px(18, scale), y), ui.GOLD_PALE, anchor="midleft")
-
-
-def watching_words(count: int) -> Words | None:
-    """ "2 watching" (the room's watchers), or None when nobody watches."""
-    if count <= 0:
-        return None
-    return Words("{n} watching", "{n} watching", count, n=count)
-
-
-def _plurals() -> None:      # never run: the catalogue's plural message for watching_words
-    n_("{n} watching", "{n} watching", 0)
-
-
-def dots(time: float) -> str:
-    return "." * (int(time * 2.5) % 4)
 
 
 class OnlineScene(MenuScene):
@@ -254,11 +173,13 @@ class HostScene(OnlineScene):
         super().__init__(app)
 
     def build(self):
-        self.elsewhere = ui.Button(N_("A relay on the Internet..."), lambda: self.app.scenes.push(
-            RelayScene(self.app, self.chosen)))
+        self.elsewhere = ui.Button(N_("A relay on the Internet..."), self.elsewhere_chosen)
         self.who = ui.Choice(HOST_OPEN.label, HOST_OPEN.options(),
                              self.app.settings.get(HOST_OPEN.key) is True, self.who_changed)
         return [self.who, self.elsewhere, ui.Button(N_("Cancel"), self.back)]
+
+    def elsewhere_chosen(self) -> None:
+        self.app.scenes.push(RelayScene(self.app, self.chosen))
 
     def who_changed(self, value: bool) -> None:
         """Friends with the code, or anyone on the relay (listed there): the room opens again
@@ -412,4 +333,52 @@ class HostScene(OnlineScene):
             y += step
 
 
-from game.scenes.online.relay_address import RelayScene  # noqa: E402  (its own module; the name still imports from here)
+class RelayScene(OnlineScene):
+    """A relay somewhere both players reach (`python3 main.py relay` on a server): its address,
+    for the Host screen to open the room there."""
+
+    heading = N_("A relay on the Internet")
+
+    def __init__(self, app: Host, on_chosen):
+        self.on_chosen = on_chosen
+        super().__init__(app)
+
+    def build(self):
+        self.address = TextField(N_("Address"), placeholder=verbatim("wss://relay.example.org"),
+                                 limit=120, on_change=lambda _value: self.say("", failed=False))
+        self.open_button = ui.Button(N_("Open the room there"), self.open)
+        return [self.address, self.open_button, ui.Button(N_("Back"), self.back)]
+
+    def layout(self, size):
+        scale = ui_scale(size)
+        ui.column(self.menu.widgets, size[0] // 2, round(size[1] * 0.3), px(self.width + 140, scale),
+                  px(self.row_height, scale), px(self.gap, scale))
+
+    def handle_event(self, event):
+        if self.menu.focused is self.address and not self.leaving and self.address.take(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
+                and self.menu.focused is self.address:
+            self.open()
+            return
+        super().handle_event(event)
+
+    def open(self) -> None:
+        url = relay_url(self.address.value)
+        if url is None:
+            self.say(Words(N_("Type the relay's address, such as wss://relay.example.org or "
+                              "203.0.113.5:8690.")), failed=True)
+        elif not self.leaving:
+            self.on_chosen(url)
+            self.back()
+
+    def draw(self, surface):
+        super().draw(surface)
+        scale = ui_scale(surface.get_size())
+        y = self.menu.widgets[-1].rect.bottom + px(20, scale)
+        if self.status:
+            self.draw_status(surface, scale, y)
+        else:
+            self.draw_footnote(surface, N_("Anyone can run one on a server: python3 main.py relay "
+                                           "(see the README). Your friend joins with the same "
+                                           "address."), 21, y, px(760, scale), 3, ui.IVORY_SHADE)

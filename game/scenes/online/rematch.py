@@ -127,7 +127,8 @@ class RematchScene(OverlayScene):
         self.shown_as()
 
     def _friend_said(self, event: FriendSaid) -> None:
-        self.app.notify(shown(event.words))
+        """The friend's few words, in the card (under what it says of the rematch)."""
+        self.notes = [*self.notes[:1], said(event.words)]
 
     def _gone(self, event) -> None:
         """The friend left (or the match ended otherwise): no rematch to wait for."""
