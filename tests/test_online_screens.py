@@ -37,20 +37,21 @@ DT = 1 / 60
 class FakeLink:
     made: list = []
 
-    def __init__(self, how, url, what):
-        self.how, self.url, self.what = how, url, what
+    def __init__(self, how, url, what, **given):
+        self.how, self.url, self.what, self.given = how, url, what, given
         self.queue, self.closed, self.accepted = [], False, False
+        self.friend_name = None
         FakeLink.made.append(self)
 
     @classmethod
-    def host(cls, url, options):
-        link = cls("host", url, options)
+    def host(cls, url, options, **given):
+        link = cls("host", url, options, **given)
         link.queue.append(RoomOpened("ACD4EF", url))
         return link
 
     @classmethod
-    def join(cls, url, code):
-        link = cls("join", url, code)
+    def join(cls, url, code, **given):
+        link = cls("join", url, code, **given)
         if code == "ACD4EF":
             link.queue.append(Offered({"rules": "charpentier", "length": 5, "touch_move": True,
                                        "host_side": "black"}))
@@ -93,6 +94,7 @@ def fake(monkeypatch):
     monkeypatch.setattr(online, "link_class", lambda: FakeLink)
     monkeypatch.setattr(online, "start_relay", lambda: relay)
     monkeypatch.setattr(online, "addresses_to_give", lambda port: [f"ws://192.168.1.20:{port}"])
+    monkeypatch.setattr(online, "announce", lambda port, name, addresses: None)
     return relay
 
 
@@ -272,7 +274,7 @@ def test_join_refused_says_so_and_an_offer_shows_the_hosts_options(app, fake):
     ("expired", "That room has expired"), ("version", "another version")])
 def test_join_says_each_refusal_in_words(app, fake, monkeypatch, reason, said):
     scene = join_screen(app)
-    monkeypatch.setattr(FakeLink, "join", classmethod(lambda cls, url, code: cls("join", url, code)))
+    monkeypatch.setattr(FakeLink, "join", classmethod(lambda cls, url, code, **given: cls("join", url, code)))
     scene.address.clear()
     scene.address.type("192.168.1.20")
     scene.code.type("ACD4EF")

@@ -231,7 +231,9 @@ def test_players_coming_and_going_and_the_watchers_are_said(recorded):
     events = watcher.poll()
     assert isinstance(events[0], Watching) and events[0].watchers == 3
     assert isinstance(events[1], PlayersPresent) and events[1].changed == (Side.WHITE,)
-    assert "White's game has left the room" in events[1].words
+    # issue 37.7: a side not come yet has not "left the room" (it would be said before it comes)
+    assert "White's game is not in the room now" in events[1].words
+    assert "left" not in events[1].words
     watcher.client.put({"type": "players", "host": True, "guest": True})
     watcher.client.put({"type": "watchers", "count": 4})
     events = watcher.poll()
@@ -434,3 +436,33 @@ def test_a_game_gone_with_save_and_leave_is_said(recorded):
     said = [e for e in events if type(e).__name__ == "LeftSaved"]
     assert len(said) == 1 and said[0].side is Side.WHITE and "to take it up later" in said[0].words
     assert isinstance(events[-1], MatchOver) and not any(isinstance(e, Cheated) for e in events)
+
+
+def test_after_a_move_the_watcher_names_the_side_to_throw_next(recorded):
+    """Issue 37.7: the watcher's top bar said "Black - to play" after Black had moved, until the
+    next throw; each move now says who throws next - the side of the throw that follows."""
+    watcher = watcher_of()
+    watcher.client.put(watching(recorded))
+    for seat, message in recorded["log"]:
+        watcher.client.put(seen(seat, message))
+    events = watcher.poll()
+    moved = [i for i, e in enumerate(events) if isinstance(e, Moved)]
+    assert moved
+    for i in moved:
+        following = next((e for e in events[i + 1:] if isinstance(e, (Thrown, GameWon))), None)
+        if isinstance(following, Thrown):
+            assert events[i].next is following.side
+        else:
+            assert events[i].next is None          # the game is over: nobody throws in it
+
+
+def test_the_watcher_reads_the_players_names_and_checks_them_again(recorded):
+    watcher = watcher_of()
+    watcher.client.put({**watching(recorded), "names": {"host": "Ada", "guest": "Eve\u202e"}})
+    watcher.poll()
+    host = watcher.sides["host"]
+    assert watcher.name_of(host) == "Ada" and watcher.name_of(host.other) is None
+    watcher.client.put({"type": "players", "host": True, "guest": True,
+                        "names": {"host": "Ada", "guest": "Bob"}})
+    watcher.poll()
+    assert watcher.name_of(host.other) == "Bob"

@@ -14,6 +14,10 @@ tests/test_online_screens.py drives them.
   online-friend-away   a table once the friend's game has saved and left (Save and leave)
   online-friend-lost   a table once the friend's game is gone without a word (killed)
   online-join-refused  the Join screen after a code no room has
+  online-menu          Play online, from the title (issue 37)
+  online-rooms         the open games on a relay (a stand-in relay's answer)
+  online-settings-name Settings, a name refused with its reason
+  online-host-open     the Host screen, anyone on this relay may join
 """
 from __future__ import annotations
 
@@ -215,4 +219,105 @@ def play(a, b, done, limit: int = 3000) -> None:
     raise RuntimeError("the friend's move was never said")
 
 
-SCREENS = [online_host, online_friend_lost, online_join_refused]
+# --- issue 37: play online from the title, the open games, names -------------------------------
+
+class ListedClient:
+    """The listing's connection for the screenshots: the relay's answer, a stand-in."""
+
+    def __init__(self, url, hello):
+        import queue
+        self.inbox = queue.Queue()
+        self.inbox.put(("message", {"type": "rooms", "page": 0, "more": False, "open": [
+            {"code": "ACDEF9", "rules": "charpentier", "length": 5, "hints": True,
+             "language": "fr", "name": "Éloïse", "waiting": 75},
+            {"code": "HJKMN3", "rules": "garanguet", "length": 3, "hints": False,
+             "language": "en", "name": "Ada", "waiting": 12},
+            {"code": "TWX4QR", "rules": "charpentier-reentry", "length": 1, "hints": False,
+             "language": None, "name": None, "waiting": 400}], "playing": [
+            {"code": "QRTWX4", "rules": "garanguet", "length": 7,
+             "names": {"host": "Cyrano", "guest": None}, "watchers": 2}]}))
+
+    def send(self, message):
+        pass
+
+    def close(self, wait=0.0):
+        pass
+
+
+def online_menu(shooter) -> None:
+    """The title's Play online: host, join by code, open games, watch (with a name given)."""
+    from game.scenes.online.menu import PlayOnlineScene
+    a = shooter.app()
+    a.update_settings({"player_name": "Éloïse"})
+    a.scenes.push(PlayOnlineScene(a))
+    frames_until([a], lambda: False, 20)
+    shooter.shoot(a, "online-menu")
+
+
+def online_rooms(shooter) -> None:
+    """The open games on a relay, three waiting and one played (a stand-in relay's answer)."""
+    from game.online.listing import Listing
+    from game.scenes.online import rooms
+    made = rooms.listing_class
+    rooms.listing_class = lambda: lambda url: Listing(url, client_factory=ListedClient)
+    try:
+        a = shooter.app()
+        a.update_settings({"join_address": "relay.example.org"})
+        a.scenes.push(rooms.RoomsScene(a))
+        frames_until([a], lambda: False, 20)
+        shooter.shoot(a, "online-rooms")
+    finally:
+        rooms.listing_class = made
+
+
+def online_settings_name(shooter) -> None:
+    """Settings with the name field focused, and a name refused with its reason."""
+    from game.scenes.menus.settings import SettingsScene
+    a = shooter.app()
+    scene = SettingsScene(a)
+    a.scenes.push(scene)
+    scene.menu.focus_on(scene.name)
+    scene.name.type("Ada<3")
+    frames_until([a], lambda: False, 10)
+    shooter.shoot(a, "online-settings-name")
+
+
+def online_host_open(shooter) -> None:
+    """The Host screen with "Anyone on this relay" chosen."""
+    a = shooter.app()
+    a.update_settings({"host_open": True, "player_name": "Ada"})
+    a.scenes.push(NewMatchScene(a))
+    frames_until([a], lambda: isinstance(a.scenes.top, NewMatchScene))
+    form = a.scenes.top
+    opponent = form.choices["opponent"]
+    opponent.index = [value for value, _ in opponent.options].index("online")
+    form.changed("online")
+    form.start_button.activate()
+    frames_until([a], lambda: isinstance(a.scenes.top, HostScene) and a.scenes.top.code)
+    frames_until([a], lambda: False, 10)
+    shooter.shoot(a, "online-host-open")
+    a.scenes.top.back()
+    frames_until([a], lambda: False, 3)
+
+
+def online_rematch(shooter) -> None:
+    """The rematch card, the friend's offer to answer (over the title: the card alone)."""
+    from game.online.events import RematchOffered
+    from game.scenes.online.rematch import RematchScene
+    a = shooter.app()
+    a.scenes.push(RematchScene(a, RematchOffered(True, "Ada")))
+    frames_until([a], lambda: False, 20)
+    shooter.shoot(a, "online-rematch")
+
+
+def online_phrases(shooter) -> None:
+    """The preset phrases' card."""
+    from game.scenes.online.rematch import PhrasesScene
+    a = shooter.app()
+    a.scenes.push(PhrasesScene(a))
+    frames_until([a], lambda: False, 20)
+    shooter.shoot(a, "online-phrases")
+
+
+SCREENS = [online_host, online_friend_lost, online_join_refused, online_menu, online_rooms,
+           online_settings_name, online_host_open, online_rematch, online_phrases]

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.base.i18n import N_, Words
+from game.online.names import name_refusal
 from game.online.referee import broken_words
 from game.rules import Side
 
@@ -24,6 +25,24 @@ REFUSED_WORDS = {
     "too-many": N_("Too many attempts from this computer: wait a minute and try again."),
 }
 REFUSED_OTHER = N_("The relay refused the connection ({reason}).")
+
+#: The few words the players may send each other (`say`, docs/online.md): no free text, so
+#: nothing needs moderating; each shown in the language of the screen that shows it.
+PHRASES = {
+    "hello": N_("Hello!"),
+    "good-luck": N_("Good luck!"),
+    "well-played": N_("Well played!"),
+    "thanks": N_("Thanks!"),
+    "one-moment": N_("One moment, please."),
+}
+
+def said_name(text) -> str | None:
+    """A name as this game sends and shows it (trimmed), or None when there is none or it is
+    not acceptable (game/online/names.py): what comes from the other side is checked again."""
+    if not isinstance(text, str) or name_refusal(text) is not None:
+        return None
+    return text.strip()
+
 
 def refused_words(reason: str) -> Words:
     """The relay's refusal as a player reads it."""
@@ -107,6 +126,47 @@ class FriendBack:
 class Watchers:
     """How many are watching this room (the relay's `watchers` news, docs/online.md)."""
     count: int = 0
+
+
+@dataclass(frozen=True)
+class FriendSaid:
+    """The friend sent one of the PHRASES; `name`: the friend's, if given."""
+    phrase: str
+    name: str | None = None
+
+    @property
+    def words(self) -> Words:
+        phrase = Words(PHRASES[self.phrase])
+        if self.name:
+            return Words(N_("{name}: {phrase}"), name=self.name, phrase=phrase)
+        return Words(N_("Your friend: {phrase}"), phrase=phrase)
+
+
+@dataclass(frozen=True)
+class RematchOffered:
+    """The match is over and the friend offers another in the same room (`swap`: the colours
+    change sides); accept or decline with `link.answer_rematch`."""
+    swap: bool
+    name: str | None = None
+
+    @property
+    def words(self) -> Words:
+        offer = (N_("{who} offers a rematch, the colours swapped.") if self.swap
+                 else N_("{who} offers a rematch, the colours kept."))
+        return Words(offer, who=self.name or Words(N_("Your friend")))
+
+
+@dataclass(frozen=True)
+class RematchAgreed:
+    """Both agreed: a new match in the same room, with the same options (`swap`: the colours
+    changed sides); the keeper starts it (`start_online`), the records keep both."""
+    swap: bool
+
+
+@dataclass(frozen=True)
+class RematchDeclined:
+    """The friend declined the rematch offered."""
+    words: Words = field(default_factory=lambda: Words(N_("Your friend declined the rematch.")))
 
 
 @dataclass(frozen=True)

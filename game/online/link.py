@@ -56,14 +56,16 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import time
 from typing import Callable
 
 from game.play.options import MatchOptions
 from game.play.session import Dealt, Phase, Session
 from game.online import protocol
 from game.online.client import Client
-from game.online.events import (ConnectionLost, FriendArrived, FriendAway, FriendBack, FriendJoined,
-                                FriendResigned, Offered, Reconnected, Refused, RoomOpened, Unreachable,
+from game.online.events import (PHRASES, said_name, ConnectionLost, FriendArrived, FriendAway,
+                                FriendBack, FriendJoined, FriendSaid, FriendResigned, RematchAgreed,
+                                RematchDeclined, RematchOffered, Offered, Reconnected, Refused, RoomOpened, Unreachable,
                                 Watchers, forfeit, refused_words, still_trying)
 from game.online.referee import (Broken,
                                  Referee, Resigns, Revealed, Wait, new_state, other_seat,
@@ -72,6 +74,10 @@ from game.rules import MATCH_LENGTHS, RULE_NAMES, Move, Side, rule_set
 
 SIDES = {"white": Side.WHITE, "black": Side.BLACK}
 AWAY_WHYS = ("saved", "abandoned")     # what a game says as it leaves (its `away` message)
+SAY_PAUSE = 3.5                          # seconds between two `say` of one side (the relay's 3, and a margin)
+#: Peer messages of issue 37 that this tree's protocol may not list yet: taken in by seq, never judged.
+WORDS_TYPES = ("say", "rematch")
+LISTED_LANGUAGES = ("en", "fr")          # the host's language, as the relay's listing shows it
 
 
 def wire_options(options: MatchOptions) -> dict:
@@ -101,7 +107,7 @@ class Link:
     """One online match's connection, its dice and its messages (see the module)."""
 
     def __init__(self, url: str, state: dict, options: MatchOptions | None = None,
-                 client_factory=Client):
+                 client_factory=Client, clock=time.monotonic):
         self.url = url
         self.state = state
         self.options = options
@@ -118,8 +124,9 @@ class Link:
         self._asked = -1                        # the last gap a sync was sent for
         self._guessed = False                   # a guest that named no rule set
         self._present = None                    # the other game in the room (the relay's `peer`)
-        self._away_why = ""                     # what it said as it left (its `away`)
         self.watchers = 0                       # how many watch the room
+        self._clock = clock
+        self._said_at = -SAY_PAUSE              # when this side last said something
         self._client_factory = client_factory
         if state.get("token"):        # a saved match: tried until its relay listens again
             self.client = client_factory(url, self._hello(), keep_trying=True)
@@ -128,15 +135,21 @@ class Link:
 
     # --- making one ------------------------------------------------------------------------
     @classmethod
-    def host(cls, url: str, options: MatchOptions, client_factory=Client) -> "Link":
-        """Open a new room with these options (`human_side`: the side the host plays)."""
+    def host(cls, url: str, options: MatchOptions, client_factory=Client, *, open: bool = False,
+             name: str | None = None, language: str = "") -> "Link":
+        """Open a new room with these options (`human_side`: the side the host plays). `open`:
+        anyone on the relay may join (the relay lists it), else only friends given the code;
+        `name`: the host's (an unacceptable one is not sent); `language`: the one it speaks,
+        for the listing."""
         state = cls._new_state(url, "host")
         state["options"] = wire_options(options)
+        state["open"], state["name"] = bool(open), said_name(name)
+        state["language"] = language if language in LISTED_LANGUAGES else ""
         return cls(url, state, dataclasses.replace(options, opponent="online"), client_factory)
 
     @classmethod
     def join(cls, url: str, code: str, rules: str | None = None, autoplay: bool = False,
-             level: str = "", client_factory=Client) -> "Link":
+             level: str = "", client_factory=Client, *, name: str | None = None) -> "Link":
         """Ask for the room `code` (as typed: protocol.normal_code reads it); Offered(options)
         comes back. `rules`: the rule set the guest expects; the relay refuses a room that
         plays another. Without it the hello names the first rule set, and the relay's refusal,
@@ -144,6 +157,7 @@ class Link:
         state = cls._new_state(url, "guest")
         state["code"] = protocol.normal_code(code) or code
         state["rules"] = rules or RULE_NAMES[0]
+        state["name"] = said_name(name)
         link = cls(url, state, None, client_factory)
         link.autoplay, link.level, link._guessed = autoplay, level, rules is None
         return link
@@ -176,12 +190,34 @@ class Link:
                 hello["options"] = s["options"]     # ...and gives a room it opens again these
         elif s["seat"] == "host":
             hello["options"] = s["options"]
+            if s.get("open"):
+                hello["open"] = True
+            if s.get("language"):
+                hello["language"] = s["language"]
+        if s.get("name"):
+            hello["name"] = s["name"]
         return hello
 
     # --- the shared API --------------------------------------------------------------------
     @property
     def code(self) -> str:
         return self.state["code"]
+
+    @property
+    def name(self) -> str | None:
+        """This side's name, as sent (None: none)."""
+        return self.state.get("name")
+
+    @property
+    def friend_name(self) -> str | None:
+        """The other side's name, as the relay passed it and checked again here (None: none)."""
+        return self.state.get("friend_name")
+
+    def names(self) -> dict:
+        """{"W": name or None, "B": ...}: the sides' names in this match (as records keep them)."""
+        if self.side is None:
+            return {}
+        return {str(self.side): self.name, str(self.side.other): self.friend_name}
 
     @property
     def seat(self) -> str:
@@ -204,6 +240,14 @@ class Link:
         if s is None or self.referee is None or s.phase not in (Phase.PRIORITY, Phase.THROW):
             return False
         return self.referee.waiting(s.throw_key)
+
+    @property
+    def friend_threw_first(self) -> bool:
+        """The priority throw: the friend has thrown its die, this side not yet."""
+        s = self.session
+        if s is None or self.referee is None or s.phase is not Phase.PRIORITY:
+            return False
+        return self.referee.far_first(s.throw_key)
 
     @property
     def ended(self) -> bool:
@@ -290,6 +334,83 @@ class Link:
         self._queue({"type": "away", "turn": list(s.throw_key), "why": why})
         return True
 
+    def say(self, phrase: str) -> bool:
+        """Send one of the PHRASES to the friend (and the watchers): at most one each SAY_PAUSE
+        seconds (the relay drops a sooner one). Like every message it goes out once saved:
+        True when queued (the caller has the keeper save)."""
+        now = self._clock()
+        if (self._done or phrase not in PHRASES or not self.state["started"]
+                or now - self._said_at < SAY_PAUSE):
+            return False
+        self._said_at = now
+        self._queue({"type": "say", "phrase": phrase})
+        return True
+
+    # --- a rematch in the same room (docs/online.md, "More peer messages") -------------------
+    @property
+    def rematch_open(self) -> bool:
+        """The match is over here and the room still holds both: a rematch may be offered."""
+        s = self.session
+        return not self._done and s is not None and s.phase is Phase.MATCH_OVER
+
+    def offer_rematch(self, swap: bool) -> bool:
+        """Offer another match, the colours swapped or kept; True when queued (the caller has
+        the keeper save: the keeper lets it go out). The friend answers (RematchAgreed, or
+        RematchDeclined)."""
+        if not self.rematch_open or (self.state.get("rematch") or {}).get("by") == "me":
+            return False
+        offered = self.state.get("rematch") or {}
+        if offered.get("by") == "friend" and offered.get("swap") == swap:
+            return self.answer_rematch(True)      # both offered the same: agreed
+        self.state["rematch"] = {"by": "me", "swap": bool(swap)}
+        self._queue({"type": "rematch", "answer": "offer", "swap": bool(swap)})
+        return True
+
+    def answer_rematch(self, accept: bool) -> bool:
+        """Accept or decline the friend's offer; an accepted one starts the new match here
+        (RematchAgreed at the next poll)."""
+        offered = self.state.get("rematch") or {}
+        if not self.rematch_open or offered.get("by") != "friend":
+            return False
+        swap = bool(offered.get("swap"))
+        self._queue({"type": "rematch", "answer": "accept" if accept else "decline", "swap": swap})
+        self.state["rematch"] = None
+        if accept:
+            self._new_match(swap)
+        return True
+
+    def _rematch(self, message: dict) -> None:
+        """The friend's offer or answer (an answer to no offer of ours is left unsaid)."""
+        answer, swap = message.get("answer"), message.get("swap") is True
+        mine = (self.state.get("rematch") or {}).get("by") == "me"
+        if answer == "offer" and self.rematch_open:
+            self.state["rematch"] = {"by": "friend", "swap": swap}
+            self._events.append(RematchOffered(swap, self.friend_name))
+        elif answer == "accept" and mine and self.rematch_open:
+            self.state["rematch"] = None
+            self._new_match(swap)
+        elif answer == "decline" and mine:
+            self.state["rematch"] = None
+            self._events.append(RematchDeclined())
+
+    def _new_match(self, swap: bool) -> None:
+        """The same room, the same options (the colours swapped if agreed), a new match: the
+        referee's throws start afresh, `seq` goes on counting (the relay's log and the
+        watchers follow)."""
+        s = self.state
+        if swap:
+            wire = dict(s["options"])
+            wire["host_side"] = "black" if wire.get("host_side") == "white" else "white"
+            s["options"] = wire
+        self.options = options_from_wire(s["options"], self.seat, self.autoplay, self.level)
+        s.update(new_state())
+        s["ended"] = None
+        self.session = self.referee = None      # until the keeper attaches the new match
+        self._events.append(RematchAgreed(swap))
+
+    def can_say(self) -> bool:
+        return not self._done and self.state["started"] and self._clock() - self._said_at >= SAY_PAUSE
+
     def close(self, wait: float = 0.0) -> None:
         """Leave the room (what was sent and saved goes out first: waited for up to `wait`
         seconds); the save keeps the seat token."""
@@ -327,6 +448,16 @@ class Link:
             self.referee.played(turn, move)
 
     # --- inside ----------------------------------------------------------------------------
+    @property
+    def _away_why(self) -> str:
+        """What the other game said as it left (its `away`), kept in the state: a game that
+        comes back first still knows the friend saved and left (not a connection lost)."""
+        return self.state.get("away_why", "")
+
+    @_away_why.setter
+    def _away_why(self, why: str) -> None:
+        self.state["away_why"] = why
+
     @property
     def _far(self) -> str:
         """The other game's seat."""
@@ -398,6 +529,8 @@ class Link:
             if present not in (True, False):
                 return
             self._present = present
+            if present and "name" in message:
+                s["friend_name"] = said_name(message.get("name"))
             if present:
                 self._send_sync()
                 self._events.append(FriendBack() if s["started"] else FriendArrived(True))
@@ -418,7 +551,7 @@ class Link:
                 self._acknowledged(have)
                 self._resend(have)
             return
-        if kind not in protocol.PEER_TYPES:
+        if kind not in (*protocol.PEER_TYPES, *WORDS_TYPES):
             return                # the relay's own news we do not read
         seq = message.get("seq")
         if not isinstance(seq, int) or isinstance(seq, bool):
@@ -434,6 +567,12 @@ class Link:
             return self._accepted()
         if kind == "away":
             return self._away(message)
+        if kind == "say":         # words, never judged by the referee
+            if message.get("phrase") in PHRASES:
+                self._events.append(FriendSaid(message["phrase"], self.friend_name))
+            return
+        if kind == "rematch":
+            return self._rematch(message)
         if kind != "resign":
             self._away_why = ""         # it is playing: what it said as it left is past
         s["inbox"].append(message)

@@ -206,6 +206,12 @@ class Referee:
             return {"type": "reveal", "throw": list(key), "secret": throw["mine"]}
         return None
 
+    def far_first(self, key) -> bool:
+        """The far seat has committed to throw `key` and the near one not yet (the friend threw
+        its priority die first)."""
+        throw = self.state["throws"].get(throw_name(key), {})
+        return "theirs_hash" in throw and "mine" not in throw
+
     def waiting(self, key) -> bool:
         """The near seat has its secret for `key`, the far seat's is awaited."""
         throw = self.state["throws"].get(throw_name(key), {})

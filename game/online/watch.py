@@ -28,12 +28,14 @@ for it; the seat's later messages wait behind it, so each seat's messages are us
 from __future__ import annotations
 
 import dataclasses
+import time
 from dataclasses import dataclass, field
 
 from game.base.i18n import N_, Words
 from game.online import protocol
 from game.online.client import Client
-from game.online.events import ConnectionLost, Reconnected, Refused, Unreachable, refused_words
+from game.online.events import (PHRASES, ConnectionLost, Reconnected, Refused, Unreachable,
+                                refused_words, said_name)
 from game.online.link import options_from_wire
 from game.online.referee import (Broken, Referee, Resigns,
                                  ToPlay, Wait, broken_words, new_state)
@@ -53,10 +55,13 @@ WATCH_REFUSED = {
     "bad-options": N_("That room's match is not one this game can show."),
 }
 
-def watch_message(code: str) -> dict:
-    """A watcher's first message (instead of a hello)."""
-    return {"type": "watch", "protocol": protocol.PROTOCOL, "version": protocol.GAME_VERSION,
-            "room": protocol.normal_code(code) or code}
+def watch_message(code: str, name: str | None = None) -> dict:
+    """A watcher's first message (instead of a hello), with the watcher's name if it gave one."""
+    message = {"type": "watch", "protocol": protocol.PROTOCOL, "version": protocol.GAME_VERSION,
+               "room": protocol.normal_code(code) or code}
+    if said_name(name):
+        message["name"] = said_name(name)
+    return message
 
 
 def watch_refused_words(reason: str) -> Words:
@@ -64,13 +69,52 @@ def watch_refused_words(reason: str) -> Words:
     return Words(WATCH_REFUSED[reason]) if reason in WATCH_REFUSED else refused_words(reason)
 
 
-def WatchClient(url: str, code: str) -> Client:
+def WatchClient(url: str, code: str, name: str | None = None) -> Client:
     """The game's client (game/online/client.py: its thread, its retries, protocol.read) with
     the `watch` message as its first, sent again on each reconnection."""
-    return Client(url, watch_message(code))
+    return Client(url, watch_message(code, name))
 
+
+#: A room followed that a relay no longer shows (restarted): asked for again every ASK_AGAIN
+#: seconds, for FOLLOW_FOR seconds at most; then the watcher says it cannot follow any more.
+LOST_ROOM = ("no-record", "no-such-room")
+ASK_AGAIN = 3.0
+FOLLOW_FOR = 120.0
 
 # --- what the watcher tells ----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class SideSaid:
+    """A player sent one of the preset phrases (docs/online.md, `say`)."""
+    side: Side
+    phrase: str
+    name: str | None = None
+
+    @property
+    def words(self) -> Words:
+        who = self.name or Words(N_("White") if self.side is Side.WHITE else N_("Black"))
+        return Words(N_("{name}: {phrase}"), name=who, phrase=Words(PHRASES[self.phrase]))
+
+
+@dataclass(frozen=True)
+class Rematched:
+    """The players agreed a rematch: a new match in the room, followed from its start."""
+    options: object
+    swap: bool
+
+    @property
+    def words(self) -> Words:
+        return Words(N_("A rematch, the colours swapped") if self.swap
+                     else N_("A rematch, the colours kept"))
+
+
+@dataclass(frozen=True)
+class CannotFollow:
+    """The watcher lost the room for FOLLOW_FOR seconds (the relay restarted and never got the
+    match back, or cannot be reached): said once; the watch is done, Esc leaves."""
+    words: Words = field(default_factory=lambda: Words(N_(
+        "This match cannot be followed any more: the relay no longer shows it. Esc leaves.")))
+
 
 @dataclass(frozen=True)
 class Watching:
@@ -128,6 +172,7 @@ class Moved:
     move: Move
     key: tuple
     rules: str = ""
+    next: Side | None = None     # the side to throw next, as the players' screens say (None: the game is over)
 
     @property
     def words(self) -> Words:
@@ -211,12 +256,16 @@ class PlayersPresent:
     """Which sides' games are in the room now (a seat came or went)."""
     present: dict                # {Side: bool}
     changed: tuple = ()          # the sides whose presence changed
+    first: bool = False          # as the watcher came in: a side absent has not come yet (or is away)
 
     @property
     def words(self) -> Words | str:
         said = []
         for side in self.changed:
-            if self.present[side]:
+            if self.first and not self.present[side]:
+                said.append(Words(N_("White's game is not in the room now") if side is Side.WHITE
+                                  else N_("Black's game is not in the room now")))
+            elif self.present[side]:
                 said.append(Words(N_("White's game is in the room") if side is Side.WHITE
                                   else N_("Black's game is in the room")))
             else:
@@ -271,14 +320,23 @@ def _plurals(n_) -> None:     # never called: the plural messages built as Words
 class Watcher:
     """One room watched: its messages in, checked and replayed; events out (see the module)."""
 
-    def __init__(self, url: str, code: str, client_factory=None):
+    def __init__(self, url: str, code: str, client_factory=None, name: str | None = None,
+                 clock=time.monotonic, follow_rematch: bool = False):
         self.url = url
         self.code = protocol.normal_code(code) or str(code)
-        self.client = (client_factory or WatchClient)(url, self.code)
+        self._connect = ((lambda: WatchClient(url, self.code, name)) if name
+                         else (lambda: (client_factory or WatchClient)(url, self.code)))
+        self.client = self._connect()
+        self._clock = clock
+        self._lost_since: float | None = None       # when the room was last followed, if lost
+        self._again_at: float | None = None         # when to ask the relay to let us in again
         self.session: Session | None = None
         self.sides: dict[str, Side] = {}           # seat -> the side it plays
         self.watchers = 0
         self.players = {"host": False, "guest": False}
+        self.names = {"host": None, "guest": None}  # each seat's name, as the relay passed it
+        self.follow_rematch = follow_rematch        # after a match over, follow the next one
+        self._offered: dict[str, bool] = {}         # seat -> swap: a rematch offered
         self.let_in = False
         self.over: MatchOver | None = None
         self.failed = None                          # Refused or Unreachable: the watch is done
@@ -294,13 +352,23 @@ class Watcher:
         return self._done
 
     def poll(self) -> list:
-        """Every frame: what the relay sent, checked and replayed; the events to show."""
+        """Every frame: what the relay sent, checked and replayed; the events to show. A room
+        lost is asked for again every ASK_AGAIN seconds (a relay restarted refuses it until the
+        players' games have given it the match again); after FOLLOW_FOR seconds without it, the
+        watcher says once that it cannot follow the match any more, and is done."""
         while not self._done:
             try:
                 item = self.client.inbox.get_nowait()
             except Exception:      # queue.Empty
                 break
             self._take(item)
+        now = self._clock()
+        if not self._done and self._lost_since is not None:
+            if now - self._lost_since >= FOLLOW_FOR:
+                self._fail(CannotFollow())
+            elif self._again_at is not None and now >= self._again_at:
+                self._again_at = None
+                self.client = self._connect()
         events, self._events = self._events, []
         return events
 
@@ -312,6 +380,7 @@ class Watcher:
     def _take(self, item) -> None:
         kind = item[0]
         if kind == "lost":
+            self._lost()
             self._events.append(ConnectionLost())
         elif kind == "unreachable":
             self._fail(Unreachable())
@@ -327,15 +396,41 @@ class Watcher:
         self._events.append(event)
         self.close()
 
+    def _lost(self) -> None:
+        if self.let_in and self._lost_since is None:
+            self._lost_since = self._clock()
+
     def _refused(self, message) -> None:
+        """A refusal ends the watch - but for a room followed already that the relay has lost
+        (restarted): asked for again until the players' games have given it back."""
         reason = str(message["reason"])[:40]
+        if self.let_in and reason in LOST_ROOM and self.over is None:
+            if self._lost_since is None:
+                self._lost()
+                self._events.append(ConnectionLost(Words(N_(
+                    "The relay has lost this match for now: asking it again..."))))
+            self.client.close()
+            self._again_at = self._clock() + ASK_AGAIN
+            return
         self._fail(Refused(reason, watch_refused_words(reason)))
 
+    def _names(self, message) -> None:
+        """The seats' names (`names` in `watching` and `players`), checked again (names.py)."""
+        names = message.get("names")
+        if isinstance(names, dict):
+            self.names = {seat: said_name(names.get(seat)) for seat in protocol.SEATS}
+
+    def name_of(self, side: Side) -> str | None:
+        """The name of the player of `side`, or None."""
+        return next((self.names.get(seat) for seat, s in self.sides.items() if s is side), None)
+
     def _watching(self, message) -> None:
+        self._names(message)
         self.watchers = message.get("watchers", 0) if type(message.get("watchers")) is int else 0
         if self.let_in:                 # again, after a dropped connection: the log follows again
+            self._lost_since = self._again_at = None
             self._events.append(Reconnected())
-            self._players({"type": "players", **message["players"]})
+            self._players({"type": "players", **message["players"], "names": message.get("names")})
             return
         options = options_from_wire(message["options"], "host")
         if options is None or options.rules != message["rules"]:
@@ -352,12 +447,13 @@ class Watcher:
         self._events.append(Watching(self.code, options, self.watchers, dict(self.players)))
         absent = tuple(self.sides[seat] for seat in protocol.SEATS if not self.players[seat])
         if absent:
-            self._events.append(PlayersPresent(self._present(), absent))
+            self._events.append(PlayersPresent(self._present(), absent, first=True))
 
     def _present(self) -> dict:
         return {self.sides[seat]: self.players[seat] for seat in protocol.SEATS}
 
     def _players(self, message) -> None:
+        self._names(message)
         if not self.let_in:
             return
         changed = tuple(self.sides[seat] for seat in protocol.SEATS
@@ -373,7 +469,7 @@ class Watcher:
 
     def _seen(self, message) -> None:
         """One seat's peer message, taken in by its seq (once), then used in order."""
-        if not self.let_in or self.over is not None:
+        if not self.let_in or self._done:
             return
         seat, peer = message["seat"], message["message"]
         seq = peer.get("seq")
@@ -397,10 +493,9 @@ class Watcher:
     # --- the replay ----------------------------------------------------------------------------
     def _digest(self) -> None:
         """Use the messages waiting, each seat's in order, while one can be used."""
-        while self.over is None:
-            self._deal_when_due()
-            if self.over is not None:
-                return
+        while True:
+            if self.over is None:
+                self._deal_when_due()
             blocked = set()
             for index, (seat, message) in enumerate(self._waiting):
                 if seat in blocked:
@@ -417,6 +512,15 @@ class Watcher:
         kind = message["type"]
         if kind == "accept":
             return True
+        if kind == "say":       # words between the players, shown; never judged
+            if message.get("phrase") in PHRASES:
+                self._events.append(SideSaid(self.sides[seat], message["phrase"], self.names.get(seat)))
+            return True
+        if kind == "rematch":
+            self._rematch(seat, message)
+            return True
+        if self.over is not None:
+            return False        # the next match's, once a rematch is agreed
         if kind == "away":      # a game saying why it left changes nothing in the match
             if message.get("why") == "saved":
                 self._events.append(LeftSaved(self.sides[seat]))
@@ -441,7 +545,9 @@ class Watcher:
         move = Move.parse(verdict.move)
         s.play(move)
         self.referee.played(verdict.key, move)
-        self._events.append(Moved(side, before, s.position, faces, move, verdict.key, s.options.rules))
+        over = s.phase is Phase.GAME_OVER
+        self._events.append(Moved(side, before, s.position, faces, move, verdict.key, s.options.rules,
+                                  None if over else s.to_move))
         if s.phase is Phase.GAME_OVER:
             outcome = s.outcome
             self._events.append(GameWon(outcome.winner, outcome.points, dict(s.match.score), s.record))
@@ -476,8 +582,31 @@ class Watcher:
         self._end(side.other, f"forfeit: {broken.reason}")
 
     def _end(self, winner: Side, how: str) -> None:
+        """The match is over: the watch ends - unless it follows a rematch (`follow_rematch`)
+        after a match played to its end (a side caught cheating ends the room's watch)."""
         s = self.session
         s.phase = Phase.MATCH_OVER
         self.over = MatchOver(winner, dict(s.match.score), how)
         self._events.append(self.over)
-        self.close()
+        if not (self.follow_rematch and how in ("", "resigned")):
+            self.close()
+
+    def _rematch(self, seat: str, message: dict) -> None:
+        """An offer and its answer: once one accepts the other's, a new match in the room,
+        the same options (colours swapped if agreed), followed from its priority throw."""
+        answer, swap = message.get("answer"), message.get("swap") is True
+        if answer == "offer":
+            self._offered[seat] = swap
+            return
+        offered = self._offered.pop(protocol.SEATS[1 - protocol.SEATS.index(seat)], None)
+        if answer != "accept" or offered is None or self.over is None:
+            return
+        self._offered = {}
+        options = self.session.options
+        if swap:
+            options = dataclasses.replace(options, human_side=options.human_side.other)
+            self.sides = {seat_: side.other for seat_, side in self.sides.items()}
+        self.session = Session.new(options, 0)
+        self.referee = Referee(self.session, new_state(), self.sides, near="host")
+        self.over = None
+        self._events.append(Rematched(options, swap))

@@ -11,6 +11,7 @@ player when the disk refuses.
 from __future__ import annotations
 
 import random
+from datetime import datetime, timezone
 from typing import Callable
 
 from game.base.i18n import _
@@ -151,9 +152,15 @@ class MatchKeeper:
         self.storage.clear_match()
 
     def _add_record(self, record: dict) -> None:
+        """One record, with the match's options, when it was made ("at", UTC: the statistics'
+        progress by week or month) and, online, the sides' names where given ("names": {"W":
+        ..., "B": ...}); records from before have neither, and read as before."""
         o = self.session.options
+        names = self.online.names() if self.online is not None and hasattr(self.online, "names") else {}
+        if any(names.values()):
+            record = {**record, "names": names}
         trouble = self.storage.add_record({
-            **record, "rules": o.rules, "length": o.length, "opponent": o.opponent,
+            **record, "at": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"), "rules": o.rules, "length": o.length, "opponent": o.opponent,
             "level": o.level, "human_side": str(o.human_side), "autoplay": o.autoplay})
         if trouble:
             self.notify(_("The record could not be written: {problem}.", problem=said(trouble)))

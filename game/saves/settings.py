@@ -93,6 +93,12 @@ def _is_address(value):
     return isinstance(value, str) and len(value) <= 200
 
 
+def _is_name(value):
+    """A name as saved: text that fits the online name's bound (game/online/names.py checks
+    its characters where it is typed and again before it is sent)."""
+    return isinstance(value, str) and len(value.strip()) <= 20 and value.isprintable()
+
+
 def _one_of(choices):
     return lambda value: isinstance(value, (str, int)) and not isinstance(value, bool) \
         and value in choices
@@ -164,9 +170,22 @@ LEVELS = Setting("levels", {}, check=_is_levels, in_words=N_("an object of level
 #: The relay's address last typed on the Join screen.
 JOIN_ADDRESS = Setting("join_address", "", check=_is_address, in_words=N_("a relay address"))
 
+#: The player's name online ("": none; the sides are then White and Black), on the Settings
+#: screen; sent to the friend's game and the watchers, kept in the records.
+PLAYER_NAME = Setting("player_name", "", N_("Your name online"),
+                      N_("Optional: shown to your friend, to those who watch and in your records "
+                         "(at most 20 letters, figures, spaces and ordinary punctuation)."),
+                      check=_is_name, in_words=N_("a name of at most 20 characters"))
+#: Who may join a room this game hosts: friends given the code (False), or anyone on the relay,
+#: which lists the room (True).
+HOST_OPEN = Setting("host_open", False, N_("Who may join"), choices=(
+    Choice(False, N_("Friends with the code")), Choice(True, N_("Anyone on this relay"))),
+    check=_is_bool, in_words=N_("true or false"))
+
 #: Every setting, in the order settings.json holds them.
 SETTINGS = (VOLUME, MUTED, ANIMATION_SPEED, FULLSCREEN, TOUCH_MOVE, LANGUAGE, OPPONENT, LEVEL,
-            RULES, REENTRY, LENGTH, HUMAN_SIDE, HINTS, LEVELS, END_MOVE_AFTER, JOIN_ADDRESS)
+            RULES, REENTRY, LENGTH, HUMAN_SIDE, HINTS, LEVELS, END_MOVE_AFTER, JOIN_ADDRESS,
+            PLAYER_NAME, HOST_OPEN)
 BY_KEY = {setting.key: setting for setting in SETTINGS}
 DEFAULT_SETTINGS = {setting.key: setting.default for setting in SETTINGS}
 #: Per setting: the test a loaded value must pass, and what a valid one looks like (for messages).

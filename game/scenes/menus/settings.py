@@ -7,16 +7,21 @@ is drawn (game/base/i18n.py): a change of language in the settings shows at the 
 this screen and under it. The settings' labels, choices and notes are their declarations'
 (game/saves/settings.py).
 """
+import pygame
+
 from game.base import i18n
 from game.base.i18n import N_
+from game.online.names import MAX_NAME, name_refusal
 from game.saves.settings import (ANIMATION_SPEED, END_MOVE_AFTER, FULLSCREEN, LANGUAGE, MUTED,
-                                 TOUCH_MOVE, VOLUME)
+                                 PLAYER_NAME, TOUCH_MOVE, VOLUME)
 from game.scenes.menus.base import MenuScene
 from game.view import controller, widgets as ui
 from game.view.layout import px, ui_scale
+from game.view.text_field import TextField
 
 #: The settings this screen shows, each with its note (its rows are in build, in this order).
-SHOWN = (VOLUME, MUTED, ANIMATION_SPEED, TOUCH_MOVE, END_MOVE_AFTER, FULLSCREEN, LANGUAGE)
+SHOWN = (VOLUME, MUTED, ANIMATION_SPEED, TOUCH_MOVE, END_MOVE_AFTER, FULLSCREEN, LANGUAGE,
+         PLAYER_NAME)
 
 
 class SettingsScene(MenuScene):
@@ -26,8 +31,9 @@ class SettingsScene(MenuScene):
 
     heading = N_("Settings")
     width = 640
-    row_height = 50
-    gap = 10
+    row_height = 46
+    gap = 9
+    refusal = None          # why the name typed is not saved (names.name_refusal), or None
 
     def build(self):
         app, s = self.app, self.app.settings
@@ -37,6 +43,10 @@ class SettingsScene(MenuScene):
         self.fullscreen = ui.toggle(FULLSCREEN.label, app.fullscreen, saved(FULLSCREEN))
         self.language = ui.Choice(LANGUAGE.label, LANGUAGE.options(),
                                   s.get("language") or i18n.language(), saved(LANGUAGE))
+        # The player's name online: saved as typed once acceptable ("" too: no name).
+        self.name = TextField(PLAYER_NAME.label, placeholder=N_("none: White or Black"),
+                              limit=MAX_NAME + 4, allowed=str.isprintable, on_change=self.name_typed)
+        self.name.type(str(s.get(PLAYER_NAME.key) or ""))
         volume = ui.Slider(VOLUME.label, s["volume"], saved(VOLUME))
         if not sound_device_found(app.sounds):      # the volume would change nothing: say why
             volume.remark, volume.enabled = N_("No sound device was found"), False
@@ -50,8 +60,24 @@ class SettingsScene(MenuScene):
                       s.get("end_move_after", END_MOVE_AFTER.default), saved(END_MOVE_AFTER)),
             self.fullscreen,
             self.language,
+            self.name,
             ui.Button(N_("Back"), self.back),
         ]
+
+    def name_typed(self, value: str) -> None:
+        """Saved at once when acceptable (or erased); else said why, and the saved one kept."""
+        self.refusal = name_refusal(value) if value.strip() else None
+        if self.refusal is None and self.app.settings.get(PLAYER_NAME.key) != value.strip():
+            self.app.update_settings({PLAYER_NAME.key: value.strip()})
+
+    def handle_event(self, event):
+        if self.menu.focused is self.name and not self.leaving and self.name.take(event):
+            return
+        if (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+                and self.menu.focused is self.name):
+            self.menu.move(+1)
+            return
+        super().handle_event(event)
 
     NOTES = {**{setting.label: setting.meaning for setting in SHOWN},
              "Back": N_("Every change is saved at once; Esc goes back too.")}
@@ -59,6 +85,8 @@ class SettingsScene(MenuScene):
     def footnote(self) -> str:
         """What the focused setting does (the English message; translated where drawn)."""
         focused = self.menu.focused
+        if focused is self.name and self.refusal is not None:
+            return self.refusal
         label = getattr(focused, "label", "")
         if label == "Back" and controller.last_used(self.app):
             return N_("Every change is saved at once; B goes back too.")
@@ -72,8 +100,10 @@ class SettingsScene(MenuScene):
     def draw(self, surface):
         super().draw(surface)
         scale = ui_scale(surface.get_size())
+        refused = self.menu.focused is self.name and self.refusal is not None
         self.draw_footnote(surface, self.footnote(), 21, self.menu.widgets[-1].rect.bottom
-                           + px(18, scale), px(self.width + 160, scale), 2, ui.IVORY_SHADE)
+                           + px(18, scale), px(self.width + 160, scale), 2,
+                           (236, 120, 96) if refused else ui.IVORY_SHADE)
 
 
 def sound_device_found(sounds) -> bool:

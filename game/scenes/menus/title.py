@@ -1,8 +1,8 @@
 """The title screen (the new-match form is in new_match.py).
 
 The title: an animated heading over a frieze of points where checkers hop along, the main
-menu (continue - saying which match -, new match, the tutorials, rules, settings, statistics,
-quit) and any note the game has for the player (a damaged save kept aside, an error caught
+menu (continue - saying which match, and when it is an online one -, new match, play online,
+the tutorials, rules, settings, statistics, quit) and any note the game has for the player (a damaged save kept aside, an error caught
 during play) in a notice over it. Left untouched a while, the table plays itself
 (game/scenes/table/attract.py). Every word is translated where it is drawn (game/base/i18n.py).
 """
@@ -37,8 +37,8 @@ TUTORIALS = [(game.key, game.tutorial) for game in games.offered()]
 class TitleScene(MenuScene):
     heading = NAME
     keep_places = False     # no saved match, no Continue: New match comes up in its place
-    row_height = 40
-    gap = 7
+    row_height = 38
+    gap = 6
     width = 480             # room for "Continue: Tourne Case, match to 21, 20-19"
 
     def __init__(self, app, attract_after: float | None = ATTRACT_AFTER):
@@ -54,6 +54,7 @@ class TitleScene(MenuScene):
         return [
             self.continue_button,
             ui.Button(N_("New match"), lambda: app.scenes.push(NewMatchScene(app)), size=28),
+            ui.Button(N_("Play online"), self.play_online, size=28),
             *[ui.Button(label, lambda game=game: self.tutorial(game), size=28)
               for game, label in TUTORIALS],
             ui.Button(N_("Rules"), lambda: app.scenes.push(RulesScene(app, rules_to_explain(app))),
@@ -65,14 +66,23 @@ class TitleScene(MenuScene):
 
     def continue_words(self) -> str:
         """ "Continue: Garanguet, match to 5, 2-1": which match Continue takes up (White's
-        points first, as the table's plates and the scoreboard read)."""
+        points first, as the table's plates and the scoreboard read); "Continue online: ..."
+        for a match with a friend elsewhere (Continue goes back to its room)."""
         session = self.app.keeper.session
         if session is None:
             return _("Continue the match")
         score = session.match.score
-        return _("Continue: {game}, match to {length}, {white}-{black}",
-                 game=games.game_of(session.options.rules).title, length=session.options.length,
-                 white=score[Side.WHITE], black=score[Side.BLACK])
+        fields = dict(game=games.game_of(session.options.rules).title, length=session.options.length,
+                      white=score[Side.WHITE], black=score[Side.BLACK])
+        if session.options.opponent == "online":
+            return _("Continue online: {game}, match to {length}, {white}-{black}", **fields)
+        return _("Continue: {game}, match to {length}, {white}-{black}", **fields)
+
+    def play_online(self) -> None:
+        """Host, join by code, the relay's open games, watch (game/scenes/online/menu.py, imported
+        only now: the title shows sooner)."""
+        from game.scenes.online.menu import PlayOnlineScene
+        self.app.scenes.push(PlayOnlineScene(self.app))
 
     def tutorial(self, game: str) -> None:
         """Open the game's tutorial (game.scenes.learn.tutorial, imported only now); if it cannot be

@@ -40,19 +40,43 @@ def draw_rows(surface, rows, card: pygame.Rect, top: int, scale: float) -> int:
     return top
 
 
+def as_listed(offered: dict, listed) -> bool:
+    """The offer is the match the listing showed (rules, length, hints): no need to read it
+    again before it begins."""
+    return (offered.get("rules") == listed.rules and offered.get("length") == listed.length
+            and (offered.get("hints") is True) == listed.hints)
+
+
 def code_character(c: str) -> bool:
     """What a room code is typed with: letters, figures and the dash (checked when joining)."""
     return c.isascii() and (c.isalnum() or c == "-")
 
 
+def player_name(app) -> str | None:
+    """The name this player gave in Settings, as sent (None: none, or not acceptable)."""
+    from game.online.events import said_name
+    return said_name(app.settings.get("player_name") or None)
+
+
 class JoinScene(OnlineScene):
-    """The relay's address and the room's code; then the host's options, to accept."""
+    """The relay's address and the room's code; then the host's options, to accept.
+    `watching`: the same screen to watch a match (Watch only). `listed`: a room chosen on the
+    relay's listing (game/online/listing.py OpenRoom) with its address: knocked at at once, and
+    its offer accepted at once when it is the match the listing showed (else shown to accept)."""
 
     heading = N_("Join a friend's match")
 
-    def __init__(self, app: Host):
+    def __init__(self, app: Host, watching: bool = False, url: str = "", listed=None):
         self.offered: dict | None = None
+        self.watching, self.listed = watching, listed
+        if watching:
+            self.heading = N_("Watch a match")
         super().__init__(app)
+        if listed is not None:
+            self.address.clear()
+            self.address.type(url)
+            self.code.type(listed.code)
+            self.join()
 
     def build(self):
         self.address = TextField(N_("Address"), placeholder=N_("as the host's screen shows it"),
@@ -74,6 +98,7 @@ class JoinScene(OnlineScene):
         self.offered = offered
         for widget in self.asking:
             widget.visible = offered is None
+        self.join_button.visible = offered is None and not self.watching
         for widget in self.offer:
             widget.visible = offered is not None
         first = self.code if self.address.value and not self.code.value else self.asking[0]
@@ -90,7 +115,7 @@ class JoinScene(OnlineScene):
         ui.column([w for w in self.menu.widgets if w.visible and w is not self.watch_button],
                   size[0] // 2, top, px(self.width + (0 if self.offered else 140), scale),
                   px(self.row_height, scale), px(self.gap, scale))
-        if self.watch_button.visible:          # Join and Watch side by side
+        if self.watch_button.visible and self.join_button.visible:   # Join and Watch side by side
             row, gap = self.join_button.rect, px(self.gap, scale)
             half = (row.w - gap) // 2
             self.join_button.rect = pygame.Rect(row.x, row.y, half, row.h)
@@ -107,7 +132,10 @@ class JoinScene(OnlineScene):
             return
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
                 and isinstance(focused, TextField):
-            self.menu.move(+1) if focused is self.address else self.join()
+            if focused is self.address:
+                self.menu.move(+1)
+            else:
+                self.watch() if self.watching else self.join()
             return
         super().handle_event(event)
 
@@ -149,7 +177,7 @@ class JoinScene(OnlineScene):
             return
         url, code = asked
         try:
-            self.link = online.link_class().join(url, code)
+            self.link = online.link_class().join(url, code, name=player_name(self.app))
         except Exception as exc:
             self.say(Words(N_("The room could not be joined ({problem})."),
                            problem=verbatim(f"{type(exc).__name__}: {exc}")), failed=True)
@@ -163,6 +191,9 @@ class JoinScene(OnlineScene):
     def _offered(self, event: Offered) -> None:
         self.say("", failed=False)
         self.showing_offer(dict(event.options))
+        if self.listed is not None and as_listed(self.offered, self.listed):
+            self.accept()        # the match the player chose on the listing: one click
+
 
     def accept(self) -> None:
         """Accept the host's options: the match begins (FriendJoined) at the next poll."""
@@ -207,7 +238,10 @@ class JoinScene(OnlineScene):
                            px(66, scale) + step * len(rows))
         card.midbottom = (w // 2, self.accept_button.rect.y - px(24, scale))
         ui.panel(surface, card, scale)
-        ui.blit_text(surface, _("Your friend offers this match:"), 26 * scale,
+        friend = getattr(self.link, "friend_name", None)
+        offers = (_("{name} offers this match:", name=verbatim(friend)) if friend
+                  else _("Your friend offers this match:"))
+        ui.blit_text(surface, offers, 26 * scale,
                      (card.centerx, card.y + px(12, scale)), ui.WALNUT, anchor="midtop", box=card)
         draw_rows(surface, rows, card, card.y + px(52, scale), scale)
         self.menu.draw(surface, scale)

@@ -4,10 +4,9 @@ Host opens a room on a relay - by default the one the game starts inside itself,
 on the same network, or one on the Internet (RelayScene) - and shows its code, large, the
 address to give, and how others watch with the same code, while it waits for the friend, says
 when the friend's game is in and reads the offer, and how many watch (Esc cancels: nothing was
-started, nothing is lost). Join (online_join.py) asks for that address and code, says plainly why a room cannot be
-joined, and shows the host's options - game, rules, length, touch-move, colours - to accept
-before the match begins. The link itself (its
-connection, its messages) is game.online's; these screens only show what it says.
+started, nothing is lost); the host chooses who may join: friends with the code, or anyone on
+the relay (listed there: rooms.py). Join (join.py) asks for the address and code. The link
+itself (its connection, its messages) is game.online's; these screens only show what it says.
 """
 from __future__ import annotations
 
@@ -17,22 +16,24 @@ from urllib.parse import urlsplit
 import pygame
 
 from game.base.dispatch import dispatch, ignoring
-from game.base.i18n import N_, Words, _, n_, verbatim
+from game.base import i18n
+from game.base.i18n import N_, Words, _, n_, shown, verbatim
 from game.online.events import (ConnectionLost, Forfeit, FriendArrived, FriendAway, FriendBack,
-                                FriendJoined, FriendResigned, Offered, Reconnected, Refused, RoomOpened,
+                                FriendJoined, FriendResigned, FriendSaid, Offered, Reconnected, Refused,
+                                RematchAgreed, RematchDeclined, RematchOffered, RoomOpened,
                                 Unreachable, Watchers)
 from game.play.options import MatchOptions
 from game.rules import Side, rule_set
+from game.saves.settings import HOST_OPEN
 from game.scenes import games
 from game.scenes.host import Host
 from game.scenes.menus.base import MenuScene
-from game.base.i18n import shown
 from game.view import widgets as ui
 from game.view.layout import px, ui_scale
-from game.view.table_hud import draw_die_face
+from game.scenes.online.shared import (FACE_TIME, code_said, dots, draw_waiting,  # noqa: F401
+                                       option_rows, relay_url, watching_words)
 from game.view.text_field import TextField
 
-FACE_TIME = 0.22          # seconds each face of the waiting die shows
 FAILURE = (236, 120, 96)  # what went wrong, said in a warm red on the walnut
 
 
@@ -63,92 +64,17 @@ def restart_relay(state: dict):
     return relay.start_in_thread("0.0.0.0", parts.port)
 
 
+def announce(port: int, name: str, addresses: list[str]):
+    """This game's relay announced on the home network (game/online/nearby.py), by the player's
+    name; its `close()` withdraws it. Without python-zeroconf or multicast, it does nothing."""
+    from game.online.nearby import Announcer
+    return Announcer(port, name, [urlsplit(a).hostname or "" for a in addresses])
+
+
 def addresses_to_give(port: int) -> list[str]:
     """This computer's addresses on the network, best first, as a friend types them."""
     from game.online.relay import local_addresses
     return [f"ws://{address}:{port}" for address in local_addresses()]
-
-
-def relay_url(typed: str) -> str | None:
-    """The relay's address as typed - "192.168.1.20", "host:8690", "ws://..." or "wss://..." -
-    made whole (the scheme and the usual port added); None if it is not an address."""
-    from game.online.protocol import DEFAULT_PORT
-    text = typed.strip()
-    if not text:
-        return None
-    if "://" not in text:
-        text = "ws://" + text
-    try:
-        parts = urlsplit(text)
-        port = parts.port
-    except ValueError:
-        return None
-    if parts.scheme not in ("ws", "wss") or not parts.hostname or any(c.isspace() for c in text):
-        return None
-    if port is None and parts.scheme == "ws":
-        text = f"ws://{parts.netloc}:{DEFAULT_PORT}{parts.path}"
-    return text
-
-
-def code_said(code: str) -> str:
-    """A room code as shown and read aloud: "ACD-EF9" (game/online/protocol.py)."""
-    from game.online.protocol import shown_code
-    return verbatim(shown_code(code))
-
-
-# --- the options a match is played with, as both screens show them -------------------------------
-def option_rows(rules: str, length: int, touch_move: bool, our_side: Side,
-                hints: bool | None = None) -> list[tuple[str, str]]:
-    """(label, value) rows in the language spoken now: the game, its rules, the length,
-    touch-move, the hints (for both, or for neither) and the colour this screen's player plays."""
-    game = games.game_of(rules)
-    rows = [(_("Game"), _(game.title))]
-    if len(games.presets(game)) > 1:
-        rows.append((_("Rules"), _(rule_set(rules).title)))
-    rows += [(_("Match to"), n_("{count} point", "{count} points", length, count=length)),
-             (_("Touch-move"), _("On") if touch_move else _("Off"))]
-    if hints is not None:
-        rows.append((_("Hints"), _("On") if hints else _("Off")))
-    rows.append((_("You play"), _(our_side.title)))
-    return rows
-
-
-def draw_waiting(surface, centre, words: str, time: float, scale: float, width: int = 0,
-                 plate: bool = False) -> None:
-    """A die that hops and turns up face after face beside the words: something is happening.
-    On the board, on a dark plate of its own (`plate`), to read over the points."""
-    x, y = centre
-    width = width or surface.get_width() - px(160, scale)
-    edge = px(40, scale)
-    size = ui.fitting_size(words, 28 * scale, width - edge - px(58, scale))
-    line = ui.text(words, size, ui.GOLD_PALE)
-    hop = abs(math.sin(time * math.pi / (2 * FACE_TIME))) * px(12, scale)
-    die = pygame.Rect(0, 0, edge, edge)
-    total = edge + px(18, scale) + line.get_width()
-    if plate:
-        back = pygame.Rect(0, 0, total + px(40, scale), edge + px(34, scale))
-        back.center = (round(x), round(y))
-        layer = pygame.Surface(back.size, pygame.SRCALPHA)
-        pygame.draw.rect(layer, (*ui.WALNUT_DEEP, 225), layer.get_rect(), border_radius=px(12, scale))
-        surface.blit(layer, back)
-    die.midleft = (round(x - total / 2), round(y - hop))
-    draw_die_face(surface, die, int(time / FACE_TIME) % 6 + 1)
-    ui.blit_text(surface, words, size, (die.right + px(18, scale), y), ui.GOLD_PALE, anchor="midleft")
-
-
-def watching_words(count: int) -> Words | None:
-    """ "2 watching" (the room's watchers), or None when nobody watches."""
-    if count <= 0:
-        return None
-    return Words("{n} watching", "{n} watching", count, n=count)
-
-
-def _plurals() -> None:      # never run: the catalogue's plural message for watching_words
-    n_("{n} watching", "{n} watching", 0)
-
-
-def dots(time: float) -> str:
-    return "." * (int(time * 2.5) % 4)
 
 
 class OnlineScene(MenuScene):
@@ -186,7 +112,8 @@ class OnlineScene(MenuScene):
             FriendJoined: self.begin,
             ConnectionLost: self.tell, Forfeit: self.tell,
             **ignoring(RoomOpened, Offered, Reconnected, FriendArrived, FriendAway, FriendBack,
-                       Watchers, FriendResigned),
+                       Watchers, FriendResigned, FriendSaid, RematchOffered, RematchAgreed,
+                       RematchDeclined),
         }
 
     def update(self, dt: float) -> None:
@@ -246,9 +173,21 @@ class HostScene(OnlineScene):
         super().__init__(app)
 
     def build(self):
-        self.elsewhere = ui.Button(N_("A relay on the Internet..."), lambda: self.app.scenes.push(
-            RelayScene(self.app, self.chosen)))
-        return [self.elsewhere, ui.Button(N_("Cancel"), self.back)]
+        self.elsewhere = ui.Button(N_("A relay on the Internet..."), self.elsewhere_chosen)
+        self.who = ui.Choice(HOST_OPEN.label, HOST_OPEN.options(),
+                             self.app.settings.get(HOST_OPEN.key) is True, self.who_changed)
+        return [self.who, self.elsewhere, ui.Button(N_("Cancel"), self.back)]
+
+    def elsewhere_chosen(self) -> None:
+        self.app.scenes.push(RelayScene(self.app, self.chosen))
+
+    def who_changed(self, value: bool) -> None:
+        """Friends with the code, or anyone on the relay (listed there): the room opens again
+        so (a new code), and the choice is offered next time."""
+        self.app.update_settings({HOST_OPEN.key: value})
+        if self.link is not None and not self.arrived:
+            self.close()
+            self.open()
 
     def chosen(self, url: str) -> None:
         """Host on that relay instead (the room opens again when this screen shows)."""
@@ -281,15 +220,24 @@ class HostScene(OnlineScene):
             if self.url is None:
                 self.relay = start_relay()
                 self.addresses = addresses_to_give(self.relay.port) or [self.relay.url]
+                self.announced = announce(self.relay.port, str(self.app.settings.get(
+                    "player_name") or "Tourne Case & Garanguet"), self.addresses)
             else:
                 self.addresses = [self.url]
-            self.link = link_class().host(self.relay.url if self.relay else self.url, self.options)
+            self.link = link_class().host(
+                self.relay.url if self.relay else self.url, self.options, open=self.who.value is True,
+                name=self.app.settings.get("player_name") or None, language=i18n.language())
         except Exception as exc:     # the port refused, the network down: said, nothing lost
             self.close()
             self.say(Words(N_("The room could not be opened ({problem})."),
                            problem=verbatim(f"{type(exc).__name__}: {exc}")), failed=True)
 
+    announced = None          # the home network's announcement of this game's relay
+
     def stop_relay(self) -> None:
+        if self.announced is not None:
+            self.announced.close()
+            self.announced = None
         if self.relay is not None:
             self.relay.stop()
             self.relay = None
@@ -349,12 +297,17 @@ class HostScene(OnlineScene):
                            ui.WALNUT, anchor="midtop", margin=px(20, scale))
         self.draw_options(surface, card, scale)
         below = card.bottom + px(34, scale)
+        friend = getattr(self.link, "friend_name", None)
         if self.code and not self.failed:
-            waiting = (_("Your friend is here, reading your offer{dots}", dots=verbatim(dots(self.time)))
+            waiting = (_("{name} is here, reading your offer{dots}", name=verbatim(friend),
+                         dots=verbatim(dots(self.time))) if self.arrived and friend else
+                       _("Your friend is here, reading your offer{dots}", dots=verbatim(dots(self.time)))
                        if self.arrived else
                        _("Waiting for your friend{dots}", dots=verbatim(dots(self.time))))
             draw_waiting(surface, (surface.get_width() / 2, below), waiting, self.time, scale)
             note = (N_("The match begins when your friend accepts it. Esc cancels.") if self.arrived
+                    else N_("Anyone on this relay sees your room in its open games, or joins with "
+                            "the code. Esc cancels.") if self.who.value is True
                     else N_("Your friend chooses Join and types the address and the code. Esc cancels."))
             watching = watching_words(self.watchers)
             if watching is not None:

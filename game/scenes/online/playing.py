@@ -12,10 +12,12 @@ import pygame
 
 from game.base.i18n import N_, Words, _, verbatim
 from game.online.events import (ConnectionLost, Forfeit, FriendArrived, FriendAway, FriendBack,
-                                FriendJoined, FriendResigned, Offered, Reconnected, Refused, RoomOpened,
+                                FriendJoined, FriendResigned, FriendSaid, Offered, Reconnected, Refused,
+                                RematchAgreed, RematchDeclined, RematchOffered, RoomOpened,
                                 Unreachable, Watchers)
 from game.base.i18n import shown
 from game.base.dispatch import dispatch, nothing
+from game.play.session import Phase
 from game.scenes.online.lobby import dots, draw_waiting, watching_words
 from game.scenes.table.cards import checker_rects
 from game.view import widgets as ui
@@ -23,6 +25,7 @@ from game.view.layout import px
 
 MENDED_HOLD = 2.0        # "Connected again", "Your friend is back" stay this long
 NOTE_HOLD = 0.3          # the bottom bar's "waiting for..." is kept up each frame this long
+SAID_HOLD = 3.0          # the friend's few words stay this long
 
 #: The friend's game left, by what it said as it left (its `away`: FriendAway.why).
 AWAY_WORDS = {
@@ -84,6 +87,7 @@ class OnlinePlay:
         self.troubles: dict = {}       # what is wrong now, by kind ("connection", "friend"): Words
         self.ended = None              # the words that ended the match early
         self.watchers = getattr(self.link, "watchers", 0)
+        self.told_thrown = False       # "your friend has thrown" said (once per priority throw)
         self.ribbon: pygame.Rect | None = None     # where the ribbon was last drawn
         self.handlers = {
             ConnectionLost: self._trouble,
@@ -98,6 +102,10 @@ class OnlinePlay:
             FriendJoined: nothing,       # FriendBack
             FriendArrived: nothing,
             Watchers: self._watching,
+            FriendSaid: self._friend_said,   # a notice over the board (a banner covers no checker)
+            RematchOffered: nothing,         # the scoreboard's (game/scenes/online/rematch.py)
+            RematchAgreed: nothing,
+            RematchDeclined: nothing,
         }
 
     def dealt(self) -> dict:
@@ -114,6 +122,9 @@ class OnlinePlay:
             return
         for event in self.link.poll():
             dispatch(self.handlers, event, self)
+        if getattr(self.link, "friend_threw_first", False) and not self.told_thrown:
+            self.told_thrown = True      # once: the friend's die is in, this side's is awaited
+            self.banner(Words(N_("Your friend has thrown: your turn to throw")), "note", SAID_HOLD)
         waiting = self.waiting_words()
         if waiting is not None and self.say is not None and not self._persons_turn():
             self.say(waiting, NOTE_HOLD)
@@ -129,7 +140,12 @@ class OnlinePlay:
             return Words(N_("Waiting for your friend's game to come back"))
         if "connection" in self.troubles:
             return Words(N_("Waiting for the connection to the relay"))
+        if self.dice_wait and self.session.phase is Phase.PRIORITY:
+            return Words(N_("Priority: you have thrown - your friend is throwing"))
         return None
+
+    def _friend_said(self, event) -> None:
+        self.banner(event.words, "note", SAID_HOLD)
 
     def _watching(self, event) -> None:
         self.watchers = event.count
@@ -163,7 +179,9 @@ class OnlinePlay:
         board = self.view.board_rect()
         self.draw_watchers(surface, board, scale)
         if dice_wait and not self.troubles:
-            words = _("The dice wait for your friend's game{dots}", dots=verbatim(dots(clock)))
+            words = (_("Your friend is throwing{dots}", dots=verbatim(dots(clock)))
+                     if self.session.phase is Phase.PRIORITY else
+                     _("The dice wait for your friend's game{dots}", dots=verbatim(dots(clock))))
             draw_waiting(surface, (board.centerx, board.centery), words, clock, scale,
                          board.w, plate=True)
         if not self.troubles:
@@ -213,6 +231,8 @@ class OnlinePlay:
         if words is None:
             return
         line = shown(words)
+        drawn = self.view.view_rect() if hasattr(self.view, "view_rect") else board
+        board = board.union(drawn)       # Garanguet's paths are drawn beside its board: kept clear
         margin = surface.get_width() - board.right - px(12, scale)
         room = margin if margin >= px(56, scale) else px(140, scale)
         size = ui.fitting_size(line, 18 * scale, room)

@@ -23,7 +23,7 @@ from game.base.i18n import N_, Words, _, n_, shown, verbatim
 from game.dice import toss
 from game.online import protocol
 from game.online.events import ConnectionLost, Reconnected, Refused, Unreachable
-from game.online.watch import (Cheated, GameWon, LeftSaved, MatchOver, Moved, PlayersPresent, PriorityThrown, SideResigned, Thrown, Watcher, WatchersCount, Watching)
+from game.online.watch import (CannotFollow, Rematched, SideSaid, Cheated, GameWon, LeftSaved, MatchOver, Moved, PlayersPresent, PriorityThrown, SideResigned, Thrown, Watcher, WatchersCount, Watching)
 from game.rules import Side
 from game.base.dispatch import dispatch
 from game.scenes.base import Scene
@@ -65,7 +65,11 @@ class WatchScene(Pacing, Scene):
         Scene.__init__(self, app)
         Pacing.__init__(self)
         self.code = protocol.normal_code(code) or str(code)
-        self.watcher = watcher_factory(url, self.code)
+        if watcher_factory is Watcher:      # the watcher's name, if the player gave one
+            self.watcher = Watcher(url, self.code, name=app.settings.get("player_name") or None,
+                                   follow_rematch=True)
+        else:
+            self.watcher = watcher_factory(url, self.code)
         self.hud = TableHud(BUTTONS)
         self.view = None                   # the rule set's board, once the relay names it
         self.options = None
@@ -93,6 +97,7 @@ class WatchScene(Pacing, Scene):
             PlayersPresent: self._players,
             WatchersCount: self._watchers, Refused: self._refused, Unreachable: self._refused,
             ConnectionLost: self._lost, Reconnected: self._reconnected,
+            CannotFollow: self._cannot_follow, SideSaid: self._said, Rematched: self._rematched,
         }
 
     # --- the pace (Pacing's) ---------------------------------------------------------------------
@@ -189,11 +194,10 @@ class WatchScene(Pacing, Scene):
         steps = list(event.move.steps)
         if not steps:
             self.banner(event.words, "note", FORCED_PASS_HOLD)
-            self.position = event.after
-            self._wait(self._pause(FORCED_PASS_HOLD))
+            self._landed(event, FORCED_PASS_HOLD)
             return
         if not self.pace:
-            self.position = event.after
+            self._landed(event, 0.0)
             return
         rules = self.options.rule_set.rules
 
@@ -206,9 +210,13 @@ class WatchScene(Pacing, Scene):
             self._animate(before, after, step, then)
         next_step(event.before)
 
-    def _landed(self, event: Moved) -> None:
+    def _landed(self, event: Moved, hold: float = MOVE_HOLD) -> None:
+        """The move is on the board: the top bar names the side to throw next, as the players'."""
         self.position = event.after
-        self._wait(self._pause(MOVE_HOLD))
+        if event.next is not None:
+            self.to_move = event.next
+        if hold:
+            self._wait(self._pause(hold))
 
     def _game_won(self, event: GameWon) -> None:
         self.score = dict(event.score)
@@ -246,6 +254,25 @@ class WatchScene(Pacing, Scene):
 
     def _refused(self, event) -> None:
         self.failed = event.words
+
+    def _said(self, event: SideSaid) -> None:
+        """A player's few words: a note over the board (a banner covers no checker)."""
+        self.banner(event.words, "note", MENDED_HOLD)
+
+    def _rematched(self, event: Rematched) -> None:
+        """The players play another match in the room: followed from its priority throw."""
+        self.over = None
+        self.score = {Side.WHITE: 0, Side.BLACK: 0}
+        self.to_move, self.dice = None, ()
+        self.history.append(("game", event.words))
+        self._watching(Watching(self.code, event.options, self.watchers, {}))
+        self.caption = event.words
+
+    def _cannot_follow(self, event: CannotFollow) -> None:
+        """Said once, in place of "trying again": the watch is over, Esc leaves."""
+        self.troubles.pop("players", None)
+        self.troubles["connection"] = event.words
+        self.caption = event.words
 
     def _lost(self, event: ConnectionLost) -> None:
         self.troubles["connection"] = event.words
@@ -303,13 +330,18 @@ class WatchScene(Pacing, Scene):
         self._draw_history(surface, history, scale)
         if self.over is not None:
             self._draw_result(surface, scale)
-        names = {side: Words(SIDE_NAMES[side]).said() for side in Side}
+        names = {side: self.side_name(side) for side in Side}
         state = HudState(names=names, scores=dict(self.score), length=self.options.length,
                          title=rules_title(self.options.rules), to_move=self.to_move,
                          prompt=self.prompt(), dice=self.dice if self.playback is None
                          or self.playback.settled else (), enabled={"menu"}, hover=self.hover,
                          clock=self.clock)
         self.hud.draw(surface, state)
+
+    def side_name(self, side: Side) -> str:
+        """The player's name (as the players gave it), else "White" or "Black"."""
+        name = getattr(self.watcher, "name_of", lambda side: None)(side)
+        return verbatim(name) if name else Words(SIDE_NAMES[side]).said()
 
     def prompt(self) -> str:
         """The line under the board: what was said last, and who watches."""

@@ -1,0 +1,180 @@
+"""A rematch online (issue 37.5) and a watcher never stuck (issue 37.7): at the link, an offer
+and its answer, the colours swapped or kept, both matches in the records; the watcher follows
+into the new match; a watcher whose relay lost the room asks again, and says once, after
+FOLLOW_FOR seconds, that it cannot follow any more."""
+import queue
+import random
+
+from game.online.events import RematchAgreed, RematchDeclined, RematchOffered
+from game.online.link import Link
+from game.online.watch import ASK_AGAIN, FOLLOW_FOR, CannotFollow, MatchOver, Rematched, Watcher
+from game.play.keeper import MatchKeeper
+from game.play.options import MatchOptions
+from game.play.session import Phase
+from game.rules import Side
+from game.saves.storage import Storage
+from test_watch import FakeClient as WatchFeed, seen, watching  # noqa: F401  (the fixture too)
+from test_watch import recorded, relay_url  # noqa: F401
+
+OPTIONS = MatchOptions(rules="charpentier", length=3, opponent="online", human_side=Side.WHITE)
+
+
+class FakeClient:
+    def __init__(self, url, hello, **_options):
+        self.url, self.hello, self.sent = url, hello, []
+        self.inbox = queue.Queue()
+
+    def send(self, message):
+        self.sent.append(message)
+
+    def close(self, wait=0.0):
+        pass
+
+
+def over_match(tmp_path):
+    """A keeper whose online match (host, White) has just ended, recorded."""
+    keeper = MatchKeeper(Storage(tmp_path), lambda words: None, random.Random(1))
+    link = Link.host("ws://127.0.0.1:9", OPTIONS, client_factory=FakeClient)
+    link.state.update(code="ACDEF9", token="0" * 32, started=True)
+    keeper.start_online(link)
+    keeper.end_online(Side.WHITE, "")
+    assert keeper.session.phase is Phase.MATCH_OVER
+    return keeper, link
+
+
+def sent(link, kind):
+    return [m for m in link.state["outbox"] if m["type"] == kind]
+
+
+def test_an_offer_accepted_starts_the_match_again_colours_swapped_and_records_both(tmp_path):
+    keeper, link = over_match(tmp_path)
+    assert link.offer_rematch(True) and not link.offer_rematch(True)      # once
+    keeper.save()
+    offer = sent(link, "rematch")[-1]
+    assert offer["answer"] == "offer" and offer["swap"] is True and offer["seq"] == 0
+    link.client.inbox.put(("message", {"type": "rematch", "answer": "accept", "swap": True,
+                                       "seq": link.state["have"]}))
+    assert RematchAgreed(True) in link.poll()
+    assert link.options.human_side is Side.BLACK and link.state["options"]["host_side"] == "black"
+    assert link.state["throws"] == {} and link.state["ended"] is None
+    keeper.start_online(link)
+    assert keeper.session.phase is Phase.PRIORITY and keeper.session.options.human_side is Side.BLACK
+    keeper.end_online(Side.BLACK, "")
+    matches = [r for r in keeper.storage.records()[0] if r["kind"] == "match"]
+    assert [m["human_side"] for m in matches] == ["W", "B"]
+
+
+def test_the_friends_offer_is_said_and_accepted_with_the_colours_kept(tmp_path):
+    keeper, link = over_match(tmp_path)
+    link.state["friend_name"] = "Ada"
+    link.client.inbox.put(("message", {"type": "rematch", "answer": "offer", "swap": False,
+                                       "seq": link.state["have"]}))
+    events = link.poll()
+    assert events == [RematchOffered(False, "Ada")]
+    assert events[0].words.said() == "Ada offers a rematch, the colours kept."
+    assert link.answer_rematch(True)
+    assert sent(link, "rematch")[-1]["answer"] == "accept"
+    assert RematchAgreed(False) in link.poll() and link.options.human_side is Side.WHITE
+
+
+def test_a_declined_offer_is_said_and_nothing_starts(tmp_path):
+    keeper, link = over_match(tmp_path)
+    link.offer_rematch(False)
+    link.client.inbox.put(("message", {"type": "rematch", "answer": "decline", "swap": False,
+                                       "seq": link.state["have"]}))
+    assert [type(e) for e in link.poll()] == [RematchDeclined]
+    assert keeper.session.phase is Phase.MATCH_OVER and link.offer_rematch(True)
+
+
+def test_no_rematch_during_a_match_nor_an_answer_to_no_offer(tmp_path):
+    keeper = MatchKeeper(Storage(tmp_path), lambda words: None, random.Random(1))
+    link = Link.host("ws://127.0.0.1:9", OPTIONS, client_factory=FakeClient)
+    link.state.update(code="ACDEF9", token="0" * 32, started=True)
+    keeper.start_online(link)
+    assert not link.offer_rematch(True) and not link.answer_rematch(True)
+    link.client.inbox.put(("message", {"type": "rematch", "answer": "accept", "swap": True,
+                                       "seq": link.state["have"]}))
+    assert not any(isinstance(e, RematchAgreed) for e in link.poll()) and not link.ended
+
+
+def test_the_watcher_follows_into_the_rematch(recorded):  # noqa: F811
+    watcher = Watcher("ws://127.0.0.1:1", "acd-ef9", client_factory=WatchFeed, follow_rematch=True)
+    watcher.client.put(watching(recorded))
+    for seat, message in recorded["log"]:
+        watcher.client.put(seen(seat, message))
+    events = watcher.poll()
+    assert isinstance(events[-1], MatchOver) and not watcher.done
+    host_side = watcher.sides["host"]
+    nexts = {seat: max(m["seq"] for s, m in recorded["log"] if s == seat) + 1 for seat in ("host", "guest")}
+    # (as the relay's protocol passes them: this branch's protocol.read may not know them yet)
+    watcher.client.inbox.put(("message", seen("guest", {"type": "rematch", "answer": "offer",
+                                                        "swap": True, "seq": nexts["guest"]})))
+    watcher.client.inbox.put(("message", seen("host", {"type": "rematch", "answer": "accept",
+                                                       "swap": True, "seq": nexts["host"]})))
+    events = watcher.poll()
+    assert [type(e) for e in events] == [Rematched] and events[0].swap
+    assert watcher.sides["host"] is host_side.other and watcher.over is None
+    assert watcher.session.phase is Phase.PRIORITY
+
+
+def test_without_following_the_watch_ends_with_the_match(recorded):  # noqa: F811
+    watcher = Watcher("ws://127.0.0.1:1", "acd-ef9", client_factory=WatchFeed)
+    watcher.client.put(watching(recorded))
+    for seat, message in recorded["log"]:
+        watcher.client.put(seen(seat, message))
+    watcher.poll()
+    assert watcher.done
+
+
+class Clock:
+    now = 0.0
+
+    def __call__(self):
+        return self.now
+
+
+def test_a_room_lost_is_asked_for_again_and_given_up_once_after_a_while(recorded):  # noqa: F811
+    made, clock = [], Clock()
+
+    def feed(url, code):
+        made.append(WatchFeed(url, code))
+        return made[-1]
+    watcher = Watcher("ws://127.0.0.1:1", "acd-ef9", client_factory=feed, clock=clock)
+    watcher.client.put(watching(recorded))
+    watcher.poll()
+    watcher.client.put({"type": "refused", "reason": "no-such-room", "detail": ""})
+    events = watcher.poll()
+    assert "lost this match for now" in events[0].words.said() and not watcher.done
+    clock.now += ASK_AGAIN
+    watcher.poll()
+    assert len(made) == 2, "asked again"
+    made[-1].put({"type": "refused", "reason": "no-record", "detail": ""})
+    assert watcher.poll() == []                       # said once, not at each refusal
+    clock.now += FOLLOW_FOR
+    events = watcher.poll()
+    assert [type(e) for e in events] == [CannotFollow] and watcher.done
+    assert "cannot be followed any more" in events[0].words.said()
+    assert watcher.poll() == []                       # once
+
+
+def test_a_room_given_back_is_followed_again(recorded):  # noqa: F811
+    made, clock = [], Clock()
+
+    def feed(url, code):
+        made.append(WatchFeed(url, code))
+        return made[-1]
+    watcher = Watcher("ws://127.0.0.1:1", "acd-ef9", client_factory=feed, clock=clock)
+    watcher.client.put(watching(recorded))
+    watcher.poll()
+    watcher.client.put({"type": "refused", "reason": "no-record", "detail": ""})
+    watcher.poll()
+    clock.now += ASK_AGAIN
+    watcher.poll()
+    made[-1].put(watching(recorded))                  # the players' games gave the match back
+    for seat, message in recorded["log"]:
+        made[-1].put(seen(seat, message))
+    events = watcher.poll()
+    clock.now += FOLLOW_FOR
+    events += watcher.poll()
+    assert not any(isinstance(e, CannotFollow) for e in events)
+    assert isinstance(events[-1], MatchOver)

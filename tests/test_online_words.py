@@ -1,0 +1,87 @@
+"""A few words between the players (issue 37.6) and a host back first (issue 37.7), at the link:
+a phrase goes out as a numbered peer message, at most one each SAY_PAUSE seconds, and comes in
+as FriendSaid, never judged by the referee; what the friend said as it left is kept with the
+match, so that a game that comes back before its friend reads "saved and left"."""
+import copy
+import queue
+
+from game.online.events import PHRASES, FriendAway, FriendSaid
+from game.online.link import SAY_PAUSE, Link
+from game.play.options import MatchOptions
+from game.play.session import Session
+from game.rules import Side
+
+OPTIONS = MatchOptions(rules="charpentier", length=3, opponent="online", human_side=Side.WHITE)
+
+
+class FakeClient:
+    def __init__(self, url, hello, **_options):
+        self.url, self.hello, self.sent = url, hello, []
+        self.inbox = queue.Queue()
+
+    def send(self, message):
+        self.sent.append(message)
+
+    def close(self, wait=0.0):
+        pass
+
+
+class Clock:
+    def __init__(self):
+        self.now = 100.0
+
+    def __call__(self):
+        return self.now
+
+
+def started_link(clock=None) -> tuple[Link, Session]:
+    link = Link.host("ws://127.0.0.1:9", OPTIONS, client_factory=FakeClient)
+    if clock is not None:
+        link._clock = clock
+    link.state.update(code="ACDEF9", token="0" * 32, started=True)
+    session = Session.new(OPTIONS, seed=1)
+    link.attach(session)
+    link.saved()
+    return link, session
+
+
+def test_a_phrase_goes_out_once_saved_and_at_most_one_each_pause():
+    clock = Clock()
+    link, _session = started_link(clock)
+    assert link.say("hello") and not link.say("thanks")      # too soon
+    link.poll()
+    assert not [m for m in link.client.sent if m.get("type") == "say"], "not before the save"
+    link.saved()
+    link.poll()
+    said = [m for m in link.client.sent if m.get("type") == "say"]
+    assert said == [{"type": "say", "phrase": "hello", "seq": said[0]["seq"]}]
+    clock.now += SAY_PAUSE
+    assert link.can_say() and link.say("thanks")
+    assert not link.say("free text") and not link.say("")
+
+
+def test_the_friends_phrase_is_said_with_its_name_and_never_judged():
+    link, _session = started_link()
+    link.state["friend_name"] = "Ada"
+    link.client.inbox.put(("message", {"type": "say", "phrase": "good-luck", "seq": 0}))
+    link.client.inbox.put(("message", {"type": "say", "phrase": "rude words", "seq": 1}))
+    events = link.poll()
+    said = [e for e in events if isinstance(e, FriendSaid)]
+    assert said == [FriendSaid("good-luck", "Ada")] and said[0].words.said() == "Ada: Good luck!"
+    assert not link.ended and link.state["have"] == 2 and link.state["inbox"] == []
+    assert set(PHRASES) == {"hello", "good-luck", "well-played", "thanks", "one-moment"}
+
+
+def test_a_host_back_first_reads_that_its_friend_saved_and_left():
+    """Before: the friend's `away` was forgotten with the game, and the host's game, started
+    again before its friend's, said "The connection with your friend's game was lost"."""
+    link, session = started_link()
+    link.client.inbox.put(("message", {"type": "peer", "present": True}))
+    link.client.inbox.put(("message", {"type": "away", "turn": [0, -1], "why": "saved", "seq": 0}))
+    link.client.inbox.put(("message", {"type": "peer", "present": False}))
+    assert FriendAway("saved") in link.poll()
+    session.online = copy.deepcopy(link.kept())          # the host saves and leaves
+    again = Link.resume(session, client_factory=FakeClient)
+    again.attach(session)
+    again.client.inbox.put(("message", {"type": "peer", "present": False}))
+    assert again.poll() == [FriendAway("saved")]
