@@ -14,14 +14,16 @@ import math
 import pygame
 
 from game.base.dispatch import dispatch, ignoring
-from game.base.i18n import N_, _, n_
-from game.online.events import (ConnectionLost, FriendArrived, FriendAway, FriendBack, FriendJoined,
-                                Offered, Reconnected, Refused, RoomOpened, Unreachable, Watchers)
+from game.base.i18n import N_, _, n_, shown
+from game.online.events import (ConnectionLost, FriendArrived, FriendAway, FriendBack, FriendJoined, FriendSaid,
+                                Offered, Reconnected, Refused, RematchAgreed, RematchDeclined, RematchOffered,
+                                RoomOpened, Unreachable, Watchers)
 from game.play.sides import title_words, who
 from game.rules import Side, rule_set
 from game.scenes.host import Host
 from game.scenes.menus.base import MenuScene
 from game.scenes.online.playing import ENDINGS, end_early, ending
+from game.scenes.online.rematch import rematch_agreed
 from game.view import widgets as ui
 from game.view.assets import checker
 from game.view.layout import px, ui_scale
@@ -75,8 +77,13 @@ class ScoreboardScene(MenuScene):
         self.games = list(session.match.games)       # the review reads them after the match ends
         self.entered = False
         self.held: set[int] = set()   # keys already down when the match ended: their repeats too
-        # Online, the friend's game goes on talking: only a resignation or a forfeit matters here.
+        # Online, the friend's game goes on talking: a resignation or a forfeit ends the match, a
+        # rematch offered is answered, the friend's words are said; the rest does not matter here.
         self.link_handlers = {**dict.fromkeys(ENDINGS, self._ended),
+                              RematchOffered: lambda event: self._push_rematch(event),
+                              RematchAgreed: lambda event: rematch_agreed(self.app),
+                              RematchDeclined: lambda event: self.app.notify(shown(event.words)),
+                              FriendSaid: lambda event: self.app.notify(shown(event.words)),
                               **ignoring(ConnectionLost, Unreachable, Refused, Reconnected, FriendAway,
                                          FriendBack, RoomOpened, Offered, FriendJoined, FriendArrived,
                                          Watchers)}
@@ -88,8 +95,10 @@ class ScoreboardScene(MenuScene):
         self.review_button = ui.Button(N_("Review"), self.review) if self.reviewable else None
         review = [self.review_button] if self.reviewable else []
         if self.match_over:
-            rematch = [] if self.session.options.opponent == "online" else [   # a new room: a new match
-                ui.Button(N_("Rematch"), self.rematch)]
+            online = self.session.options.opponent == "online"     # asked of the friend, in the same room
+            rematch = [ui.Button(N_("Rematch..."), self._push_rematch) if online else ui.Button(N_("Rematch"), self.rematch)]
+            if online and self.app.keeper.online is None:          # no link left: no one to ask
+                rematch = []
             self.title_button = ui.Button(N_("Title"), app.to_title)
             return [*rematch, *review, self.title_button]
         return [ui.Button(N_("Next game"), self.next_game), *review,
@@ -119,6 +128,11 @@ class ScoreboardScene(MenuScene):
         """The same options again, a new match (and a new seed): its priority throw."""
         if self.app.keeper.rematch():
             self.app.show_match()
+
+    def _push_rematch(self, offered=None) -> None:
+        """Online: offer another match to the friend, or answer the friend's offer (a card)."""
+        from game.scenes.online.rematch import RematchScene
+        self.app.scenes.push(RematchScene(self.app, offered))
 
     def next_game(self) -> None:
         """The next game of the match begins with its priority throw (C-1)."""
