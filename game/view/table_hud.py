@@ -24,6 +24,7 @@ BUTTONS = (("throw", N_("Throw"), N_("Space")), ("hint", N_("Hint"), "H"), ("und
 # The table's own: the priority throw has no history to show.
 TABLE_BUTTONS = (("throw", N_("Throw"), N_("Space")), ("hint", N_("Hint"), "H"), ("undo", N_("Take back"), "U"),
                  ("history", N_("History"), "F2"), ("menu", N_("Menu"), N_("Esc")))
+PULSE_FOR = 4.0    # seconds the mover's plate and the button to press pulse; then they glow, still
 PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
         4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
         6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
@@ -57,6 +58,7 @@ class TableHud:
         self.buttons: dict[str, pygame.Rect] = {}
         self.plates: dict[Side, pygame.Rect] = {}
         self._cache = None
+        self._call = None        # (whose turn and the button to press, the clock when it began)
 
     def layout(self, size) -> None:
         if tuple(size) == self.size:
@@ -98,7 +100,11 @@ class TableHud:
         bars = self._cache[1]
         surface.blit(bars, self.top, self.top)
         surface.blit(bars, self.bottom, self.bottom)
-        glow = 0.5 + 0.5 * math.sin(state.clock * 4)
+        call = (state.to_move, state.attention)
+        if self._call is None or self._call[0] != call:
+            self._call = (call, state.clock)      # a new call to play: it pulses again
+        calming = max(0.0, min(1.0, PULSE_FOR - (state.clock - self._call[1])))
+        glow = 0.5 + 0.5 * math.sin(state.clock * 4) * calming
         colour = tuple(int(a + (b - a) * glow) for a, b in zip(GOLD, GOLD_PALE))
         if state.to_move in self.plates:
             pygame.draw.rect(surface, colour, self.plates[state.to_move], px(3, self.scale),
@@ -107,6 +113,10 @@ class TableHud:
             grow = px(2 + 4 * glow, self.scale)
             pygame.draw.rect(surface, colour, self.buttons[state.attention].inflate(grow, grow),
                              px(2, self.scale), border_radius=px(11, self.scale))
+
+    def calm(self, clock: float) -> bool:
+        """The pulse of the last call to play has calmed (a still frame may rest)."""
+        return self._call is not None and clock - self._call[1] >= PULSE_FOR
 
     def _draw_bars(self, surface, state: HudState) -> None:
         s = self.scale

@@ -564,6 +564,10 @@ class Menu:
         for w in self.widgets:
             w.update(dt, w is self.focused)
 
+    def easing(self) -> bool:
+        """A focus glow or a press's pop still on its way (a screen that says it rests asks)."""
+        return any(abs(w.glow - (w is self.focused)) > 0.01 or w.pop > 0.01 for w in self.widgets)
+
     def draw(self, surface, scale: float) -> None:
         for w in self.widgets:
             if w.visible and w is not self.focused:

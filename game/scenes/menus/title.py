@@ -12,6 +12,7 @@ import pygame
 
 from game.base.i18n import N_, _, verbatim
 from game.scenes.table.attract import ATTRACT_AFTER, AttractScene
+from game.scenes.base import STILL
 from game.scenes.menus.base import MenuScene
 from game.scenes.menus.overlays import NoticeScene
 from game.scenes.menus.settings import SettingsScene
@@ -28,6 +29,8 @@ from game.view.layout import px, ui_scale
 #: The game's name, on the title and the window's caption: both its games (never translated).
 NAME = verbatim("Tourne Case & Garanguet")
 HOP_PERIOD = 0.9      # seconds between two hops of the frieze's checkers
+LIVELY = 4.0          # seconds the heading and the frieze move once the title shows or is touched;
+                      # then they come to rest (the game rests too) until a touch or the show
 
 
 #: The tutorials the title offers: (game, label); each opens game.scenes.learn.tutorial.TutorialScene.
@@ -45,6 +48,7 @@ class TitleScene(MenuScene):
         """`attract_after`: seconds untouched before the table plays itself (None: never)."""
         self.attract_after = attract_after
         self.idle = 0.0       # seconds since the title was last touched
+        self.motion = 0.0     # the heading's and the frieze's clock: it stops while they rest
         super().__init__(app)
 
     def build(self):
@@ -112,11 +116,29 @@ class TitleScene(MenuScene):
 
     def update(self, dt):
         super().update(dt)
+        if self.lively():
+            self.motion += dt
         self.idle += dt
         if (self.attract_after is not None and self.idle >= self.attract_after
                 and not self.app.autoplay):
             self.idle = 0.0
             self.app.scenes.push(AttractScene(self.app))
+
+    def lively(self) -> bool:
+        """The heading bobs and the checkers hop a while after a touch; a hop under way lands."""
+        hop = (self.motion / HOP_PERIOD) % 1.0
+        return self.idle < LIVELY or hop < 0.45
+
+    def calm(self) -> float:
+        """1 while lively, easing to 0 over the last second: the heading settles, not stops."""
+        return max(0.0, min(1.0, LIVELY - self.idle))
+
+    def next_frame(self) -> float:
+        if self.lively() or self.calm() > 0 or self.menu.easing():
+            return 0.0
+        if self.attract_after is None or self.app.autoplay:
+            return STILL
+        return max(0.0, self.attract_after - self.idle)     # the show's minute
 
     def back(self):
         """Esc on the title goes to "Quit" rather than quitting: a stray Esc costs nothing."""
@@ -157,7 +179,7 @@ class TitleScene(MenuScene):
 
     def hop_positions(self) -> list[float]:
         """Where the three checkers of a row are (in points), one of them hopping at a time."""
-        hops, frac = divmod(self.time / HOP_PERIOD, 1.0)
+        hops, frac = divmod(self.motion / HOP_PERIOD, 1.0)
         hops = int(hops)
         moving = hops % 3
         eased = 0.5 - 0.5 * math.cos(math.pi * min(1.0, frac / 0.45))
@@ -184,12 +206,13 @@ class TitleScene(MenuScene):
 
     def draw_heading(self, surface, scale):
         w, h = surface.get_size()
-        bob = math.sin(self.time * 1.6) * px(5, scale)
+        calm = self.calm()
+        bob = math.sin(self.motion * 1.6) * px(5, scale) * calm
         y = h * 0.21 + bob
         size = 112 * scale           # both names fit: the window is at least 1280 * scale wide
         ui.blit_text(surface, self.heading, size, (w / 2 + px(4, scale), y + px(5, scale)),
                      ui.WALNUT_DEEP, "title")
-        shimmer = 0.5 + 0.5 * math.sin(self.time * 0.9)
+        shimmer = 0.5 + 0.5 * math.sin(self.motion * 0.9) * calm
         gold = tuple(round(a + (b - a) * shimmer) for a, b in zip(ui.GOLD, ui.GOLD_PALE))
         ui.blit_text(surface, self.heading, size, (w / 2, y), gold, "title")
         line = pygame.Rect(0, 0, w - 2 * px(60, scale), px(36, scale))

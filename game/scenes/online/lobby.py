@@ -10,7 +10,6 @@ itself (its connection, its messages) is game.online's; these screens only show 
 """
 from __future__ import annotations
 
-import math
 from urllib.parse import urlsplit
 
 import pygame
@@ -316,6 +315,13 @@ class HostScene(OnlineScene):
                                ui.IVORY_SHADE)
         else:
             self.draw_status(surface, scale, below - px(14, scale))
+
+    def next_frame(self) -> float:
+        """The next step of the waiting die and dots (the link's news is taken in then too,
+        or at once when the link wakes the game)."""
+        if self.menu.easing():
+            return 0.0
+        return FACE_TIME - self.time % FACE_TIME
 
     def draw_options(self, surface, card, scale) -> None:
         """The match offered, along the card's foot: "Game: Tourne Case · Rules: ..."."""

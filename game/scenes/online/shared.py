@@ -4,7 +4,6 @@ options as rows, the waiting die, "2 watching". No state: functions the screens 
 """
 from __future__ import annotations
 
-import math
 from urllib.parse import urlsplit
 
 import pygame
@@ -16,7 +15,8 @@ from game.view import widgets as ui
 from game.view.layout import px
 from game.view.table_hud import draw_die_face
 
-FACE_TIME = 0.22          # seconds each face of the waiting die shows
+FACE_TIME = 0.5           # seconds each face of the waiting die shows, and each of the dots:
+                          # between two steps nothing moves, and the game rests
 
 
 def relay_url(typed: str) -> str | None:
@@ -65,14 +65,13 @@ def option_rows(rules: str, length: int, touch_move: bool, our_side: Side,
 
 def draw_waiting(surface, centre, words: str, time: float, scale: float, width: int = 0,
                  plate: bool = False) -> None:
-    """A die that hops and turns up face after face beside the words: something is happening.
-    On the board, on a dark plate of its own (`plate`), to read over the points."""
+    """A die that turns up face after face beside the words: something is happening. On the
+    board, on a dark plate of its own (`plate`), to read over the points."""
     x, y = centre
     width = width or surface.get_width() - px(160, scale)
     edge = px(40, scale)
     size = ui.fitting_size(words, 28 * scale, width - edge - px(58, scale))
     line = ui.text(words, size, ui.GOLD_PALE)
-    hop = abs(math.sin(time * math.pi / (2 * FACE_TIME))) * px(12, scale)
     die = pygame.Rect(0, 0, edge, edge)
     total = edge + px(18, scale) + line.get_width()
     if plate:
@@ -81,7 +80,7 @@ def draw_waiting(surface, centre, words: str, time: float, scale: float, width: 
         layer = pygame.Surface(back.size, pygame.SRCALPHA)
         pygame.draw.rect(layer, (*ui.WALNUT_DEEP, 225), layer.get_rect(), border_radius=px(12, scale))
         surface.blit(layer, back)
-    die.midleft = (round(x - total / 2), round(y - hop))
+    die.midleft = (round(x - total / 2), round(y))
     draw_die_face(surface, die, int(time / FACE_TIME) % 6 + 1)
     ui.blit_text(surface, words, size, (die.right + px(18, scale), y), ui.GOLD_PALE, anchor="midleft")
 
@@ -98,4 +97,4 @@ def _plurals() -> None:      # never run: the catalogue's plural message for wat
 
 
 def dots(time: float) -> str:
-    return "." * (int(time * 2.5) % 4)
+    return "." * (int(time / FACE_TIME) % 4)

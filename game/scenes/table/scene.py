@@ -31,6 +31,7 @@ from game.scenes.table.cards import TableCards
 from game.scenes.table.controls import TableInput
 from game.scenes.table.draw import TableDrawing
 from game.scenes.table.flights import fly, step_flights
+from game.scenes.table.rest import table_rest
 from game.scenes.online.playing import OnlinePlay, end_early, friends_link
 from game.scenes.paced import PacedScene
 from game.scenes.table.snapshot import Caption, TableSnapshot
@@ -422,6 +423,7 @@ class TableScene(PacedScene):
             self._proceed()
 
     # --- the Scene calls, to the parts ---------------------------------------------------------
+    next_frame = table_rest
     def handle_event(self, event) -> None:
         if self.flow is not None:
             self.input.handle_event(event)
