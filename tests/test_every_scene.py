@@ -123,19 +123,20 @@ def online_screen(make, events):
 
     class Link:
         url, port, options = "ws://127.0.0.1:8690", 8690, None
-        host = join = classmethod(lambda cls, *args: cls())
+        host = join = classmethod(lambda cls, *args, **kwargs: cls())
         poll = staticmethod(lambda: [events.pop(0)] if events else [])
         close = stop = accept = staticmethod(lambda: None)
 
     def to(app):
-        saved = online.link_class, online.start_relay, online.addresses_to_give
+        saved = online.link_class, online.start_relay, online.addresses_to_give, online.announce
         online.link_class, online.start_relay = (lambda: Link), Link
+        online.announce = lambda *args: None        # never on the machine's own network
         online.addresses_to_give = lambda port: ["ws://192.168.100.200:8690", "ws://10.0.0.2:8690"]
         try:
             app.scenes.push(make(app))
             frames(app)
         finally:
-            online.link_class, online.start_relay, online.addresses_to_give = saved
+            online.link_class, online.start_relay, online.addresses_to_give, online.announce = saved
     return to
 
 
@@ -167,6 +168,11 @@ def watching_a_room(app):
     from test_watch import FakeClient
     app.scenes.push(WatchScene(app, "ws://127.0.0.1:1", "acd-ef9", watcher_factory=lambda url, code:
                                Watcher(url, code, client_factory=FakeClient)))
+
+
+def _online_scene(module: str, name: str):
+    """A scene class of game/scenes/online/, imported when its way in is taken."""
+    return getattr(importlib.import_module(f"game.scenes.online.{module}"), name)
 
 
 # The ways into each scene; several for the scenes that show more than one game.
@@ -201,6 +207,10 @@ WAYS = {
     "RelayScene": [push(lambda app: RelayScene(app, lambda url: None))],
     "AttractScene": [attract],
     "WatchScene": [watching_a_room],
+    "PlayOnlineScene": [push(lambda app: _online_scene("menu", "PlayOnlineScene")(app))],
+    "RoomsScene": [push(lambda app: _online_scene("rooms", "RoomsScene")(app))],
+    "RematchScene": [push(lambda app: _online_scene("rematch", "RematchScene")(app))],
+    "PhrasesScene": [push(lambda app: _online_scene("rematch", "PhrasesScene")(app))],
 }
 
 

@@ -388,8 +388,8 @@ def test_the_statistics_speak_both_languages_in_their_boxes(app, tmp_path):
     assert_clean(speaking.problems(app))
     app.update_settings({"language": "fr"})
     drawn = words_drawn(app)
-    assert {"Contre l’ordinateur", "Compagnon", "Parties", "Matchs"} <= drawn, drawn
-    assert dict(screen.rows())["Compagnon"][:3] == ["3", "2", "67 %"]
+    assert {"Contre l’ordinateur", "Tourne Case, Compagnon", "Parties", "Matchs"} <= drawn, drawn
+    assert dict(screen.rows())["Tourne Case, Compagnon"][:3] == ["2", "2", "100 %"]
     no_errors(tmp_path)
 
 

@@ -236,7 +236,7 @@ def test_the_statistics_screen_shows_shares_levels_rule_sets_and_streaks(app):
     frames(app)
     rows = dict(screen.rows())
     assert rows["Against the computer"][:3] == ["4", "3", "75%"]
-    assert rows["Novice"][:3] == ["4", "3", "75%"]
+    assert rows["Garanguet, Novice"][:3] == ["4", "3", "75%"]
     assert rows["Garanguet"][:3] == ["4", "3", "75%"]
     assert rows["Bell"][:3] == ["0", "0", "–"]
     assert "best 2, now 1" in screen.streaks()

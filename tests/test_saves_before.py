@@ -24,7 +24,7 @@ SAVES = Path(__file__).parent / "data" / "saves_before_issue_36"
 def taken_up(name: str, tmp_path: Path):
     folder = tmp_path / name
     shutil.copytree(SAVES / name, folder)
-    keeper = MatchKeeper(Storage(folder, validate_match=resumable_session), lambda words: None,
+    keeper = MatchKeeper(Storage(folder, validate_match=resumable_session, demo=True), lambda words: None,
                          random.Random(0))
     assert keeper.load() == [] and keeper.can_continue()
     return keeper, json.loads((SAVES / name / "match.json").read_text(encoding="utf-8"))["data"]

@@ -274,7 +274,7 @@ def test_the_headless_watch_says_the_match_and_records_it_watched(recorded, monk
     lines = []
     assert autoplay.watch(tmp_path, "ws://127.0.0.1:1", "acd-ef9", quit_after=60,
                           say=lines.append) == 0
-    assert lines[0] == "watching ACDEF9"
+    assert lines[0] == "watching ACD-EF9"
     winner = recorded["games"][-1][2]
     assert lines[-1].startswith(f"match over {winner} ") and lines.count(lines[-1]) == 1
     assert any(line.startswith("White throws") for line in lines)
@@ -318,7 +318,7 @@ def test_the_headless_watch_gives_up_on_a_relay_gone_for_good(recorded, monkeypa
     lines = []
     assert autoplay.watch(tmp_path, "ws://127.0.0.1:1", "ACDEF9", quit_after=30, say=lines.append,
                           lost_after=0.2) == 3
-    assert lines[0] == "watching ACDEF9"
+    assert lines[0] == "watching ACD-EF9"
     assert lines[-1].startswith("The relay has not answered for") and len(lines) == 3
 
 
