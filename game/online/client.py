@@ -33,6 +33,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import WebSocketException
 
 from game.base.i18n import _, n_
+from game.base.wake import wake
 from game.online.protocol import MAX_BYTES, PROTOCOL, ProtocolError, read, shown_code
 
 FIRST_TRIES = 5          # attempts before an address is said unreachable
@@ -126,11 +127,11 @@ class Client:
             if self._again:               # refused for now: again after a longer pause
                 self._again, pause = False, AGAIN_PAUSE
             elif was_open:
-                self.inbox.put(("lost",))
+                self._tell(("lost",))
             elif not ever:
                 tries += 1
                 if tries == self.first_tries:
-                    self.inbox.put(("unreachable",))
+                    self._tell(("unreachable",))
                     if not self.keep_trying:
                         break
             try:
@@ -159,7 +160,12 @@ class Client:
                     self._again = True
                 else:
                     self._final = True
-            self.inbox.put(("message", message))
+            self._tell(("message", message))
+
+    def _tell(self, news: tuple) -> None:
+        """News for the game, and the main loop woken to show it (it may be resting)."""
+        self.inbox.put(news)
+        wake()
 
     @staticmethod
     def inbox_has_room(message: dict) -> bool:

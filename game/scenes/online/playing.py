@@ -59,6 +59,11 @@ def end_early(app, words) -> None:
     app.to_title()
 
 
+#: Opens the preset phrases at the table and the priority throw (a function key: a lettered board
+#: types its points with letters, and digits name points everywhere).
+PHRASES_KEY = pygame.K_F3
+
+
 def friends_link(app, session):
     """The link to the friend's game (the app's keeper holds it) in a match against a friend
     elsewhere; None in every other match."""
@@ -107,6 +112,15 @@ class OnlinePlay:
             RematchAgreed: nothing,
             RematchDeclined: nothing,
         }
+
+    def handle_event(self, event, app) -> bool:
+        """The friend's own key: PHRASES_KEY opens the preset phrases (online only); True when
+        the event was this part's (the table's input never sees it)."""
+        if self.link is None or event.type != pygame.KEYDOWN or event.key != PHRASES_KEY:
+            return False
+        from game.scenes.online.rematch import PhrasesScene      # it imports this module
+        app.scenes.push(PhrasesScene(app))
+        return True
 
     def dealt(self) -> dict:
         """The flows' dealer argument: the link's, which hands them the throws both games drew."""

@@ -171,6 +171,8 @@ class PriorityScene(PacedScene):
         self._tick(dt)
 
     def handle_event(self, event) -> None:
+        if self.online.handle_event(event, self.app):
+            return
         if event.type == pygame.MOUSEMOTION:
             self.hover = self.hud.button_at(event.pos)
             return

@@ -425,7 +425,7 @@ class TableScene(PacedScene):
     # --- the Scene calls, to the parts ---------------------------------------------------------
     next_frame = table_rest
     def handle_event(self, event) -> None:
-        if self.flow is not None:
+        if self.flow is not None and not self.online.handle_event(event, self.app):
             self.input.handle_event(event)
 
     def draw(self, surface) -> None:
