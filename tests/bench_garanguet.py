@@ -26,13 +26,13 @@ The time to decide: `python tests/bench_garanguet.py speed --busy` (see `speed`)
 
 Parts can run side by side (--part 0/2 and 1/2, each writing its own file); the summary of
 all: the same command with every file after --out and --games 0.
-The player is the master (--net, --width: its network and two-ply search); the rival one of
-random, pipcount, heuristic, novice, journeyman, master1 (the master looking one ply ahead with
-the network of 15,000 games), top (the top level of the morning of 2026-11-27: the network of
-42,000 games at two plies, width 3, its search
-frozen in tests/garanguet_top.py), master:PATH:WIDTH (the master with that network
-and search width, 0 for one ply), self (the player itself), or a network's file (played at one
-ply, without the bear-off table). It prints the player's share of the points with its standard
+The player is the master (--net, --width: its network and two-ply search), or with --player a
+lower level; the rival one of random, pipcount, heuristic, novice, journeyman, master1 (the
+master looking one ply ahead with the network of 15,000 games), top (the top level of the
+morning of 2026-11-27: the network of 42,000 games at two plies, width 3, its search frozen in
+tests/garanguet_top.py), master:PATH:WIDTH (the master with that network and search width, 0
+for one ply), self (the player itself), or a network's file (played at one ply, without the
+bear-off table). It prints the player's share of the points with its standard
 error, and the share of games won by 2 points.
 """
 import argparse
@@ -216,6 +216,8 @@ def duel(argv=None) -> dict:
     parser.add_argument("--rival", default="master1")
     parser.add_argument("--net", default=None, help="the master's network (the shipped one)")
     parser.add_argument("--width", type=int, default=gp.SEARCH_WIDTH)
+    parser.add_argument("--player", default="master", choices=["master", "novice", "journeyman"],
+                        help="the level that plays (--net and --width are the master's)")
     parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--part", default="0/1", help="i/n: play only the pairs k with k %% n == i"
                         " (parts run side by side, each with its own --out)")
@@ -229,7 +231,8 @@ def duel(argv=None) -> dict:
             for line in path.read_text().splitlines():
                 row = json.loads(line)
                 done[row["pair"]] = row
-    player = master(args.net, args.width, args.seed)
+    player = (master(args.net, args.width, args.seed) if args.player == "master"
+              else level(args.player, args.seed))
     with args.out[0].open("a") as out:
         for k in range(part, args.games // 2, parts):
             if k in done:

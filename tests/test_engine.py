@@ -184,6 +184,9 @@ def test_garanguet_is_played_by_its_computer():
         assert engine.answer(json.dumps(request("garanguet", level=level, seed=5))) == reply
     match = engine.answer(json.dumps(request("garanguet", match=3, score=[2, 1])))
     check_legal(match, "garanguet", START["garanguet"], DICE["garanguet"])
+    # in a match the moves are ranked by the match's chance, "win", and carry no equity
+    in_match = match["moves"]
+    assert all(set(m) == {"move", "win", "win2"} for m in in_match)
 
 
 def test_refusals_write_values_as_json_and_name_their_field():

@@ -14,9 +14,9 @@ answer and different positions get different draws) are optional. "move" is the
 level's choice, in the notation Move.parse reads ("pass" when nothing can move); "moves" are the
 best few as the top level ranks them, best first, each with "win", the chance to win the game
 (the match, in a match), "win2", the chance to win 2 points, where the game's computer reckons
-it, and "equity", the expected points, where a game can score 2 (Bell, Garanguet). The list is
-ranked by "win" in a match or where every game is worth one point, else by "equity"; the top
-level plays the first, and `analyze`, the hints and the review give the same figures.
+it, and out of a match, where a game can score 2 (Bell, Garanguet), "equity", the expected
+points. The list is ranked by "equity" where it is given, else by "win"; the top level plays
+the first, and `analyze`, the hints and the review give the same figures.
 
 Bad input of any kind gets {"id": ..., "error": "one line"} (id null when the line has none) and
 the engine reads on. It never prints a traceback. Nothing here imports pygame.
@@ -146,7 +146,7 @@ def decide(request) -> dict:
         entry = {"move": str(hint.move), "win": _chance(win)}
         if hint.win2 is not None:                   # a 2-point win, where the game has one
             entry["win2"] = _chance(hint.win2)
-        if hint.equity is not None:                 # expected points, where a game scores 2
+        if hint.equity is not None and match is None:   # what the list is ranked by then
             entry["equity"] = _chance(hint.equity)
         moves.append(entry)
     return {"move": str(move), "moves": moves}
