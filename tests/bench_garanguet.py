@@ -22,12 +22,17 @@ itself, one game):
 
     nice python tests/bench_garanguet.py duel --games 2000 --rival master1 --out duel.jsonl
 
+The time to decide: `python tests/bench_garanguet.py speed --busy` (see `speed`).
+
 Parts can run side by side (--part 0/2 and 1/2, each writing its own file); the summary of
 all: the same command with every file after --out and --games 0.
-The player is the master (--net, --width: its network and two-ply search); the rival one of
-random, pipcount, heuristic, novice, journeyman, master1 (the master looking one ply ahead with
-the network of 15,000 games), self (the player itself), or a network's file (played at one ply,
-without the bear-off table). It prints the player's share of the points with its standard
+The player is the master (--net, --width: its network and two-ply search), or with --player a
+lower level; the rival one of random, pipcount, heuristic, novice, journeyman, master1 (the
+master looking one ply ahead with the network of 15,000 games), top (the top level of the
+morning of 2026-11-27: the network of 42,000 games at two plies, width 3, its search frozen in
+tests/garanguet_top.py), master:PATH:WIDTH (the master with that network and search width, 0
+for one ply), self (the player itself), or a network's file (played at one ply, without the
+bear-off table). It prints the player's share of the points with its standard
 error, and the share of games won by 2 points.
 """
 import argparse
@@ -172,6 +177,13 @@ def rival(name: str, seed: int):
         return level(name, seed)
     if name == "master1":
         return master(MASTER1, 0, seed)
+    if name == "top":                           # frozen: tests/garanguet_top.py
+        from tests.garanguet_top import Top
+        top = Top()
+        return lambda position, dice: top.choose(position, dice)
+    if name.startswith("master:"):             # master:PATH:WIDTH, the master with that net
+        path, width = name[len("master:"):].rsplit(":", 1)
+        return master(path, int(width), seed)
     return net_player(name)
 
 
@@ -204,6 +216,8 @@ def duel(argv=None) -> dict:
     parser.add_argument("--rival", default="master1")
     parser.add_argument("--net", default=None, help="the master's network (the shipped one)")
     parser.add_argument("--width", type=int, default=gp.SEARCH_WIDTH)
+    parser.add_argument("--player", default="master", choices=["master", "novice", "journeyman"],
+                        help="the level that plays (--net and --width are the master's)")
     parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--part", default="0/1", help="i/n: play only the pairs k with k %% n == i"
                         " (parts run side by side, each with its own --out)")
@@ -217,7 +231,8 @@ def duel(argv=None) -> dict:
             for line in path.read_text().splitlines():
                 row = json.loads(line)
                 done[row["pair"]] = row
-    player = master(args.net, args.width, args.seed)
+    player = (master(args.net, args.width, args.seed) if args.player == "master"
+              else level(args.player, args.seed))
     with args.out[0].open("a") as out:
         for k in range(part, args.games // 2, parts):
             if k in done:
@@ -226,6 +241,45 @@ def duel(argv=None) -> dict:
             out.write(json.dumps(done[k]) + "\n")
             out.flush()
     return summary(list(done.values()))
+
+
+def speed(argv=None) -> dict:
+    """The master's time to decide (wall and CPU, ms: median, 95th percentile, maximum) over the
+    turns of seeded games of the master against the heuristic (`positions`), with the frozen top
+    level of the morning of 2026-11-27 timed on the same turns; --busy keeps another process
+    spinning beside it (the issue's measure: another core busy)."""
+    parser = argparse.ArgumentParser(prog="bench_garanguet.py speed")
+    parser.add_argument("--turns", type=int, default=300)
+    parser.add_argument("--net", default=None, help="the master's network (the shipped one)")
+    parser.add_argument("--width", type=int, default=gp.SEARCH_WIDTH)
+    parser.add_argument("--seed", type=int, default=SEED)
+    parser.add_argument("--busy", action="store_true", help="a spinning process beside it")
+    parser.add_argument("--no-top", action="store_true", help="do not time the frozen top level")
+    args = parser.parse_args(argv)
+    import subprocess
+    turns = positions(args.turns, args.seed)
+    players = {"master": master(args.net, args.width, args.seed)}
+    if not args.no_top:
+        players["top"] = rival("top", args.seed)
+    spinner = subprocess.Popen([sys.executable, "-c", "while True: pass"]) if args.busy else None
+    figures = {"turns": len(turns), "busy": args.busy}
+    try:
+        for name, choose in players.items():
+            wall, cpu = [], []
+            for position, dice in turns:
+                started, used = time.perf_counter(), time.process_time()
+                choose(position, dice)
+                wall.append(time.perf_counter() - started)
+                cpu.append(time.process_time() - used)
+            figures[name] = {kind: {"median": round(1000 * statistics.median(t), 1),
+                                    "p95": round(1000 * sorted(t)[int(0.95 * len(t))], 1),
+                                    "max": round(1000 * max(t), 1)}
+                             for kind, t in (("wall_ms", wall), ("cpu_ms", cpu))}
+    finally:
+        if spinner:
+            spinner.kill()
+            spinner.wait()
+    return figures
 
 
 def summary(rows) -> dict:
@@ -245,5 +299,7 @@ def summary(rows) -> dict:
 if __name__ == "__main__":
     if sys.argv[1:2] == ["duel"]:
         print(json.dumps(duel(sys.argv[2:]), indent=2))
+    elif sys.argv[1:2] == ["speed"]:
+        print(json.dumps(speed(sys.argv[2:]), indent=2))
     else:
         print(json.dumps(run(), indent=2))

@@ -76,6 +76,35 @@ def test_reentry_option_picks_the_preset(capsys):
     assert CHARPENTIER_REENTRY.legal_moves(Position.parse("b,3,5/0,2,4/W"), (1, 6))
 
 
+@pytest.mark.parametrize("rules", ["bell", "garanguet"])
+def test_compulsory_reentry_is_refused_where_the_rules_have_none(capsys, rules):
+    """Issue 38, item 3: Bell has no compulsory re-entry (its hit checker waits on the bar), nor
+    has Garanguet: the option is refused, not silently ignored."""
+    position = "0,0,0/0,0,0/W" if rules == "bell" else "1*15/1*15/W"
+    status, out, err = run(capsys, "--rules", rules, "--reentry", "compulsory", "--position",
+                           position)
+    assert status == 2 and out == ""
+    assert err.startswith("analyze: --reentry: ") and len(err.strip().splitlines()) == 1
+    status, out, err = run(capsys, "--rules", "charpentier-reentry", "--reentry", "compulsory",
+                           "--position", "0,3,5/0,2,4/B")
+    assert status == 0 and err == ""
+
+
+def test_help_explains_the_figures_and_the_positions(capsys):
+    """Issue 38, item 17: for someone who has never played, --help says what equity and the
+    match column are, whose chance "win" is, how a position is written, and what TR-1 is."""
+    with pytest.raises(SystemExit) as done:
+        analysis.main(["--help"])
+    assert done.value.code == 0
+    text = " ".join(capsys.readouterr().out.split())
+    for words in ('"equity" (Bell, Garanguet) the points it can expect',
+                  '"match" (with --match and --score) its chance to win the match',
+                  "Every figure is the chance of the side to move",
+                  "0 for a checker not entered yet", '"1*15/1*15/W" is the start',
+                  "TR-1 is Charpentier's compulsory re-entry"):
+        assert words in text, words
+
+
 def test_bell_has_equity_and_ranks_by_it(capsys):
     result = as_json(capsys, "--rules", "bell", "--position", "0,0,0/0,0,0/B", "--dice", "5", "3")
     assert set(result) == {"position", "to_move", "win_probability", "equity", "moves"}

@@ -104,7 +104,9 @@ def test_every_tourne_case_rule_set_answers_with_legal_moves(rules):
     reply = engine.answer(json.dumps(request(rules)))
     assert set(reply) == {"id", "move", "moves"} and reply["id"] == rules, reply
     assert 1 <= len(reply["moves"]) <= engine.BEST_FEW
-    assert all(set(m) == {"move", "win"} and 0 <= m["win"] <= 1 for m in reply["moves"])
+    # the expected points too where a game can score 2 (Bell)
+    keys = {"move", "win", "equity"} if rules == "bell" else {"move", "win"}
+    assert all(set(m) == keys and 0 <= m["win"] <= 1 for m in reply["moves"])
     check_legal(reply, rules, START[rules], DICE[rules])
     # the top level plays the best move it lists
     assert Move.parse(reply["move"]).same_play(Move.parse(reply["moves"][0]["move"]))
@@ -176,9 +178,41 @@ def test_garanguet_is_played_by_its_computer():
     for level in LEVEL_NAMES:
         reply = engine.answer(json.dumps(request("garanguet", level=level, seed=5)))
         assert set(reply) == {"id", "move", "moves"}, reply
-        assert all(set(m) == {"move", "win", "win2"} and 0 <= m["win2"] <= m["win"] <= 1
-                   for m in reply["moves"])
+        assert all(set(m) == {"move", "win", "win2", "equity"} and 0 <= m["win2"] <= m["win"] <= 1
+                   and -2 <= m["equity"] <= 2 for m in reply["moves"])
         check_legal(reply, "garanguet", START["garanguet"], DICE["garanguet"])
         assert engine.answer(json.dumps(request("garanguet", level=level, seed=5))) == reply
     match = engine.answer(json.dumps(request("garanguet", match=3, score=[2, 1])))
     check_legal(match, "garanguet", START["garanguet"], DICE["garanguet"])
+    # in a match the moves are ranked by the match's chance, "win", and carry no equity
+    in_match = match["moves"]
+    assert all(set(m) == {"move", "win", "win2"} for m in in_match)
+
+
+def test_refusals_write_values_as_json_and_name_their_field():
+    """Issue 38, item 6: the engine echoes what it was sent in JSON ([true, 3], not Python's
+    [True, 3]), and a bad score says whose score it is."""
+    base = {"rules": "charpentier", "position": "0,0,0/0,0,0/W"}
+    dice = engine.answer(json.dumps({**base, "dice": [True, 3]}))["error"]
+    assert "[true, 3]" in dice and "True" not in dice and dice.startswith("dice: ")
+    nothing = engine.answer(json.dumps({**base, "dice": [None, 2.5]}))["error"]
+    assert "[null, 2.5]" in nothing and "None" not in nothing
+    score = engine.answer(json.dumps({**base, "dice": [1, 2], "match": 5, "score": [0, 5]}))
+    assert score["error"] == "score: Black's score is a whole number from 0 to 4, not 5"
+    score = engine.answer(json.dumps({**base, "dice": [1, 2], "match": 3, "score": [False, 0]}))
+    assert score["error"] == "score: White's score is a whole number from 0 to 2, not false"
+
+
+def test_each_list_shows_the_figure_it_is_ranked_by():
+    """Issue 39: where a game can score 2 the moves are ranked by equity out of a match, and
+    each shows it; in a match by the match's chance, "win"."""
+    for rules in ("bell", "garanguet"):
+        moves = engine.answer(json.dumps(request(rules)))["moves"]
+        equities = [m["equity"] for m in moves]
+        assert len(moves) > 1 and equities == sorted(equities, reverse=True), moves
+        in_match = engine.answer(json.dumps(request(rules, match=3, score=[1, 0])))["moves"]
+        wins = [m["win"] for m in in_match]
+        assert wins == sorted(wins, reverse=True), in_match
+    plain = engine.answer(json.dumps(request("charpentier")))["moves"]
+    assert all(set(m) == {"move", "win"} for m in plain)
+    assert [m["win"] for m in plain] == sorted((m["win"] for m in plain), reverse=True)

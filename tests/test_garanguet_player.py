@@ -280,6 +280,21 @@ def test_two_ply_value_matches_the_definition(their_score):
         np.testing.assert_allclose(value, slow_two_ply(after, value_net, their_score), atol=1e-9)
 
 
+def test_turn_ends_are_the_engines_plays_in_its_order():
+    """turn_ends reads the engine's whole turns without building a Move and a Position for each:
+    the same ends and steps as `plays`, in its order, on positions of every phase (blocked,
+    bearing off, passing) and throws of every kind (simple, doublets, triplets)."""
+    positions = random_positions(12, 31) + [Position.parse(BLOCKED),
+                                            Position.parse("20,22,24,off*12/19,21*2,23,off*11/B"),
+                                            Position.parse("1*15/18,19,20,21,22,23,off*9/W")]
+    for position in positions:
+        own, opp = position.checkers(position.to_move), position.checkers(position.to_move.other)
+        mover = Position(own, opp, Side.WHITE)
+        for dice in [(6, 5, 4), (3, 3, 1), (1, 5, 5), (2, 2, 2), (6, 6, 6), (1, 2, 4)]:
+            expected = [(after.white, move.steps) for move, after in GARANGUET.plays(mover, dice)]
+            assert gnet.turn_ends(GARANGUET, own, opp, dice) == expected, (position, dice)
+
+
 def test_values_against_a_few_sides_match_the_features():
     value_net = gp.net()
     position = random_positions(1, 9)[0]
@@ -302,10 +317,11 @@ def test_master_plays_the_first_hint_and_searches_the_best_few():
         if not found:
             continue
         assert computer.choose(position, dice, match=(7, 2, 4)).same_play(found[0].move)
-        assert plies.max() <= 2 and (plies == 2).sum() <= gp.SEARCH_WIDTH
-        searched = ranked[plies == 2]
-        assert list(searched) == sorted(searched, reverse=True)
-        assert list(plies) == sorted(plies, reverse=True)     # the searched plays come first
+        assert plies.max() <= 2 and (plies == 2).sum() <= gp.SEARCH_WIDTH + gp.SEARCH_MORE
+        assert list(ranked) == sorted(ranked, reverse=True)   # one order: by the figure shown
+        assert [h.loss for h in found] == list(ranked[0] - ranked)
+        settled = gp.settled([ends[0][0]], position.checkers(position.to_move.other))[0]
+        assert plies[0] == 2 or settled or len(ends) == 1     # the first is looked at deepest
 
 
 # --- levels -------------------------------------------------------------------------------

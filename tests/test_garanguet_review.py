@@ -108,6 +108,8 @@ def test_the_review_opens_from_the_scoreboard_on_the_garanguet_board(app):
     board = to_scoreboard(app, session)
     assert [w.label for w in board.menu.widgets] == ["Next game", "Review", "Save and leave"]
     scene = open_review(app, board)
+    scene.wait()        # the master's two-ply search weighs each turn: seconds of CPU, more
+    frames(app, 3)      # than open_review's minute on a machine loaded 20 deep
     assert isinstance(scene, ReviewScene) and isinstance(scene.board, GaranguetBoardView)
     assert "as the master reckons them" in scene.of_words()
     assert scene.errors

@@ -38,12 +38,45 @@ class _Parser(Parser):
 
 
 class _Help(argparse.HelpFormatter):
-    """--dice takes two dice or three: said so, not argparse's "A [B ...]"."""
+    """--dice takes two dice or three: said so, not argparse's "A [B ...]"; the guide after the
+    options keeps its paragraphs."""
 
     def _format_args(self, action, default_metavar):
         if action.dest == "dice":
             return "A B [C]"
         return super()._format_args(action, default_metavar)
+
+    def _fill_text(self, text, width, indent):
+        return "\n\n".join(super(_Help, self)._fill_text(part, width, indent)
+                           for part in text.split("\n\n"))
+
+
+#: What the figures and the positions mean, for someone who has never played (after --help's
+#: options), a paragraph each.
+GUIDE = (
+    N_("How to read the figures. Every figure is the chance of the side to move (the letter "
+       "after the position's last '/'), in its own favour: \"win\" is its chance to win the "
+       "game; \"2-point win\" and \"2-point loss\" (Garanguet) the chances that the game ends "
+       "2 points to it, or 2 points against it; \"equity\" (Bell, Garanguet) the points it can "
+       "expect from the game, a game lost counting as minus the points the winner scores, so "
+       "from -2 to 2; \"match\" (with --match and --score) its chance to win the match. The "
+       "row \"before the throw\" is the position as given; each move's row is what the same "
+       "side has after playing that move."),
+    N_("The moves are ranked, best first, by the match's chance in a match, else by equity "
+       "(Charpentier, where every game is worth one point: by the chance to win), exactly as "
+       "the computer's strongest level plays, the hints at the table and the review rank them. "
+       "Tourne Case is solved: its figures are exact. Garanguet's are the strongest level's "
+       "estimate, except those marked '=' (a small race, or a game won)."),
+    N_("A position is White's checkers / Black's checkers / the side to move (W or B). Tourne "
+       "Case: the point each of a side's three checkers stands on along its own row, 1 to 12, "
+       "0 for a checker not entered yet and b for a hit checker waiting to come back, in "
+       "ascending order: \"0,0,3/0,0,0/B\" is White with one checker on point 3, Black to move. "
+       "Garanguet: where each of a side's fifteen checkers stands on its own path, 1 to 24, or "
+       "off once borne off, a run written with '*' and its count: \"1*15/1*15/W\" is the start."),
+    N_("Rules are named by their numbers in the game's rulebook (docs/rules.md, also on the "
+       "rules screen): TR-1 is Charpentier's compulsory re-entry, where a hit checker must "
+       "come back before any other checker moves."),
+)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -53,13 +86,15 @@ def _parser() -> argparse.ArgumentParser:
                                    "dice, three checkers a side) or Garanguet (three dice, "
                                    "fifteen checkers a side), for players and for checking: the "
                                    "chances before the throw, and after each move of the throw, "
-                                   "best first."))
+                                   "best first."),
+                     epilog="\n\n".join(_(paragraph) for paragraph in GUIDE))
     parser.add_argument("--rules", choices=tuple(COMPUTERS), required=True,
                         metavar="|".join(COMPUTERS),
                         help=_("the rule set: Tourne Case's three (Charpentier 1699, with "
                                "compulsory re-entry, Bell) or Garanguet"))
     parser.add_argument("--reentry", choices=("compulsory",),
-                        help=_("Charpentier with compulsory re-entry (TR-1)"))
+                        help=_("Charpentier with compulsory re-entry (TR-1: a hit checker must "
+                               "come back before any other moves)"))
     parser.add_argument("--position", required=True, metavar="P",
                         help=_("White's checkers/Black's/the side to move, e.g. {example} "
                                "(Tourne Case) or {other} (Garanguet)",
@@ -170,7 +205,8 @@ def _score(text: str, length: int) -> tuple[int, int]:
 
 #: The figures' column heads, in the order shown.
 HEADS = {"win_probability": N_("win"), "win2_probability": N_("2-point win"),
-         "equity": N_("equity"), "match_win_probability": N_("match")}
+         "lose2_probability": N_("2-point loss"), "equity": N_("equity"),
+         "match_win_probability": N_("match")}
 GAP = 2
 
 

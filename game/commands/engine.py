@@ -13,8 +13,10 @@ by default one drawn from the request itself, so that the same request always ge
 answer and different positions get different draws) are optional. "move" is the
 level's choice, in the notation Move.parse reads ("pass" when nothing can move); "moves" are the
 best few as the top level ranks them, best first, each with "win", the chance to win the game
-(the match, in a match), and "win2", the chance to win 2 points, where the game's computer
-reckons it.
+(the match, in a match), "win2", the chance to win 2 points, where the game's computer reckons
+it, and out of a match, where a game can score 2 (Bell, Garanguet), "equity", the expected
+points. The list is ranked by "equity" where it is given, else by "win"; the top level plays
+the first, and `analyze`, the hints and the review give the same figures.
 
 Bad input of any kind gets {"id": ..., "error": "one line"} (id null when the line has none) and
 the engine reads on. It never prints a traceback. Nothing here imports pygame.
@@ -88,8 +90,9 @@ def _read_request(request) -> dict:
         raise BadRequest("position: the game is already over")
     try:
         dice = rules.check_dice(request["dice"])
-    except ValueError as error:
-        raise BadRequest(f"dice: {error}") from None
+    except ValueError:      # said here, in JSON: the rules would write the value as Python
+        raise BadRequest(f"dice: {rules.title} throws {rules.dice_count} dice of 1..6, "
+                         f"not {_short(request['dice'])}") from None
     module = _computer_module(entry)
     level = request.get("level", module.LEVEL_NAMES[-1])
     if not isinstance(level, str) or level not in module.LEVEL_NAMES:
@@ -102,7 +105,8 @@ def _read_request(request) -> dict:
         score = request.get("score", [0, 0])
         if not isinstance(score, list) or len(score) != 2:
             raise BadRequest(f"score is [white, black], not {_short(score)}")
-        white, black = (_whole(s, "a score", 0, length - 1) for s in score)
+        white, black = (_whole(s, f"score: {side}'s score", 0, length - 1)
+                        for s, side in zip(score, ("White", "Black")))
         match = (length, white, black)
     if "seed" in request:
         seed = _whole(request["seed"], "seed", 0, 2 ** 64 - 1)
@@ -142,6 +146,8 @@ def decide(request) -> dict:
         entry = {"move": str(hint.move), "win": _chance(win)}
         if hint.win2 is not None:                   # a 2-point win, where the game has one
             entry["win2"] = _chance(hint.win2)
+        if hint.equity is not None and match is None:   # what the list is ranked by then
+            entry["equity"] = _chance(hint.equity)
         moves.append(entry)
     return {"move": str(move), "moves": moves}
 

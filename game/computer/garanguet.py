@@ -1,15 +1,13 @@
 """Garanguet's computer, as the computer's registry (game/computer/player.py) finds it: its levels,
 player and hints (game/computer/garanguet_player.py), and how its review and the analyze
-command weigh a move (game/computer/garanguet_analysis.py: the exact race table where it
-reaches, else the master's reckoning). Loaded only when a Garanguet game asks: its network.
+command weigh a move (game/computer/garanguet_analysis.py: as the master ranks the plays). Loaded only when a Garanguet game asks: its network.
 """
 from __future__ import annotations
 
 from game.base.i18n import N_
-from game.rules import GARANGUET, Move, Position, aways
+from game.rules import GARANGUET, Move, Position
 
 from game.computer import garanguet_analysis as ga
-from game.computer import garanguet_net as gnet
 from game.computer.garanguet_player import LEVEL_NAMES, LEVELS, Computer, hints  # noqa: F401
 
 # --- the review (game/computer/review.py) -------------------------------------------------------
@@ -23,13 +21,12 @@ EXACT = False
 def weigh(rules, position: Position, dice, played: Move, match=None):
     """Each end of the throw (its first play stands for it), the match chance it leaves (the
     game's, a lone game being a 1-point match), and which of them `played` is; None without a
-    choice."""
+    choice. The master's ranking and figures (garanguet_analysis.ranked_plays), best first: the
+    review's best move is the move the master plays and the hints put first."""
     side = position.to_move
-    ends = gnet.turn_ends(GARANGUET, position.checkers(side), position.checkers(side.other), dice)
+    ends, _values, chances, _exact = ga.ranked_plays(position, dice, match or (1, 0, 0))
     if len(ends) < 2:
         return None
-    values, _exact = ga.play_values(position, [e for e, _ in ends])
-    chances = ga.match_chance(values, aways(side, match or (1, 0, 0)))
     mine = GARANGUET.apply(position, played, dice).checkers(side)
     at = next(i for i, (end, _steps) in enumerate(ends) if end == mine)
     return [Move(steps) for _end, steps in ends], [float(c) for c in chances], at

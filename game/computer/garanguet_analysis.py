@@ -10,10 +10,12 @@ chance of winning the match; the plays are ranked by the match chance in a match
 equity. `exact` says which figures are exact: a race of at most 6 checkers a side (the
 two-sided race table) or a game already won.
 
-The evaluation is the strongest the game has: the exact race table where it reaches, a race
-looked one turn ahead past it (game/computer/garanguet_race.py), else the master's network
-(game/computer/garanguet_player.py). `play_values` is the one place it is reckoned, for this
-command and for the match review (game/computer/review.py).
+The plays of a throw are ranked and valued as the master ranks them (`ranked_plays`:
+game/computer/garanguet_player.best_plays, its network looking two plies ahead at the best few,
+the exact race table where it reaches), so that the master's move, the hints, the engine, this
+command and the match review (game/computer/review.py) give one answer (issue 39). The chances
+before the throw are the network's, or in a race the race's (exact in the table, else looked
+one turn ahead: game/computer/garanguet_race.py).
 """
 from __future__ import annotations
 
@@ -48,22 +50,24 @@ def position_values(position: Position) -> tuple[np.ndarray, bool]:
     return gp.net().evaluate(x)[0], False
 
 
+def exact_ends(position: Position, ends) -> np.ndarray:
+    """Which ends of the mover's turn the master values exactly: a game won on this turn, or a
+    race in the two-sided table (at most MOST checkers a side)."""
+    ours = np.asarray(ends, dtype=np.int64).reshape(-1, 15)
+    opp = position.checkers(position.to_move.other)
+    won = ours[:, 0] == OFF
+    if not _racing(opp):
+        return won
+    small = ((ours < OFF).sum(axis=1) <= gr.MOST) & (ours.min(axis=1) >= LAST_QUADRANT)
+    return won | (small & (sum(point < OFF for point in opp) <= gr.MOST))
+
+
 def play_values(position: Position, ends) -> tuple[np.ndarray, np.ndarray]:
     """The mover's chances (win, win 2, lose 2) after each end of its turn (its checkers after
-    the move), (N, 3), and which are exact (N,): the master's values, the race's where both
-    sides race (exact in the table, else looked one turn ahead)."""
-    side = position.to_move
-    opp = position.checkers(side.other)
-    values = gp.chances(position, ends, gp.net(), gb.table())
-    exact = np.array([end[0] == OFF for end in ends])          # the game won on this turn
-    ours = np.asarray(ends, dtype=np.int64)
-    racing = (ours.min(axis=1) >= LAST_QUADRANT) & ~exact
-    if _racing(opp) and racing.any():
-        theirs = gb.spread(opp)
-        mine = gb.spreads_of(ours[racing])
-        values[racing] = gnet.flip(gr.race(theirs, mine))
-        exact[racing] = (mine.sum(axis=1) <= gr.MOST) & (sum(theirs) <= gr.MOST)
-    return values, exact
+    the move), (N, 3), at one ply, and which are exact (N,): the master's values (the race
+    table where both sides race) before it looks further at the best few."""
+    values = gp.chances(position, ends, gp.net(), gr.races())
+    return values, exact_ends(position, ends)
 
 
 def match_chance(values: np.ndarray, score) -> np.ndarray:
@@ -72,26 +76,29 @@ def match_chance(values: np.ndarray, score) -> np.ndarray:
     return gp.worth(np.atleast_2d(values), score)
 
 
+def ranked_plays(position: Position, dice, match=None):
+    """Every play of the throw as the master ranks it (garanguet_player.best_plays: the one
+    answer the master's move, the hints, the engine, this analysis and the review give):
+    [(end, steps)] best first, their chances (win, win 2, lose 2), their worth (the match's
+    chance in a match, else the equity) and which are exact."""
+    ends, values, worth, _plies = gp.best_plays(GARANGUET, position, dice, match)
+    return ends, values, worth, exact_ends(position, [end for end, _ in ends])
+
+
 def plays(position: Position, dice, match=None) -> list[dict]:
     """Each play of the throw with what it is worth to the mover, best first ([] when the turn
-    passes): the `moves` of the command's JSON."""
+    passes): the `moves` of the command's JSON, in the master's order and with its figures."""
     side = position.to_move
-    ends = gnet.turn_ends(GARANGUET, position.checkers(side), position.checkers(side.other),
-                          dice)
-    if not ends:
-        return []
-    values, exact = play_values(position, [e for e, _ in ends])
+    ends, values, worth, exact = ranked_plays(position, dice, match)
     score = aways(side, match)
     equity = gnet.equity(values)
-    ranked = match_chance(values, score) if score else equity
     found = []
-    for i in np.argsort(-ranked, kind="stable"):
-        own, steps = ends[i]
+    for i, (own, steps) in enumerate(ends):
         after = position.with_checkers(side, own, position.checkers(side.other)).passed()
         entry = {"move": str(Move(steps)), "position_after": str(after),
                  **_chances(values[i], equity[i]), "exact": bool(exact[i])}
         if score:
-            entry["match_win_probability"] = float(ranked[i])
+            entry["match_win_probability"] = float(worth[i])
         found.append(entry)
     return found
 

@@ -12,7 +12,7 @@ import pathlib
 
 import numpy as np
 
-from game.rules import LAST_QUADRANT, OFF, Position, Side
+from game.rules import LAST_QUADRANT, OFF
 
 DATA = pathlib.Path(__file__).resolve().parent / "data"
 
@@ -178,8 +178,12 @@ def values_against(net: Net, on_turn: np.ndarray, which: np.ndarray, moved: np.n
 
 def turn_ends(rules, own: tuple, opp: tuple, dice) -> list[tuple]:
     """The mover's checkers after each legal turn ([] when the turn passes), with one sequence
-    of steps reaching each: [(own after, steps)], from the engine's `plays`."""
-    return [(after.white, move.steps) for move, after in rules.plays(Position(own, opp, Side.WHITE), dice)]
+    of steps reaching each: [(own after, steps)], as the engine's `plays` gives them, in its
+    order (tests/test_garanguet_player.py checks). Read from the whole turns `plays` is built
+    on, without the Move and the Position `plays` makes of each end: the two-ply search asks
+    for some 150 turns a decision, each with up to a thousand ends."""
+    ends = rules._terminals(tuple(own), tuple(opp), rules.numbers(tuple(dice)))
+    return [(end, steps) for (end, _opp, _left), steps in sorted(ends.items()) if steps]
 
 
 def values_after(net: Net, opp: tuple, ends) -> np.ndarray:

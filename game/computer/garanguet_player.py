@@ -228,6 +228,9 @@ THROWS = [(next(d for d in itertools.product(range(1, 7), repeat=3) if gb.number
 #: worth at the match score); each costs some 20-60 ms
 SEARCH_WIDTH = 3
 SEARCH_MARGIN = 0.16
+#: how many times more the search looks two plies ahead at a play that leads at one ply once the
+#: best few are looked at (rare: two plies usually value the mover's plays higher than one)
+SEARCH_MORE = 3
 
 
 def settled(ends, opp) -> np.ndarray:
@@ -269,11 +272,32 @@ def two_ply(rules, ends, opp, value_net: gnet.Net, table=None, their_score=None)
 def best_plays(rules, position: Position, dice, match=None, value_net=None, table=None,
                width: int = SEARCH_WIDTH):
     """Every end of the mover's turn ranked for the top level: [(end, steps)] and, in the same
-    order, their chances (win, win 2, lose 2), their worth at the score, and how many plies each
-    was valued at. The `width` ends the network likes best at one ply, unless one ply already
-    settles them, are valued at two plies and ranked first."""
+    order, their chances (win, win 2, lose 2), their worth at the score (the order: best first),
+    and how many plies each was valued at. The `width` ends the network likes best at one ply,
+    unless one ply already settles them, are valued at two plies; should a play left at one ply
+    then lead, it is looked at two plies too (at most SEARCH_MORE times), so that the play
+    ranked first has always been looked at as deeply as the search goes. This one ranking is
+    the master's move, the hints, the engine's list, `analyze` and the review (issue 39); the
+    last few are remembered, so that the review of a turn whose hints were shown, or the
+    engine's list after its move, costs nothing more."""
     value_net = value_net or net()
     table = table if table is not None else gr.races()
+    key = (position, tuple(dice), match, value_net, table, width)
+    found = _RANKED.get(key)
+    if found is None:
+        found = _best_plays(rules, position, dice, match, value_net, table, width)
+        if len(_RANKED) >= 32:
+            _RANKED.clear()
+        _RANKED[key] = found
+    ends, values, ranked, plies = found
+    return list(ends), values.copy(), ranked.copy(), plies.copy()
+
+
+#: the last rankings: (position, dice, match, network, table, width) -> best_plays's answer
+_RANKED: dict = {}
+
+
+def _best_plays(rules, position: Position, dice, match, value_net, table, width):
     side = position.to_move
     own, opp = position.checkers(side), position.checkers(side.other)
     ends = gnet.turn_ends(rules, own, opp, dice)
@@ -285,16 +309,19 @@ def best_plays(rules, position: Position, dice, match=None, value_net=None, tabl
     order = np.argsort(-ranked, kind="stable")
     plies = np.ones(len(ends), dtype=int)
     if len(ends) > 1 and width > 0:
+        unsettled = ~settled([end for end, _ in ends], opp)
         top = order[:width]
         top = top[ranked[top] >= ranked[top[0]] - SEARCH_MARGIN * point_worth(score)]
-        deeper = top[~settled([ends[i][0] for i in top], opp)]
-        if len(deeper):
+        for _ in range(1 + SEARCH_MORE):
+            deeper = top[unsettled[top] & (plies[top] == 1)]
+            if not len(deeper):
+                break
             values[deeper] = two_ply(rules, [ends[i][0] for i in deeper], opp, value_net, table,
                                      aways(side.other, match))
             ranked[deeper] = worth(values[deeper], score)
             plies[deeper] = 2
-            top = top[np.argsort(-ranked[top], kind="stable")]
-            order = np.concatenate([top, order[len(top):]])
+            order = np.argsort(-ranked, kind="stable")
+            top = order[:1]
     return [ends[i] for i in order], values[order], ranked[order], plies[order]
 
 
@@ -318,10 +345,9 @@ NOISE = {"novice": 1.5, "journeyman": 0.12}
 
 
 def hints(rules, position: Position, dice, match=None) -> list[Hint]:
-    """Each legal move with its worth to the mover as the top level sees it, best first ([] when
-    the turn passes): the plays it looks two plies ahead at first, then the rest at one ply (a
-    loss is never below 0: a play left at one ply may look better there than the best does at
-    two)."""
+    """Each legal move with its worth to the mover as the top level sees it (`best_plays`), best
+    first ([] when the turn passes): win_probability is the figure they are ranked by in a match
+    (the match's chance), else the game's chance, the ranking then being by equity."""
     ends, values, ranked, _ = best_plays(rules, position, dice, match)
     if not ends:
         return []
@@ -329,7 +355,7 @@ def hints(rules, position: Position, dice, match=None) -> list[Hint]:
     equities = gnet.equity(values)
     best = float(ranked[0])
     return [Hint(Move(steps), float(ranked[i] if score else values[i, 0]), float(equities[i]),
-                 max(0.0, best - float(ranked[i])), float(values[i, 1]))
+                 best - float(ranked[i]), float(values[i, 1]))
             for i, (_, steps) in enumerate(ends)]
 
 

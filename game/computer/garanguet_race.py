@@ -242,8 +242,12 @@ class Races:
         return race(mover, other, ahead=False)
 
 
+_RACES = Races()
+
+
 def races() -> Races:
-    """The races, their tables loaded (a fraction of a second)."""
+    """The races, their tables loaded (a fraction of a second): one object for every caller,
+    so that the master's rankings it helped make are found again (garanguet_player.best_plays)."""
     table()
     gb.table()
-    return Races()
+    return _RACES

@@ -242,7 +242,12 @@ WRONG_DICE = N_("--dice: Tourne Case throws two dice (--dice A B), not {given}")
 
 def analysed_rules(name: str, reentry) -> tuple[str, str | None]:
     """The rule set analysed (--reentry compulsory makes Charpentier's the re-entry one), and
-    no problem with the options."""
+    what is wrong with the options: compulsory re-entry is an option of Charpentier's only
+    (Bell's hit checker waits on the bar, TB-3)."""
+    if reentry and name not in (CHARPENTIER.name, CHARPENTIER_REENTRY.name):
+        return name, N_("--reentry: compulsory re-entry is an option of Charpentier 1699 "
+                        "(--rules charpentier --reentry compulsory); Bell's hit checker waits "
+                        "on the bar (TB-3)")
     return (CHARPENTIER_REENTRY.name if name == CHARPENTIER.name and reentry else name), None
 
 
