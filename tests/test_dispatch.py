@@ -109,7 +109,7 @@ def test_the_headless_player_says_the_room_once_then_what_happens():
                            link_events.FriendBack())
     assert online.frame()
     assert online.link.accepted
-    assert lines[0] == "room ACDEF9" and lines.count("room ACDEF9") == 1
+    assert lines[0] == "room ACD-EF9" and lines.count("room ACD-EF9") == 1
     assert lines[1:] == [link_events.ConnectionLost().words.said(), "Connected again."]
 
 

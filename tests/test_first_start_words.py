@@ -21,8 +21,8 @@ def _system_speaks_english(monkeypatch):
 
 
 def test_the_packages_said_missing_are_the_ones_installed(tmp_path, monkeypatch, capsys):
-    """This Python lacks four of the five (one was installed already): the private
-    environment gets all five, and the terminal says five, then [1/5]...[5/5]."""
+    """This Python lacks four of the seven (the others were installed already): the private
+    environment gets all seven, and the terminal says seven, then [1/7]...[7/7]."""
     venv = tmp_path / ".venv-game"
     python = main.venv_python(venv)
     python.parent.mkdir(parents=True)
@@ -40,8 +40,8 @@ def test_the_packages_said_missing_are_the_ones_installed(tmp_path, monkeypatch,
     said = next(line for line in lines if line.startswith("The game's packages are missing"))
     listed = said.split(": ", 1)[1].split(", ")
     steps = [line for line in lines if line.startswith("[")]
-    assert len(listed) == len(steps) == len(names) == 5
-    assert steps[-1].startswith("[5/5]")
+    assert len(listed) == len(steps) == len(names) == 7
+    assert steps[-1].startswith("[7/7]")
     for name, step in zip(listed, steps):
         assert name in step
 

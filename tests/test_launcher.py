@@ -28,9 +28,10 @@ def test_reads_pinned_requirements_and_skips_comments_and_options(tmp_path):
                                             ("marked", "1.2")]
 
 
-def test_the_games_own_requirements_are_the_five_packages():
+def test_the_games_own_requirements_are_the_seven_packages():
     names = {name for name, _ in main.read_requirements(main.REQUIREMENTS)}
-    assert names == {"pygame-ce", "pymunk", "numpy", "platformdirs", "websockets"}
+    assert names == {"pygame-ce", "pymunk", "numpy", "platformdirs", "websockets", "zeroconf",
+                     "ifaddr"}
 
 
 def test_missing_requirements_names_absent_and_wrong_versions():
@@ -114,14 +115,16 @@ def test_progress_counts_the_packages_done_and_names_the_current_one(game):
 
     assert progress.summary() == "Preparing ..."
     main.set_up(venv, progress.line, step)
-    assert len(calls["pip"]) == 5
-    assert seen == ["Installing pygame-ce 2.5.8 (1 of 5; 0 done)",
-                    "Installing pymunk 7.3.1 (2 of 5; 1 done)",
-                    "Installing numpy 2.4.6 (3 of 5; 2 done)",
-                    "Installing platformdirs 4.14.7 (4 of 5; 3 done)",
-                    "Installing websockets 17.4 (5 of 5; 4 done)",
-                    "All 5 packages installed; starting the game ..."]
-    assert progress.latest == "[5/5] Installing websockets 17.4 ..."
+    assert len(calls["pip"]) == 7
+    assert seen == ["Installing pygame-ce 2.5.8 (1 of 7; 0 done)",
+                    "Installing pymunk 7.3.1 (2 of 7; 1 done)",
+                    "Installing numpy 2.4.6 (3 of 7; 2 done)",
+                    "Installing platformdirs 4.14.7 (4 of 7; 3 done)",
+                    "Installing websockets 17.4 (5 of 7; 4 done)",
+                    "Installing zeroconf 0.154.0 (6 of 7; 5 done)",
+                    "Installing ifaddr 0.2.0 (7 of 7; 6 done)",
+                    "All 7 packages installed; starting the game ..."]
+    assert progress.latest == "[7/7] Installing ifaddr 0.2.0 ..."
     progress.step(0, 4, "")          # what it says while it makes the environment itself
     assert progress.summary() == "Making the game's own Python environment, then 4 packages ..."
 
@@ -130,9 +133,9 @@ def test_the_terminal_shows_each_step_out_of_the_total(game, capsys):
     main.main([])
     out = capsys.readouterr().out
     steps = [line for line in out.splitlines() if line.startswith("[")]
-    assert steps == [f"[{n}/5] Installing {name} ..." for n, name in enumerate(
+    assert steps == [f"[{n}/7] Installing {name} ..." for n, name in enumerate(
         ("pygame-ce 2.5.8", "pymunk 7.3.1", "numpy 2.4.6", "platformdirs 4.14.7",
-         "websockets 17.4"), 1)]
+         "websockets 17.4", "zeroconf 0.154.0", "ifaddr 0.2.0"), 1)]
 
 
 
@@ -146,7 +149,7 @@ def test_the_set_up_speaks_the_system_language(game, capsys, monkeypatch):
     assert "Les paquets du jeu manquent ici\u00a0: pygame-ce" in out
     assert "Téléchargement et installation des paquets du jeu (une seule fois) ..." in out
     steps = [line for line in out.splitlines() if line.startswith("[")]
-    assert steps[2] == "[3/5] Installation de numpy 2.4.6 ..."
+    assert steps[2] == "[3/7] Installation de numpy 2.4.6 ..."
     progress = main.SetupProgress()
     assert progress.summary() == "Préparation ..." and progress.latest == "Démarrage ..."
     progress.step(2, 4, "numpy 2.4.6")
@@ -346,7 +349,7 @@ def first_start(tmp_path_factory):
     (folder / "game").mkdir()
     shutil.copy(ROOT / "game" / "__init__.py", folder / "game")
     # The first start and the command line: standard library only, like the base they use.
-    for package in ("commands", "base"):
+    for package in ("commands", "base", "saves"):      # saves: files.py, whether the folder takes files
         shutil.copytree(ROOT / "game" / package, folder / "game" / package,
                         ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copytree(ROOT / "game" / "locale", folder / "game" / "locale",

@@ -180,7 +180,7 @@ def test_a_save_and_its_backup_are_replayed_once_between_them(tmp_path, monkeypa
     mover = random.Random(1)
     play_out(session, lambda s, moves: mover.choice(moves),
              lambda s: len(s.match.games) >= 1 and s.phase is Phase.MOVE and len(s.record["turns"]) > 6)
-    store = Storage(tmp_path, validate_match=Session.from_dict)
+    store = Storage(tmp_path, validate_match=Session.from_dict, demo=True)    # an autoplay's save
     older = session.to_dict()
     moves = session.legal_moves()
     session.play(moves[0] if moves else Move(()))

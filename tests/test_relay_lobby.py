@@ -147,7 +147,6 @@ def test_read_takes_the_new_messages(text):
     (protocol.write("rematch", seq=1, answer="maybe", swap=False), "bad-message"),
     (protocol.write("rematch", seq=1, answer="offer"), "bad-message"),
     (protocol.write("peer", present=True, name="a\u202eb"), "bad-message"),
-    (protocol.write("players", host=True, guest=True, names={"host": "\u200b"}), "bad-message"),
     (hello(open="yes"), "bad-message"),
     (hello(language="EN"), "bad-message"),
     (hello(name="a\x07"), "bad-name"),
@@ -159,6 +158,14 @@ def test_read_refuses_the_new_messages_with_the_reason(text, reason):
     with pytest.raises(ProtocolError) as error:
         protocol.read(text)
     assert error.value.reason == reason
+
+
+def test_a_watchers_names_that_are_not_acceptable_are_read_as_no_name():
+    """The watcher still follows the match; it shows no name where the relay sent a bad one."""
+    for bad in ("\u200b", "a\u202eb", 7, "x" * 21):
+        message = protocol.read(protocol.write("players", host=True, guest=True,
+                                               names={"host": bad, "guest": "Bob"}))
+        assert message["names"] == {"host": None, "guest": "Bob"}
 
 
 # The listing ----------------------------------------------------------------------------------

@@ -217,7 +217,7 @@ GOOD_SETTINGS = {"volume": 0.25, "muted": True, "animation_speed": "instant", "f
                  "touch_move": True, "opponent": "human", "level": "beginner", "rules": "bell",
                  "reentry": True, "length": 21, "human_side": "B", "language": "fr",
                  "hints": False, "levels": {"garanguet": "journeyman"}, "end_move_after": "never",
-                 "join_address": "ws://192.168.1.20:8690"}
+                 "join_address": "ws://192.168.1.20:8690", "player_name": "Ada", "host_open": True}
 
 
 def test_settings_come_back_as_saved(store):

@@ -254,7 +254,7 @@ GARANGUET_STATES = {
     "your move": dict(position="1*15/1*15/W", dice=(6, 4, 1)),
     "computer thinking": dict(position="1*15/1*15/B", dice=(6, 4, 1), thinking=True),
     "refused": dict(position="1*15/1*15/W", dice=(6, 4, 1), pick=1, drop=4),
-    "game won": dict(position="24,25*14/2*15/W", dice=(6, 4, 1), play=(24, 25)),
+    "game won": dict(position="24,off*14/2*15/W", dice=(6, 4, 1), play=(24, 25)),
     "hints": dict(position="1*15/1*15/W", dice=(6, 4, 1), key=pygame.K_h),
 }
 

@@ -196,13 +196,15 @@ def _named(message: dict) -> dict:
 
 
 def _names(value, field="names") -> dict:
-    """{"host": name or null, "guest": name or null}, each name checked as the relay does."""
+    """{"host": name or null, "guest": name or null}, each name checked as the relay does: one
+    that is not acceptable is read as no name (a relay never sends one; a game reading one from
+    a relay it cannot trust shows none, and still follows the match)."""
     if type(value) is not dict:
         _bad(f"{field} must be an object")
     for seat in SEATS:
         name = value.get(seat)
-        if name is not None and name_refusal(name) is not None:
-            _bad(f"{field}' {seat} must be a name or null")
+        if name is not None and (type(name) is not str or name_refusal(name) is not None):
+            value[seat] = None
     return value
 
 

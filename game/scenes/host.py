@@ -6,6 +6,7 @@ changes `settings`, plays `sounds`, reads `clock()`, and reaches the match being
 saving only through `keeper` (game.play.keeper.MatchKeeper): never by replacing the session itself.
 tests/test_host.py checks that no scene uses anything of the app beyond this protocol.
 """
+from pathlib import Path
 from typing import Callable, Protocol
 
 from game.play.keeper import MatchKeeper
@@ -18,6 +19,8 @@ class Sounds(Protocol):
 
 class Records(Protocol):
     def records(self) -> tuple[list[dict], int]: ...     # readable records, unreadable lines
+    dir: Path                                            # the data folder (reviews.jsonl beside)
+    demo: bool                                           # a demo's storage: it keeps no figures
 
 
 class Host(Protocol):
@@ -47,3 +50,4 @@ class Host(Protocol):
     scenes: SceneManager                    # push, pop, replace, clear_to
     def pause(self) -> None: ...            # the pause menu over the current scene
     def to_title(self) -> None: ...
+    def notify(self, words: str) -> None: ...          # a notice over whatever scene is shown

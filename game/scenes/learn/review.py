@@ -167,13 +167,12 @@ class ReviewScene(ReviewWords, MenuScene):
     def keep_figures(self) -> None:
         """What the person lost, kept for the statistics' progress chart (game/saves/reviews.py):
         a match against the computer only, never a demonstration's."""
-        storage = getattr(self.app, "storage", None)
+        storage = self.app.storage
         if (self.problem is not None or self.both or self.options.opponent != "computer"
-                or getattr(self.options, "autoplay", False) or storage is None
-                or getattr(storage, "demo", False)):
+                or self.options.autoplay or storage.demo):
             return
         trouble = add_review(storage.dir, review_line(self.rated, self.games, self.options))
-        if trouble and hasattr(self.app, "notify"):
+        if trouble:
             self.app.notify(_("The review's figures could not be kept for the statistics: "
                               "{problem}.", problem=verbatim(trouble)))
 
