@@ -134,8 +134,8 @@ CLOSING = ";:!?»%,.)"     # what belongs to the words before it, spaced off or 
 
 
 def wrap(words: str, fnt: pygame.font.Font, width: int) -> list[str]:
-    """Break a paragraph into lines no wider than width (a single long word stays whole), at
-    plain spaces only: a no-break space (French puts one before ":" and inside the quotes) keeps
+    """Break a paragraph into lines no wider than width (a single long word stays whole, but a
+    long path breaks after its slashes), at plain spaces only: a no-break space (French puts one before ":" and inside the quotes) keeps
     its neighbours on one line, and so does a plain space before what closes the words before
     it (";", ":", "!", "?", "»"): no line begins with the last one's punctuation. The lines of
     translated words are translated words too."""
@@ -147,6 +147,7 @@ def wrap(words: str, fnt: pygame.font.Font, width: int) -> list[str]:
             tokens[-1] += " " + word
         else:
             tokens.append(word)
+    tokens = [part for token in tokens for part in _path_parts(token, fnt, width)]
     for word in tokens:
         trial = f"{line} {word}" if line else word
         if line and fnt.size(trial)[0] > width:
@@ -157,6 +158,22 @@ def wrap(words: str, fnt: pygame.font.Font, width: int) -> list[str]:
     if line:
         lines.append(line)
     return [kept(line) for line in lines]
+
+
+def _path_parts(word: str, fnt: pygame.font.Font, width: int) -> list[str]:
+    """A word wider than `width` that is a path (a data folder's file, said in a notice) in
+    pieces that each fit, broken after a slash; any other word whole. No two pieces fit on one
+    line together, so wrap never puts a space inside the path."""
+    if fnt.size(word)[0] <= width or not re.search(r"[/\\]", word):
+        return [word]
+    parts, piece = [], ""
+    for bit in re.findall(r"[^/\\]*[/\\]|[^/\\]+$", word):
+        if piece and fnt.size(piece + bit)[0] > width:
+            parts.append(piece)
+            piece = bit
+        else:
+            piece += bit
+    return parts + [piece] if piece else parts
 
 
 _backdrops: dict = {}
