@@ -33,6 +33,17 @@ import pytest  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
+def _loopback_only(monkeypatch):
+    """No test reaches past this computer: the game's own relay listens on loopback, and the
+    home network is searched and announced on loopback, whatever screen a test (or the monkey's
+    random clicks) opens."""
+    from game.online import nearby
+    from game.scenes.online import lobby
+    monkeypatch.setattr(lobby, "RELAY_HOST", "127.0.0.1")
+    monkeypatch.setattr(nearby, "INTERFACES", ["127.0.0.1"])
+
+
+@pytest.fixture(autouse=True)
 def _english():
     """Each test starts in English and leaves nothing else behind (the language is the game's
     one global); a test that wants French asks for it."""

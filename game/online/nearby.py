@@ -24,8 +24,14 @@ NO_LIBRARY = "no-library"              # python-zeroconf is not installed
 NO_MULTICAST = "no-multicast"          # multicast DNS could not start here
 
 
+#: The interfaces searched and announced on when a caller names none: None, every one (the
+#: tests keep it to loopback: tests/conftest.py).
+INTERFACES = None
+
+
 def _zeroconf(interfaces):
-    """A Zeroconf on these interfaces (None: every one), or the problem's name."""
+    """A Zeroconf on these interfaces (None: INTERFACES), or the problem's name."""
+    interfaces = INTERFACES if interfaces is None else interfaces
     if LIBRARY is None:
         return None, NO_LIBRARY
     try:

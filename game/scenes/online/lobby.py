@@ -43,14 +43,19 @@ def link_class():
     return Link
 
 
+#: Where this game's own relay listens: every address of the computer, so that a friend on the
+#: network reaches it (the tests keep it to loopback: tests/conftest.py).
+RELAY_HOST = "0.0.0.0"
+
+
 def start_relay():
     """The relay inside this game, for a friend on the same network: on its usual port, or on
     any free one if that is taken (another game, or a relay already running here)."""
     from game.online import relay
     try:
-        return relay.start_in_thread("0.0.0.0", relay.DEFAULT_PORT)
+        return relay.start_in_thread(RELAY_HOST, relay.DEFAULT_PORT)
     except OSError:
-        return relay.start_in_thread("0.0.0.0", 0)
+        return relay.start_in_thread(RELAY_HOST, 0)
 
 
 def restart_relay(state: dict):
@@ -60,7 +65,7 @@ def restart_relay(state: dict):
     parts = urlsplit(state.get("url", ""))
     if state.get("seat") != "host" or parts.hostname != "127.0.0.1" or not parts.port:
         return None
-    return relay.start_in_thread("0.0.0.0", parts.port)
+    return relay.start_in_thread(RELAY_HOST, parts.port)
 
 
 def announce(port: int, name: str, addresses: list[str]):
