@@ -101,7 +101,7 @@ class FakeClient:
     def send(self, message):
         self.sent.append(message)
 
-    def close(self):
+    def close(self, wait=0.0):
         pass
 
 

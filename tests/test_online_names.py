@@ -1,6 +1,5 @@
 """A player's name (issue 37.3), the game's side: checked where it is typed (Settings), sent in
 the hello, read from the other side and checked again, kept in the records."""
-import queue
 
 import pygame
 import pytest
@@ -14,6 +13,7 @@ from game.play.options import MatchOptions
 from game.rules import Side
 from game.saves.settings import validate_settings
 from game.scenes.menus.settings import SettingsScene
+from test_online_link import FakeClient   # the link's stand-in websockets client
 
 
 @pytest.mark.parametrize("name", ["Ada", "Jean-Pierre L'Hôte", "Éloïse 2", "ベル", "A" * MAX_NAME,
@@ -30,18 +30,6 @@ def test_ordinary_names_pass(name):
 def test_names_refused_say_why(name, said):
     reason = name_refusal(name)
     assert reason is not None and said in reason and said_name(name) is None
-
-
-class FakeClient:
-    def __init__(self, url, hello, **_options):
-        self.url, self.hello, self.sent = url, hello, []
-        self.inbox = queue.Queue()
-
-    def send(self, message):
-        self.sent.append(message)
-
-    def close(self, wait=0.0):
-        pass
 
 
 OPTIONS = MatchOptions(rules="garanguet", length=3, opponent="online", human_side=Side.BLACK)

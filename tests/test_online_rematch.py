@@ -2,7 +2,6 @@
 and its answer, the colours swapped or kept, both matches in the records; the watcher follows
 into the new match; a watcher whose relay lost the room asks again, and says once, after
 FOLLOW_FOR seconds, that it cannot follow any more."""
-import queue
 import random
 
 from game.online.events import RematchAgreed, RematchDeclined, RematchOffered
@@ -15,20 +14,9 @@ from game.rules import Side
 from game.saves.storage import Storage
 from test_watch import FakeClient as WatchFeed, seen, watching  # noqa: F401  (the fixture too)
 from test_watch import recorded, relay_url  # noqa: F401
+from test_online_link import FakeClient   # the link's stand-in websockets client
 
 OPTIONS = MatchOptions(rules="charpentier", length=3, opponent="online", human_side=Side.WHITE)
-
-
-class FakeClient:
-    def __init__(self, url, hello, **_options):
-        self.url, self.hello, self.sent = url, hello, []
-        self.inbox = queue.Queue()
-
-    def send(self, message):
-        self.sent.append(message)
-
-    def close(self, wait=0.0):
-        pass
 
 
 def over_match(tmp_path):

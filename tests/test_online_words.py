@@ -3,27 +3,15 @@ a phrase goes out as a numbered peer message, at most one each SAY_PAUSE seconds
 as FriendSaid, never judged by the referee; what the friend said as it left is kept with the
 match, so that a game that comes back before its friend reads "saved and left"."""
 import copy
-import queue
 
 from game.online.events import PHRASES, FriendAway, FriendSaid
 from game.online.link import SAY_PAUSE, Link
 from game.play.options import MatchOptions
 from game.play.session import Session
 from game.rules import Side
+from test_online_link import FakeClient   # the link's stand-in websockets client
 
 OPTIONS = MatchOptions(rules="charpentier", length=3, opponent="online", human_side=Side.WHITE)
-
-
-class FakeClient:
-    def __init__(self, url, hello, **_options):
-        self.url, self.hello, self.sent = url, hello, []
-        self.inbox = queue.Queue()
-
-    def send(self, message):
-        self.sent.append(message)
-
-    def close(self, wait=0.0):
-        pass
 
 
 class Clock:
