@@ -1,20 +1,30 @@
-"""Whole online matches between two games through a real relay process on loopback (the
-headless `main.py --autoplay --online`, or in-process players): every rule set, a third player
-on a full room, an unknown room, a dropped connection, the relay restarted and a game restarted
+"""Whole online matches between two games through a real relay on loopback (the headless
+`main.py --autoplay --online`, or in-process players): every rule set, a third player on a full
+room, an unknown room, a dropped connection, the relay restarted and a game restarted
 mid-match. Both data folders must then hold the same games: the same dice and the same moves.
-Every wait is bounded; every process started here is killed in a `finally`."""
-import subprocess
-import sys
-import time
+The matches that need no relay of their own share one relay process (`shared`), each in its
+own room, as players do; the relay restarted is the one a host's game runs on a thread, stopped
+and started again on its port. Every wait is bounded; every process started here is killed in a
+`finally`."""
+import socket
 
 import pytest
 
+from game.commands import cli
+from game.online import relay as relays
 from game.online.events import ConnectionLost, FriendResigned, Reconnected
 from game.rules import RULE_NAMES
 from game.online.link import Link
-from online_helpers import (ROOT, Player, autoplay, code_of, end, environment, finish, folders,
-                            games, guest_player, host_player, keeper_in, records, relay_process,
-                            room_of, run_until, start_relay, turns_saved, wait_for)
+from online_helpers import (Player, autoplay, code_of, end, finish, folders, games, guest_player,
+                            host_player, keeper_in, records, relay_process, room_of, run_until,
+                            turns_saved, wait_for)
+
+
+@pytest.fixture(scope="module")
+def shared():
+    """One relay process for the matches of this module that need none of their own."""
+    with relay_process() as process:
+        yield process
 
 
 def assert_same_match(a, b) -> None:
@@ -29,14 +39,16 @@ def assert_same_match(a, b) -> None:
 
 
 @pytest.mark.slow(seconds=11)
-def test_every_rule_set_plays_whole_matches_through_a_real_relay():
-    with relay_process() as relay, folders(2 * len(RULE_NAMES)) as places:
+def test_every_rule_set_plays_whole_matches_through_a_real_relay(shared):
+    with folders(2 * len(RULE_NAMES)) as places:
         processes = []
         try:
             for i, rules in enumerate(RULE_NAMES):
-                host = autoplay(places[2 * i], relay.url, "new", "--rules", rules, "--seed", str(i))
+                host = autoplay(places[2 * i], shared.url, "new", "--rules", rules,
+                                "--seed", str(i))
                 processes.append(host)
-                guest = autoplay(places[2 * i + 1], relay.url, room_of(host), "--seed", str(i + 50))
+                guest = autoplay(places[2 * i + 1], shared.url, room_of(host),
+                                 "--seed", str(i + 50))
                 processes.append(guest)
             for process in processes:
                 status, out, err = finish(process, 180)
@@ -50,18 +62,18 @@ def test_every_rule_set_plays_whole_matches_through_a_real_relay():
 
 
 @pytest.mark.slow(seconds=5)
-def test_a_third_player_finds_the_room_full_and_an_unknown_room_is_said_so():
-    with relay_process() as relay, folders(4) as (a, b, c, d):
-        host = autoplay(a, relay.url, "new", "--seed", "1")
+def test_a_third_player_finds_the_room_full_and_an_unknown_room_is_said_so(shared):
+    with folders(4) as (a, b, c, d):
+        host = autoplay(a, shared.url, "new", "--seed", "1")
         guest = third = unknown = None
         try:
             code = room_of(host)
-            guest = autoplay(b, relay.url, code, "--seed", "2")
+            guest = autoplay(b, shared.url, code, "--seed", "2")
             assert room_of(guest) == code
-            third = autoplay(c, relay.url, code)
+            third = autoplay(c, shared.url, code)
             status, out, err = finish(third, 60)
             assert status == 3 and out == "That room is full: two players are in it already.\n", (out, err)
-            unknown = autoplay(d, relay.url, "ACD-EF9" if code != "ACDEF9" else "ACD-EF7")
+            unknown = autoplay(d, shared.url, "ACD-EF9" if code != "ACDEF9" else "ACD-EF7")
             status, out, err = finish(unknown, 60)
             assert status == 3 and out == "There is no room with that code: check it with your friend.\n"
             assert not records(c) and not records(d)
@@ -75,10 +87,10 @@ def test_a_third_player_finds_the_room_full_and_an_unknown_room_is_said_so():
                     end(process)
 
 
-def test_a_dropped_connection_comes_back_with_its_token_and_the_match_goes_on():
-    with relay_process() as relay, folders(2) as (a, b):
-        host = host_player(a, relay.url, rules="charpentier")
-        guest = guest_player(b, relay.url, code_of(host))
+def test_a_dropped_connection_comes_back_with_its_token_and_the_match_goes_on(shared):
+    with folders(2) as (a, b):
+        host = host_player(a, shared.url, rules="charpentier")
+        guest = guest_player(b, shared.url, code_of(host))
         try:
             run_until([host, guest], lambda: turns_saved(b) >= 6, 60)
             token = guest.link.state["token"]
@@ -95,17 +107,19 @@ def test_a_dropped_connection_comes_back_with_its_token_and_the_match_goes_on():
 
 @pytest.mark.slow(seconds=6)
 def test_the_relay_restarted_mid_match_and_both_games_come_back():
-    relay = start_relay()
+    """The relay a host's game runs on a thread, stopped mid-match (every connection cut) and
+    started again on its port knowing no room, as when the host's game comes back: both
+    games' processes reconnect with their tokens and finish the match."""
+    running = relays.start_in_thread("127.0.0.1", 0, relays.Relay(limit=0))
     processes = []
     with folders(2) as (a, b):
         try:
-            host = autoplay(a, relay.url, "new", "--rules", "garanguet", "--seed", "3")
+            host = autoplay(a, running.url, "new", "--rules", "garanguet", "--seed", "3")
             processes.append(host)
-            processes.append(autoplay(b, relay.url, room_of(host), "--seed", "4"))
+            processes.append(autoplay(b, running.url, room_of(host), "--seed", "4"))
             wait_for(lambda: turns_saved(a) >= 8, 60, "the match under way")
-            port = relay.port
-            end(relay)
-            relay = start_relay(port)                 # the same address, knowing no room
+            running.stop()
+            running = relays.start_in_thread("127.0.0.1", running.port, relays.Relay(limit=0))
             for process in processes:
                 status, out, err = finish(process, 120)
                 assert status == 0 and "match over" in out, (out, err)
@@ -113,25 +127,25 @@ def test_the_relay_restarted_mid_match_and_both_games_come_back():
         finally:
             for process in processes:
                 end(process)
-            end(relay)
+            running.stop()
 
 
 @pytest.mark.slow(seconds=7)
-def test_a_game_killed_mid_match_and_started_again_resumes_and_finishes():
-    with relay_process() as relay, folders(2) as (a, b):
+def test_a_game_killed_mid_match_and_started_again_resumes_and_finishes(shared):
+    with folders(2) as (a, b):
         processes = []
         try:
-            host = autoplay(a, relay.url, "new", "--rules", "bell", "--seed", "5")
+            host = autoplay(a, shared.url, "new", "--rules", "bell", "--seed", "5")
             processes.append(host)
             code = room_of(host)
-            guest = autoplay(b, relay.url, code, "--seed", "6")
+            guest = autoplay(b, shared.url, code, "--seed", "6")
             processes.append(guest)
             # a Bell game can be over in 8 turns (its save then gone): killed well before
             wait_for(lambda: turns_saved(b) >= 3, 60, "the match under way")
             guest.kill()                               # no time to save anything more
             guest.wait(10)
             saved = turns_saved(b)
-            again = autoplay(b, relay.url, code, "--seed", "7")
+            again = autoplay(b, shared.url, code, "--seed", "7")
             processes.append(again)
             assert room_of(again) == code
             for process in (host, again):
@@ -145,14 +159,14 @@ def test_a_game_killed_mid_match_and_started_again_resumes_and_finishes():
 
 
 @pytest.mark.slow(seconds=25)
-def test_twenty_rooms_at_once_play_their_whole_matches_and_nothing_crosses_rooms():
+def test_twenty_rooms_at_once_play_their_whole_matches_and_nothing_crosses_rooms(shared):
     """Twenty matches on one relay at once, each its own pair of in-process games: every match
     finishes, and each pair holds the same games as each other, and no game of another pair."""
-    with relay_process() as relay, folders(40) as places:
-        hosts = [host_player(places[2 * i], relay.url, rules=RULE_NAMES[i % len(RULE_NAMES)],
+    with folders(40) as places:
+        hosts = [host_player(places[2 * i], shared.url, rules=RULE_NAMES[i % len(RULE_NAMES)],
                              seed=2 * i) for i in range(20)]
         run_until(hosts, lambda: all(h.link.code for h in hosts), 30)
-        guests = [guest_player(places[2 * i + 1], relay.url, h.link.code, seed=2 * i + 1)
+        guests = [guest_player(places[2 * i + 1], shared.url, h.link.code, seed=2 * i + 1)
                   for i, h in enumerate(hosts)]
         players = hosts + guests
         try:
@@ -170,10 +184,10 @@ def test_twenty_rooms_at_once_play_their_whole_matches_and_nothing_crosses_rooms
         assert all(seen[i] != seen[j] for i in range(20) for j in range(i))
 
 
-def test_a_side_that_resigns_tells_the_other_and_both_record_the_match_for_the_other():
-    with relay_process() as relay, folders(2) as (a, b):
-        host = host_player(a, relay.url, rules="charpentier", length=3)
-        guest = guest_player(b, relay.url, code_of(host))
+def test_a_side_that_resigns_tells_the_other_and_both_record_the_match_for_the_other(shared):
+    with folders(2) as (a, b):
+        host = host_player(a, shared.url, rules="charpentier", length=3)
+        guest = guest_player(b, shared.url, code_of(host))
         try:
             run_until([host, guest], lambda: turns_saved(b) >= 4, 60)
             guest.link.resign()
@@ -189,10 +203,9 @@ def test_a_side_that_resigns_tells_the_other_and_both_record_the_match_for_the_o
 
 
 def test_no_relay_at_the_address_is_said_in_one_line():
-    with folders(1) as (a,):
-        relay = start_relay()
-        url = relay.url
-        end(relay)                                    # nothing listens there now
+    with folders(1) as (a,), socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))                  # a free port, where nothing listens
+        url = f"ws://127.0.0.1:{probe.getsockname()[1]}"
         status, out, err = finish(autoplay(a, url, "new"), 60)
         assert status == 3 and out == ("No relay answers at that address: check it, and that "
                                        "the host's game is waiting.\n"), (out, err)
@@ -205,20 +218,26 @@ def test_no_relay_at_the_address_is_said_in_one_line():
     ["--online", "ws://127.0.0.1:8690", "--room", "ABC"],
     ["--online", "ws://127.0.0.1:8690"],
 ])
-def test_a_bad_address_or_room_code_is_one_line_and_status_2(words):
-    done = subprocess.run([sys.executable, str(ROOT / "main.py"), "--autoplay", *words],
-                          capture_output=True, text=True, timeout=60, env=environment())
-    assert done.returncode == 2 and done.stdout == ""
-    assert len(done.stderr.splitlines()) == 1 and "(see --help)" in done.stderr, done.stderr
+def test_a_bad_address_or_room_code_is_one_line_and_status_2(words, capsys, monkeypatch):
+    """Answered by the command line's parsing, which `main.py` runs before anything else, in
+    the system's language (its status 2 as a process: tests/test_cli.py)."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    with pytest.raises(SystemExit) as done:
+        cli.parse_args(["--autoplay", *words])
+    out, err = capsys.readouterr()
+    assert done.value.code == 2 and out == ""
+    assert len(err.splitlines()) == 1 and "(see --help)" in err, err
 
 
-def test_a_resignation_made_while_the_friend_was_away_reaches_it_when_it_comes_back():
+def test_a_resignation_made_while_the_friend_was_away_reaches_it_when_it_comes_back(shared):
     """The host's game leaves (its match saved); the guest gives up and leaves for good; the host
     started again takes its match up, and the relay gives it the resignation it held."""
     from game.online.events import FriendAway
-    with relay_process() as relay, folders(2) as (a, b):
-        host = host_player(a, relay.url, rules="charpentier", length=3)
-        guest = guest_player(b, relay.url, code_of(host))
+    with folders(2) as (a, b):
+        host = host_player(a, shared.url, rules="charpentier", length=3)
+        guest = guest_player(b, shared.url, code_of(host))
         try:
             run_until([host, guest], lambda: turns_saved(b) >= 4, 60)
             host.link.close(wait=2.0)

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
+from game.commands import cli
 from game.online import protocol, relay
 from game.online.protocol import ProtocolError
 
@@ -261,14 +262,30 @@ def run_main(*args, lang="C.UTF-8"):
                           text=True, timeout=60, stdin=subprocess.DEVNULL, env=env)
 
 
-def test_the_relay_command_has_help_in_both_languages():
-    english = run_main("relay", "--help")
-    assert english.returncode == 0 and "--port" in english.stdout and "--host" in english.stdout
-    assert "--limit" not in english.stdout
-    french = run_main("relay", "--help", "--language", "fr")
-    assert french.returncode == 0 and "--port" in french.stdout
-    assert "le port" in french.stdout
-    assert "relay --help" in run_main("--help").stdout
+def parsed(capsys, *args) -> tuple[int, str, str]:
+    """What the command line's parsing, which `main.py` runs before anything else, does with
+    `args` in the system's language C.UTF-8 (see speak): its status, stdout and stderr."""
+    with pytest.raises(SystemExit) as done:
+        cli.parse_args(list(args))
+    out, err = capsys.readouterr()
+    return done.value.code, out, err
+
+
+@pytest.fixture
+def system_english(monkeypatch):
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+
+
+def test_the_relay_command_has_help_in_both_languages(capsys, system_english):
+    status, english, _ = parsed(capsys, "relay", "--help")
+    assert status == 0 and "--port" in english and "--host" in english
+    assert "--limit" not in english
+    status, french, _ = parsed(capsys, "relay", "--help", "--language", "fr")
+    assert status == 0 and "--port" in french
+    assert "le port" in french
+    assert "relay --help" in parsed(capsys, "--help")[1]
 
 
 @pytest.mark.parametrize("args, says", [
@@ -276,10 +293,11 @@ def test_the_relay_command_has_help_in_both_languages():
     (["--port"], "expected one argument"), (["--frobnicate"], "unrecognized arguments"),
     (["--limit", "-1"], "is negative"),
 ])
-def test_a_bad_relay_argument_gives_one_line_and_status_2(args, says):
-    result = run_main("relay", *args)
-    assert result.returncode == 2 and result.stdout == ""
-    assert says in result.stderr and len(result.stderr.strip().splitlines()) == 1
+def test_a_bad_relay_argument_gives_one_line_and_status_2(args, says, capsys, system_english):
+    """(Its status 2 as a process: tests/test_cli.py.)"""
+    status, out, err = parsed(capsys, "relay", *args)
+    assert status == 2 and out == ""
+    assert says in err and len(err.strip().splitlines()) == 1
 
 
 def test_a_port_in_use_gives_one_line_and_status_1(shared):

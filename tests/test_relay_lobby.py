@@ -246,6 +246,34 @@ def test_the_pages_hold_every_open_room_once_newest_first_each_within_4_kib():
             assert rooms(asking, page=page)["open"] == []
 
 
+def test_a_page_is_asked_for_first_or_on_a_screens_connection_or_in_one_go():
+    """`page: n` in the first `list`, in a later one on the same connection (a Join screen's
+    Client, which sends its `list` with the page wanted), and in list_rooms (the headless
+    --list): the same page each way, the pages one after the other hold every room once, and
+    none is past the last."""
+    def codes_of(answer):
+        return [room["code"] for room in answer["open"]]
+
+    with relay_thread(limit=0) as running:
+        codes = fill(running, 2 * PAGE + 3)[::-1]          # newest first
+        pages, more = [], True
+        while more:
+            answer = online_client.list_rooms(running.url, page=len(pages))
+            assert answer["page"] == len(pages)
+            pages.append(codes_of(answer))
+            more = answer["more"]
+        assert len(pages) >= 3 and sum(pages, []) == codes
+        for number, expected in enumerate(pages):
+            with listing(running.url, page=number) as first:
+                answer = rooms(first, ask=False)
+                assert codes_of(answer) == expected and answer["page"] == number
+                assert answer["more"] == (number < len(pages) - 1)
+                after = (number + 1) % len(pages)
+                assert codes_of(rooms(first, page=after)) == pages[after]
+        assert online_client.list_rooms(running.url, page=len(pages)) == {
+            "type": "rooms", "open": [], "playing": [], "page": len(pages), "more": False}
+
+
 def test_a_relay_restarted_lists_an_open_match_again_and_lets_it_be_watched():
     with relay_thread(limit=0) as running, listing(running.url) as asking:
         rooms(asking, ask=False)
@@ -302,6 +330,48 @@ def test_a_say_passes_once_a_seat_each_3_seconds_and_rematch_passes():
             assert logged == ["say", "say", "say", "rematch"]
 
 
+def test_each_side_is_told_what_the_relay_and_the_friends_game_understand():
+    """The `room` answer names what the relay passes (FEATURES); a `peer` names what the
+    friend's game said it understands of them, and nothing for a game that said nothing (an
+    older one): a game sends no `say` nor `rematch` unless its `peer` names them."""
+    with relay_thread(limit=0) as running:
+        first, room = opened(running.url, features=["say", "rematch", "later-thing"])
+        assert room["features"] == list(protocol.FEATURES)
+        assert protocol.features(room) == {"say", "rematch"}
+        with first, client(running.url) as older:
+            older.send(hello(room["code"]))                  # an older game: no features
+            assert receive(older)["features"] == list(protocol.FEATURES)
+            told = receive(older)
+            assert told == {"type": "peer", "present": True, "features": ["say", "rematch"]}
+            assert protocol.features(told) == {"say", "rematch"}
+            about_older = receive(first)
+            assert about_older == {"type": "peer", "present": True}
+            assert protocol.features(about_older) == frozenset()
+        with client(running.url) as newer:      # the same seat again, a newer game now
+            newer.send(hello(room["code"], token=room["token"], features=["rematch"]))
+            assert receive(newer)["seat"] == "host"
+            assert receive(newer) == {"type": "peer", "present": False}
+    assert protocol.features({"type": "peer", "present": True}) == frozenset()  # an old relay
+
+
+@pytest.mark.parametrize("features, good", [
+    ([], True), (["say"], True), (["say", "rematch", "x-1"], True), (["a"] * 16, True),
+    (["a"] * 17, False), ("say", False), ([1], False), (["Say"], False), (["a" * 25], False),
+    ([None], False), ({"say": True}, False),
+])
+def test_read_takes_a_list_of_features_and_nothing_else(features, good):
+    for text in (hello(features=features),
+                 protocol.write("peer", present=True, features=features),
+                 protocol.write("room", code="ACDEF9", seat="host", token="a" * 32, options={},
+                                features=features)):
+        if good:
+            assert protocol.read(text)["features"] == features
+        else:
+            with pytest.raises(ProtocolError) as error:
+                protocol.read(text)
+            assert error.value.reason == "bad-message"
+
+
 # Floods -----------------------------------------------------------------------------------------
 
 def test_one_address_asking_for_listings_without_pause_is_closed_and_others_play_on():
@@ -341,6 +411,37 @@ def test_one_address_opens_so_many_open_rooms_and_no_more():
         other, _ = running.call(lambda: running.relay.take_seat(
             protocol.read(hello(open=True)), address="192.0.2.44"))
         assert other.open
+
+
+def test_matches_opened_again_with_open_count_toward_the_rooms_of_their_address():
+    """A relay restarted opens a room again for any seat token it is shown: one address that
+    shows a thousand tokens with `open` has OPEN_ROOMS of them listed, as open rooms are; the
+    rest are played, not listed, and no new open room is taken from it meanwhile."""
+    flood = "203.0.113.50"
+
+    def reopen(number, address=flood):
+        message = protocol.read(hello(protocol.new_code(), token=protocol.new_token(),
+                                      seat="host", options=OPTIONS, open=True))
+        room, seat = running.relay.take_seat(message, address=address)
+        return room.code, room.open, seat
+
+    with relay_thread(limit=0) as running:
+        answers = running.call(lambda: [reopen(n) for n in range(relay.OPEN_ROOMS + 3)])
+        assert all(seat == "host" for _, _, seat in answers)       # every one is played...
+        assert [listed for _, listed, _ in answers] == (            # ...the first 8 listed
+            [True] * relay.OPEN_ROOMS + [False] * 3)
+        playing = running.call(lambda: list(running.relay.lobby.playing))
+        assert playing == [code for code, listed, _ in answers if listed]
+        with pytest.raises(ProtocolError) as error:
+            running.call(lambda: running.relay.take_seat(protocol.read(hello(open=True)),
+                                                         address=flood))
+        assert error.value.reason == "too-many"
+        assert running.call(lambda: reopen(0, address="192.0.2.45"))[1]    # another address's
+        # A room forgotten gives its place back to its address.
+        running.call(lambda: running.relay._expire(running.relay.rooms[answers[0][0]]))
+        again, _ = running.call(lambda: running.relay.take_seat(protocol.read(hello(open=True)),
+                                                                address=flood))
+        assert again.open
 
 
 # The client's side ----------------------------------------------------------------------------

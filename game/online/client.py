@@ -146,8 +146,12 @@ class Client:
         done, pending = await asyncio.wait({reader, writer}, return_when=asyncio.FIRST_COMPLETED)
         for task in pending:
             task.cancel()
-        for task in done:
-            task.result()          # a connection error is the caller's to handle
+        # A connection cut ends both at once: each one's error is taken (asyncio would
+        # otherwise log the other's as never retrieved), the first is the caller's to handle.
+        errors = [task.exception() for task in done]
+        for error in errors:
+            if error is not None:
+                raise error
 
     async def _read(self, ws) -> None:
         async for text in ws:

@@ -13,13 +13,18 @@ import json
 
 from game.online.protocol import MAX_BYTES
 
-__all__ = ["Lobby", "PAGE", "BUDGET"]
+__all__ = ["Lobby", "PAGE", "BUDGET", "OPEN_ROOMS"]
 
 #: Entries of each list in a page at most.
 PAGE = 24
 #: Bytes of each list's entries in a page at most: the two lists and the message's own fields
 #: (under 100 bytes) stay within MAX_BYTES.
 BUDGET = (MAX_BYTES - 128) // 2
+#: Rooms one address may have listed for it (docs/online.md, "Keeping a relay"): open rooms
+#: waiting for a guest, and matches it opened again with `open` on a relay restarted. One
+#: address cannot fill the listing: a new open room beyond is refused "too-many", a match
+#: opened again beyond is played but not listed.
+OPEN_ROOMS = 8
 
 
 def _json(value) -> str:
@@ -32,29 +37,49 @@ class Lobby:
     def __init__(self):
         self.open: dict = {}            # code -> room, waiting for a guest
         self.playing: dict = {}         # code -> room, its match in play
-        self.by_address = collections.Counter()     # open rooms waiting, per host's address
+        #: Per address, the rooms listed for it: open rooms waiting, matches opened again.
+        self.by_address = collections.Counter()
+        self._counted: dict = {}        # code -> the address a listed room is counted against
+
+    def full(self, address: str) -> bool:
+        """This address has all the listed rooms it may have (OPEN_ROOMS)."""
+        return self.by_address[address] >= OPEN_ROOMS
 
     def add_open(self, room) -> None:
         self.open[room.code] = room
-        self.by_address[room.address] += 1
+        self._count(room, room.address)
 
     def joined(self, room) -> None:
-        """Its guest came: from the open rooms to the matches in play."""
-        self._unopen(room)
+        """Its guest came: from the open rooms to the matches in play (no longer counted: its
+        guest, not its host, now keeps it there)."""
+        self.open.pop(room.code, None)
+        self._uncount(room)
         self.playing[room.code] = room
 
-    def add_playing(self, room) -> None:
+    def add_reopened(self, room, address: str) -> bool:
+        """A match opened again with `open` (a relay restarted) from `address`: listed, and
+        counted against that address like an open room, if the address has room for it."""
+        if self.full(address):
+            return False
         self.playing[room.code] = room
+        self._count(room, address)
+        return True
 
     def remove(self, room) -> None:
-        self._unopen(room)
+        self.open.pop(room.code, None)
         self.playing.pop(room.code, None)
+        self._uncount(room)
 
-    def _unopen(self, room) -> None:
-        if self.open.pop(room.code, None) is not None:
-            self.by_address[room.address] -= 1
-            if not self.by_address[room.address]:
-                del self.by_address[room.address]
+    def _count(self, room, address: str) -> None:
+        self._counted[room.code] = address
+        self.by_address[address] += 1
+
+    def _uncount(self, room) -> None:
+        address = self._counted.pop(room.code, None)
+        if address is not None:
+            self.by_address[address] -= 1
+            if not self.by_address[address]:
+                del self.by_address[address]
 
     # The listing --------------------------------------------------------------------------------
 

@@ -52,6 +52,14 @@ AWAY_WHY = ("saved", "abandoned")
 PHRASES = ("hello", "good-luck", "well-played", "thanks", "one-moment")
 #: A `rematch`'s answers: offered by one side, accepted or declined by the other.
 REMATCH_ANSWERS = ("offer", "accept", "decline")
+#: The messages added to protocol 1 after its first release (docs/online.md, "Features"): what
+#: a relay passes on and a game takes in. A hello names its game's (`features`), the relay's
+#: `room` answer its own, and a `peer` the friend's game's that the relay passes too; a field
+#: missing means none (an older relay or game), and a game sends none of them then.
+FEATURES = ("say", "rematch")
+#: A `features` list: at most so many names, each like FEATURE (unknown ones are kept and
+#: ignored, so that a newer side's list still reads).
+MOST_FEATURES, FEATURE = 16, "[a-z0-9-]{1,24}"
 #: The games' families, as a hello's `game` and a `list`'s filter name them.
 GAMES = tuple(dict.fromkeys(rule_set(name).game for name in RULE_NAMES))
 #: A listing's pages: the relay answers no page past this one (24 rooms a page: 2,400 rooms).
@@ -182,7 +190,25 @@ def _hello(message: dict) -> dict:
         _bad("open must be true or false")
     if message.get("language") is not None:
         _text(message["language"], "language", "[a-z]{2,3}")
+    _features(message)
     return _named(message)
+
+
+def _features(message: dict) -> None:
+    """A message's `features`, if any: a list of names (FEATURES)."""
+    if "features" not in message:
+        return
+    value = message["features"]
+    if type(value) is not list or len(value) > MOST_FEATURES:
+        _bad(f"features must be a list of at most {MOST_FEATURES} names")
+    for name in value:
+        _text(name, "a feature", FEATURE)
+
+
+def features(message: dict) -> frozenset:
+    """What the other side understands of FEATURES, as its `room` or `peer` message says
+    (none when it does not say: an older relay or game)."""
+    return frozenset(message.get("features", ())) & frozenset(FEATURES)
 
 
 def _named(message: dict) -> dict:
@@ -309,6 +335,7 @@ def _room(message: dict) -> dict:
         _bad("options must be an object")
     if "logged" in message:
         _integer(message["logged"], "logged")
+    _features(message)
     return message
 
 
@@ -326,6 +353,7 @@ def _peer(message: dict) -> dict:
         _bad("present must be true or false")
     if message.get("name") is not None and name_refusal(message["name"]) is not None:
         _bad("name must be a name")
+    _features(message)
     return message
 
 

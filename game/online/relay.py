@@ -35,9 +35,9 @@ from websockets.exceptions import ConnectionClosed
 from game.base import streams
 from game.base.i18n import _
 from game.online import protocol
-from game.online.lobby import Lobby
-from game.online.protocol import (DEFAULT_PORT, MAX_BYTES, PEER_FIELDS, PEER_TYPES, WATCHERS,
-                                  ProtocolError, refusal, write)
+from game.online.lobby import OPEN_ROOMS, Lobby
+from game.online.protocol import (DEFAULT_PORT, FEATURES, MAX_BYTES, PEER_FIELDS, PEER_TYPES,
+                                  WATCHERS, ProtocolError, refusal, write)
 from game.saves.files import os_words
 
 __all__ = ["DEFAULT_PORT", "Lobby", "Relay", "Running", "local_addresses", "main", "serve",
@@ -81,9 +81,6 @@ BEHIND = LOG_BYTES + 64 * 1024
 #: A peer message up to this long is logged as it came, inside its `seen` (which stays within
 #: MAX_BYTES); a longer one (only spaces can make it so) is written again, compact.
 SEEN_TEXT = MAX_BYTES - 64
-#: Open rooms waiting for a guest from one address at most (docs/online.md, "Keeping a relay"):
-#: one address cannot fill the listing; more are refused "too-many".
-OPEN_ROOMS = 8
 #: Listings one address may ask for: LISTINGS in a row, then LISTINGS_A_SECOND (a Join screen
 #: asks every 2 s); beyond, its listing connection is refused "too-many" and closed.
 LISTINGS, LISTINGS_A_SECOND = 20, 4.0
@@ -105,6 +102,9 @@ class Seat:
     connection: object = None
     held: list = dataclasses.field(default_factory=list)
     said: float | None = None       # when its last `say` was passed on
+    #: What its game said it understands (its hello's `features`) that this relay passes too:
+    #: told to the other seat in `peer`.
+    features: tuple = ()
 
     def hold(self, text: str) -> None:
         self.held.append(text)
@@ -329,9 +329,12 @@ class Relay:
         room, name = self._seat_for(hello, address)
         if hello.get("name") is not None:
             room.names[name] = hello["name"]
+        said = hello.get("features", ())
+        room.seats[name].features = tuple(feature for feature in FEATURES if feature in said)
         if room.reopened and hello.get("open") is True and not room.open:
-            room.open = True            # a relay restarted lists the match again
-            self.lobby.add_playing(room)
+            # A relay restarted lists the match again, counted against the address that asks,
+            # as an open room is: beyond OPEN_ROOMS it is played, not listed.
+            room.open = self.lobby.add_reopened(room, address)
         return room, name
 
     def _seat_for(self, hello: dict, address: str) -> tuple[Room, str]:
@@ -341,8 +344,9 @@ class Relay:
                 self.sweep()
             if len(self.rooms) >= self.most:
                 raise ProtocolError("too-many", "the relay has all the rooms it can keep")
-            if hello.get("open") is True and self.lobby.by_address[address] >= OPEN_ROOMS:
-                raise ProtocolError("too-many", f"{OPEN_ROOMS} open rooms wait from this address")
+            if hello.get("open") is True and self.lobby.full(address):
+                raise ProtocolError("too-many", f"{OPEN_ROOMS} open rooms are listed for this "
+                                                "address")
             code = protocol.new_code()
             while code in self.rooms or code in self.expired:
                 code = protocol.new_code()
@@ -541,7 +545,8 @@ class Relay:
             # seat (not "lost": it may have saved and left before this relay started).
             again = {"reopened": True} if room.reopened else {}
             await connection.send(write("room", code=room.code, seat=name, token=seat.token,
-                                        options=room.options, logged=room.logged[name], **again))
+                                        options=room.options, logged=room.logged[name], **again,
+                                        features=list(FEATURES)))
             await connection.send(_peer(other.connection is not None, room, _other(name)))
             if room.watchers:
                 await connection.send(write("watchers", count=len(room.watchers)))
@@ -581,10 +586,14 @@ class Relay:
 
 
 def _peer(present: bool, room: Room, seat: str) -> str:
-    """The `peer` message about `seat`, with its name when it has one."""
-    name = room.names[seat]
-    return (write("peer", present=present) if name is None
-            else write("peer", present=present, name=name))
+    """The `peer` message about `seat`, with its name when it has one, and what its game
+    understands of FEATURES when it said so (docs/online.md, "Features")."""
+    fields = {}
+    if room.names[seat] is not None:
+        fields["name"] = room.names[seat]
+    if room.seats[seat].features:
+        fields["features"] = list(room.seats[seat].features)
+    return write("peer", present=present, **fields)
 
 
 def _address(connection) -> str:
