@@ -5,8 +5,8 @@ host's options before accepting; two games in one process play one match through
 loopback; random clicks and keys never break an online screen.
 
 Headless and bounded: every loop has a frame limit; while a game waits for the network or the
-computer's thread, each frame leaves the other threads a moment (at most 5 ms, less when a
-relay's message wakes it: tools/online_screens.between_frames). Nothing is timed by the clock.
+computer's thread, each frame leaves the other threads a moment (5 ms:
+tools/online_screens.between_frames). Nothing is timed by the clock.
 """
 import random
 import sys
