@@ -14,6 +14,8 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
+
 from websockets.sync.client import connect
 
 from game.play.keeper import MatchKeeper
@@ -28,6 +30,17 @@ from game.saves.storage import Storage
 ROOT = Path(__file__).resolve().parent.parent
 WAIT = 10.0            # seconds for any one answer
 LIMIT = "100000"       # the relay's hellos a minute from one address: the tests reconnect a lot
+
+
+@pytest.fixture
+def quick_retries(monkeypatch):
+    """A client tries again at once, and never waits more than a tenth of a second between two
+    tries (game/online/client.py's pauses, for a player; here a relay restarted on loopback is
+    back within a moment): the tries and what they lead to are the same, sooner."""
+    from game.online import client
+    monkeypatch.setattr(client, "FIRST_PAUSE", 0.01)
+    monkeypatch.setattr(client, "LONGEST_PAUSE", 0.1)
+    monkeypatch.setattr(client, "AGAIN_PAUSE", 0.5)
 
 
 def environment():
@@ -166,21 +179,202 @@ def guest_player(folder, url, code, rules=None, seed=1) -> Player:
     return Player(keeper_in(folder, seed), Link.join(url, code, rules, autoplay=True, level="novice"))
 
 
-def run_until(players, done, timeout: float = 60.0, pause: float = 0.002) -> None:
-    """Frames for every player, in turn, until `done()` (AssertionError past `timeout`)."""
+class _News:
+    """Set by `wake()` when a client thread brings a message (game/base/wake.py): a loop with
+    nothing to do waits for it instead of sleeping a fixed while."""
+
+    def __init__(self):
+        self.event = threading.Event()
+
+    @contextlib.contextmanager
+    def hooked(self):
+        from game.base import wake
+        before = wake._hook
+
+        def hook():
+            self.event.set()
+            if before is not None:
+                before()
+        wake.set_waker(hook)
+        try:
+            yield self.event
+        finally:
+            wake.set_waker(before)
+
+
+NEWS = _News()
+IDLE_WAIT = 0.02       # seconds a loop with nothing to do waits at most for a client's news
+
+
+def mark(player) -> tuple:
+    """What changes when a player did something this frame: its events, its flow's stage, what
+    its link sent and took in (a frame that changes none of them waits for news)."""
+    link = getattr(player, "link", None)
+    state = getattr(link, "state", None) or {}
+    flow = getattr(player, "flow", None)
+    keeper = getattr(player, "keeper", None)
+    session = getattr(keeper, "session", None)
+    return (len(getattr(player, "seen", ())), len(getattr(player, "events", ())),
+            id(flow), getattr(flow, "stage", None), getattr(session, "phase", None),
+            state.get("sent"), state.get("have"), getattr(link, "_flushed", None),
+            getattr(link, "unsaved", None), getattr(player, "over", None))
+
+
+def run_until(players, done, timeout: float = 60.0, pause: float = IDLE_WAIT) -> None:
+    """Frames for every player, in turn, until `done()` (AssertionError past `timeout`). A
+    round of frames in which no player did anything waits for a client's news (at most
+    `pause` seconds) instead of sleeping blindly."""
     ends = time.monotonic() + timeout
     running = list(players)
-    while not done():
-        assert time.monotonic() < ends, f"not done after {timeout} s"
-        for player in list(running):
-            if not player.frame():
-                running.remove(player)
-        time.sleep(pause)
+    with NEWS.hooked() as news:
+        while not done():
+            assert time.monotonic() < ends, f"not done after {timeout} s"
+            news.clear()
+            before = [mark(p) for p in running]
+            for player in list(running):
+                if not player.frame():
+                    running.remove(player)
+            if [mark(p) for p in running] == before[:len(running)] and len(running) == len(before):
+                news.wait(pause)
+            else:
+                time.sleep(0)          # the client threads' turn for the interpreter
 
 
 def code_of(player, timeout: float = WAIT) -> str:
     run_until([player], lambda: player.link.code, timeout)
     return player.link.code
+
+
+# One recorded match, shared ----------------------------------------------------------------------
+
+LOGGED = ("accept", "commit", "reveal", "move", "resign", "away")
+
+
+def recording(seat: str, log: list):
+    """A client factory whose clients note every peer message they send, once per seq."""
+    from game.online.client import Client
+    noted = set()                        # the seqs noted already (a message resent is not)
+
+    def factory(url, hello, **options):
+        client = Client(url, hello, **options)
+        send = client.send
+
+        def sent(message):
+            if message.get("type") in LOGGED and message["seq"] not in noted:
+                noted.add(message["seq"])
+                log.append((seat, dict(message)))
+            send(message)
+        client.send = sent
+        return client
+    return factory
+
+
+def saves_and_sends(player) -> tuple[list, list]:
+    """Every save of the player's storage, as (what it saved, how many messages had gone out
+    before it), and every message its link put on the wire."""
+    keeper, link = player.keeper, player.link
+    saves, sent = [], []
+    send = link.client.send
+    link.client.send = lambda message: sent.append(message) or send(message)
+    save = keeper.storage.save_match
+
+    def save_match(data):
+        saves.append((data, len(sent)))
+        return save(data)
+    keeper.storage.save_match = save_match
+    return saves, sent
+
+
+def play_recorded(url, folder_host, folder_guest, rules="charpentier", length=1,
+                  side=Side.WHITE, watch=None):
+    """A whole match between two in-process games through the relay at `url`: the log of their
+    peer messages, the room's options as on the wire, and the players; `watch(player)` is
+    called on each as it is made (what it returns is kept in `player.watched`)."""
+    from game.online.link import wire_options
+    log = []
+    options = MatchOptions(rules=rules, length=length, opponent="online", level="novice",
+                           human_side=side, autoplay=True)
+    host = Player(keeper_in(folder_host, 0), Link.host(url, options,
+                                                         client_factory=recording("host", log)))
+    host.watched = watch(host) if watch else None
+    run_until([host], lambda: host.link.code, 10)
+    guest = Player(keeper_in(folder_guest, 1),
+                   Link.join(url, host.link.code, rules, autoplay=True, level="novice",
+                             client_factory=recording("guest", log)))
+    guest.watched = watch(guest) if watch else None
+    run_until([host, guest], lambda: host.over and guest.over, 120)
+    for player in (host, guest):
+        player.link.close()
+    return log, wire_options(options), host, guest
+
+
+class WatchingPlayer:
+    """A watcher as one more player of run_until: polled each frame, its events kept."""
+
+    def __init__(self, url, code):
+        from game.online.watch import Watcher
+        self.watcher = Watcher(url, code)
+        self.events = []
+
+    def frame(self) -> bool:
+        self.events += self.watcher.poll()
+        return True
+
+
+def turns_played(player) -> int:
+    s = player.session
+    return 0 if s is None else (sum(len(g["turns"]) for g in s.match.games)
+                                + len(s.record.get("turns", ())))
+
+
+WATCH_FROM = {"before-the-first-move": 0, "mid-match": 12}    # turns played when each comes
+_SHARED: dict = {}
+
+
+def shared_match() -> dict:
+    """One match of 3 points of Tourne Case (Charpentier), the host Black, played once per test
+    process through a loopback relay and read by the watcher's, the watch screen's, the
+    rematch's and the saves' tests (none changes it): the peer messages in the order they went
+    (`log`), the room's `options`, each side's finished `games` and `records`, each side's saves
+    and messages on the wire (`watched`: host's, guest's), each side's printed `lines`, and two
+    live watchers on the relay (`watchers`, by WATCH_FROM's names: one from before the first
+    move, one from the middle of the match)."""
+    if _SHARED:
+        return _SHARED
+    from game.online import relay
+    from game.online.link import wire_options
+    running = relay.start_in_thread("127.0.0.1", 0)
+    log = []
+    options = MatchOptions(rules="charpentier", length=3, opponent="online", level="novice",
+                           human_side=Side.BLACK, autoplay=True)
+    try:
+        with folders(2) as (a, b):
+            host = Player(keeper_in(a, 0), Link.host(running.url, options,
+                                                       client_factory=recording("host", log)))
+            host.watched = saves_and_sends(host)
+            run_until([host], lambda: host.link.code, 10)
+            code = host.link.code
+            guest = Player(keeper_in(b, 1),
+                           Link.join(running.url, code, "charpentier", autoplay=True,
+                                     level="novice", client_factory=recording("guest", log)))
+            guest.watched = saves_and_sends(guest)
+            first = WatchingPlayer(running.url, code)
+            players = [host, guest, first]
+            run_until(players, lambda: turns_played(host) >= WATCH_FROM["mid-match"], 60)
+            middle = WatchingPlayer(running.url, code)
+            players.append(middle)
+            run_until(players, lambda: host.over and guest.over and all(
+                w.watcher.over or w.watcher.failed for w in (first, middle)), 120)
+            for player in (host, guest):
+                player.link.close()
+            _SHARED.update(log=log, options=wire_options(options), games=games(a),
+                           guest_games=games(b), records=(records(a), records(b)),
+                           watched=(host.watched, guest.watched), rules="charpentier",
+                           lines=(host.lines, guest.lines),
+                           watchers={"before-the-first-move": first, "mid-match": middle})
+    finally:
+        running.stop()
+    return _SHARED
 
 
 # A scripted raw client for the other seat -------------------------------------------------------

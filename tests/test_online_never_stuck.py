@@ -8,8 +8,8 @@ import socket
 from game.online.client import Client
 from game.online.events import ConnectionLost, Reconnected, Unreachable
 from game.online.link import Link
-from online_helpers import (Player, code_of, end, folders, guest_player, host_player, keeper_in,
-                            run_until, start_relay, turns_saved)
+from online_helpers import (Player, code_of, end, folders, guest_player, host_player, keeper_in,  # noqa: F401
+                            quick_retries, run_until, start_relay, turns_saved)
 
 
 def resumed(folder, seed: int) -> Player:
@@ -21,7 +21,7 @@ def resumed(folder, seed: int) -> Player:
     return Player(keeper, link)
 
 
-def test_a_guest_that_continues_before_the_host_comes_back_once_the_relay_listens():
+def test_a_guest_that_continues_before_the_host_comes_back_once_the_relay_listens(quick_retries):
     relay = start_relay()
     port = relay.port
     players = []
@@ -54,7 +54,7 @@ def test_a_guest_that_continues_before_the_host_comes_back_once_the_relay_listen
             end(relay)
 
 
-def test_a_new_join_where_no_relay_listens_gives_up_and_says_so():
+def test_a_new_join_where_no_relay_listens_gives_up_and_says_so(quick_retries):
     with socket.socket() as probe:          # a port just freed: nothing listens there now
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]

@@ -118,3 +118,20 @@ def test_an_ending_at_the_table_goes_back_to_the_title_with_the_reason(app):
     table.online.link = Link(link_events.FriendResigned(Side.WHITE))
     table.online.poll()
     assert app.messages[-1] == "Your friend gave up the match: you win it."
+
+
+def test_the_link_part_says_when_the_table_may_rest():
+    """Issue 38.18: nothing of the link's moves by itself unless its ribbon pulses (0) or the
+    dice wait for the friend (the next step of the waiting die); else STILL: the link's news
+    wakes the loop. Without a link, STILL too."""
+    from game.scenes.base import STILL
+    from game.scenes.online.shared import FACE_TIME
+    play, _calls = part()
+    play.poll()
+    assert play.next_frame(1.0) == STILL
+    assert play.next_frame(FACE_TIME * 3 + 0.1, dice_wait=True) == pytest.approx(FACE_TIME - 0.1)
+    play.link.events.append(link_events.ConnectionLost())
+    play.poll()
+    assert play.next_frame(1.0) == 0.0 and play.next_frame(1.0, dice_wait=True) == 0.0
+    silent = OnlinePlay(None, play.session, play.view, banner=print, end=print)
+    assert silent.next_frame(1.0, dice_wait=True) == STILL

@@ -15,16 +15,18 @@ from game.saves.storage import Storage
 from test_watch import FakeClient as WatchFeed, seen, watching  # noqa: F401  (the fixture too)
 from test_watch import recorded, relay_url  # noqa: F401
 from test_online_link import FakeClient   # the link's stand-in websockets client
+from test_online_words import friend_here
 
 OPTIONS = MatchOptions(rules="charpentier", length=3, opponent="online", human_side=Side.WHITE)
 
 
-def over_match(tmp_path):
+def over_match(tmp_path, features=("say", "rematch")):
     """A keeper whose online match (host, White) has just ended, recorded."""
     keeper = MatchKeeper(Storage(tmp_path), lambda words: None, random.Random(1))
     link = Link.host("ws://127.0.0.1:9", OPTIONS, client_factory=FakeClient)
     link.state.update(code="ACDEF9", token="0" * 32, started=True)
     keeper.start_online(link)
+    friend_here(link, features)
     keeper.end_online(Side.WHITE, "")
     assert keeper.session.phase is Phase.MATCH_OVER
     return keeper, link
@@ -72,6 +74,15 @@ def test_a_declined_offer_is_said_and_nothing_starts(tmp_path):
                                        "seq": link.state["have"]}))
     assert [type(e) for e in link.poll()] == [RematchDeclined]
     assert keeper.session.phase is Phase.MATCH_OVER and link.offer_rematch(True)
+
+
+def test_no_rematch_offered_where_the_relay_or_the_friend_does_not_take_it_in(tmp_path):
+    """An older relay (no features in its `peer`) would refuse a `rematch`: none is offered,
+    and the scoreboard offers none (rematch_open)."""
+    for features in (None, ("say",)):
+        keeper, link = over_match(tmp_path / str(features), features)
+        assert not link.rematch_open and not link.offer_rematch(True)
+        assert not sent(link, "rematch")
 
 
 def test_no_rematch_during_a_match_nor_an_answer_to_no_offer(tmp_path):

@@ -44,9 +44,16 @@ class FakeClient:
     def close(self, wait=0.0):
         self.closed = True
 
-    def rooms(self, open_=(), playing=()):
+    def rooms(self, open_=(), playing=(), page=0, more=False):
         self.inbox.put(("message", {"type": "rooms", "open": list(open_), "playing": list(playing),
-                                    "page": 0, "more": False}))
+                                    "page": page, "more": more}))
+
+
+def rooms_named(first: int, count: int) -> list:
+    """`count` open rooms with codes of their own, numbered from `first`."""
+    letters = "ACDEFGHJKMNPQRTWXY"
+    return [{**ADA, "code": "AC" + "".join(letters[(n // 18 ** k) % 18] for k in range(4)),
+             "name": f"Room {n}"} for n in range(first, first + count)]
 
 
 def test_the_listing_asks_first_and_again_every_two_seconds():
@@ -279,3 +286,65 @@ def test_a_network_that_cannot_be_searched_is_said_once(app, problem, said):
     lines = [words for words, _rect, _box in drawn if "cannot be searched" in words]
     assert lines and said in " ".join(lines) and scene.nearby_problem == problem
     assert said in NEARBY_PROBLEMS[problem]
+
+
+def test_the_next_page_is_asked_for_past_the_rooms_got_and_pages_are_shown_in_turn():
+    """Issue 37, left: the relay answers a page and whether it has more; the listing asks the
+    next page only when the screen scrolls past what it has, asks every page wanted again every
+    ASK_EVERY, and shows each room once (one moved to the next page between two answers)."""
+    listing = Listing("ws://127.0.0.1:1", client_factory=FakeClient)
+    client = listing.client
+    assert not listing.next_page(), "nothing more before the relay says so"
+    client.rooms(rooms_named(0, 24), more=True)
+    listing.poll(0.1)
+    assert len(listing.open) == 24 and listing.more
+    assert listing.next_page() and client.sent[-1]["page"] == 1
+    assert not listing.next_page(), "page 1 is awaited: asked once"
+    client.rooms(rooms_named(23, 10), page=1)          # room 23 moved down meanwhile
+    [news] = listing.poll(0.1)
+    assert [r.name for r in news.open] == [f"Room {n}" for n in range(33)] and not news.more
+    sent = len(client.sent)
+    listing.poll(ASK_EVERY)
+    assert [m["page"] for m in client.sent[sent:]] == [0, 1]     # both asked again
+    client.rooms(rooms_named(0, 5))                    # fewer now: page 1 is gone
+    listing.poll(0.1)
+    assert len(listing.open) == 5 and listing.wanted == 1 and not listing.more
+    client.rooms(rooms_named(40, 3), page=1)           # a late answer to a page not wanted now
+    assert listing.poll(0.1) == [] and len(listing.open) == 5
+
+
+def key(app, k):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+    frames(app, 2)
+
+
+def drawn(app) -> list[str]:
+    with ui.recording() as (shown, _unsaid):
+        app.frame(DT)
+    return [str(words) for words, _rect, _box in shown]
+
+
+def test_the_screen_scrolls_down_the_listing_and_asks_the_next_page_at_its_end(app):
+    scene = RoomsScene(app)
+    app.scenes.push(scene)
+    frames(app)
+    client = FakeClient.made[-1]
+    client.rooms(rooms_named(0, 8), more=True)
+    frames(app)
+    last = [row for row in scene.rows if row.visible][-1]
+    assert last.entry.name == "Room 5" and scene.more == 2
+    assert any("2+ more below" in w for w in drawn(app))
+    scene.menu.focus_on(last)
+    key(app, pygame.K_DOWN)                      # Down on the last row: the rows move down
+    assert scene.menu.focused is last and last.entry.name == "Room 6"
+    assert not any(m.get("page") == 1 for m in client.sent)
+    key(app, pygame.K_DOWN)                      # the last room got: the next page is asked for
+    assert last.entry.name == "Room 7" and client.sent[-1]["page"] == 1
+    client.rooms(rooms_named(8, 4), page=1)
+    frames(app)
+    key(app, pygame.K_DOWN)
+    assert last.entry.name == "Room 8" and scene.menu.focused is last
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=3, flipped=False,
+                                         precise_x=0.0, precise_y=3.0, which=0))
+    frames(app)
+    assert scene.first == 0 and scene.rows[0].entry.name == "Room 0"

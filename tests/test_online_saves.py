@@ -4,6 +4,8 @@ holds it (at its next poll), so that a secret and its commitment are on disk bef
 on the wire
 (docs/online.md); and what it takes in is saved with the flow's next step, at most one save a
 frame, at most four saves a throw."""
+from types import SimpleNamespace
+
 from game.online import dice
 from game.online.link import Link
 from game.play.options import MatchOptions
@@ -13,24 +15,14 @@ from game.play.stage import Stage
 from game.play.priority import PriorityFlow
 from game.rules import Side
 from online_helpers import (Player, code_of, folders, guest_player, host_player, keeper_in,
-                            records, relay_process, run_until)
+                            relay_process, run_until, saves_and_sends, shared_match)
 from test_online_link import FakeClient
 from test_online_match import assert_same_match
 
 
-def watched(player_or_keeper, link) -> list:
+def watched(keeper, link) -> list:
     """Every save of the keeper's storage, as (what it saved, the messages sent before it)."""
-    keeper = getattr(player_or_keeper, "keeper", player_or_keeper)
-    saves, save = [], keeper.storage.save_match
-    sent = []
-    send = link.client.send
-    link.client.send = lambda message: sent.append(message) or send(message)
-
-    def save_match(data):
-        saves.append((data, len(sent)))
-        return save(data)
-    keeper.storage.save_match = save_match
-    return saves, sent
+    return saves_and_sends(SimpleNamespace(keeper=keeper, link=link))
 
 
 def test_a_commitment_goes_out_only_after_the_save_that_holds_it_and_its_secret(tmp_path):
@@ -69,27 +61,22 @@ def test_the_link_leaves_the_sessions_fields_to_the_keeper(tmp_path):
 
 
 def test_an_online_throw_costs_at_most_four_saves_and_every_message_follows_its_save():
-    with relay_process() as relay, folders(2) as (a, b):
-        host = host_player(a, relay.url, rules="charpentier", length=3, seed=4)
-        guest = guest_player(b, relay.url, code_of(host), seed=5)
-        watches = [(folder, watched(player, player.link)) for folder, player in ((a, host), (b, guest))]
-        try:
-            run_until([host, guest], lambda: host.over and guest.over, 120)
-        finally:
-            host.link.close(), guest.link.close()
-        for folder, (saves, sent) in watches:
-            kept = [r for r in records(folder) if r["kind"] == "game"]
-            turns = sum(len(r["turns"]) for r in kept)
-            # a game's throw: this side's commitment, the other's taken in (with this side's
-            # reveal), the throw (with the other's reveal), the move; a priority throw: no move;
-            # and the match's first save, and one for each next game (before: about 5.6 a throw)
-            assert len(saves) <= 4 * turns + 3 * len(kept) + 1 + len(kept), (len(saves), turns)
-            for index, message in enumerate(sent):
-                if "seq" not in message or message["type"] == "accept":
-                    continue                # a sync; the guest's accept, before any match to save
-                before = [data["online"] for data, count in saves if count <= index]
-                assert before, message
-                assert any(message in o["outbox"] for o in before), message
+    """Read on the match of 3 points both games played through a relay (shared_match)."""
+    match = shared_match()
+    for kept_records, (saves, sent) in zip(match["records"], match["watched"]):
+        kept = [r for r in kept_records if r["kind"] == "game"]
+        turns = sum(len(r["turns"]) for r in kept)
+        assert kept and turns
+        # a game's throw: this side's commitment, the other's taken in (with this side's
+        # reveal), the throw (with the other's reveal), the move; a priority throw: no move;
+        # and the match's first save, and one for each next game (before: about 5.6 a throw)
+        assert len(saves) <= 4 * turns + 3 * len(kept) + 1 + len(kept), (len(saves), turns)
+        for index, message in enumerate(sent):
+            if "seq" not in message or message["type"] == "accept":
+                continue                # a sync; the guest's accept, before any match to save
+            before = [data["online"] for data, count in saves if count <= index]
+            assert before, message
+            assert any(message in o["outbox"] for o in before), message
 
 
 def test_a_game_killed_while_it_shows_the_friends_move_finds_the_move_when_started_again():

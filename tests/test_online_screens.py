@@ -5,12 +5,11 @@ host's options before accepting; two games in one process play one match through
 loopback; random clicks and keys never break an online screen.
 
 Headless and bounded: every loop has a frame limit; while a game waits for the network or the
-computer's thread, each frame leaves the other threads a moment (time.sleep(0.005)). Nothing
-is timed by the clock.
+computer's thread, each frame leaves the other threads a moment (5 ms:
+tools/online_screens.between_frames). Nothing is timed by the clock.
 """
 import random
 import sys
-import time
 from pathlib import Path
 
 import pygame
@@ -28,7 +27,8 @@ from game.scenes.menus.title import TitleScene
 from game.view.text_field import TextField
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
-from online_screens import frames_until  # noqa: E402  (the screenshots drive the games the same way)
+from online_screens import between_frames, frames_until  # noqa: E402  (the screenshots drive the games the same way)
+from online_helpers import quick_retries  # noqa: E402,F401  (a fixture)
 
 DT = 1 / 60
 
@@ -339,7 +339,7 @@ def test_join_through_a_real_relay_says_no_such_room(app, relay):
     assert scene.link is None and app.scenes.top is scene
 
 
-def test_join_an_address_where_no_relay_listens_says_it_is_unreachable(app):
+def test_join_an_address_where_no_relay_listens_says_it_is_unreachable(app, quick_retries):
     import socket
     with socket.socket() as probe:          # a port just freed: nothing listens there now
         probe.bind(("127.0.0.1", 0))
@@ -409,7 +409,7 @@ def play_out(a, b, limit=6000, done=None) -> None:
                     scene.pick(step.origin)
                     scene.drop(step.destination)
             g.frame(1 / 30)
-        time.sleep(0.005)
+        between_frames((a, b))
         if done is None and all(g.session is None or g.session.phase.value in ("game-over", "match-over")
                                 for g in (a, b)):
             return
@@ -474,7 +474,7 @@ def app_says_away() -> bool:
     return ".leave(" in inspect.getsource(App.leave_online)
 
 
-def test_a_friend_who_leaves_is_said_and_comes_back_to_the_same_match(tmp_path, monkeypatch):
+def test_a_friend_who_leaves_is_said_and_comes_back_to_the_same_match(tmp_path, monkeypatch, quick_retries):
     """Game B saves and leaves mid-game: A says so and waits; B is closed and started again,
     and Continue on its title takes it back to its seat (the saved token): A says the friend is
     back, and the match plays on to its end with both games agreeing."""
@@ -548,7 +548,7 @@ def test_a_friend_who_gives_up_ends_the_match_with_the_reason_said(tmp_path, mon
             g.leave_online()
 
 
-def test_the_host_restarted_starts_its_relay_again_and_the_friend_reconnects(tmp_path, monkeypatch):
+def test_the_host_restarted_starts_its_relay_again_and_the_friend_reconnects(tmp_path, monkeypatch, quick_retries):
     """The host's game leaves (its relay stops with it): the friend's table says the connection
     is lost; the host's game started again takes the match up with Continue, its relay on the
     same port, and the friend's game is back by itself: the match plays on to its end."""
@@ -593,7 +593,7 @@ def test_an_online_match_survives_random_clicks_and_keys(tmp_path, monkeypatch):
             g.leave_online()
 
 
-def test_taking_up_a_match_whose_relay_is_gone_says_so_and_keeps_it(tmp_path, monkeypatch):
+def test_taking_up_a_match_whose_relay_is_gone_says_so_and_keeps_it(tmp_path, monkeypatch, quick_retries):
     """Both games left; the guest's game, started again, finds no relay at the saved address:
     its table says so, and the match stays saved for another try."""
     a, b = host_and_join(tmp_path, monkeypatch)

@@ -22,15 +22,46 @@ class Clock:
         return self.now
 
 
-def started_link(clock=None) -> tuple[Link, Session]:
+def friend_here(link, features=("say", "rematch")) -> None:
+    """The relay's `peer`: the friend's game is in the room and takes these in (None: a relay or
+    a friend's game from before features, whose `peer` has no such field)."""
+    peer = {"type": "peer", "present": True}
+    if features is not None:
+        peer["features"] = list(features)
+    link.client.inbox.put(("message", peer))
+    link.poll()
+
+
+def started_link(clock=None, features=("say", "rematch")) -> tuple[Link, Session]:
     link = Link.host("ws://127.0.0.1:9", OPTIONS, client_factory=FakeClient)
     if clock is not None:
         link._clock = clock
     link.state.update(code="ACDEF9", token="0" * 32, started=True)
     session = Session.new(OPTIONS, seed=1)
     link.attach(session)
+    friend_here(link, features)
     link.saved()
     return link, session
+
+
+def test_every_hello_says_what_this_game_takes_in():
+    link, _session = started_link()
+    assert set(link.client.hello["features"]) >= {"say", "rematch"}
+    from game.online.watch import watch_message
+    assert set(watch_message("ACDEF9")["features"]) >= {"say", "rematch"}
+
+
+def test_no_phrase_goes_to_a_relay_or_a_friend_that_does_not_take_it_in():
+    """An older relay (its `peer` names no features) would refuse a `say` and leave a gap in
+    seq: the game sends none - until a `peer` names it (a newer friend's game comes back)."""
+    for features in (None, (), ("rematch",)):
+        link, _session = started_link(features=features)
+        assert not link.can_say() and not link.say("hello")
+        assert "say" not in [m["type"] for m in link.state["outbox"]]
+    friend_here(link, ("say",))
+    assert link.can_say() and link.say("hello")
+    friend_here(link, None)                 # the friend came back through an older relay
+    assert not link.can_say()
 
 
 def test_a_phrase_goes_out_once_saved_and_at_most_one_each_pause():

@@ -11,52 +11,11 @@ import queue
 import pytest
 
 from game.online import dice
-from game.online.client import Client
-from game.online.link import Link, wire_options
 from game.online.watch import (Cheated, GameWon, MatchOver, Moved, PlayersPresent, PriorityThrown, Thrown, Watcher, Watching)
 from game.online.protocol import read
 from game.play.options import MatchOptions
 from game.rules import Side
-from online_helpers import (Player, code_of, folders, games, guest_player, host_player, keeper_in,
-                            run_until)
-
-LOGGED = ("accept", "commit", "reveal", "move", "resign", "away")
-
-
-def recording(seat: str, log: list):
-    """A client factory whose clients note every peer message they send, once per seq."""
-    def factory(url, hello, **options):
-        client = Client(url, hello, **options)
-        send = client.send
-
-        def sent(message):
-            if message.get("type") in LOGGED and (seat, message["seq"]) not in {
-                    (s, m["seq"]) for s, m in log}:
-                log.append((seat, dict(message)))
-            send(message)
-        client.send = sent
-        return client
-    return factory
-
-
-def play_recorded(url, folder_host, folder_guest, rules="charpentier", length=1,
-                  side=Side.WHITE):
-    """A whole match between two in-process games through the relay at `url`: the log of their
-    peer messages, the room's options as on the wire, and the players."""
-    log = []
-    options = MatchOptions(rules=rules, length=length, opponent="online", level="novice",
-                           human_side=side, autoplay=True)
-    host = Player(keeper_in(folder_host, 0), Link.host(url, options,
-                                                         client_factory=recording("host", log)))
-    run_until([host], lambda: host.link.code, 10)
-    guest = Player(keeper_in(folder_guest, 1),
-                   Link.join(url, host.link.code, rules, autoplay=True, level="novice",
-                             client_factory=recording("guest", log)))
-    run_until([host, guest], lambda: host.over and guest.over, 120)
-    for player in (host, guest):
-        player.link.close()
-    return log, wire_options(options), host, guest
-
+from online_helpers import WATCH_FROM, games, play_recorded, shared_match  # noqa: F401
 
 @pytest.fixture(scope="module")
 def relay_url():
@@ -69,12 +28,10 @@ def relay_url():
 
 
 @pytest.fixture(scope="module")
-def recorded(relay_url):
-    """One match of 3 points of Tourne Case (Charpentier), recorded once for the module."""
-    with folders(2) as (a, b):
-        log, options, host, guest = play_recorded(relay_url, a, b, length=3, side=Side.BLACK)
-        yield {"log": log, "options": options, "games": games(a), "guest_games": games(b),
-               "rules": "charpentier"}
+def recorded():
+    """One match of 3 points of Tourne Case (Charpentier), the host Black, recorded once for
+    the test process (online_helpers.shared_match)."""
+    return shared_match()
 
 
 class FakeClient:
@@ -324,18 +281,6 @@ def test_the_headless_watch_gives_up_on_a_relay_gone_for_good(recorded, monkeypa
 
 # Live: a watcher on a real relay (in a thread, loopback) while two in-process games play ------
 
-class Watching_:
-    """A watcher as one more player of run_until: polled each frame, its events kept."""
-
-    def __init__(self, url, code):
-        self.watcher = Watcher(url, code)
-        self.events = []
-
-    def frame(self) -> bool:
-        self.events += self.watcher.poll()
-        return True
-
-
 def relay_supports_watching() -> bool:
     from game.online import relay
     return hasattr(relay.Relay, "take_watch")
@@ -345,31 +290,19 @@ live = pytest.mark.skipif(not relay_supports_watching(), reason="the relay lacks
 
 
 @live
-@pytest.mark.parametrize("join_after", [0, 12], ids=["before-the-first-move", "mid-match"])
-def test_a_live_watcher_ends_with_the_players_turns(relay_url, join_after):
+@pytest.mark.parametrize("join_after", sorted(WATCH_FROM, key=WATCH_FROM.get))
+def test_a_live_watcher_ends_with_the_players_turns(recorded, join_after):
     """Joining before the first move, or once the match has gone some turns (caught up from the
-    relay's log, then live): the watcher's games are the players' own, turn for turn."""
-    with folders(2) as (a, b):
-        host = host_player(a, relay_url, length=3)
-        code = code_of(host)
-        guest = guest_player(b, relay_url, code, rules="charpentier")
-        players = [host, guest]
-
-        def turns():
-            s = host.session
-            return 0 if s is None else (sum(len(g["turns"]) for g in s.match.games)
-                                        + len(s.record.get("turns", ())))
-        if join_after:
-            run_until(players, lambda: turns() >= join_after, 60)
-        watching_ = Watching_(relay_url, code)
-        run_until(players + [watching_], lambda: host.over and guest.over
-                  and (watching_.watcher.over or watching_.watcher.failed), 120)
-        watcher = watching_.watcher
-        assert watcher.failed is None and watcher.over is not None
-        assert isinstance(watching_.events[0], Watching)
-        assert games(a) == games(b) == watched_games(watcher)
-        assert watcher.over.line == host.lines[-1] == guest.lines[-1]
-        assert not any(isinstance(e, Cheated) for e in watching_.events)
+    relay's log, then live): the watcher's games are the players' own, turn for turn (two
+    watchers of the shared match, on its relay)."""
+    watching_ = recorded["watchers"][join_after]
+    watcher = watching_.watcher
+    assert watcher.failed is None and watcher.over is not None
+    assert isinstance(watching_.events[0], Watching)
+    assert recorded["games"] == recorded["guest_games"] == watched_games(watcher)
+    host_lines, guest_lines = recorded["lines"]
+    assert watcher.over.line == host_lines[-1] == guest_lines[-1]
+    assert not any(isinstance(e, Cheated) for e in watching_.events)
 
 
 def watch_process(folder, url: str, code: str, *options: str):
@@ -395,8 +328,8 @@ def test_main_py_watch_prints_the_match_and_records_the_players_turns():
     """Two headless games play through a relay process; a third watches: `watching CODE` first
     (flushed), `match over` last, the same line as the players'; its records hold the players'
     turns, marked watched. Then a code with no room: one line, status 3."""
-    from online_helpers import (autoplay, finish, first_line, records, relay_process,
-                                room_of)
+    from online_helpers import (autoplay, finish, first_line, folders, records,
+                                relay_process, room_of)
     with relay_process() as relay, folders(4) as (a, b, c, d):
         processes = []
         try:

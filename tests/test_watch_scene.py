@@ -10,22 +10,17 @@ from game.app import App
 from game.base import i18n
 from game.online.watch import Watcher
 from game.scenes.online.watch import CATCH_UP, WatchScene
-from game.rules import Side
-from online_helpers import folders, games
+from online_helpers import folders, games, shared_match
 from speaking import problems
-from test_watch import FakeClient, play_recorded, seen, watched_games, watching
+from test_watch import FakeClient, seen, watched_games, watching
 
 DT = 1 / 30
 
 
 @pytest.fixture(scope="module")
 def recorded():
-    from game.online import relay
-    running = relay.start_in_thread("127.0.0.1", 0)
-    with folders(2) as (a, b):
-        log, options, _host, _guest = play_recorded(running.url, a, b, length=3, side=Side.WHITE)
-        yield {"log": log, "options": options, "games": games(a), "rules": "charpentier"}
-    running.stop()
+    """The match of 3 points recorded once for the test process (online_helpers.shared_match)."""
+    return shared_match()
 
 
 @pytest.fixture
@@ -118,8 +113,11 @@ def test_the_screen_says_everything_in_both_languages_and_esc_leaves(tmp_path, r
 def test_the_screen_watches_a_real_match_through_a_relay(tmp_path, rules):
     """Two in-process games play a match through a loopback relay while the screen watches it
     with a real watcher: it ends on the players' result, their games its own."""
-    import time
+    import sys
+    from pathlib import Path
     from game.online import relay
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+    from online_screens import between_frames
     from online_helpers import code_of, guest_player, host_player
     from test_watch import relay_supports_watching
     if not relay_supports_watching():
@@ -142,7 +140,7 @@ def test_the_screen_watches_a_real_match_through_a_relay(tmp_path, rules):
                     if not (player.over and player.link.settled):
                         player.frame()
                 app.frame(DT)
-                time.sleep(0.001)
+                between_frames([app])
             assert scene.over is not None and scene.watcher.failed is None
             assert watched_games(scene.watcher) == games(a) == games(b)
             assert scene.over.line == host.lines[-1]

@@ -78,6 +78,20 @@ SAY_PAUSE = 3.5                          # seconds between two `say` of one side
 #: Peer messages of issue 37 that this tree's protocol may not list yet: taken in by seq, never judged.
 WORDS_TYPES = ("say", "rematch")
 LISTED_LANGUAGES = ("en", "fr")          # the host's language, as the relay's listing shows it
+#: The messages added to protocol 1 after its first release that this game takes in
+#: (docs/online.md, "Features"): said in every hello; the relay's `peer` says the friend's.
+FEATURES = tuple(getattr(protocol, "FEATURES", WORDS_TYPES))
+
+
+def features_of(message: dict) -> frozenset:
+    """What the other side understands of FEATURES, as a `peer` (or `room`) says: none when the
+    field is missing (an older relay, or an older friend's game)."""
+    read = getattr(protocol, "features", None)
+    if read is not None:
+        return read(message)
+    named = message.get("features")
+    return frozenset(n for n in named if isinstance(n, str)) & frozenset(FEATURES) \
+        if isinstance(named, list) else frozenset()
 
 
 def wire_options(options: MatchOptions) -> dict:
@@ -181,7 +195,8 @@ class Link:
         s = self.state
         rules = (s["options"] or {}).get("rules") or s.get("rules") or RULE_NAMES[0]
         hello = {"type": "hello", "protocol": protocol.PROTOCOL, "version": protocol.GAME_VERSION,
-                 "game": rule_set(rules).game, "rules": rules, "room": s["code"] or "new"}
+                 "game": rule_set(rules).game, "rules": rules, "room": s["code"] or "new",
+                 "features": list(FEATURES)}
         if s["token"]:
             hello["token"] = s["token"]
             if s["seat"] in ("host", "guest"):      # a relay restarted then names it right
@@ -334,13 +349,18 @@ class Link:
         self._queue({"type": "away", "turn": list(s.throw_key), "why": why})
         return True
 
+    def understood(self, feature: str) -> bool:
+        """The relay and the friend's game take `feature` in (the last `peer` named it): a
+        `say` or a `rematch` is never sent to an older one (it would refuse it, a gap in seq)."""
+        return feature in self.state.get("friend_features", ())
+
     def say(self, phrase: str) -> bool:
         """Send one of the PHRASES to the friend (and the watchers): at most one each SAY_PAUSE
-        seconds (the relay drops a sooner one). Like every message it goes out once saved:
-        True when queued (the caller has the keeper save)."""
+        seconds (the relay drops a sooner one), and only where it is understood. Like every
+        message it goes out once saved: True when queued (the caller has the keeper save)."""
         now = self._clock()
         if (self._done or phrase not in PHRASES or not self.state["started"]
-                or now - self._said_at < SAY_PAUSE):
+                or now - self._said_at < SAY_PAUSE or not self.understood("say")):
             return False
         self._said_at = now
         self._queue({"type": "say", "phrase": phrase})
@@ -349,9 +369,11 @@ class Link:
     # --- a rematch in the same room (docs/online.md, "More peer messages") -------------------
     @property
     def rematch_open(self) -> bool:
-        """The match is over here and the room still holds both: a rematch may be offered."""
+        """The match is over here, the room still holds both, and the relay and the friend's
+        game understand a rematch: one may be offered."""
         s = self.session
-        return not self._done and s is not None and s.phase is Phase.MATCH_OVER
+        return (not self._done and s is not None and s.phase is Phase.MATCH_OVER
+                and self.understood("rematch"))
 
     def offer_rematch(self, swap: bool) -> bool:
         """Offer another match, the colours swapped or kept; True when queued (the caller has
@@ -409,7 +431,8 @@ class Link:
         self._events.append(RematchAgreed(swap))
 
     def can_say(self) -> bool:
-        return not self._done and self.state["started"] and self._clock() - self._said_at >= SAY_PAUSE
+        return (not self._done and self.state["started"] and self.understood("say")
+                and self._clock() - self._said_at >= SAY_PAUSE)
 
     def close(self, wait: float = 0.0) -> None:
         """Leave the room (what was sent and saved goes out first: waited for up to `wait`
@@ -529,6 +552,7 @@ class Link:
             if present not in (True, False):
                 return
             self._present = present
+            s["friend_features"] = sorted(features_of(message))    # the last peer says
             if present and "name" in message:
                 s["friend_name"] = said_name(message.get("name"))
             if present:

@@ -18,7 +18,9 @@ from game.online.events import (ConnectionLost, Forfeit, FriendArrived, FriendAw
 from game.base.i18n import shown
 from game.base.dispatch import dispatch, nothing
 from game.play.session import Phase
+from game.scenes.base import STILL
 from game.scenes.online.lobby import dots, draw_waiting, watching_words
+from game.scenes.online.shared import FACE_TIME
 from game.scenes.table.cards import checker_rects
 from game.view import widgets as ui
 from game.view.layout import px
@@ -182,6 +184,18 @@ class OnlinePlay:
         self.ended = ending(event)
         self.troubles = {}
         self.end(self.ended)
+
+    def next_frame(self, clock: float, dice_wait: bool = False) -> float:
+        """Seconds until this part looks different by itself (Scene.next_frame): 0 while the
+        ribbon of what is wrong pulses; the next step of the waiting die and dots while the dice
+        wait (`dice_wait`, as drawn); else STILL - the link's news wakes the loop (wake())."""
+        if self.link is None:
+            return STILL
+        if self.troubles:
+            return 0.0
+        if dice_wait:
+            return FACE_TIME - clock % FACE_TIME
+        return STILL
 
     def draw(self, surface, scale: float, clock: float, position=None, dice_wait: bool = False) -> None:
         """The ribbon of what is wrong, across the board where it covers no checker (`ribbon`:

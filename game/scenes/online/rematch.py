@@ -78,12 +78,17 @@ class RematchScene(OverlayScene):
     def shown_as(self) -> None:
         """The buttons for where the rematch stands, and the words saying it."""
         asked = self.offered is not None
+        link = self.link
+        older = link is not None and not link.understood("rematch")
         for button in (self.swapped, self.kept):
             button.visible = not asked
-            button.enabled = not self.waiting
+            button.enabled = not self.waiting and not older
         self.accept.visible = self.decline.visible = asked
         if asked:
             self.notes = [said(self.offered.words)]
+        elif older:           # an older relay or friend's game would refuse it
+            self.notes = [said(Words(N_("The relay or your friend's game is an older version: "
+                                        "it cannot take a rematch.")))]
         elif self.waiting:
             self.notes = [said(Words(N_("Offered: waiting for your friend's answer...")))]
         elif not self.notes:
@@ -153,7 +158,11 @@ class PhrasesScene(OverlayScene):
                   for phrase, words in PHRASES.items()), ui.Button(N_("Back"), self.back)]
 
     def send(self, phrase: str) -> None:
+        link = self.app.keeper.online
         if say(self.app, phrase):
             self.back()
+        elif link is not None and not link.understood("say"):
+            self.notes = [said(Words(N_("The relay or your friend's game is an older version: "
+                                        "it cannot take these words.")))]
         else:
             self.notes = [said(Words(N_("One phrase every few seconds: wait a moment.")))]

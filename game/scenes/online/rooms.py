@@ -111,7 +111,9 @@ class RoomsScene(OnlineScene):
         self.news = None           # the relay's last listing (Listed)
         self.nearby_problem = None  # why the home network cannot be searched (nearby.py), if so
         self.url = None            # the relay listed (its address made whole)
-        self.more = 0              # rooms listed that do not fit the rows
+        self.more = 0              # rooms listed below the rows
+        self.first = 0             # the first room shown (the player scrolls down the listing)
+        self.entries: list = []    # [(kind, entry)]: the home network's, the relay's pages
         super().__init__(app)
         typed = url or str(self.app.settings.get("join_address", "") or "")
         self.address.type(typed)
@@ -211,9 +213,9 @@ class RoomsScene(OnlineScene):
         entries = [("nearby", game) for game in self.found if game[1] != self.url]
         if news is not None:
             entries += [("open", e) for e in news.open] + [("playing", e) for e in news.playing]
-        for row, (kind, entry) in zip(self.rows, entries + [("", None)] * ROWS):
-            row.show(kind, entry)
-        self.more = max(0, len(entries) - ROWS)
+        self.entries = entries
+        self.first = max(0, min(self.first, len(entries) - ROWS))
+        self.show_rows()
         if news is not None:
             self.say(Words(N_("No open game on this relay now: host one for anyone on it, or "
                               "wait here.")) if not news.open and not news.playing else "",
@@ -221,6 +223,39 @@ class RoomsScene(OnlineScene):
         again = next((row for row in self.rows if row.visible and row.code == code), None)
         if again is not None:
             self.menu.focus_on(again)
+
+    def show_rows(self) -> None:
+        shown = self.entries[self.first:self.first + ROWS]
+        for row, (kind, entry) in zip(self.rows, shown + [("", None)] * ROWS):
+            row.show(kind, entry)
+        self.more = max(0, len(self.entries) - self.first - ROWS)
+
+    def scroll(self, step: int) -> bool:
+        """The rows move `step` rooms down the listing (up if negative); past the last room the
+        relay sent, its next page is asked for (it shows when it comes). True if they moved."""
+        first = max(0, min(self.first + step, len(self.entries) - ROWS))
+        asked = (first + ROWS >= len(self.entries) and step > 0 and self.listing is not None
+                 and self.listing.next_page())
+        if first == self.first:
+            return asked
+        self.first = first
+        self.show_rows()
+        return True
+
+    def _scrolled_by_key(self, event) -> bool:
+        """Down on the last row shown (Up on the first) scrolls the listing instead of leaving it."""
+        if event.type != pygame.KEYDOWN or event.key not in (pygame.K_DOWN, pygame.K_UP):
+            return False
+        shown = [row for row in self.rows if row.visible]
+        if not shown or self.menu.focused not in (shown[0], shown[-1]):
+            return False
+        if event.key == pygame.K_DOWN and self.menu.focused is shown[-1]:
+            moved = self.scroll(1)
+        elif event.key == pygame.K_UP and self.menu.focused is shown[0]:
+            moved = self.scroll(-1)
+        else:
+            return False
+        return moved
 
     def chosen(self, row: RoomRow) -> None:
         """Join that room (its offer accepted at once if it is as listed), or watch that match."""
@@ -243,6 +278,11 @@ class RoomsScene(OnlineScene):
     # --- keys and drawing ----------------------------------------------------------------------
     def handle_event(self, event):
         if self.menu.focused is self.address and not self.leaving and self.address.take(event):
+            return
+        if event.type == pygame.MOUSEWHEEL and not self.leaving:
+            self.scroll(-event.y)
+            return
+        if not self.leaving and self._scrolled_by_key(event):
             return
         if (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
                 and self.menu.focused is self.address):
@@ -277,8 +317,9 @@ class RoomsScene(OnlineScene):
                            px(28, scale)), colour, margin=px(40, scale))
         elif self.listing is not None:
             note = _("Live: the relay is asked again every 2 s. Enter or a click joins or watches.")
-            if self.more:
-                note = _("{note} ({n} more: the newest are shown)", note=note, n=self.more)
+            if self.more or self.listing.more:
+                note = _("{note} ({n} more below: Down or the wheel shows them)", note=note,
+                         n=f"{self.more}+" if self.listing.more else self.more)
             ui.blit_fitted(surface, note, 19 * scale, pygame.Rect(0, y, surface.get_width(),
                            px(28, scale)), ui.IVORY_SHADE, margin=px(40, scale))
         if self.nearby_problem in NEARBY_PROBLEMS:    # said once, at the foot: an address works
