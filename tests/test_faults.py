@@ -29,7 +29,7 @@ from game.scenes.games import resumable_session
 from game.play.options import MatchOptions
 from game.play.session import Session
 from game.scenes.menus.overlays import NoticeScene
-from game.saves import stats
+from game.saves import files as saves_files, stats
 from game.saves.records import RECORDS_FILE
 from game.saves.settings import DEFAULT_SETTINGS, SETTINGS_FILE
 from game.saves.storage import MATCH_FILE, Storage
@@ -445,7 +445,7 @@ def test_a_full_disk_loses_nothing(tmp_path):
     before = {p.name: p.read_bytes() for p in folder.iterdir()}
     big_record = {**RECORD, "turns": [[[1, 2], "x" * 30_000]]}
     writes = {   # each write, and about how many bytes it needs
-        "match": (lambda s: s.save_match(STATES[0]), len(json.dumps(STATES[0], indent=1))),
+        "match": (lambda s: s.save_match(STATES[0]), len(saves_files.wrap("match", STATES[0]))),
         "settings": (lambda s: s.save_settings(DEFAULT_SETTINGS), 200),
         "record": (lambda s: s.add_record(big_record), 30_000)}
     tried = 0

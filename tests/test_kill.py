@@ -2,22 +2,26 @@
 seeded match, and every time the save on disk must be a good state of that very match, the
 backup too, and starting again must continue exactly there and play on legally.
 
-One data folder is used for the whole chain: each run resumes what the last one left, and each
+The kills are made in chains, each on one data folder (CHAINS of them side by side: a run's time
+is mostly the game's own pace, waited for): each run resumes what the last one left, and each
 run gets its own --seed, so a run that started a new match instead of continuing would show up
 as a different match (a match's dice come from its own seed, not from the run's).
 
 "A state of the match" is checked strictly: the match is replayed from its seed with the moves
 the save records (each validated by the engine), and the save's whole `to_dict()` - generator
-state included - must equal the replay at some point. The last kill's save is then played on
-in-process by the real App to the end of the match.
+state included - must equal the replay at some point. Each kill's save is then started again
+in-process by the real App and played on for two turns; the last kill of the first chain to end
+is played on to the end of its match.
 """
 import json
 import os
+import queue
 import random
 import shutil
 import signal
 import subprocess
 import sys
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -35,9 +39,13 @@ from game.saves.storage import MATCH_FILE, Storage
 
 ROOT = Path(__file__).resolve().parent.parent
 SEED = 1699
-KILLS = 50
+KILLS = 50                       # in all, over the CHAINS
+#: The kills of each chain, on a data folder of its own; the chains are killed side by side (a
+#: run's time is mostly the game's own pace, waited for). The last kill of the chain that ends
+#: first is played on to the end of its match, in-process, while the others go on.
+CHAINS = (25, 25)
 SAVE_TIMEOUT = 30.0              # seconds a run may take to save its match (start included)
-MATCH_LENGTH = 3                 # long enough that 50 kills stay in one match
+MATCH_LENGTH = 3                 # long enough that a chain's kills stay in one match
 DT = 0.1                         # in-process frames: the longest step the loop allows
 PLAY_ON_TURNS = 2                # in-process turns played after each resume
 MATCH_FRAME_BUDGET = 20_000      # in-process frames to finish the match after the last kill
@@ -248,64 +256,97 @@ def check_resumed(copy: Path, data: dict, place: tuple[int, int], seeds, last: b
         pygame.display.quit()
 
 
-@pytest.mark.slow(seconds=120)
-def test_killed_at_random_moments_the_match_continues_exactly_where_it_was(tmp_path):
-    rng = random.Random(SEED)
-    folder = tmp_path / "data"
+def chain(index: int, runs: range, tmp_path: Path, seeds: list[int], checks: queue.Queue,
+          stop: threading.Event) -> tuple[int, tuple[int, int], set]:
+    """One data folder's chain of runs, each run killed at a random moment and its folder then
+    checked; each kill's save is copied aside and handed to `checks`, for the main thread to
+    start again in-process (pygame's window is the main thread's) while the next run plays.
+    Returns (saves that lost anything, the last kill's place, leftover temporary files)."""
+    rng = random.Random(SEED + index)
+    folder = tmp_path / f"data-{index}"
     folder.mkdir()
-    seeds = match_seeds(KILLS)
+    Storage(folder).save_settings({**DEFAULT_SETTINGS, "length": MATCH_LENGTH})
     place = None                     # (seed, index) of the last kill's save on its match
     leftovers = set()
     lost = 0                         # kills after which the save was behind one seen on disk
-    log_path = tmp_path / "stderr.txt"
-    Storage(folder).save_settings({**DEFAULT_SETTINGS, "length": MATCH_LENGTH})
-    resumed = None                   # the last kill's copy, checked while the next run plays
-    with ThreadPoolExecutor(1) as killer:
-        for run in range(KILLS):
-            with open(log_path, "ab") as log:
-                game = start_game(folder, SEED + run, log)
-                try:
-                    # The kill is timed and made on a thread, from the start; meanwhile the
-                    # previous kill's save is resumed and played on here (most of a run's time is
-                    # the game's own pace, waited for).
-                    killing = killer.submit(killed_at_a_random_moment, game, folder, rng, run == 0)
-                    if resumed is not None:
-                        check_resumed(*resumed, seeds, last=False)
-                    seen = killing.result()
-                finally:
-                    game.send_signal(signal.SIGKILL)
-                    game.wait()
+    for run in runs:
+        if stop.is_set():
+            break
+        with open(tmp_path / f"stderr-{index}.txt", "ab") as log:
+            game = start_game(folder, SEED + run, log)
+            try:
+                seen = killed_at_a_random_moment(game, folder, rng, run == runs[0])
+            finally:
+                game.send_signal(signal.SIGKILL)
+                game.wait()
 
-            leftovers.update(check_files_after_kill(folder))
-            data, problems = Storage(folder, validate_match=Session.from_dict).load_match()
-            assert problems == [] and data is not None, f"after kill {run}: {problems}"
-            data = normal(data)
-            assert normal(Session.from_dict(data).to_dict()) == data
-            here = place_in_match(data, seeds)
-            if place is not None:
-                assert here[0] == place[0], f"after kill {run}: a different match was started"
-                assert here[1] >= place[1], f"after kill {run}: the match went back ({short(data)})"
-            if seen is not None and place_in_match(normal(seen), [here[0]])[1] > here[1]:
-                lost += 1
-            place = here
+        leftovers.update(check_files_after_kill(folder))
+        data, problems = Storage(folder, validate_match=Session.from_dict).load_match()
+        assert problems == [] and data is not None, f"after kill {run}: {problems}"
+        data = normal(data)
+        assert normal(Session.from_dict(data).to_dict()) == data
+        here = place_in_match(data, seeds)
+        if place is not None:
+            assert here[0] == place[0], f"after kill {run}: a different match was started"
+            assert here[1] >= place[1], f"after kill {run}: the match went back ({short(data)})"
+        if seen is not None and place_in_match(normal(seen), [here[0]])[1] > here[1]:
+            lost += 1
+        place = here
 
-            main, backup = folder / MATCH_FILE, folder / (MATCH_FILE + ".prev")
-            assert main.exists() or backup.exists()
-            if main.exists() and backup.exists():
-                older = place_in_match(read_save(backup), [place[0]])
-                assert older[1] <= place[1], "the backup is newer than the save"
-            elif backup.exists():     # killed between keeping the backup and renaming the new save
-                assert read_save(backup) == data
+        main, backup = folder / MATCH_FILE, folder / (MATCH_FILE + ".prev")
+        assert main.exists() or backup.exists()
+        if main.exists() and backup.exists():
+            older = place_in_match(read_save(backup), [place[0]])
+            assert older[1] <= place[1], "the backup is newer than the save"
+        elif backup.exists():     # killed between keeping the backup and renaming the new save
+            assert read_save(backup) == data
 
-            copy = tmp_path / f"resume-{run}"
-            shutil.copytree(folder, copy)
-            resumed = (copy, data, place)
-    check_resumed(*resumed, seeds, last=True)     # the last kill's save: played to the match's end
-    stderr = log_path.read_text(errors="replace")
-    assert "Traceback" not in stderr and "Tourne Case" not in stderr, stderr[-2000:]
-    assert place[1] > 0, "the killed runs never got past the start of the match"
-    print(f"\n{KILLS} kills; saves that lost anything: {lost}; the match reached state "
-          f"{place[1]} of its replay; leftover temporary files: {len(leftovers)}")
+        copy = tmp_path / f"resume-{run}"
+        shutil.copytree(folder, copy)
+        checks.put((copy, data, place))
+    return lost, place, leftovers
+
+
+@pytest.mark.slow(seconds=60)
+def test_killed_at_random_moments_the_match_continues_exactly_where_it_was(tmp_path):
+    """KILLS kills in CHAINS on data folders side by side; every kill's save is started again
+    in-process and played on, the last kill of the first chain to end to the end of its match."""
+    assert sum(CHAINS) == KILLS
+    seeds = match_seeds(KILLS)
+    firsts = [sum(CHAINS[:index]) for index in range(len(CHAINS))]
+    runs = [range(first, first + kills) for first, kills in zip(firsts, CHAINS)]
+    lasts = {f"resume-{each[-1]}" for each in runs}     # the chains' last kills' copies
+    checks, stop = queue.Queue(), threading.Event()
+    with ThreadPoolExecutor(len(CHAINS)) as pool:
+        try:
+            chains = [pool.submit(chain, index, each, tmp_path, seeds, checks, stop)
+                      for index, each in enumerate(runs)]
+            for _ in range(KILLS):
+                while True:
+                    try:
+                        copy, data, place = checks.get(timeout=0.1)
+                        break
+                    except queue.Empty:
+                        for each in chains:
+                            if each.done():
+                                each.result()      # a chain that failed raises here
+                last = copy.name in lasts and len(lasts) == len(CHAINS)
+                lasts.discard(copy.name)
+                check_resumed(copy, data, place, seeds, last=last)
+            ended = [each.result() for each in chains]
+        finally:
+            stop.set()
+    lost = sum(lost for lost, _, _ in ended)
+    places = [place for _, place, _ in ended]
+    leftovers = set().union(*(leftovers for _, _, leftovers in ended))
+    for log in tmp_path.glob("stderr-*.txt"):
+        stderr = log.read_text(errors="replace")
+        assert "Traceback" not in stderr and "Tourne Case" not in stderr, stderr[-2000:]
+    assert all(place[1] > 0 for place in places), "the killed runs never got past the start"
+    assert len({seed for seed, _ in places}) == len(CHAINS), "two chains played one match"
+    print(f"\n{KILLS} kills on {len(CHAINS)} folders; saves that lost anything: {lost}; the matches "
+          f"reached states {[place[1] for place in places]} of their replays; leftover "
+          f"temporary files: {len(leftovers)}")
     assert lost == 0
 
 

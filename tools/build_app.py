@@ -20,6 +20,8 @@ DATA_FOLDERS = ("assets", "sounds", "game/computer/data", "game/locale")
 #: carry no icon: there the window's (assets/icon.png, set by the game) and the menu entry's
 #: (launchers/install-linux.sh) serve.
 ICONS = {"win32": "assets/icon.ico", "darwin": "assets/icon.icns"}
+UNUSED_MODULES = ("numpy.f2py", "numpy.testing", "unittest", "doctest", "pdb", "pydoc",
+                  "xmlrpc")
 
 
 def data_arguments() -> list[str]:
@@ -39,6 +41,9 @@ def pyinstaller_arguments(dist: Path, work: Path) -> list[str]:
         f"--distpath={dist}", f"--workpath={work}", f"--specpath={work}",
         f"--paths={ROOT}", "--collect-submodules=game",     # scenes are imported when needed
         "--exclude-module=tkinter",      # main.py's set-up window, never shown by a built app
+        # What the game's packages bring along for their own tests and tools: never imported
+        # by the game, and a quarter of what PyInstaller would otherwise look through.
+        *(f"--exclude-module={name}" for name in UNUSED_MODULES),
         *icon_arguments(),
         *data_arguments(),
     ]

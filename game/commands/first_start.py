@@ -19,7 +19,6 @@ import subprocess
 import sys
 import threading
 import time
-from importlib import metadata
 from pathlib import Path
 
 try:
@@ -78,9 +77,17 @@ def read_requirements(path: Path) -> list:
 
 
 def missing_requirements(requirements) -> list:
-    """The requirements this Python lacks (not installed, or not at the pinned version)."""
+    """The requirements this Python lacks (not installed, or not at the pinned version).
+
+    Every start asks, so the answer comes first from the names of the installed packages'
+    folders (`installed_versions`); only a requirement not found there at its pinned version
+    is asked of importlib.metadata, whose import alone costs a start about 70 ms."""
+    installed = installed_versions()
     missing = []
     for name, version in requirements:
+        if version is not None and installed.get(project_key(name)) == version:
+            continue
+        from importlib import metadata
         try:
             found = metadata.version(name)
         except metadata.PackageNotFoundError:
@@ -90,6 +97,29 @@ def missing_requirements(requirements) -> list:
             missing.append(_("{name} {version} (found {found})", name=name, version=version,
                              found=found))
     return missing
+
+
+def installed_versions() -> dict:
+    """{project: version} read from the `NAME-VERSION.dist-info` folders on sys.path (the
+    wheel format's names: pip installs every package so), the first one in sys.path's order
+    as importlib.metadata finds it. A folder named otherwise is simply not seen here."""
+    found = {}
+    for entry in sys.path:
+        try:
+            names = os.listdir(entry or ".")
+        except OSError:
+            continue
+        for name in names:
+            if name.endswith(".dist-info"):
+                project, _dash, version = name[:-len(".dist-info")].rpartition("-")
+                if project:
+                    found.setdefault(project_key(project), version)
+    return found
+
+
+def project_key(name: str) -> str:
+    """A project's name as packaging compares it: case, "-", "_" and "." do not count."""
+    return re.sub(r"[-_.]+", "-", name).lower()
 
 
 def venv_dir() -> Path:
