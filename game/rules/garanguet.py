@@ -227,10 +227,11 @@ class Garanguet(Rules):
         return ends
 
     def outcome(self, position: Position) -> Outcome | None:
-        for side in Side:
-            if position.checkers(side)[0] == OFF:
-                begun = position.checkers(side.other)[-1] == OFF
-                return Outcome(side, 1 if begun else 2, "G-10")
+        white, black = position.white, position.black     # asked often: no loop over Side
+        if white[0] == OFF:
+            return Outcome(Side.WHITE, 1 if black[-1] == OFF else 2, "G-10")
+        if black[0] == OFF:
+            return Outcome(Side.BLACK, 1 if white[-1] == OFF else 2, "G-10")
         return None
 
 
