@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from game.rules import GARANGUET, Position, Side
+from game.rules import GARANGUET, Illegal, Position, Rules, Side
 
 THROWS = list(itertools.combinations_with_replacement(range(1, 7), 3))   # the 56 distinct throws
 
@@ -128,3 +128,38 @@ def test_random_positions_agree_with_brute_force():
         assert Position.parse(str(position)) == position
         for dice in rng.sample(THROWS, 5):
             assert turns(position, dice) == brute_force(position, dice), (str(position), dice)
+
+
+class CoreSearch(type(GARANGUET)):
+    """Garanguet with the core's own turn search: every step asked of `try_step` (its refusal
+    built, then dropped), every turn walked step by step, every move applied step by step."""
+
+    _quick_step = Rules._quick_step
+    _terminals = Rules._terminals
+    apply = Rules.apply
+
+
+def test_the_fast_turn_search_is_the_cores_step_for_step():
+    # Garanguet's own search (the bear-off walk, the steps written in, a move of `plays` found
+    # among the turns it remembers) finds what the core's finds: the same ends by the same
+    # steps in the same order, the same plays, the same positions after them.
+    rng = random.Random(1866)
+    core = CoreSearch()
+    for _ in range(30):
+        position = random_position(rng)
+        side = position.to_move
+        own, opp = position.checkers(side), position.checkers(side.other)
+        for origin in (0, *range(1, 26)):
+            for number in range(1, 7):
+                refused = isinstance(GARANGUET.try_step(own, opp, origin, number), Illegal)
+                quick = GARANGUET._quick_step(own, opp, origin, number)
+                assert quick == (None if refused else GARANGUET.try_step(own, opp, origin, number))
+        for dice in rng.sample(THROWS, 4):
+            numbers = GARANGUET.numbers(dice)
+            fast = GARANGUET._terminals(own, opp, numbers)
+            if sum(19 - x for x in own if x < 19) < sum(numbers):       # it may bear off
+                assert list(fast.items()) == list(core._terminals(own, opp, numbers).items())
+            plays = GARANGUET.plays(position, dice)
+            assert [GARANGUET.apply(position, move, dice) for move, _ in plays] == [after for _, after in plays]
+            for move, after in rng.sample(plays, min(3, len(plays))):
+                assert core.apply(position, move, dice) == after

@@ -128,47 +128,57 @@ def solve(model: Model, lay: Layout, wins: list, chance: bool = True, tol: float
     for k in range(copies):
         U[copies * n * n + k * n:][:n] = K - np.asarray(wins[k], float)
     targets = lay.entries
+    # What never changes between sweeps, per level: where each group's turns start and the turns
+    # that stay in the level (or, with a policy, each group's chosen turn and which of those
+    # stay), each group's state and chance, and the closed form of the passes.
+    fixed = []
+    for (s, g, e), (same, affected, at) in zip(lay.levels, lay.within):
+        if policy is None:
+            turns = (targets[e], same - e.start, lay.group_start[g] - e.start)
+            same_targets = targets[same]
+        else:
+            chosen = policy[g]
+            stays = np.isin(chosen, same)
+            affected = np.flatnonzero(stays)
+            at, same_targets = np.arange(len(affected)), targets[chosen[stays]]
+            turns = (targets[chosen], stays, None)
+        state, prob = lay.group_state[g] - s.start, lay.group_prob[g]
+        p = lay.passing[s]
+        mirror = lay.partner[s] - s.start
+        q = p[mirror]
+        stuck = p * q > 1 - 1e-15
+        fixed.append((turns, affected, at, same_targets, state, prob, state[affected],
+                      prob[affected], p, mirror, p * K, p * q * K, np.where(stuck, 1.0, 1 - p * q),
+                      stuck, lay.states[s]))
     sweeps = 0
     while True:
         if STOP.is_set():
             raise Stopped
         sweeps += 1
         change = 0.0
-        for (s, g, e), (same, affected, at) in zip(lay.levels, lay.within):
+        for (s, _, _), (turns, affected, at, same_targets, state, prob, state_in, prob_in, p,
+                        mirror, pK, pqK, divide, stuck, flat) in zip(lay.levels, fixed):
             # The best turn of each group, apart from the turns that stay in this level.
-            if policy is None:
-                u = U[targets[e]]
-                u[same - e.start] = np.inf
-                base = np.minimum.reduceat(u, lay.group_start[g] - e.start)
-                same_targets = targets[same]
-            else:
-                chosen = policy[g]
-                base = U[targets[chosen]]
-                stays = np.isin(chosen, same)
-                base[stays] = np.inf
-                affected = np.flatnonzero(stays)
-                at, same_targets = np.arange(len(affected)), targets[chosen[stays]]
-            state, prob = lay.group_state[g] - s.start, lay.group_prob[g]
+            level_targets, same, starts = turns
+            base = U[level_targets]
+            base[same] = np.inf
+            if starts is not None:
+                base = np.minimum.reduceat(base, starts)
             size = s.stop - s.start
             # The groups without such turns are settled for this sweep; the others iterate.
             outside = base[affected]
             base[affected] = K
             settled = np.bincount(state, weights=(K - base) * prob, minlength=size)
-            state, prob = state[affected], prob[affected]
-            p = lay.passing[s]
-            mirror = lay.partner[s] - s.start
-            q = p[mirror]
-            stuck = p * q > 1 - 1e-15
             for inner in range(INNER if len(same_targets) else 1):
                 low = outside.copy()
                 np.minimum.at(low, at, U[same_targets])
-                a = settled + np.bincount(state, weights=(K - low) * prob, minlength=size)
-                value = (a + p * K - p * a[mirror] - p * q * K) / np.where(stuck, 1.0, 1 - p * q)
+                a = settled + np.bincount(state_in, weights=(K - low) * prob_in, minlength=size)
+                value = (a + pK - p * a[mirror] - pqK) / divide
                 value[stuck] = K / 2
-                step = float(np.abs(value - U[lay.states[s]]).max())
+                step = float(np.abs(value - U[flat]).max())
                 if not inner:
                     change = max(change, step)
-                U[lay.states[s]] = value
+                U[flat] = value
                 if step < tol:
                     break
         if change < tol:

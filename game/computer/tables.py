@@ -448,13 +448,14 @@ def solve_rule_set(name: str, report=None) -> dict:
     policy = slv.best_policy(model, lay, equity, [model.points], chance=False)
     (chance,), _ = slv.solve(model, lay, [ones], policy=policy)
     win2, lose2 = _gammons(model, equity)
-    return {"chance": chance, "equity": equity, "gammon_win": win2, "gammon_loss": lose2,
-            "match_equity": _money_match_equity(model, equity)}
+    return {"chance": chance, "equity": equity, "gammon_win": win2.astype(np.float32),
+            "gammon_loss": lose2.astype(np.float32),
+            "match_equity": _money_match_equity(model, chance, win2, lose2)}
 
 
 def _gammons(model: mdl.Model, equity: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The chances the side to move wins, and loses, 2 points (TB-4), both sides playing for the
-    most points; kept in single precision (they serve the match estimate)."""
+    most points (the tables keep them in single precision: they serve the match estimate)."""
     lay = slv.layout(model, 2)
     policy = slv.best_policy(model, lay, np.stack([equity, equity]), [model.points] * 2,
                              chance=False)
@@ -462,25 +463,17 @@ def _gammons(model: mdl.Model, equity: np.ndarray) -> tuple[np.ndarray, np.ndarr
     # Only the first copy's side is paid: its value is its chance of a 2-point win; the other
     # copy's (its opponent to move) is minus that chance, which is the mover's chance to lose 2.
     (win2, lose2), _ = slv.solve(model, lay, [double, zero], chance=False, policy=policy)
-    return win2.astype(np.float32), (-lose2).astype(np.float32)
+    return win2, -lose2
 
 
-def _money_match_equity(model: mdl.Model, equity: np.ndarray) -> np.ndarray:
+def _money_match_equity(model: mdl.Model, chance: np.ndarray, win2: np.ndarray,
+                        lose2: np.ndarray) -> np.ndarray:
     """The match equity table from the game as played for the most points: the chances the first
-    to move wins or loses 1 or 2 points, then first-to-N arithmetic (a priority throw decides
-    who moves first in each game)."""
-    lay = slv.layout(model, 2)
-    policy = slv.best_policy(model, lay, np.stack([equity, equity]), [model.points] * 2,
-                             chance=False)
+    to move wins, and wins or loses 2 points (the game's chance and `_gammons`', all under the
+    play for the most points, read where the game starts), then first-to-N arithmetic (a
+    priority throw decides who moves first in each game)."""
     start = model.index[(0, 0, 0)]
-    ones, double = np.ones(model.size), (model.points == 2).astype(float)
-    zero = np.zeros(model.size)
-
-    def first_mover(wins):  # K = 0: what the first mover's wins pay minus what its losses cost
-        values, _ = slv.solve(model, lay, wins, chance=False, policy=policy)
-        return float(values[0, start, start])
-
-    w, w2, l2 = first_mover([ones, zero]), first_mover([double, zero]), -first_mover([zero, double])
+    w, w2, l2 = (float(x[start, start]) for x in (chance, win2, lose2))
     first = {(1, True): w - w2, (2, True): w2, (1, False): 1 - w - l2, (2, False): l2}
     return match_equity_table(first)
 

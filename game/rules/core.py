@@ -97,6 +97,12 @@ class Rules:
             raise ValueError(f"{self.title} throws {self.dice_count} dice of 1..6, not {dice!r}")
         return tuple(dice)
 
+    def _quick_step(self, own, opp, origin: int, number: int):
+        """`try_step` as the turn search asks it: the new (own, opp, step), or None where the
+        step is illegal (a game may answer without building the reason nobody reads)."""
+        result = self.try_step(own, opp, origin, number)
+        return None if isinstance(result, Illegal) else result
+
     def _steps_from(self, state: _State):
         """Every legal single step from a turn in progress: (step, next state)."""
         own, opp, numbers = state
@@ -107,8 +113,8 @@ class Rules:
             for j, origin in enumerate(own):
                 if j and own[j - 1] == origin:
                     continue
-                result = self.try_step(own, opp, origin, number)
-                if not isinstance(result, Illegal):
+                result = self._quick_step(own, opp, origin, number)
+                if result is not None:
                     new_own, new_opp, step = result
                     yield step, (new_own, new_opp, rest)
 
@@ -130,6 +136,11 @@ class Rules:
                     stack.append((nxt, steps + (step,)))
             if not moved:
                 ends.setdefault(state, steps)
+        return self._best_ends(numbers, ends)
+
+    def _best_ends(self, numbers, ends: dict[_State, tuple[Step, ...]]) -> dict[_State, tuple[Step, ...]]:
+        """Of a turn's end states, those that play as many numbers as possible, then the
+        highest where the game asks it."""
         if len(ends) == 1:
             return ends
         ranks = {s: self._rank(numbers, s[2]) for s in ends}
@@ -229,7 +240,7 @@ class Rules:
                 (result[0], result[1], left[:i] + left[i + 1:])
                 for state_own, state_opp, left in states
                 for i, number in enumerate(left)
-                if not isinstance(result := self.try_step(state_own, state_opp, step.origin, number), Illegal)
+                if (result := self._quick_step(state_own, state_opp, step.origin, number)) is not None
                 and result[2].destination == step.destination
             ]
             if not following:

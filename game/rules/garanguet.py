@@ -150,15 +150,58 @@ class Garanguet(Rules):
             destination = OFF
         return _moved(own, origin, destination), opp, Step(origin, destination)
 
+    def _quick_step(self, own, opp, origin, number):
+        """`try_step`'s answer without its reason: None where it refuses the step."""
+        if origin == OFF or origin not in own:
+            return None
+        destination = origin + number
+        if destination < OFF:
+            if OFF - destination in opp:
+                return None
+        elif own[0] < LAST_QUADRANT or (destination > OFF and origin != own[0]):
+            return None
+        else:
+            destination = OFF
+        return _moved(own, origin, destination), opp, _STEPS[origin, destination]
+
     def plays(self, position: Position, dice) -> list[tuple[Move, Position]]:
         """As `Rules.plays`, in fewer steps for Garanguet's many ends (a thousand is not rare):
         G-7 leaves one multiset of numbers played, so every end is already a distinct result.
         The plays come in the order of the positions they lead to."""
         numbers = self.numbers(self.check_dice(dice))
-        side = position.to_move
+        side, after = position.to_move, position.to_move.other
         ends = self._terminals(position.checkers(side), position.checkers(side.other), numbers)
-        return [(Move(steps), position.with_checkers(side, own, opp).passed())
+        if side is Side.WHITE:
+            return [(Move(steps), Position(own, opp, after))
+                    for (own, opp, _), steps in sorted(ends.items()) if steps]
+        return [(Move(steps), Position(opp, own, after))
                 for (own, opp, _), steps in sorted(ends.items()) if steps]
+
+    def apply(self, position: Position, move: Move, dice=None) -> Position:
+        """As `Rules.apply`; a move as a recent `plays` or `legal_moves` gave it (its very
+        steps, a whole legal turn) is found among the turns they remembered instead of being
+        played again step by step."""
+        if dice is not None and move.steps:
+            numbers = self.numbers(self.check_dice(dice))
+            side = position.to_move
+            board = self._remembered(position.checkers(side), position.checkers(side.other),
+                                     numbers).get(move.steps)
+            if board is not None:
+                return position.with_checkers(side, *board).passed()
+        return super().apply(position, move, dice)
+
+    def _remembered(self, own, opp, numbers) -> dict:
+        """The recent whole turns of this throw from this board (`_terminals`), by their steps:
+        {steps: (own, opp) after}; {} if they are not remembered."""
+        key = (own, opp, numbers)
+        ends = getattr(self._local, "recent", {}).get(key)
+        if ends is None:
+            return {}
+        boards = self._local.boards
+        found = boards.get(key)
+        if found is None:
+            found = boards[key] = {steps: (end[0], end[1]) for end, steps in ends.items()}
+        return found
 
     def _terminals(self, own, opp, numbers):
         """The core's whole turns, remembered for the last few turns so that `apply` or
@@ -169,29 +212,76 @@ class Garanguet(Rules):
         recent = getattr(self._local, "recent", None)
         if recent is None:
             recent = self._local.recent = {}
+            self._local.boards = {}
         ends = recent.get(key)
         if ends is None:
             if len(recent) >= 16:
                 recent.clear()
+                self._local.boards.clear()
             need = sum(LAST_QUADRANT - point for point in own if point < LAST_QUADRANT)
             if need >= sum(numbers):
                 ends = _chains(own, opp, _free_points(opp), numbers)
             else:
-                ends = super()._terminals(own, opp, numbers)
+                ends = self._best_ends(numbers, _walk(own, opp, numbers))
             recent[key] = ends
         return ends
 
     def outcome(self, position: Position) -> Outcome | None:
-        for side in Side:
-            if position.checkers(side)[0] == OFF:
-                begun = position.checkers(side.other)[-1] == OFF
-                return Outcome(side, 1 if begun else 2, "G-10")
+        white, black = position.white, position.black     # asked often: no loop over Side
+        if white[0] == OFF:
+            return Outcome(Side.WHITE, 1 if black[-1] == OFF else 2, "G-10")
+        if black[0] == OFF:
+            return Outcome(Side.BLACK, 1 if white[-1] == OFF else 2, "G-10")
         return None
 
 
 # One Step object per pair of points, shared by every turn found.
 _STEPS = {(origin, destination): Step(origin, destination)
           for origin in range(1, OFF) for destination in range(origin + 1, OFF + 1)}
+
+
+def _walk(own, opp, numbers):
+    """Every end of a turn that may bear off, each with the steps that first reach it: the
+    core's search (`Rules._terminals`), state for state and in its order, so that it finds the
+    same ends by the same steps, with Garanguet's step (`try_step`) written in: no opposing
+    checker moves (G-3), so a state is the mover's checkers and the numbers left."""
+    free = _free_points(opp)
+    seen: set = set()
+    ends: dict = {}
+    stack = [(own, numbers, ())]
+    while stack:
+        own, left, steps = stack.pop()
+        if (own, left) in seen:
+            continue
+        seen.add((own, left))
+        moved = False
+        first = own[0]
+        for i, number in enumerate(left):
+            if i and left[i - 1] == number:
+                continue
+            rest = left[:i] + left[i + 1:]
+            for j, origin in enumerate(own):
+                if j and own[j - 1] == origin:
+                    continue
+                destination = origin + number
+                if destination < OFF:
+                    if not free[destination]:
+                        continue
+                elif origin == OFF or first < LAST_QUADRANT:
+                    break                   # nor can any checker further on (G-9)
+                elif destination > OFF:
+                    if origin != first:
+                        continue
+                    destination = OFF
+                moved = True
+                after = own[:j] + own[j + 1:]
+                k = bisect_right(after, destination)
+                after = after[:k] + (destination,) + after[k:]
+                if (after, rest) not in seen:
+                    stack.append((after, rest, steps + (_STEPS[origin, destination],)))
+        if not moved:
+            ends.setdefault((own, opp, left), steps)
+    return ends
 
 
 def _free_points(opp) -> list[bool]:

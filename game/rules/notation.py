@@ -185,6 +185,11 @@ class Position:
     black: tuple[int, ...]
     to_move: Side
 
+    def __hash__(self) -> int:
+        # positions are keys of many a table and cache: the side by a bool, not by the enum's
+        # own hash (Python code, a call each time)
+        return hash((self.white, self.black, self.to_move is Side.WHITE))
+
     def checkers(self, side: Side) -> tuple[int, ...]:
         return self.white if side is Side.WHITE else self.black
 

@@ -84,9 +84,11 @@ class TourneCase(Rules):
         return tuple(sorted(new_own)), opp, Step(origin, destination, hit)
 
     def outcome(self, position: Position) -> Outcome | None:
-        for side in Side:
-            if all(x == HOME for x in position.checkers(side)):
-                return Outcome(side, self.points(position.checkers(side.other)), self.score_rule)
+        white, black = position.white, position.black     # asked often: no loop over Side
+        if white.count(HOME) == len(white):
+            return Outcome(Side.WHITE, self.points(black), self.score_rule)
+        if black.count(HOME) == len(black):
+            return Outcome(Side.BLACK, self.points(white), self.score_rule)
         return None
 
     score_rule = "TC-9"
