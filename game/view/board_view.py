@@ -309,7 +309,15 @@ def draw_banners(surface, view: Board, scale: float, banners, avoid=(), shun=(),
     words = [shown(banner.text) for banner in banners]
     gap = round(10 * scale)
     centre = view.to_screen(*view.centre())
-    region, stack, plates, gap = banners_place(words, banners, field, centre, scale, avoid, shun, gap)
+    key = (tuple((type(w), w, b.size, b.colour) for w, b in zip(words, banners)), tuple(field), centre, scale,
+           gap, tuple(tuple(r) for r in avoid if r is not None), tuple(tuple(r) for r in shun))
+    placed = _placed.get(key)
+    if placed is None:                       # the same notices over the same board: placed once
+        if len(_placed) > 16:
+            _placed.clear()
+        placed = _placed[key] = banners_place(words, banners, field, centre, scale, avoid, shun, gap)
+    region, stack, plates, gap = placed
+    stack = stack.copy()
     drawn = []
     y = stack.y
     for banner, (plate, draw) in zip(banners, plates):
@@ -325,6 +333,9 @@ def draw_banners(surface, view: Board, scale: float, banners, avoid=(), shun=(),
         drawn.append(rect)
         y += plate.h + gap
     return drawn
+
+
+_placed: dict = {}          # where the last banners went (draw_banners), by what decides it
 
 
 #: The banners' smaller forms, tried (moved sideways too) only where no place at full size keeps
