@@ -7,9 +7,10 @@ journeymen (tests/bench_review.py's), at 1280x800 headless:
 
   - draw: the chart widget's draw per frame (the still picture cached, the cursor and its words
     drawn each frame), the first draw (the picture made), and the whole review screen's frame;
-  - open: the review's time from its making until its list shows, before this change (the review
-    screen of `--before`, the branch's merge base with main by default, loaded from git) and now,
-    medians over the runs taken in turn, and their ratio. The other side's moves, which the chart
+  - open: the review's time from its making until its list shows, before this change (the whole
+    tree of `--before`, the branch's merge base with main by default, taken from git and run in
+    a process of its own, so that its review weighs the moves with its own computer) and now,
+    medians over the runs, and their ratio. The other side's moves, which the chart
     alone needs, are weighed after the list shows: printed apart.
 
 Figures only: no assertion on time (the machine is shared).
@@ -50,19 +51,75 @@ def matches():
              [garanguet])]
 
 
-def old_review(ref: str):
-    """The ReviewScene class of the review screen at git `ref`, or None where git cannot say."""
+def old_tree(ref: str) -> pathlib.Path | None:
+    """The whole tree at git `ref` in a temporary folder (`git archive`), or None where git
+    cannot say. The review's opening before is measured there, in a process of its own: the
+    old review screen alone, loaded into this tree, would weigh the moves with today's computer
+    (the first figures did: 5.5 s for a Garanguet opening that took 0.84 s at that commit)."""
     import subprocess
-    import types
+    import tarfile
+    folder = pathlib.Path(tempfile.mkdtemp(prefix="bench-charts-before-"))
     try:
-        source = subprocess.run(["git", "show", f"{ref}:game/scenes/learn/review.py"], cwd=ROOT,
-                                capture_output=True, text=True, check=True, timeout=30).stdout
+        archive = subprocess.run(["git", "archive", "--format=tar", ref], cwd=ROOT, capture_output=True,
+                                 check=True, timeout=120).stdout
     except (OSError, subprocess.SubprocessError):
         return None
-    module = types.ModuleType("review_before")
-    module.__dict__["__name__"] = "review_before"
-    exec(compile(source, f"{ref}:review.py", "exec"), module.__dict__)
-    return module.ReviewScene
+    import io
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(folder, filter="data")
+    return folder
+
+
+#: Run in the old tree (sys.argv: the matches as JSON, the runs): each match's opening times.
+BEFORE_SCRIPT = """
+import json, os, sys, tempfile, time, pathlib
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy"); os.environ["SDL_AUDIODRIVER"] = "dummy"
+sys.path.insert(0, os.getcwd())
+from game.app import App
+from game.play.options import MatchOptions
+from game.rules import Side
+from game.scenes.learn.review import ReviewScene
+matches, runs = json.loads(pathlib.Path(sys.argv[1]).read_text()), int(sys.argv[2])
+app = App(seed=7, data_dir=pathlib.Path(tempfile.mkdtemp(prefix="bench-charts-")), size=tuple(map(int, sys.argv[3:5])))
+out = {}
+for name, options, games in matches:
+    options = MatchOptions(**{**options, "human_side": Side(options["human_side"])})
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        scene = ReviewScene(app, options, games)
+        while not scene.poll():
+            time.sleep(0.0005)
+        times.append(time.perf_counter() - start)
+        scene.wait()
+        scene.leave()
+    out[name] = times
+print(json.dumps(out))
+"""
+
+
+def openings_before(ref: str, runs: int, matches) -> dict | None:
+    """{match name: seconds until the review's list showed, each run} at git `ref`, measured
+    in the whole old tree (`old_tree`); None where it cannot be run."""
+    import json
+    import shutil
+    import subprocess
+    folder = old_tree(ref)
+    if folder is None:
+        return None
+    try:
+        wanted = folder / "matches.json"
+        wanted.write_text(json.dumps([(name, {"rules": o.rules, "length": o.length, "opponent": o.opponent,
+                                              "level": o.level, "human_side": o.human_side.value}, games)
+                                      for name, o, games in matches]))
+        done = subprocess.run([sys.executable, "-c", BEFORE_SCRIPT, str(wanted), str(runs), *map(str, SIZE)],
+                              cwd=folder, capture_output=True, text=True, timeout=3600)
+        if done.returncode != 0:
+            print(f"(the tree at {ref[:10]} could not open its review: {done.stderr.strip()[-400:]})")
+            return None
+        return json.loads(done.stdout.strip().splitlines()[-1])
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def merge_base() -> str:
@@ -74,12 +131,12 @@ def merge_base() -> str:
         return "HEAD"
 
 
-def opened(app, options, games, kind=None):
+def opened(app, options, games):
     """The review scene, its list shown; seconds until the list showed, and until the chart had
     both sides' moves."""
     from game.scenes.learn.review import ReviewScene
     start = time.perf_counter()
-    scene = (kind or ReviewScene)(app, options, games)
+    scene = ReviewScene(app, options, games)
     while not scene.poll():
         time.sleep(0.0005)
     listed = time.perf_counter() - start
@@ -88,19 +145,17 @@ def opened(app, options, games, kind=None):
 
 
 def run(runs: int, count: int, before_ref: str) -> None:
-    before_kind = old_review(before_ref)
+    measured = matches()
+    openings = openings_before(before_ref, runs, measured)
     data = pathlib.Path(tempfile.mkdtemp(prefix="bench-charts-"))
     app = App(seed=7, data_dir=data, size=SIZE)
     surface = pygame.display.get_surface()
     print(f"bench_charts: {SIZE[0]}x{SIZE[1]}, {runs} runs, {count} frames, before = {before_ref[:10]}"
-          + ("" if before_kind else " (not found: the review's opening before is not measured)"))
-    for name, options, games in matches():
-        before, now, full = [], [], []
+          + (" (its whole tree, in a process of its own)" if openings else
+             " (not found: the review's opening before is not measured)"))
+    for name, options, games in measured:
+        before, now, full = list((openings or {}).get(name, ())), [], []
         for _ in range(runs):
-            if before_kind is not None:
-                old, listed, _complete = opened(app, options, games, before_kind)
-                old.leave()
-                before.append(listed)
             scene, listed, complete = opened(app, options, games)
             now.append(listed)
             full.append(complete)

@@ -70,7 +70,7 @@ def test_a_throw_with_a_hidden_number_is_taken_again_as_tilted(monkeypatch):
         return culprit
 
     monkeypatch.setattr(physics, "crowded", watched)
-    for values, attempts in throws(2000, 3, seed=11):
+    for values, attempts in throws(2000, 3, seed=1):    # meets one at its 33rd throw (seed 11: its 506th)
         if crowded:
             where = [[(round(t.final.x, 6), round(t.final.y, 6)) for t in a.tracks] for a in attempts]
             refused = attempts[where.index(crowded[0])]

@@ -434,8 +434,11 @@ def test_on_the_table_a_whole_game_is_played_to_its_end(table):
             tt.key(app, pygame.K_SPACE)
         elif scene.stage == "choose":
             tt.key(app, pygame.K_RETURN)
-        elif scene.stage == "think":
-            time.sleep(0.005)          # the computer's thread thinks while the table waits
+        elif scene.stage == "think":   # the computer's thread thinks while the table waits:
+            deadline = time.monotonic() + 120       # nothing new to draw until its move comes
+            while scene.stage == "think" and time.monotonic() < deadline:
+                time.sleep(0.005)
+                tt.pump(app, screen, 0.1, draw=False)
         tt.pump(app, screen, 0.1)
     assert app.session.phase is Phase.GAME_OVER
     assert OFF_ALL in (app.session.position.white, app.session.position.black)

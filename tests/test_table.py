@@ -109,15 +109,17 @@ def start(screen, rules="charpentier", opponent="computer", seed=7, speed="insta
     return app
 
 
-def pump(app, screen, seconds=0.0, dt=0.05):
-    """Run the scenes for `seconds` of game time, drawing the last frame."""
+def pump(app, screen, seconds=0.0, dt=0.05, draw=True):
+    """Run the scenes for `seconds` of game time, drawing the last frame (unless `draw` is
+    False: a test that reads no picture while the computer thinks)."""
     elapsed = 0.0
     while True:
         app.scenes.update(dt)
         app.scenes.apply_pending()
         elapsed += dt
         if elapsed >= seconds:
-            app.scenes.draw(screen)
+            if draw:
+                app.scenes.draw(screen)
             return
 
 

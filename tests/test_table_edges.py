@@ -337,3 +337,50 @@ def test_the_friend_elsewhere_is_named_on_their_plate_when_their_game_gave_a_nam
     assert str(seat_words(host, session, Side.BLACK)) == "Your friend (Black)"
     offline = Session.new(MatchOptions(rules="charpentier", opponent="computer"), seed=3)
     assert str(seat_words(host, offline, Side.BLACK)) == "The computer (Black)"
+
+
+def tall_stacks(rng) -> "Position":
+    """A Garanguet position with two stacks of ten facing each other across the middle, or
+    beside each other by the bar, and the other checkers in fives elsewhere."""
+    from game.geometry import garanguet as gg
+    from game.rules import Position
+
+    def write(stacks):
+        return ",".join(f"{loc}*{n}" for loc, n in sorted(stacks.items()))
+    column = rng.randrange(12)                 # a..l below, x..m above: the same column
+    below, above = column, 23 - column
+    white = {gg.location(Side.WHITE, rng.choice((below, above))): 10}
+    black = {gg.location(Side.BLACK, above if gg.letter(Side.WHITE, next(iter(white))) == below else below): 10}
+    for stacks, side in ((white, Side.WHITE), (black, Side.BLACK)):
+        taken = {gg.letter(s, loc) for s, d in ((Side.WHITE, white), (Side.BLACK, black)) for loc in d}
+        point = rng.choice([p for p in range(24) if p not in taken])
+        stacks[gg.location(side, point)] = 5
+    return Position.parse(f"{write(white)}/{write(black)}/W")
+
+
+def test_a_banner_with_no_room_beside_tall_stacks_still_covers_no_checker():
+    """Issue 38.11, left: tall stacks facing each other across the middle, a doublet's name and
+    its note: at full size every place covered a checker. A smaller form, in the strip between
+    the rows that no stack reaches, always exists."""
+    import random
+    from game.scenes.table.places import checker_rects, field_of
+    from game.view.animation import Banner
+    from game.view.board_view import draw_banners
+    from game.view.garanguet_board import GaranguetBoardView
+    from game.view.layout import ui_scale
+    surface = pygame.Surface((960, 600))
+    view = GaranguetBoardView()
+    view.fit(pygame.Rect(8, 52, 944, 484))
+    rng = random.Random(38)
+    for _ in range(12):
+        position = tall_stacks(rng)
+        banners = [Banner("Carmes", hold=3, size="large"),
+                   Banner("Carmes: the old name for a double 4, played twice", hold=3, size="medium", pop=False)]
+        for banner in banners:
+            banner.result = False
+            banner.update(1.0)
+        checkers = checker_rects(view, position)
+        drawn = draw_banners(surface, view, ui_scale((960, 600)), banners, shun=checkers, within=field_of(view))
+        assert len(drawn) == 2 and not drawn[0].colliderect(drawn[1])
+        assert [r for r in drawn if r.collidelist(checkers) >= 0] == [], (str(position), drawn)
+        assert all(field_of(view).contains(r) for r in drawn)

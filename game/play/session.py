@@ -244,15 +244,15 @@ class Session:
             "session": SAVE_FORMAT,
             "options": self.options.to_dict(),
             "score": self.match.score_by_name(),
-            "games": copy.deepcopy(self.match.games),
+            "games": _copied(self.match.games),
             "phase": self.phase.value,
             "position": str(self.position),
             "dice": list(self.dice) if self.dice else None,
             "priority": list(self.priority) if self.priority else None,
             "throw_seed": self.throw_seed,
-            "record": copy.deepcopy(self.record),
+            "record": _copied(self.record),
             "rng": [version, list(internal), gauss],
-            **({"online": copy.deepcopy(self.online)} if self.online is not None else {}),
+            **({"online": _copied(self.online)} if self.online is not None else {}),
         }
 
     @classmethod
@@ -348,3 +348,22 @@ def play_out(session: Session, choose: Callable[[Session, list[Move]], Move],
     while not until(session) and session.phase is not Phase.MATCH_OVER:
         play_step(session, choose)
     return session
+
+
+_LEAVES = (str, int, float, bool, type(None))
+
+
+def _copied(value):
+    """A copy of a save's JSON shapes (dicts, lists and tuples of plain values) that later play
+    never changes: copy.deepcopy's result, for a fraction of its time (the match is saved at
+    every step); anything else is deep-copied."""
+    kind = type(value)
+    if kind is dict:
+        return {key: _copied(item) for key, item in value.items()}
+    if kind is list:
+        return [_copied(item) for item in value]
+    if kind is tuple:
+        return tuple(_copied(item) for item in value)
+    if kind in _LEAVES:
+        return value
+    return copy.deepcopy(value)

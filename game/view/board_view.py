@@ -159,7 +159,7 @@ class BoardView:
         key = (side, diameter)
         if key not in self._checkers:
             from game.view import assets
-            self._checkers[key] = assets.checker(side, diameter)
+            self._checkers[key] = blits_fast(assets.checker(side, diameter))
         return self._checkers[key]
 
     def draw_checker(self, surface, side: Side, x: float, y: float, height: float = 0.0) -> None:
@@ -245,6 +245,18 @@ class BoardView:
         return False
 
 
+def blits_fast(sprite: pygame.Surface) -> pygame.Surface:
+    """The sprite in the pixel order pygame's fast alpha blit takes (ARGB, as a window's
+    converted images are): before a window exists (tests, a thumbnail) an image is kept as
+    loaded, RGBA, which blits some twenty times slower, to the same pixels on an opaque screen."""
+    if pygame.display.get_surface() is None and sprite.get_flags() & pygame.SRCALPHA:
+        return sprite.convert(_ARGB)
+    return sprite
+
+
+_ARGB = pygame.Surface((1, 1), pygame.SRCALPHA)
+
+
 def _circle(r: int, rgba, width: int = 0) -> pygame.Surface:
     layer = pygame.Surface((2 * r + 2, 2 * r + 2), pygame.SRCALPHA)
     pygame.draw.circle(layer, rgba, (r + 1, r + 1), r, width)
@@ -297,7 +309,15 @@ def draw_banners(surface, view: Board, scale: float, banners, avoid=(), shun=(),
     words = [shown(banner.text) for banner in banners]
     gap = round(10 * scale)
     centre = view.to_screen(*view.centre())
-    region, stack, plates = banners_place(words, banners, field, centre, scale, avoid, shun, gap)
+    key = (tuple((type(w), w, b.size, b.colour) for w, b in zip(words, banners)), tuple(field), centre, scale,
+           gap, tuple(tuple(r) for r in avoid if r is not None), tuple(tuple(r) for r in shun))
+    placed = _placed.get(key)
+    if placed is None:                       # the same notices over the same board: placed once
+        if len(_placed) > 16:
+            _placed.clear()
+        placed = _placed[key] = banners_place(words, banners, field, centre, scale, avoid, shun, gap)
+    region, stack, plates, gap = placed
+    stack = stack.copy()
     drawn = []
     y = stack.y
     for banner, (plate, draw) in zip(banners, plates):
@@ -315,12 +335,24 @@ def draw_banners(surface, view: Board, scale: float, banners, avoid=(), shun=(),
     return drawn
 
 
+_placed: dict = {}          # where the last banners went (draw_banners), by what decides it
+
+
+#: The banners' smaller forms, tried (moved sideways too) only where no place at full size keeps
+#: off every checker: the last fits the strip between the two rows, which no stack reaches
+#: (a Garanguet stack of fifteen stays within REACH of its rail: game/geometry/garanguet.py).
+SMALLER_FORMS = (0.8, 0.6, 0.45, 0.33, 0.25, 0.2)
+
+
 def banners_place(words, banners, board: pygame.Rect, centre, scale: float, avoid, shun, gap: int):
-    """(region, stack, plates): where a stack of banners goes - the middle of the board if it
+    """(region, stack, plates, gap): where a stack of banners goes - the middle of the board if it
     covers nothing in `avoid`, else the nearest place up or down that does not, on the whole
     board's width or (the words wrapped narrower) beside what is in the way, or narrower still
-    off a stack at an edge; of those, the first covering fewest of `shun`. Nowhere free: the
-    middle, as before."""
+    off a stack at an edge; of those, the first covering none of `shun`. Where every one covers
+    some of `shun` (tall stacks facing each other, and no room beside them), the banners
+    moved sideways as well, at full size then smaller (`SMALLER_FORMS`, the gap between them
+    too): the largest that covers none; failing that, the place covering fewest. Nowhere free of `avoid`:
+    the middle, as before."""
     avoid = [pygame.Rect(r).inflate(gap, gap) for r in avoid if r is not None]
     shun = list(shun)
     regions = [board]
@@ -331,6 +363,28 @@ def banners_place(words, banners, board: pygame.Rect, centre, scale: float, avoi
     for r in list(regions):                           # narrower, off a stack at either edge
         quarter = r.w // 4
         regions += [pygame.Rect(r.x + quarter, r.y, r.w - quarter, r.h), pygame.Rect(r.x, r.y, r.w - quarter, r.h)]
+    best = _banners_search(words, banners, board, centre, scale, avoid, shun, gap, regions, sideways=False)
+    for form in (1.0, *SMALLER_FORMS) if best is not None and best[0] > 0 else ():
+        found = _banners_search(words, banners, board, centre, scale * form, avoid, shun,
+                                max(1, round(gap * form)), regions, sideways=True)
+        if found is not None and found[0] < best[0]:
+            best = found
+        if best[0] == 0:
+            break
+    if best is not None:
+        return best[1:]
+    plates = [banner_plate(w, banner, board, scale) for w, banner in zip(words, banners)]
+    stack = pygame.Rect(0, 0, max(plate.w for plate, _ in plates),
+                        sum(plate.h for plate, _ in plates) + gap * (len(plates) - 1))
+    stack.center = (round(centre[0]), round(centre[1]))
+    return board, stack.clamp(board), plates, gap
+
+
+def _banners_search(words, banners, board, centre, scale, avoid, shun, gap, regions, sideways: bool):
+    """(cost, region, stack, plates, gap): the first place clear of `avoid` covering none of
+    `shun` (cost 0), else the first covering fewest; None if none is clear of `avoid`. Each
+    region is tried at its middle (the board's at the banners' centre), then, `sideways`, at
+    eight more places across it."""
     step = max(4, board.h // 30)
     best = None
     for region in regions:
@@ -339,26 +393,23 @@ def banners_place(words, banners, board: pygame.Rect, centre, scale: float, avoi
         width = max(plate.w for plate, _ in plates)
         if height > board.h:
             continue
-        x = centre[0] if region == board else region.centerx
-        for shift in range(0, board.h // 2 + step, step):
-            for sign in ((1,) if shift == 0 else (-1, 1)):
-                stack = pygame.Rect(0, 0, width, height)
-                stack.center = (round(x), round(centre[1] + sign * shift))
-                stack = stack.clamp(region)
-                if stack.collidelist(avoid) >= 0:
-                    continue
-                cost = len(stack.collidelistall(shun))
-                if best is None or cost < best[0]:
-                    best = (cost, region, stack, plates)
-                if cost == 0:
-                    return best[1:]
-    if best is not None:
-        return best[1:]
-    plates = [banner_plate(w, banner, board, scale) for w, banner in zip(words, banners)]
-    stack = pygame.Rect(0, 0, max(plate.w for plate, _ in plates),
-                        sum(plate.h for plate, _ in plates) + gap * (len(plates) - 1))
-    stack.center = (round(centre[0]), round(centre[1]))
-    return board, stack.clamp(board), plates
+        xs = [centre[0] if region == board else region.centerx]
+        if sideways:
+            xs += [region.left + width / 2 + (region.w - width) * i / 8 for i in range(9)]
+        for x in xs:
+            for shift in range(0, board.h // 2 + step, step):
+                for sign in ((1,) if shift == 0 else (-1, 1)):
+                    stack = pygame.Rect(0, 0, width, height)
+                    stack.center = (round(x), round(centre[1] + sign * shift))
+                    stack = stack.clamp(region)
+                    if stack.collidelist(avoid) >= 0:
+                        continue
+                    cost = len(stack.collidelistall(shun))
+                    if best is None or cost < best[0]:
+                        best = (cost, region, stack, plates, gap)
+                    if cost == 0:
+                        return best
+    return best
 
 
 def banner_lines(words: str, size: float, room: int, kind: str, shrinks) -> tuple[float, list]:

@@ -21,6 +21,7 @@ from game.base.i18n import N_, Words, _, language, verbatim
 from game.rules import Side
 from game.base.i18n import shown
 from game.view import widgets as ui
+from game.view.board_art import sharpening
 from game.view.board_view import GLOW, BoardView, Slot
 from game.view.widgets import EBONY, GOLD, IVORY
 
@@ -37,7 +38,7 @@ class GaranguetBoardView(BoardView):
 
     def __init__(self):
         super().__init__()
-        self._rails = None                  # (the shared board they were made from, its sample, strips)
+        self._rails = None                  # (the board they were made from, its sample, strips, made while sharpening)
         self._margins = None
         self._texts: dict = {}
 
@@ -68,14 +69,23 @@ class GaranguetBoardView(BoardView):
         rect = self.board_rect()
         board = render_board(rect.w, rect.h)
         surface.blit(board, rect)
-        if self._rails is None or self._rails[0] is not board or self._rails[1] != _sample(board):
-            self._rails = (board, _sample(board), lettered_rails(board))
+        if self._rails_stale(board):
+            self._rails = (board, _sample(board), lettered_rails(board), sharpening())
         for strip, at in self._rails[2]:
             surface.blit(strip, (rect.x + at[0], rect.y + at[1]))
         self._margins = render_margins(self.scale)         # per language: kept by render_margins
         left, right = self._margins
         surface.blit(left, [round(c) for c in self.to_screen(gg.VIEW_LEFT, 0)])
         surface.blit(right, [round(c) for c in self.to_screen(g.BOARD_W, 0)])
+
+    def _rails_stale(self, board) -> bool:
+        """Whether the lettered rails must be made again: another board, or this one's pixels
+        changed by its sharpening (looked at only while one was under way when they were made)."""
+        if self._rails is None or self._rails[0] is not board:
+            return True
+        if not (self._rails[3] or sharpening()):
+            return False                    # made from the final pixels
+        return self._rails[1] != _sample(board) or self._rails[3] != sharpening()
 
     # -- where things are
     def point_glow(self, surface, side: Side, location: int, colour=GLOW, alpha: int = 70) -> None:
@@ -263,6 +273,12 @@ PIP_Y = 76.0
 def slots(position) -> list[Slot]:
     """Every checker of a position as (side, location, index on that location, board centre);
     location 25 is the side's tray."""
+    return list(_slots(position))
+
+
+@functools.lru_cache(maxsize=64)
+def _slots(position) -> tuple:
+    """slots, kept for the positions of the last frames: the table asks several times a frame."""
     out = []
     for side in Side:
         checkers = position.checkers(side)
@@ -274,7 +290,7 @@ def slots(position) -> list[Slot]:
             index = seen.get(loc, 0)
             seen[loc] = index + 1
             out.append((side, loc, index, gg.checker_centre(side, loc, index, counts[loc])))
-    return out
+    return tuple(out)
 
 
 def landing_centre(position, side: Side, location: int) -> tuple[float, float]:

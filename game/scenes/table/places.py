@@ -14,15 +14,20 @@ def field_of(view) -> pygame.Rect:
 
 
 def checker_rects(view, position) -> list:
-    """The checkers on screen in `position` (none for None): what the notices keep off."""
+    """The checkers on screen in `position` (none for None): what the notices keep off. The
+    last position's are kept on the view (each notice asks, every frame)."""
     if position is None:
         return []
-    r = view.length(g.CHECKER_R)
-    out = []
-    for _side, _loc, _index, (x, y) in view.slots(position):
-        sx, sy = view.to_screen(x, y)
-        out.append(pygame.Rect(round(sx - r), round(sy - r), 2 * r, 2 * r))
-    return out
+    key = (position, view.scale, view.ox, view.oy)
+    kept = getattr(view, "_checker_rects", None)
+    if kept is None or kept[0] != key:
+        r = view.length(g.CHECKER_R)
+        rects = []
+        for _side, _loc, _index, (x, y) in view.slots(position):
+            sx, sy = view.to_screen(x, y)
+            rects.append((round(sx - r), round(sy - r), 2 * r, 2 * r))
+        kept = view._checker_rects = (key, tuple(rects))
+    return [pygame.Rect(rect) for rect in kept[1]]
 
 
 def dice_rects(view, playback) -> list:

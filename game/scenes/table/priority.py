@@ -15,6 +15,7 @@ from game.dice import toss
 from game.play.sides import side_title, who
 from game.play.priority import FirstChosen, PriorityDone, PriorityFlow, PriorityStage as Stage, PriorityTie, RoundThrown
 from game.rules import Side
+from game.scenes.base import STILL
 from game.scenes.host import Host
 from game.scenes.menus.base import rules_title
 from game.scenes.online.playing import OnlinePlay, end_early, friends_link
@@ -169,6 +170,16 @@ class PriorityScene(PacedScene):
             self.react(self.flow.poll())         # the rounds, once both games' secrets are in;
                                                  # then the friend's first throw committed to
         self._tick(dt)
+
+    def next_frame(self) -> float:
+        """Rests (Scene.next_frame) while it waits with nothing moving - no die rolling, no
+        banner, the call to throw calmed (game/view/table_hud.py): until its timer is due (two
+        computers' throw, the result's hold), else until a key. Against a friend elsewhere it
+        draws every frame, as the table does."""
+        if (self.link is not None or (self.playback is not None and not self.playback.settled)
+                or self.banners or not self.hud.calm(self.clock)):
+            return 0.0
+        return max(0.0, self._timer[0]) if self._timer is not None else STILL
 
     def handle_event(self, event) -> None:
         if self.online.handle_event(event, self.app):

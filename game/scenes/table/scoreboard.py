@@ -20,6 +20,7 @@ from game.online.events import (ConnectionLost, FriendArrived, FriendAway, Frien
                                 RoomOpened, Unreachable, Watchers)
 from game.play.sides import title_words, who
 from game.rules import Side, rule_set
+from game.scenes.base import STILL
 from game.scenes.host import Host
 from game.scenes.menus.base import MenuScene
 from game.scenes.online.playing import ENDINGS, end_early, ending
@@ -32,6 +33,8 @@ AUTOPLAY_WAIT = 0.5     # seconds the scoreboard stays up before autoplay goes o
 #: Seconds after a match's end during which keys and clicks do nothing: those pressed to play the
 #: last move, or during its animation, were meant for the table, not for this screen.
 DEAF = 0.5
+HEADLINE_FALL = 0.45    # seconds the headline takes to fall in
+BEAD_POP, BEAD_STEP, BEAD_GROW = 0.5, 0.15, 0.3   # the first new bead pops then, each next one later, each so long
 
 GAME_WON = {("you", Side.WHITE): N_("You win (White)"), ("you", Side.BLACK): N_("You win (Black)"),
             ("computer", Side.WHITE): N_("The computer wins (White)"),
@@ -172,6 +175,22 @@ class ScoreboardScene(MenuScene):
         if self.app.autoplay and self.time >= AUTOPLAY_WAIT and self.time - dt < AUTOPLAY_WAIT:
             self.menu.widgets[0].activate()
 
+    def next_frame(self) -> float | None:
+        """Rests (Scene.next_frame) once the headline has fallen in, the new points' beads have
+        popped and the focus has settled; a person's won match keeps its fireworks going (drawn
+        every frame). Autoplay's press is a timer due. Against a friend elsewhere it does not
+        say: the loop watches its frames and still polls the link a few times a second."""
+        if (self.match_over and self.celebrate()) or self.time < self.settled_after() or self.menu.easing():
+            return 0.0
+        if self.app.autoplay and self.time < AUTOPLAY_WAIT:
+            return AUTOPLAY_WAIT - self.time
+        return None if self.app.keeper.online is not None else STILL
+
+    def settled_after(self) -> float:
+        """Seconds until the headline has fallen in and the last new bead has popped (draw_pips)."""
+        fresh = self.outcome.points if self.outcome is not None else 0
+        return max(HEADLINE_FALL, BEAD_POP + BEAD_STEP * (fresh - 1) + BEAD_GROW if fresh else 0.0)
+
     def menu_top(self, size, scale):
         top = round(size[1] * 0.72)
         rows = len(self.menu.widgets)
@@ -195,7 +214,7 @@ class ScoreboardScene(MenuScene):
 
     def draw_heading(self, surface, scale):
         w, h = surface.get_size()
-        t = min(1.0, self.time / 0.45)
+        t = min(1.0, self.time / HEADLINE_FALL)
         drop = round((1 - t) ** 3 * px(120, scale))      # the headline falls in and settles
         big, small = self.headline()
         y = h * 0.14 - drop
@@ -268,8 +287,8 @@ class ScoreboardScene(MenuScene):
             centre = (round(start[0] + i * gap + r), start[1])
             won = i < self.score[side]
             if won and i >= self.score[side] - fresh:
-                delay = 0.5 + 0.15 * (i - (self.score[side] - fresh))
-                t = max(0.0, min(1.0, (self.time - delay) / 0.3))
+                delay = BEAD_POP + BEAD_STEP * (i - (self.score[side] - fresh))
+                t = max(0.0, min(1.0, (self.time - delay) / BEAD_GROW))
                 grow = r + round(math.sin(math.pi * t) * r * 0.6)
                 won = t > 0
             else:
