@@ -174,12 +174,13 @@ class PriorityScene(PacedScene):
     def next_frame(self) -> float:
         """Rests (Scene.next_frame) while it waits with nothing moving - no die rolling, no
         banner, the call to throw calmed (game/view/table_hud.py): until its timer is due (two
-        computers' throw, the result's hold), else until a key. Against a friend elsewhere it
-        draws every frame, as the table does."""
-        if (self.link is not None or (self.playback is not None and not self.playback.settled)
+        computers' throw, the result's hold; against a friend elsewhere, the waiting die's next
+        face), else until a key or the friend's news."""
+        if ((self.playback is not None and not self.playback.settled)
                 or self.banners or not self.hud.calm(self.clock)):
             return 0.0
-        return max(0.0, self._timer[0]) if self._timer is not None else STILL
+        online = self.online.next_frame(self.clock, self.dice_wait)
+        return min(online, max(0.0, self._timer[0])) if self._timer is not None else online
 
     def handle_event(self, event) -> None:
         if self.online.handle_event(event, self.app):
