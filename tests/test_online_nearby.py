@@ -1,6 +1,7 @@
 """Games found on the home network (issue 37.4): a hosting game's relay announced by DNS-SD over
 multicast DNS and found by name, on loopback only; without the library, or without multicast,
 nothing is announced and the reason is known at once. Every wait is bounded."""
+import socket
 import time
 
 import pytest
@@ -9,6 +10,12 @@ from game.online import nearby
 from game.online.nearby import NO_LIBRARY, Announcer, Nearby, service_name
 
 LOOPBACK = ["127.0.0.1"]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
 
 
 def wait_for(check, limit: float = 8.0) -> bool:
@@ -23,15 +30,19 @@ def wait_for(check, limit: float = 8.0) -> bool:
 @pytest.mark.skipif(nearby.LIBRARY is None, reason="python-zeroconf is not installed")
 @pytest.mark.slow(seconds=4)
 def test_a_hosting_game_is_found_by_its_name_and_goes_when_it_stops():
+    port = free_port()
+    url = f"ws://127.0.0.1:{port}"
+    # Only this test's game: another test's Host screen may be announcing on loopback too.
+    ours = lambda: [game for game in found.games() if game[1] == url]  # noqa: E731
     found = Nearby(interfaces=LOOPBACK)
-    announced = Announcer(8690, "Ada", ["127.0.0.1"], interfaces=LOOPBACK)
+    announced = Announcer(port, "Ada", ["127.0.0.1"], interfaces=LOOPBACK)
     try:
         assert found.problem is None
-        assert wait_for(lambda: found.games() == [("Ada", "ws://127.0.0.1:8690")]), found.games()
+        assert wait_for(lambda: ours() == [("Ada", url)]), found.games()
         assert announced.problem is None
     finally:
         announced.close()
-    assert wait_for(lambda: found.games() == []), "withdrawn when the room closes"
+    assert wait_for(lambda: ours() == []), "withdrawn when the room closes"
     found.close()
 
 
