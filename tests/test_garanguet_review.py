@@ -14,6 +14,7 @@ from game.base import i18n
 from game.computer import garanguet_analysis as ga
 from game.computer import garanguet_player as gp
 from game.play.options import MatchOptions
+from game.play.players import match_score
 from game.play.session import Phase, Session
 from game.computer.review import errors, rate_turn, review, review_match
 from game.rules import GARANGUET, Move, Position, Side
@@ -49,7 +50,8 @@ def test_a_race_blunder_loses_what_the_slow_exact_method_says():
 def seeded_game(seed: int, length: int = 3, opponent: str = "computer",
                 careless: float = 0.5) -> Session:
     """A game to its end: White (the person) plays any legal move half the time, else the
-    master's; Black the master's."""
+    master's; Black the master's, at the match's score as at the table (so that the review
+    finds the master's own turns ranked already)."""
     s = Session.new(MatchOptions(rules="garanguet", length=length, opponent=opponent), seed=seed)
     rng = random.Random(seed)
     master = gp.Computer(GARANGUET, "master", rng)
@@ -57,7 +59,7 @@ def seeded_game(seed: int, length: int = 3, opponent: str = "computer",
     def choose(s, moves):
         if s.to_move is Side.WHITE and rng.random() < careless:
             return rng.choice(moves)
-        return master.choose(s.position, s.dice)
+        return master.choose(s.position, s.dice, match_score(s))
 
     for s in steps(s, choose):
         if s.phase is Phase.GAME_OVER:
