@@ -106,6 +106,7 @@ def timing(turns):
     players = {name: level(name, 5) for name in gp.LEVEL_NAMES}
     players["master_one_ply"] = master(None, 0, 5)
     for name, choose in players.items():
+        gp.forget()             # nothing kept from making the turns, nor from the other levels
         times = []
         for position, dice in turns:
             started = time.perf_counter()
@@ -265,6 +266,7 @@ def speed(argv=None) -> dict:
     figures = {"turns": len(turns), "busy": args.busy}
     try:
         for name, choose in players.items():
+            gp.forget()         # nothing kept from making the turns, nor from the other player
             wall, cpu = [], []
             for position, dice in turns:
                 started, used = time.perf_counter(), time.process_time()

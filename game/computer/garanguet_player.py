@@ -301,6 +301,15 @@ REPLIES_KEPT = 1_000_000
 _KEEPING = threading.Lock()
 
 
+def forget() -> None:
+    """Drop the rankings and replies kept (a benchmark times decisions from nothing)."""
+    global _REPLIES_ROWS
+    with _KEEPING:
+        _RANKED.clear()
+        _REPLIES.clear()
+        _REPLIES_ROWS = 0
+
+
 def best_plays(rules, position: Position, dice, match=None, value_net=None, table=None,
                width: int = SEARCH_WIDTH):
     """Every end of the mover's turn ranked for the top level: [(end, steps)] and, in the same
@@ -430,15 +439,15 @@ class Computer:
         own, opp = position.checkers(side), position.checkers(side.other)
         if self.level == "novice":
             return heuristic_move(self.rules, position, dice, self.rng, NOISE["novice"])
+        if self.level == "master":
+            found = best_plays(self.rules, position, dice, match, self._net, self._table,
+                               self.width)[0]
+            return Move(found[0][1] if found else ())
         ends = gnet.turn_ends(self.rules, own, opp, dice)
         if not ends:
             return Move(())
         if len(ends) == 1:
             return Move(ends[0][1])
-        if self.level == "master":
-            found = best_plays(self.rules, position, dice, match, self._net, self._table,
-                               self.width)[0]
-            return Move(found[0][1])
         values = chances(position, [e for e, _ in ends], self._net)
         ranked = gnet.equity(values) + np.array(
             [self.rng.gauss(0.0, NOISE["journeyman"]) for _ in ends])
