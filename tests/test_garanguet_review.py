@@ -13,6 +13,7 @@ import pytest
 from game.base import i18n
 from game.computer import garanguet_analysis as ga
 from game.computer import garanguet_player as gp
+from game.computer.random_player import random_move
 from game.play.options import MatchOptions
 from game.play.players import match_score
 from game.play.session import Phase, Session
@@ -127,3 +128,28 @@ def test_the_review_opens_from_the_scoreboard_on_the_garanguet_board(app):
     frames(app, 2)
     assert "selon le maître" in scene.of_words()
     assert speaking.problems(app) == []
+
+
+def test_a_review_stops_where_it_is_asked_to():
+    """A player who leaves the review screen does not wait for seconds of weighing: `stop`,
+    asked before each of the person's turns, ends the review there with the turns weighed."""
+    rng = random.Random(7)
+    position = GARANGUET.start(Side.WHITE)
+    turns = []
+    while GARANGUET.outcome(position) is None:
+        dice = tuple(rng.randint(1, 6) for _ in range(3))
+        move = random_move(GARANGUET, position, dice, rng)
+        turns.append((list(dice), str(move)))
+        position = GARANGUET.apply(position, move, dice) if move.steps else position.passed()
+    record = {"first": "W", "turns": turns}
+    asked = []
+
+    def stop():
+        asked.append(len(asked))
+        return len(asked) > 1
+
+    rated = review("garanguet", record, Side.WHITE, None, ordered=False, stop=stop)
+    assert len(asked) == 2 and len(turns) > 8          # White's first turn weighed, no more
+    assert rated == [rate_turn("garanguet", GARANGUET.start(Side.WHITE), turns[0][0],
+                               Move.parse(turns[0][1]), None, 1, 1)]
+    assert review_match("garanguet", [record], Side.WHITE, 1, stop=lambda: True) == []
