@@ -339,10 +339,10 @@ def best_plays(rules, position: Position, dice, match=None, value_net=None, tabl
 
 
 #: the last rankings: (position, dice, points needed, network, table, width) -> best_plays's answer, the
-#: most recently used last; enough for the turns of a long game, so that its review finds the
-#: master's own moves ranked
+#: most recently used last; enough for the turns of a match of a few games, so that its review
+#: finds the master's own moves ranked, and a review opened again costs nothing more
 _RANKED: dict = {}
-RANKED_KEPT = 128
+RANKED_KEPT = 256
 
 
 def _best_plays(rules, position: Position, dice, match, value_net, table, width):
