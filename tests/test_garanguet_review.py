@@ -4,7 +4,7 @@ game/computer/garanguet_analysis.py), and the review screen on Garanguet's board
 
 What a move lost is checked two ways that do not go through game/computer/review.py: in a small race, by
 the slow exact method of tests/test_garanguet_race.py (the rules engine's turns, no table); on
-seeded games, by the analysis command's figures for every play of the throw."""
+seeded games, by the analysis command's figures for every play of the throw (its "moves")."""
 import random
 
 import pygame
@@ -78,7 +78,7 @@ def test_each_loss_is_the_best_chance_less_the_played_one_on_a_seeded_game():
         move = Move.parse(text)
         after = GARANGUET.apply(position, move, tuple(dice))
         if position.to_move is Side.WHITE:
-            plays = ga.analyse(position, tuple(dice), match)["moves"]
+            plays = ga.plays(position, tuple(dice), match)      # analyze's "moves"
             if len({p["position_after"] for p in plays}) < 2:
                 assert number not in rated, "a forced move or a pass is not rated"
             else:
