@@ -22,7 +22,8 @@ itself, one game):
 
     nice python tests/bench_garanguet.py duel --games 2000 --rival master1 --out duel.jsonl
 
-The time to decide: `python tests/bench_garanguet.py speed --busy` (see `speed`).
+The time to decide: `python tests/bench_garanguet.py speed --busy` (see `speed`). The lower
+levels' slips: `python tests/bench_garanguet.py character` (see `character`).
 
 Parts can run side by side (--part 0/2 and 1/2, each writing its own file); the summary of
 all: the same command with every file after --out and --games 0.
@@ -58,6 +59,7 @@ import train_garanguet as tg  # noqa: E402
 from game.computer import garanguet_bearoff as gb  # noqa: E402
 from game.computer import garanguet_net as gnet  # noqa: E402
 from game.computer import garanguet_player as gp  # noqa: E402
+from game.computer import garanguet_race as gr  # noqa: E402
 from game.computer.random_player import random_move  # noqa: E402
 from game.rules.garanguet import GARANGUET  # noqa: E402
 
@@ -106,6 +108,7 @@ def timing(turns):
     players = {name: level(name, 5) for name in gp.LEVEL_NAMES}
     players["master_one_ply"] = master(None, 0, 5)
     for name, choose in players.items():
+        gp.forget()             # nothing kept from making the turns, nor from the other levels
         times = []
         for position, dice in turns:
             started = time.perf_counter()
@@ -265,6 +268,7 @@ def speed(argv=None) -> dict:
     figures = {"turns": len(turns), "busy": args.busy}
     try:
         for name, choose in players.items():
+            gp.forget()         # nothing kept from making the turns, nor from the other player
             wall, cpu = [], []
             for position, dice in turns:
                 started, used = time.perf_counter(), time.process_time()
@@ -280,6 +284,49 @@ def speed(argv=None) -> dict:
             spinner.kill()
             spinner.wait()
     return figures
+
+
+def character(argv=None) -> dict:
+    """What each lower level's slips look like (issue 39: the novice's stay human-looking, not
+    random): over the turns of seeded games of the heuristic player against itself, the equity
+    each level's move loses against the best by the network at one ply (the master's first
+    look), beside a random mover's: median and mean loss, the share of its moves within 0.05
+    of the best, and of blunders losing more than 0.3."""
+    parser = argparse.ArgumentParser(prog="bench_garanguet.py character")
+    parser.add_argument("--turns", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=SEED)
+    args = parser.parse_args(argv)
+    found = []
+    heuristic = yardsticks(args.seed)["heuristic"]
+
+    def recording(position, dice):
+        found.append((position, dice))
+        return heuristic(position, dice)
+
+    k = 0
+    while len(found) < args.turns:
+        tg.play_game((recording, recording), random.Random(args.seed + k))
+        k += 1
+    rng = random.Random(args.seed)
+    players = {"novice": level("novice", args.seed), "journeyman": level("journeyman", args.seed),
+               "random": lambda p, d: random_move(GARANGUET, p, d, rng)}
+    losses = {name: [] for name in players}
+    for position, dice in found[:args.turns]:
+        side = position.to_move
+        ends = gnet.turn_ends(GARANGUET, position.checkers(side), position.checkers(side.other), dice)
+        if len({end for end, _ in ends}) < 2:
+            continue
+        equity = gnet.equity(gp.chances(position, [end for end, _ in ends], gp.net(), gr.races()))
+        at = {end: i for i, (end, _) in enumerate(ends)}
+        for name, choose in players.items():
+            move = choose(position, dice)
+            mine = GARANGUET.apply(position, move, dice).checkers(side)
+            losses[name].append(float(equity.max() - equity[at[mine]]))
+    return {"turns": len(losses["novice"]), **{
+        name: {"median": round(statistics.median(lost), 3), "mean": round(statistics.mean(lost), 3),
+               "within_0.05": round(sum(x <= 0.05 for x in lost) / len(lost), 3),
+               "over_0.3": round(sum(x > 0.3 for x in lost) / len(lost), 3)}
+        for name, lost in losses.items()}}
 
 
 def summary(rows) -> dict:
@@ -301,5 +348,7 @@ if __name__ == "__main__":
         print(json.dumps(duel(sys.argv[2:]), indent=2))
     elif sys.argv[1:2] == ["speed"]:
         print(json.dumps(speed(sys.argv[2:]), indent=2))
+    elif sys.argv[1:2] == ["character"]:
+        print(json.dumps(character(sys.argv[2:]), indent=2))
     else:
         print(json.dumps(run(), indent=2))

@@ -284,9 +284,9 @@ def test_turn_ends_are_the_engines_plays_in_its_order():
     """turn_ends reads the engine's whole turns without building a Move and a Position for each:
     the same ends and steps as `plays`, in its order, on positions of every phase (blocked,
     bearing off, passing) and throws of every kind (simple, doublets, triplets)."""
-    positions = random_positions(12, 31) + [Position.parse(BLOCKED),
-                                            Position.parse("20,22,24,off*12/19,21*2,23,off*11/B"),
-                                            Position.parse("1*15/18,19,20,21,22,23,off*9/W")]
+    positions = list(random_positions(12, 31)) + [
+        Position.parse(BLOCKED), Position.parse("20,22,24,off*12/19,21*2,23,off*11/B"),
+        Position.parse("1*15/18,19,20,21,22,23,off*9/W")]
     for position in positions:
         own, opp = position.checkers(position.to_move), position.checkers(position.to_move.other)
         mover = Position(own, opp, Side.WHITE)
@@ -332,7 +332,14 @@ def test_levels_are_listed_weakest_first():
         gp.Computer(GARANGUET, "grandmaster", random.Random(1))
 
 
+@functools.lru_cache(maxsize=None)
 def random_positions(count, seed):
+    """Positions of games the heuristic player plays with noise (the same for every test that
+    asks: a tuple, made once)."""
+    return tuple(_random_positions(count, seed))
+
+
+def _random_positions(count, seed):
     rng = random.Random(seed)
     found = []
     while len(found) < count:

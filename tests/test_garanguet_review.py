@@ -4,7 +4,7 @@ game/computer/garanguet_analysis.py), and the review screen on Garanguet's board
 
 What a move lost is checked two ways that do not go through game/computer/review.py: in a small race, by
 the slow exact method of tests/test_garanguet_race.py (the rules engine's turns, no table); on
-seeded games, by the analysis command's figures for every play of the throw."""
+seeded games, by the analysis command's figures for every play of the throw (its "moves")."""
 import random
 
 import pygame
@@ -13,7 +13,9 @@ import pytest
 from game.base import i18n
 from game.computer import garanguet_analysis as ga
 from game.computer import garanguet_player as gp
+from game.computer.random_player import random_move
 from game.play.options import MatchOptions
+from game.play.players import match_score
 from game.play.session import Phase, Session
 from game.computer.review import errors, rate_turn, review, review_match
 from game.rules import GARANGUET, Move, Position, Side
@@ -49,7 +51,8 @@ def test_a_race_blunder_loses_what_the_slow_exact_method_says():
 def seeded_game(seed: int, length: int = 3, opponent: str = "computer",
                 careless: float = 0.5) -> Session:
     """A game to its end: White (the person) plays any legal move half the time, else the
-    master's; Black the master's."""
+    master's; Black the master's, at the match's score as at the table (so that the review
+    finds the master's own turns ranked already)."""
     s = Session.new(MatchOptions(rules="garanguet", length=length, opponent=opponent), seed=seed)
     rng = random.Random(seed)
     master = gp.Computer(GARANGUET, "master", rng)
@@ -57,7 +60,7 @@ def seeded_game(seed: int, length: int = 3, opponent: str = "computer",
     def choose(s, moves):
         if s.to_move is Side.WHITE and rng.random() < careless:
             return rng.choice(moves)
-        return master.choose(s.position, s.dice)
+        return master.choose(s.position, s.dice, match_score(s))
 
     for s in steps(s, choose):
         if s.phase is Phase.GAME_OVER:
@@ -75,7 +78,7 @@ def test_each_loss_is_the_best_chance_less_the_played_one_on_a_seeded_game():
         move = Move.parse(text)
         after = GARANGUET.apply(position, move, tuple(dice))
         if position.to_move is Side.WHITE:
-            plays = ga.analyse(position, tuple(dice), match)["moves"]
+            plays = ga.plays(position, tuple(dice), match)      # analyze's "moves"
             if len({p["position_after"] for p in plays}) < 2:
                 assert number not in rated, "a forced move or a pass is not rated"
             else:
@@ -125,3 +128,28 @@ def test_the_review_opens_from_the_scoreboard_on_the_garanguet_board(app):
     frames(app, 2)
     assert "selon le maître" in scene.of_words()
     assert speaking.problems(app) == []
+
+
+def test_a_review_stops_where_it_is_asked_to():
+    """A player who leaves the review screen does not wait for seconds of weighing: `stop`,
+    asked before each of the person's turns, ends the review there with the turns weighed."""
+    rng = random.Random(7)
+    position = GARANGUET.start(Side.WHITE)
+    turns = []
+    while GARANGUET.outcome(position) is None:
+        dice = tuple(rng.randint(1, 6) for _ in range(3))
+        move = random_move(GARANGUET, position, dice, rng)
+        turns.append((list(dice), str(move)))
+        position = GARANGUET.apply(position, move, dice) if move.steps else position.passed()
+    record = {"first": "W", "turns": turns}
+    asked = []
+
+    def stop():
+        asked.append(len(asked))
+        return len(asked) > 1
+
+    rated = review("garanguet", record, Side.WHITE, None, ordered=False, stop=stop)
+    assert len(asked) == 2 and len(turns) > 8          # White's first turn weighed, no more
+    assert rated == [rate_turn("garanguet", GARANGUET.start(Side.WHITE), turns[0][0],
+                               Move.parse(turns[0][1]), None, 1, 1)]
+    assert review_match("garanguet", [record], Side.WHITE, 1, stop=lambda: True) == []

@@ -10,6 +10,7 @@ tests/test_computer.py) so that thousands of them take seconds. A Bell game is p
 most points, and a 2-point win counts 2.
 """
 import functools
+import itertools
 import math
 import random
 
@@ -35,18 +36,20 @@ def arena(name: str) -> tuple:
               for start, count in zip(starts, counts)]
              for starts, counts in zip(model.turn_start.tolist(), model.turn_count.tolist())]
     goal = t.win if t.equity is None else t.most_points
-    return t, model, goal, turns, model.hit_opp.tolist(), model.points.tolist()
+    # the throws' chances added up once (random.choices adds `weights` up at every call)
+    chances = list(itertools.accumulate(list(model.prob)))
+    return t, model, goal, turns, model.hit_opp.tolist(), model.points.tolist(), chances
 
 
 def play(name: str, levels: tuple, rng: random.Random) -> tuple[int, int]:
     """One game between two levels ("random": any legal move, uniformly), who moves first
     drawn at random: the winner (0 or 1) and the points it scores."""
-    t, model, goal, turns, hit_opp, points = arena(name)
+    t, model, goal, turns, hit_opp, points, chances = arena(name)
     own = opp = model.index[(0, 0, 0)]
     mover = rng.randrange(2)
-    throws, weights = range(len(model.throws)), list(model.prob)
+    throws = range(len(model.throws))
     while True:
-        found = turns[own][rng.choices(throws, weights)[0]]
+        found = turns[own][rng.choices(throws, cum_weights=chances)[0]]
         if found:
             options = [Option(None, nxt, hit_opp[mask][opp]) for nxt, mask in found]
             level = levels[mover]

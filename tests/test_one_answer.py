@@ -4,13 +4,17 @@ the same best move and the same figures, and every list is sorted by the figure 
 (the match's chance in a match, else the equity) and shows it. Positions of both phases: contact
 (the start, where the master's two-ply search decides, and a blocked middle game) and race (past
 the exact table, and inside it)."""
+import itertools
 import json
 
+import numpy as np
 import pytest
 
 import tests.test_analysis
 from game.commands import engine
+from game.computer import garanguet_bearoff as gb
 from game.computer import garanguet_player as gp
+from game.computer import garanguet_race as gr
 from game.computer.review import rate_turn
 from game.rules import GARANGUET, Position
 from tests.test_analysis import _system_speaks_english  # noqa: F401  (an autouse fixture)
@@ -113,3 +117,26 @@ def test_analyze_table_shows_the_2_point_loss_that_ranks_a_row_below(capsys):
     rows = [line.split() for line in out.splitlines()[3:]]
     equities = [float(row[-1]) for row in rows if len(row) > 2 and "/" in row[-5]]
     assert len(equities) > 10 and equities == sorted(equities, reverse=True)
+
+
+@pytest.mark.parametrize("text, match", [(BLOCKED, (7, 3, 0)), (START, None)])
+def test_the_chances_before_the_throw_look_as_far_ahead_as_the_moves(capsys, text, match):
+    """analyze's row "before the throw" was the network's one-ply figure while each move's row
+    looks a turn further (the opponent's every throw and best reply): now it too looks a turn
+    ahead, each of the mover's throws played as the network likes best at one ply, by the
+    engine's own legal plays."""
+    position = Position.parse(text)
+    side = position.to_move
+    score = gp.aways(side, match)
+    expected = np.zeros(3)
+    for numbers, chance in gb.throws():
+        dice = next(d for d in itertools.product(range(1, 7), repeat=3) if gb.numbers(d) == numbers)
+        ends = [after.checkers(side) for _, after in GARANGUET.plays(position, dice)]
+        values = gp.chances(position, ends or [position.checkers(side)], gp.net(), gr.races())
+        expected += chance * values[int(np.argmax(gp.worth(values, score)))]
+    argv = ["--rules", "garanguet", "--position", text]
+    if match:
+        argv += ["--match", str(match[0]), "--score", f"{match[1]}-{match[2]}"]
+    shown = tests.test_analysis.as_json(capsys, *argv)
+    assert [shown[k] for k in ("win_probability", "win2_probability", "lose2_probability")] == \
+        pytest.approx(list(expected), abs=1e-9)

@@ -14,8 +14,9 @@ The plays of a throw are ranked and valued as the master ranks them (`ranked_pla
 game/computer/garanguet_player.best_plays, its network looking two plies ahead at the best few,
 the exact race table where it reaches), so that the master's move, the hints, the engine, this
 command and the match review (game/computer/review.py) give one answer (issue 39). The chances
-before the throw are the network's, or in a race the race's (exact in the table, else looked
-one turn ahead: game/computer/garanguet_race.py).
+before the throw look as far ahead as the moves' (`position_values`: each throw's best play
+valued by the network), or in a race they are the race's (exact in the table, else looked one
+turn ahead: game/computer/garanguet_race.py).
 """
 from __future__ import annotations
 
@@ -39,15 +40,19 @@ def _racing(checkers) -> bool:
     return min(checkers) >= LAST_QUADRANT
 
 
-def position_values(position: Position) -> tuple[np.ndarray, bool]:
-    """The side to move's chances (win, win 2, lose 2) before its throw, and whether exact."""
+def position_values(position: Position, match=None) -> tuple[np.ndarray, bool]:
+    """The side to move's chances (win, win 2, lose 2) before its throw, and whether exact: in
+    a race the race's; else as deep as the master values each move (issue 39: one answer),
+    each of the 56 throws, weighed by its chance, played as the network likes best at one ply
+    (by what the mover plays for at `match`'s score) and its result valued by the network, as
+    the master's two plies value the opponent's replies to a move."""
     side = position.to_move
     own, opp = position.checkers(side), position.checkers(side.other)
     if _racing(own) and _racing(opp):
         mine, theirs = gb.spread(own), gb.spread(opp)
         return gr.race(mine, theirs)[0], max(sum(mine), sum(theirs)) <= gr.MOST
-    x = gnet.features(gnet.counts([own]), gnet.counts([opp]))
-    return gp.net().evaluate(x)[0], False
+    theirs = gp.two_ply(GARANGUET, [opp], own, gp.net(), gr.races(), aways(side, match))
+    return gnet.flip(theirs[0]), False
 
 
 def exact_ends(position: Position, ends) -> np.ndarray:
@@ -111,7 +116,7 @@ def _chances(values, equity) -> dict:
 
 def analyse(position: Position, dice=None, match=None) -> dict:
     """The analysis as a JSON-ready dict (the command's contract)."""
-    values, exact = position_values(position)
+    values, exact = position_values(position, match)
     result = {"position": str(position), "to_move": str(position.to_move),
               **_chances(values, gnet.equity(values)), "exact": exact}
     score = aways(position.to_move, match)

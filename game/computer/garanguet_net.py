@@ -29,13 +29,16 @@ def counts(sides) -> np.ndarray:
     return np.bincount(flat.ravel(), minlength=26 * n).reshape(n, 26)
 
 
+def runs(held: np.ndarray) -> np.ndarray:
+    """For each row of `held` (N, M) and each column, how many held in a row end there."""
+    at = np.arange(1, held.shape[1] + 1)
+    return at - np.maximum.accumulate(np.where(held, 0, at), axis=1)
+
+
 def _longest_run(held: np.ndarray) -> np.ndarray:
-    run = np.zeros(len(held))
-    best = np.zeros(len(held))
-    for j in range(held.shape[1]):
-        run = (run + 1) * held[:, j]
-        np.maximum(best, run, out=best)
-    return best
+    if not held.size:
+        return np.zeros(len(held))
+    return runs(held).max(axis=1).astype(float)
 
 
 def _side(c: np.ndarray, contact: np.ndarray) -> np.ndarray:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import threading
 
 import numpy as np
 
@@ -67,17 +68,17 @@ def heuristic_values(own: np.ndarray, opp: np.ndarray, weights=None) -> np.ndarr
     # blocks: runs of held points that some opposing checker still has to pass, worth more
     # the longer they are and the more checkers they hold back; six in a row is a prime (G-8)
     held = own[:, 1:25] > 0
-    run = np.zeros(n, dtype=np.int64)
-    for j in range(24):
-        run = (run + 1) * held[:, j]
-        ends_here = run > 0 if j == 23 else (run > 0) & ~held[:, j + 1]
-        if ends_here.any():
-            low = j + 2 - run                  # the run's lowest point
-            stuck = behind[np.minimum(j + 2, 25)]   # their checkers beyond the run's top
-            useful = ends_here & (low < rear)
-            length = np.minimum(run, 6)
-            worth = length * (length - 1) / 2 * (1 + stuck / 5.0) + w["prime"] * (length >= 6) * stuck
-            value += w["block"] * worth * useful
+    run = gnet.runs(held)                      # run[:, j]: the run of held points up to j + 1
+    ends_here = held.copy()
+    ends_here[:, :-1] &= ~held[:, 1:]
+    top = np.arange(2, 26)
+    low = top - run                            # each run's lowest point
+    stuck = behind[np.minimum(top, 25)]        # their checkers beyond the run's top
+    useful = ends_here & (low < rear)
+    length = np.minimum(run, 6)
+    worth = length * (length - 1) / 2 * (1 + stuck / 5.0) + w["prime"] * (length >= 6) * stuck
+    # added point by point (cumsum adds in order), as the runs are met along the path
+    value = np.cumsum(np.column_stack([value, w["block"] * worth * useful]), axis=1)[:, -1]
     held_theirs = theirs[1:25] > 0
     # numbers (1..6) that no checker could play next turn (G-3): the mover's own, and the
     # opponent's now that the mover's points stand in its way
@@ -244,29 +245,69 @@ def two_ply(rules, ends, opp, value_net: gnet.Net, table=None, their_score=None)
     """The mover's chances (win, win 2, lose 2) after each of `ends` (its checkers after its
     turn; `opp`: the opponent's, who throws next), looking one turn further: for each of the
     opponent's throws, weighed by its chance, the reply that the opponent values best at one
-    ply (by `worth` at its score, `their_score`), or its pass."""
+    ply (by `worth` at its score, `their_score`), or its pass. Every reply of every throw to
+    every one of `ends` is valued in one batch."""
+    opp = tuple(opp)
     rows, which, sizes = [], [], []
-    known: dict = {}
     for i, end in enumerate(ends):
-        # the opponent's turns depend only on the mover's points still ahead of its checkers
-        ahead = tuple(sorted({point for point in end if point < OFF - opp[0]}))
-        for dice, _ in THROWS:
-            replies = known.get((ahead, dice))
-            if replies is None:
-                replies = known[ahead, dice] = [reply for reply, _ in
-                                                gnet.turn_ends(rules, opp, end, dice)]
+        for replies in _replies(rules, opp, end):
             sizes.append(len(replies))
-            rows += replies or [opp]           # a pass: the mover throws again, as it stands
-            which += [i] * max(1, len(replies))
-    values = after_turns(rows, ends, value_net, table, which)
+            rows.append(replies)
+            which.append(np.full(len(replies), i))
+    values = after_turns(np.concatenate(rows), ends, value_net, table, np.concatenate(which))
     ranked = worth(values, their_score)
-    found = np.zeros((len(sizes), 3))
-    start = 0
-    for k, size in enumerate(sizes):
-        found[k] = values[start + int(np.argmax(ranked[start:start + max(1, size)]))]
-        start += max(1, size)
+    starts = np.cumsum([0] + sizes[:-1])
+    best = np.maximum.reduceat(ranked, starts)
+    # the first reply of each throw that the opponent values best
+    first = np.flatnonzero(ranked >= np.repeat(best, sizes))
+    found = values[first[np.searchsorted(first, starts)]]
     chance = np.array([chance for _, chance in THROWS])
     return gnet.flip(np.einsum("t,itk->ik", chance, found.reshape(len(ends), len(THROWS), 3)))
+
+
+def _replies(rules, opp: tuple, end) -> list[np.ndarray]:
+    """The opponent's checkers after each of its legal turns (or as they stand when it passes),
+    one array for each throw of THROWS, in the mover's position `end`. They depend only on the
+    mover's points still ahead of the opponent's rearmost checker, so the replies found for
+    one play serve every other play that holds the same points, in this decision and the
+    next ones (the review of a game, the hints then the move, `analyze` at another score)."""
+    ahead = tuple(sorted({point for point in end if point < OFF - opp[0]}))
+    key = (opp, ahead)
+    with _KEEPING:
+        found = _REPLIES.get(key)
+    if found is None:
+        found = []
+        for dice, _ in THROWS:
+            ends = rules._terminals(opp, tuple(end), rules.numbers(dice))
+            found.append(np.array([own for (own, _o, _l), steps in ends.items() if steps] or [opp],
+                                  dtype=np.int8))
+    global _REPLIES_ROWS
+    with _KEEPING:
+        known = _REPLIES.pop(key, None)
+        if known is None:
+            _REPLIES_ROWS += sum(len(r) for r in found)
+            while _REPLIES and _REPLIES_ROWS > REPLIES_KEPT:
+                _REPLIES_ROWS -= sum(len(r) for r in _REPLIES.pop(next(iter(_REPLIES))))
+        _REPLIES[key] = known or found            # the most recently used last
+    return found
+
+
+#: the opponent's replies found lately: (its checkers, the mover's points ahead) -> `_replies`;
+#: at most REPLIES_KEPT rows of 15 bytes in all (a decision finds some 20,000 to 100,000)
+_REPLIES: dict = {}
+_REPLIES_ROWS = 0
+REPLIES_KEPT = 1_000_000
+#: the review ranks turns on a thread while the table asks for hints
+_KEEPING = threading.Lock()
+
+
+def forget() -> None:
+    """Drop the rankings and replies kept (a benchmark times decisions from nothing)."""
+    global _REPLIES_ROWS
+    with _KEEPING:
+        _RANKED.clear()
+        _REPLIES.clear()
+        _REPLIES_ROWS = 0
 
 
 def best_plays(rules, position: Position, dice, match=None, value_net=None, table=None,
@@ -282,19 +323,26 @@ def best_plays(rules, position: Position, dice, match=None, value_net=None, tabl
     engine's list after its move, costs nothing more."""
     value_net = value_net or net()
     table = table if table is not None else gr.races()
-    key = (position, tuple(dice), match, value_net, table, width)
-    found = _RANKED.get(key)
+    # what a ranking depends on: the points each side still needs, not the match's length
+    key = (position, tuple(dice), aways(position.to_move, match), value_net, table, width)
+    with _KEEPING:
+        found = _RANKED.pop(key, None)
     if found is None:
         found = _best_plays(rules, position, dice, match, value_net, table, width)
-        if len(_RANKED) >= 32:
-            _RANKED.clear()
+    with _KEEPING:
+        _RANKED.pop(key, None)
+        while len(_RANKED) >= RANKED_KEPT:
+            del _RANKED[next(iter(_RANKED))]          # the least recently used
         _RANKED[key] = found
     ends, values, ranked, plies = found
     return list(ends), values.copy(), ranked.copy(), plies.copy()
 
 
-#: the last rankings: (position, dice, match, network, table, width) -> best_plays's answer
+#: the last rankings: (position, dice, points needed, network, table, width) -> best_plays's answer, the
+#: most recently used last; enough for the turns of a match of a few games, so that its review
+#: finds the master's own moves ranked, and a review opened again costs nothing more
 _RANKED: dict = {}
+RANKED_KEPT = 256
 
 
 def _best_plays(rules, position: Position, dice, match, value_net, table, width):
@@ -391,15 +439,15 @@ class Computer:
         own, opp = position.checkers(side), position.checkers(side.other)
         if self.level == "novice":
             return heuristic_move(self.rules, position, dice, self.rng, NOISE["novice"])
+        if self.level == "master":
+            found = best_plays(self.rules, position, dice, match, self._net, self._table,
+                               self.width)[0]
+            return Move(found[0][1] if found else ())
         ends = gnet.turn_ends(self.rules, own, opp, dice)
         if not ends:
             return Move(())
         if len(ends) == 1:
             return Move(ends[0][1])
-        if self.level == "master":
-            found = best_plays(self.rules, position, dice, match, self._net, self._table,
-                               self.width)[0]
-            return Move(found[0][1])
         values = chances(position, [e for e, _ in ends], self._net)
         ranked = gnet.equity(values) + np.array(
             [self.rng.gauss(0.0, NOISE["journeyman"]) for _ in ends])

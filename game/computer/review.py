@@ -101,11 +101,13 @@ def _sides(human_side) -> set[Side]:
 
 
 def review(rules_name: str, record: dict, human_side, match=None, game: int = 1,
-           ordered: bool = True) -> list[Rated]:
+           ordered: bool = True, stop=None) -> list[Rated]:
     """Every turn of `human_side` (a Side, several, or None for both) in one game's record
     ({"first", "turns": [(dice, move)]}) that had a choice, weighed; the biggest errors first
     (`ordered`), else in the order played. `match`: (length, White's points, Black's points)
-    before this game; None is a single game."""
+    before this game; None is a single game. `stop` (a callable), asked before each turn is
+    weighed, ends the review there once it says True (a player who leaves the review screen
+    does not wait for seconds of weighing): the turns weighed so far come back."""
     if not reviewable(rules_name):
         raise ValueError(f"no computer weighs the moves of {rules_name!r}: it cannot be reviewed")
     rules = rules_by_name(rules_name)
@@ -115,6 +117,8 @@ def review(rules_name: str, record: dict, human_side, match=None, game: int = 1,
     for number, (dice, text) in enumerate(record["turns"], start=1):
         move = Move.parse(text)
         if position.to_move in sides:
+            if stop is not None and stop():
+                break
             found = rate_turn(rules_name, position, dice, move, match, game, number)
             if found is not None:
                 rated.append(found)
@@ -123,14 +127,17 @@ def review(rules_name: str, record: dict, human_side, match=None, game: int = 1,
 
 
 def review_match(rules_name: str, games: list[dict], human_side, length: int = 1,
-                 ordered: bool = True) -> list[Rated]:
+                 ordered: bool = True, stop=None) -> list[Rated]:
     """Every finished game of a match (Match.games), each at its own score; the biggest errors
-    first. The score before each game is read from the outcomes of the games before it."""
+    first. The score before each game is read from the outcomes of the games before it.
+    `stop`: as `review`'s, asked before each turn of every game."""
     score = {Side.WHITE: 0, Side.BLACK: 0}
     rated = []
     for number, record in enumerate(games, start=1):
+        if stop is not None and stop():
+            break
         match = (length, score[Side.WHITE], score[Side.BLACK])
-        rated += review(rules_name, record, human_side, match, number, ordered=False)
+        rated += review(rules_name, record, human_side, match, number, ordered=False, stop=stop)
         outcome = record.get("outcome")
         if outcome:
             score[Side(outcome["winner"])] += outcome["points"]
