@@ -127,7 +127,8 @@ class ReviewScene(ReviewWords, MenuScene):
         """The person's moves first (the list opens as soon as they are weighed), then the other
         side's, which the chart alone needs for White's chance after every move."""
         try:
-            self.rated = review_match(self.rules_name, self.games, self.human, self.length)
+            self.rated = review_match(self.rules_name, self.games, self.human, self.length,
+                                      stop=lambda: self._gone)
         except Exception as error:     # noqa: BLE001 - shown on the screen, the game goes on
             self.problem = error
             self.rated = []
@@ -141,7 +142,7 @@ class ReviewScene(ReviewWords, MenuScene):
             return
         try:
             self.others = review_match(self.rules_name, self.games, self.human.other, self.length,
-                                       ordered=False)
+                                       ordered=False, stop=lambda: self._gone)
         except Exception:              # noqa: BLE001 - the chart shows the person's moves alone
             self.others = []
 
@@ -168,8 +169,8 @@ class ReviewScene(ReviewWords, MenuScene):
         """What the person lost, kept for the statistics' progress chart (game/saves/reviews.py):
         a match against the computer only, never a demonstration's."""
         storage = self.app.storage
-        if (self.problem is not None or self.both or self.options.opponent != "computer"
-                or self.options.autoplay or storage.demo):
+        if (self.problem is not None or self._gone or self.both
+                or self.options.opponent != "computer" or self.options.autoplay or storage.demo):
             return
         trouble = add_review(storage.dir, review_line(self.rated, self.games, self.options))
         if trouble:
@@ -187,7 +188,8 @@ class ReviewScene(ReviewWords, MenuScene):
                 thread.join(0.005)
 
     def leave(self) -> None:
-        if self._thread is not None:         # gone before the end: let it finish, then collect
+        if self._thread is not None:         # gone before the end: the weighing stops at its
+            # next turn (a half-weighed match keeps no figures), then the collector is back on
             self._gone = True
             self._listed_now.set()
             self._thread.join()
