@@ -133,7 +133,23 @@ def fitting_size(words: str, size: float, width: int, kind: str = "body") -> flo
 CLOSING = ";:!?»%,.)"     # what belongs to the words before it, spaced off or not
 
 
+WRAPS_KEPT = 2000          # paragraphs kept wrapped (words, font, width)
+_wraps: dict = {}
+
+
 def wrap(words: str, fnt: pygame.font.Font, width: int) -> list[str]:
+    """`_wrap`, cached: cards, banners, notes and the rules are wrapped again at every frame
+    they are drawn, and the game's fonts never change once loaded."""
+    key = (type(words), words, fnt, width)
+    lines = _wraps.get(key)
+    if lines is None:
+        if len(_wraps) >= WRAPS_KEPT:
+            _wraps.clear()
+        lines = _wraps[key] = tuple(_wrap(words, fnt, width))
+    return list(lines)
+
+
+def _wrap(words: str, fnt: pygame.font.Font, width: int) -> list[str]:
     """Break a paragraph into lines no wider than width (a single long word stays whole, but a
     long path breaks after its slashes), at plain spaces only: a no-break space (French puts one before ":" and inside the quotes) keeps
     its neighbours on one line, and so does a plain space before what closes the words before
