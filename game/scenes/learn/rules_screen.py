@@ -114,9 +114,9 @@ class RulesScene(Scene):
     # -- layout
     def lines(self, width: int, scale: float) -> list[tuple]:
         """(style, rule number, line) for the current page wrapped to width, in the language
-        spoken now; cached for every rules screen (`_wrapped`). A rule is its name in words ("rule" line, the number alongside,
-        "name" lines if it wraps), then its "body" lines; a diagram is one "diagram" row whose
-        line is its `Block`."""
+        spoken now; cached for every rules screen (`_wrapped`). A rule is its name in words
+        ("rule" line, the number alongside, "name" lines if it wraps), then its "body" lines; a
+        diagram is one "diagram" row whose line is its `Block`."""
         key = (self.page, width, round(scale, 3), language())
         rows = _wrapped.get(key)
         if rows is None:
