@@ -47,3 +47,21 @@ def test_the_same_words_are_wrapped_once_and_keep_their_kind():
     said = ui.wrap(ui.Said(words), fnt, 120)        # translated words stay translated
     assert said == again and all(type(line) is ui.Said for line in said)
     assert all(type(line) is str for line in ui.wrap(words, fnt, 120))
+
+
+def test_a_line_is_fitted_once_at_each_size_and_width(monkeypatch):
+    asked = []
+
+    class SizedFont:             # 10 pixels a letter at size 24, in proportion at other sizes
+        def __init__(self, size):
+            self.scale = size / 24
+
+        def size(self, words):
+            asked.append(words)
+            return round(10 * self.scale * len(words)), 20
+
+    monkeypatch.setattr(ui, "font", lambda size, kind="body": SizedFont(size))
+    words = "Nouvelle partie contre l'ordinateur"        # 350 pixels at 24: shrunk to fit 320
+    assert ui.fitting_size(words, 24, 320) == 24 * 0.9 and len(asked) == 2
+    assert ui.fitting_size(words, 24, 320) == 24 * 0.9 and len(asked) == 2     # measured once
+    assert ui.fitting_size(words, 24, 400) == 24 and len(asked) == 3           # per width

@@ -122,18 +122,27 @@ def blit_fitted(surface, words, size, box: pygame.Rect, color=INK, kind="body", 
     return blit_text(surface, words, size, getattr(inner, anchor), color, kind, anchor, box)
 
 
+KEPT = 2000                # lines fitted and paragraphs wrapped kept (fitting_size, wrap)
+_fits: dict = {}
+
+
 def fitting_size(words: str, size: float, width: int, kind: str = "body") -> float:
-    """The size at which words fit in width, shrinking to at most 70%; a long name stays readable."""
-    for shrink in (1.0, 0.9, 0.8, 0.7):
-        if font(size * shrink, kind).size(words)[0] <= width:
-            return size * shrink
-    return size * 0.7
+    """The size at which words fit in width, shrinking to at most 70%; a long name stays
+    readable. Cached: buttons and cells are fitted again at every frame they are drawn."""
+    key = (words, size, width, kind)
+    fitted = _fits.get(key)
+    if fitted is None:
+        if len(_fits) >= KEPT:
+            _fits.clear()
+        fitted = _fits[key] = next((size * shrink for shrink in (1.0, 0.9, 0.8, 0.7)
+                                    if font(size * shrink, kind).size(words)[0] <= width),
+                                   size * 0.7)
+    return fitted
 
 
 CLOSING = ";:!?»%,.)"     # what belongs to the words before it, spaced off or not
 
 
-WRAPS_KEPT = 2000          # paragraphs kept wrapped (words, font, width)
 _wraps: dict = {}
 
 
@@ -143,7 +152,7 @@ def wrap(words: str, fnt: pygame.font.Font, width: int) -> list[str]:
     key = (type(words), words, fnt, width)
     lines = _wraps.get(key)
     if lines is None:
-        if len(_wraps) >= WRAPS_KEPT:
+        if len(_wraps) >= KEPT:
             _wraps.clear()
         lines = _wraps[key] = tuple(_wrap(words, fnt, width))
     return list(lines)
