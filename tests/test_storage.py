@@ -75,6 +75,17 @@ def test_a_save_has_a_line_for_each_field_and_each_is_compact_json(store):
             assert f"  {json.dumps(key)}: {json.dumps(value)}" in lines
 
 
+def test_a_file_saved_indented_by_an_older_game_loads_as_before(store):
+    """Saves of the games before the line-per-field files were indented JSON: they load as before."""
+    store.dir.mkdir(parents=True)
+    for name, data in (("match.json", GOOD), ("settings.json", GOOD_SETTINGS)):
+        (store.dir / name).write_text(json.dumps(
+            {"format": "tourne-case-save", "version": 1, "kind": name[:-5],
+             "saved_at": "2026-11-20T10:00:00+0100", "data": data}, indent=1))
+    assert store.load_match() == (GOOD, [])
+    assert store.load_settings() == (GOOD_SETTINGS, [])
+
+
 def test_the_previous_save_is_kept_as_prev(store):
     store.save_match(GOOD)
     store.save_match(NEWER)
