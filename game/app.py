@@ -36,7 +36,6 @@ from game.scenes.base import SceneManager
 from game.scenes.menus.overlays import PauseScene
 from game.scenes.games import game_of, level_of, preset_of, resumable_session, with_option
 from game.scenes.learn.rules_screen import rules_to_explain
-from game.scenes.table.scoreboard import ScoreboardScene
 from game.scenes.menus.title import NAME as TITLE_NAME, TitleScene
 from game.saves.files import append_text
 from game.saves.storage import Storage, default_data_dir, said
@@ -268,7 +267,8 @@ class App:
     def show_match(self) -> None:
         """Show the scene for where the match is: priority throw, table or scoreboard.
 
-        The table and its dice physics are imported when first needed: the title shows sooner.
+        The table and its dice physics, and the scoreboard (with the online words it may say),
+        are imported when first needed: the title shows sooner.
         """
         phase = self.session.phase
         if phase is Phase.PRIORITY:
@@ -278,6 +278,7 @@ class App:
             from game.scenes.table.scene import TableScene
             self.scenes.clear_to(TableScene(self))
         else:
+            from game.scenes.table.scoreboard import ScoreboardScene
             self.scenes.clear_to(ScoreboardScene(self))
 
     def save_match(self) -> None:

@@ -207,3 +207,29 @@ def test_a_screen_whose_pixels_cannot_be_compared_is_shown_whole(app, shown):
     presenter = window.Presenter()
     assert presenter.show(odd) and presenter.show(odd), "never taken for a still frame"
     assert shown == [("flip",), ("flip",)]
+
+
+def test_the_settings_screen_rests_and_wakes_for_the_caret_of_the_name(app):
+    """At rest the settings ask for no frame; while the name is typed, one at each blink of its
+    caret, and the frame then really differs; a focus easing asks for every frame."""
+    from game.scenes.menus.settings import SettingsScene
+    scene = showing(app, SettingsScene(app))
+
+    def rested():
+        for _ in range(60):              # the focus glow eases in: every frame meanwhile
+            if scene.next_frame() != 0.0:
+                return scene.next_frame()
+            app.frame(1 / 60)
+        raise AssertionError("the settings never rest")
+    assert rested() == STILL
+    scene.menu.focus_on(scene.name)
+    app.frame(1 / 60)
+    assert scene.next_frame() == 0.0
+    due = rested()
+    assert 0 < due <= 0.5
+    before = pygame.surfarray.array2d(app.screen).copy()
+    app.frame(due * 0.5)
+    assert (pygame.surfarray.array2d(app.screen) == before).all(), "nothing changed before it"
+    app.frame(due * 0.5 + 1e-6)
+    assert (pygame.surfarray.array2d(app.screen) != before).any(), "the caret blinked when due"
+    assert 0 < scene.next_frame() <= 0.5

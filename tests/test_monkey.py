@@ -64,6 +64,12 @@ def normal(data):
     return json.loads(json.dumps(data))
 
 
+def text_of(data) -> str:
+    """The data as JSON text, keys sorted: two equal texts are equal data (a cheap first look;
+    `normal` decides when they differ)."""
+    return json.dumps(data, sort_keys=True)
+
+
 class MonkeyRun:
     """One seeded run on the real App; `run(n)` plays n monkey events."""
 
@@ -123,14 +129,24 @@ class MonkeyRun:
         real_save, real_clear = app.storage.save_match, app.storage.clear_match
 
         def save_match(data):
-            self.on_disk = normal(data)
+            self.saved(data)
             return real_save(data)
 
         def clear_match():
-            self.on_disk = None
+            self.saved(None)
             return real_clear()
         app.storage.save_match, app.storage.clear_match = save_match, clear_match
-        self.on_disk = normal(app.session.to_dict()) if app.session else None
+        self.saved(app.session.to_dict() if app.session else None)
+
+    def saved(self, data) -> None:
+        """What the match on disk is now (None: no match saved), and its text."""
+        self.on_disk = None if data is None else normal(data)
+        self.disk_text = text_of(self.on_disk)
+
+    def unsaved(self, s: Session) -> bool:
+        """Whether the session differs from the match on disk."""
+        played = s.to_dict()
+        return text_of(played) != self.disk_text and normal(played) != self.on_disk
 
     def scene_name(self) -> str:
         top = self.app.scenes.top
@@ -203,9 +219,9 @@ class MonkeyRun:
         self.app.frame(dt)
         self.check()
         s = self.app.session
-        if s is not None and s.phase is not Phase.MATCH_OVER and normal(s.to_dict()) != self.on_disk:
+        if s is not None and s.phase is not Phase.MATCH_OVER and self.unsaved(s):
             self.problem("the match on disk is not the match played (a throw or move unsaved)")
-            self.on_disk = normal(s.to_dict())
+            self.saved(s.to_dict())
         if not self.app.running:        # Quit on the title: the loop would end here
             if self.app.status != 0:
                 self.problem(f"the game closed with status {self.app.status}")

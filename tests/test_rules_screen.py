@@ -293,3 +293,15 @@ def test_every_word_of_the_rules_screen_has_its_french_in_the_catalogue():
     alike = sorted(m for m in messages if french.gettext(m) == m and m not in names)
     assert alike == [], alike
     assert french.gettext("Bell 1975") == "Bell 1975"
+
+
+def test_a_page_is_wrapped_once_for_every_rules_screen(app, monkeypatch):
+    """Opening the rules again (or paging back) lays out nothing again: a page's rows are kept
+    per width, scale and language for every screen; another language is laid out anew."""
+    first = RulesScene(app, "bell").lines(640, 1.0)
+    wrapped = []
+    monkeypatch.setattr(rules_screen.ui, "wrap", lambda *a: wrapped.append(a) or ["x"])
+    assert RulesScene(app, "bell").lines(640, 1.0) == first and wrapped == []
+    i18n.set_language("fr")
+    RulesScene(app, "bell").lines(640, 1.0)
+    assert wrapped

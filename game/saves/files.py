@@ -128,10 +128,23 @@ def read(path) -> bytes | None:
 # -- the envelope -------------------------------------------------------------------------------
 
 def wrap(kind: str, data) -> bytes:
-    """A save's bytes: the envelope around `data`."""
-    return json.dumps({"format": FORMAT, "version": VERSION, "kind": kind,
-                       "saved_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"), "data": data},
-                      allow_nan=False, indent=1).encode("utf-8")
+    """A save's bytes: the envelope around `data`, a line for each field of the envelope and of
+    the data, each written by json's C encoder (`indent` takes its pure-Python encoder, six times
+    slower on a match: the game saves after every throw and move)."""
+    envelope = {"format": FORMAT, "version": VERSION, "kind": kind,
+                "saved_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"), "data": data}
+    lines = [_field(key, value) for key, value in envelope.items() if key != "data"]
+    if isinstance(data, dict) and data:
+        fields = ",\n".join("  " + _field(key, value) for key, value in data.items())
+        lines.append(f'"data": {{\n{fields}\n }}')
+    else:
+        lines.append(_field("data", data))
+    return ("{\n " + ",\n ".join(lines) + "\n}").encode("utf-8")
+
+
+def _field(key, value) -> str:
+    """`"key": value` in JSON, the key as json writes a dict's key (a number quoted)."""
+    return json.dumps({key: value}, allow_nan=False)[1:-1]
 
 
 def unwrap(raw: bytes, kind, validate=None) -> tuple[dict | None, str | None, object]:

@@ -22,6 +22,9 @@ def pasted() -> str:
         return ""
 
 
+BLINK = 0.5             # seconds the caret shows, then as long hidden
+
+
 class TextField(Widget):
     """A label, then what is typed (or a placeholder, in grey, while empty) and a caret."""
 
@@ -87,6 +90,10 @@ class TextField(Widget):
         super().update(dt, focused)
         self.blink = self.blink + dt if focused else 0.0
 
+    def next_blink(self) -> float:
+        """Seconds until the caret (of a focused field) shows or hides."""
+        return BLINK - self.blink % BLINK
+
     def draw(self, surface, scale, focused):
         box = self.draw_body(surface, scale, focused)
         inner = box.inflate(-px(28, scale), 0)
@@ -100,7 +107,7 @@ class TextField(Widget):
             shown = verbatim("…" + shown[2:])        # the end stays in view as it is typed
         colour = INK if self.value else GREY
         words = blit_text(surface, shown, size, field.midleft, colour, "title", "midleft", box)
-        if focused and int(self.blink * 2) % 2 == 0:
+        if focused and int(self.blink / BLINK) % 2 == 0:
             x = words.right + px(2, scale) if self.value else field.x
             pygame.draw.line(surface, GOLD, (x, field.centery - px(13, scale)),
                              (x, field.centery + px(13, scale)), max(2, px(3, scale)))

@@ -122,18 +122,43 @@ def blit_fitted(surface, words, size, box: pygame.Rect, color=INK, kind="body", 
     return blit_text(surface, words, size, getattr(inner, anchor), color, kind, anchor, box)
 
 
+KEPT = 2000                # lines fitted and paragraphs wrapped kept (fitting_size, wrap)
+_fits: dict = {}
+
+
 def fitting_size(words: str, size: float, width: int, kind: str = "body") -> float:
-    """The size at which words fit in width, shrinking to at most 70%; a long name stays readable."""
-    for shrink in (1.0, 0.9, 0.8, 0.7):
-        if font(size * shrink, kind).size(words)[0] <= width:
-            return size * shrink
-    return size * 0.7
+    """The size at which words fit in width, shrinking to at most 70%; a long name stays
+    readable. Cached: buttons and cells are fitted again at every frame they are drawn."""
+    key = (words, size, width, kind)
+    fitted = _fits.get(key)
+    if fitted is None:
+        if len(_fits) >= KEPT:
+            _fits.clear()
+        fitted = _fits[key] = next((size * shrink for shrink in (1.0, 0.9, 0.8, 0.7)
+                                    if font(size * shrink, kind).size(words)[0] <= width),
+                                   size * 0.7)
+    return fitted
 
 
 CLOSING = ";:!?»%,.)"     # what belongs to the words before it, spaced off or not
 
 
+_wraps: dict = {}
+
+
 def wrap(words: str, fnt: pygame.font.Font, width: int) -> list[str]:
+    """`_wrap`, cached: cards, banners, notes and the rules are wrapped again at every frame
+    they are drawn, and the game's fonts never change once loaded."""
+    key = (type(words), words, fnt, width)
+    lines = _wraps.get(key)
+    if lines is None:
+        if len(_wraps) >= KEPT:
+            _wraps.clear()
+        lines = _wraps[key] = tuple(_wrap(words, fnt, width))
+    return list(lines)
+
+
+def _wrap(words: str, fnt: pygame.font.Font, width: int) -> list[str]:
     """Break a paragraph into lines no wider than width (a single long word stays whole, but a
     long path breaks after its slashes), at plain spaces only: a no-break space (French puts one before ":" and inside the quotes) keeps
     its neighbours on one line, and so does a plain space before what closes the words before

@@ -50,6 +50,11 @@ def rule_name(number: str) -> str:
 INDENT = 20                       # design pixels: a rule's text under its name
 HEIGHTS = {"head": 1.5, "rule": 1.2, "name": 1.1, "body": 1.0, "gap": 0.5}     # in lines
 BODY, NAME, HEAD, CAPTION = 24, 26, 32, 21      # design sizes of the words
+WRAPPED_KEPT = 24                 # pages kept wrapped (page, width, scale, language)
+
+#: Each page wrapped once per width, scale and language, for every rules screen: the words and
+#: fonts never change while the game runs, and wrapping a page takes tens of milliseconds.
+_wrapped: dict = {}
 
 
 def rules_to_explain(app: Host) -> str:
@@ -85,7 +90,6 @@ class RulesScene(Scene):
         self.page = page_of(rules_name)     # the page shown
         self.scroll = 0.0          # pixels scrolled, eased towards `target`
         self.target = 0.0
-        self._wrapped: dict = {}
         self.tab_keys = [key for key, _ in tabs()]
         self.tabs = [ui.Button(label, lambda k=key: self.show(k), size=24) for key, label in tabs()]
         self.leaving = False
@@ -110,11 +114,12 @@ class RulesScene(Scene):
     # -- layout
     def lines(self, width: int, scale: float) -> list[tuple]:
         """(style, rule number, line) for the current page wrapped to width, in the language
-        spoken now; cached. A rule is its name in words ("rule" line, the number alongside,
-        "name" lines if it wraps), then its "body" lines; a diagram is one "diagram" row whose
-        line is its `Block`."""
+        spoken now; cached for every rules screen (`_wrapped`). A rule is its name in words
+        ("rule" line, the number alongside, "name" lines if it wraps), then its "body" lines; a
+        diagram is one "diagram" row whose line is its `Block`."""
         key = (self.page, width, round(scale, 3), language())
-        if key not in self._wrapped:
+        rows = _wrapped.get(key)
+        if rows is None:
             body = ui.font(BODY * scale)
             indent = px(INDENT, scale)
             sections = page_for(self.page).sections
@@ -141,8 +146,10 @@ class RulesScene(Scene):
                         words = _(item)
                     rows += [("body", "", line) for line in ui.wrap(words, body, width - indent)]
                     rows.append(("gap", "", ""))
-            self._wrapped = {key: rows}
-        return self._wrapped[key]
+            if len(_wrapped) >= WRAPPED_KEPT:
+                _wrapped.clear()
+            _wrapped[key] = rows
+        return rows
 
     def block(self, diagram: Diagram, width: int, scale: float) -> Block:
         """A diagram's layout in `width`: the board on the left, beside it the throw, the rule's

@@ -14,6 +14,7 @@ from game.base.i18n import N_
 from game.online.names import MAX_NAME, name_refusal
 from game.saves.settings import (ANIMATION_SPEED, END_MOVE_AFTER, FULLSCREEN, LANGUAGE, MUTED,
                                  PLAYER_NAME, TOUCH_MOVE, VOLUME)
+from game.scenes.base import STILL
 from game.scenes.menus.base import MenuScene
 from game.view import controller, widgets as ui
 from game.view.layout import px, ui_scale
@@ -91,6 +92,15 @@ class SettingsScene(MenuScene):
         if label == "Back" and controller.last_used(self.app):
             return N_("Every change is saved at once; B goes back too.")
         return self.NOTES.get(label, "")
+
+    def next_frame(self) -> float:
+        """0 while a focus glow or a press eases; the caret's next blink while the name is
+        being typed; else nothing changes but by an event (F11 included: an event too)."""
+        if self.menu.easing():
+            return 0.0
+        if self.menu.focused is self.name:
+            return self.name.next_blink()
+        return STILL
 
     def update(self, dt):
         # F11 can change the window while this screen is open: show the truth.
