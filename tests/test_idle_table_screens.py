@@ -15,8 +15,7 @@ from game.scenes.table import priority as priority_module, scoreboard
 from game.scenes.table.priority import PriorityScene
 from game.scenes.table.scoreboard import ScoreboardScene
 from game.view import table_hud
-
-DT = 1 / 60
+from test_idle_screens import DT, picture, run   # the frames and the picture compared
 
 
 @pytest.fixture
@@ -26,15 +25,6 @@ def app(tmp_path):
     pygame.event.clear()
     yield a
     pygame.display.quit()
-
-
-def run(app, seconds: float) -> None:
-    for _ in range(round(seconds / DT)):
-        app.frame(DT)
-
-
-def picture(app) -> bytes:
-    return pygame.image.tobytes(app.screen, "RGB")
 
 
 def still_for(app, seconds: float = 0.3) -> bool:

@@ -191,7 +191,6 @@ def solve(model: Model, lay: Layout, wins: list, chance: bool = True, tol: float
 
 def best_policy(model: Model, lay: Layout, values, wins: list, chance: bool = True):
     """The entry each group plays under these values (the first of equal bests)."""
-    n, copies = model.size, lay.copies
     K = 1.0 if chance else 0.0
     U = np.concatenate([np.ravel(values)] + [K - np.asarray(w, float) for w in wins])
     u = U[lay.entries]

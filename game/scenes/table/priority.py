@@ -15,7 +15,6 @@ from game.dice import toss
 from game.play.sides import side_title, who
 from game.play.priority import FirstChosen, PriorityDone, PriorityFlow, PriorityStage as Stage, PriorityTie, RoundThrown
 from game.rules import Side
-from game.scenes.base import STILL
 from game.scenes.host import Host
 from game.scenes.menus.base import rules_title
 from game.scenes.online.playing import OnlinePlay, end_early, friends_link
