@@ -75,23 +75,7 @@ from game.rules import MATCH_LENGTHS, RULE_NAMES, Move, Side, rule_set
 SIDES = {"white": Side.WHITE, "black": Side.BLACK}
 AWAY_WHYS = ("saved", "abandoned")     # what a game says as it leaves (its `away` message)
 SAY_PAUSE = 3.5                          # seconds between two `say` of one side (the relay's 3, and a margin)
-#: Peer messages of issue 37 that this tree's protocol may not list yet: taken in by seq, never judged.
-WORDS_TYPES = ("say", "rematch")
 LISTED_LANGUAGES = ("en", "fr")          # the host's language, as the relay's listing shows it
-#: The messages added to protocol 1 after its first release that this game takes in
-#: (docs/online.md, "Features"): said in every hello; the relay's `peer` says the friend's.
-FEATURES = tuple(getattr(protocol, "FEATURES", WORDS_TYPES))
-
-
-def features_of(message: dict) -> frozenset:
-    """What the other side understands of FEATURES, as a `peer` (or `room`) says: none when the
-    field is missing (an older relay, or an older friend's game)."""
-    read = getattr(protocol, "features", None)
-    if read is not None:
-        return read(message)
-    named = message.get("features")
-    return frozenset(n for n in named if isinstance(n, str)) & frozenset(FEATURES) \
-        if isinstance(named, list) else frozenset()
 
 
 def wire_options(options: MatchOptions) -> dict:
@@ -196,7 +180,7 @@ class Link:
         rules = (s["options"] or {}).get("rules") or s.get("rules") or RULE_NAMES[0]
         hello = {"type": "hello", "protocol": protocol.PROTOCOL, "version": protocol.GAME_VERSION,
                  "game": rule_set(rules).game, "rules": rules, "room": s["code"] or "new",
-                 "features": list(FEATURES)}
+                 "features": list(protocol.FEATURES)}
         if s["token"]:
             hello["token"] = s["token"]
             if s["seat"] in ("host", "guest"):      # a relay restarted then names it right
@@ -552,7 +536,7 @@ class Link:
             if present not in (True, False):
                 return
             self._present = present
-            s["friend_features"] = sorted(features_of(message))    # the last peer says
+            s["friend_features"] = sorted(protocol.features(message))    # the last peer says
             if present and "name" in message:
                 s["friend_name"] = said_name(message.get("name"))
             if present:
@@ -575,7 +559,7 @@ class Link:
                 self._acknowledged(have)
                 self._resend(have)
             return
-        if kind not in (*protocol.PEER_TYPES, *WORDS_TYPES):
+        if kind not in protocol.PEER_TYPES:
             return                # the relay's own news we do not read
         seq = message.get("seq")
         if not isinstance(seq, int) or isinstance(seq, bool):

@@ -59,7 +59,7 @@ def watch_message(code: str, name: str | None = None) -> dict:
     """A watcher's first message (instead of a hello), with the watcher's name if it gave one."""
     message = {"type": "watch", "protocol": protocol.PROTOCOL, "version": protocol.GAME_VERSION,
                "room": protocol.normal_code(code) or code,
-               "features": list(getattr(protocol, "FEATURES", ("say", "rematch")))}
+               "features": list(protocol.FEATURES)}
     if said_name(name):
         message["name"] = said_name(name)
     return message

@@ -247,15 +247,13 @@ class RoomsScene(OnlineScene):
         if event.type != pygame.KEYDOWN or event.key not in (pygame.K_DOWN, pygame.K_UP):
             return False
         shown = [row for row in self.rows if row.visible]
-        if not shown or self.menu.focused not in (shown[0], shown[-1]):
+        if not shown:
             return False
         if event.key == pygame.K_DOWN and self.menu.focused is shown[-1]:
-            moved = self.scroll(1)
-        elif event.key == pygame.K_UP and self.menu.focused is shown[0]:
-            moved = self.scroll(-1)
-        else:
-            return False
-        return moved
+            return self.scroll(1)
+        if event.key == pygame.K_UP and self.menu.focused is shown[0]:
+            return self.scroll(-1)
+        return False
 
     def chosen(self, row: RoomRow) -> None:
         """Join that room (its offer accepted at once if it is as listed), or watch that match."""
