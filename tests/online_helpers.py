@@ -7,6 +7,7 @@ import os
 import queue
 import random
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
@@ -30,6 +31,13 @@ from game.saves.storage import Storage
 ROOT = Path(__file__).resolve().parent.parent
 WAIT = 10.0            # seconds for any one answer
 LIMIT = "100000"       # the relay's hellos a minute from one address: the tests reconnect a lot
+
+
+def free_port() -> int:
+    """A loopback port just freed: nothing listens there now (a relay that is not there)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
 
 
 @pytest.fixture

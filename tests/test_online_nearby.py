@@ -1,21 +1,15 @@
 """Games found on the home network (issue 37.4): a hosting game's relay announced by DNS-SD over
 multicast DNS and found by name, on loopback only; without the library, or without multicast,
 nothing is announced and the reason is known at once. Every wait is bounded."""
-import socket
 import time
 
 import pytest
 
 from game.online import nearby
 from game.online.nearby import NO_LIBRARY, Announcer, Nearby, service_name
+from online_helpers import free_port
 
 LOOPBACK = ["127.0.0.1"]
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def wait_for(check, limit: float = 8.0) -> bool:

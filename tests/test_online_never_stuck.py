@@ -3,13 +3,12 @@ first, while no relay listens at the saved address (the host's game runs it and 
 again): it says so and keeps trying, and is back by itself once a relay listens there; the match
 then plays to its end. A new join, by contrast, gives up and says so (the Join screen's Join
 tries again). Loopback only, every wait bounded."""
-import socket
 
 from game.online.client import Client
 from game.online.events import ConnectionLost, Reconnected, Unreachable
 from game.online.link import Link
-from online_helpers import (Player, code_of, end, folders, guest_player, host_player, keeper_in,  # noqa: F401
-                            quick_retries, run_until, start_relay, turns_saved)
+from online_helpers import (Player, code_of, end, folders, free_port, guest_player, host_player,  # noqa: F401
+                            keeper_in, quick_retries, run_until, start_relay, turns_saved)
 
 
 def resumed(folder, seed: int) -> Player:
@@ -55,9 +54,7 @@ def test_a_guest_that_continues_before_the_host_comes_back_once_the_relay_listen
 
 
 def test_a_new_join_where_no_relay_listens_gives_up_and_says_so(quick_retries):
-    with socket.socket() as probe:          # a port just freed: nothing listens there now
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_port()                      # nothing listens there now
     with folders(1) as (folder,):
         guest = guest_player(folder, f"ws://127.0.0.1:{port}", "ACDEF9")
         try:
@@ -68,9 +65,7 @@ def test_a_new_join_where_no_relay_listens_gives_up_and_says_so(quick_retries):
 
 
 def test_the_client_keeps_trying_only_when_told_to():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_port()
     hello = {"type": "hello"}
     giving_up = Client(f"ws://127.0.0.1:{port}", hello, first_tries=2)
     trying = Client(f"ws://127.0.0.1:{port}", hello, first_tries=2, keep_trying=True)

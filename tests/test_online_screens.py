@@ -28,7 +28,7 @@ from game.view.text_field import TextField
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 from online_screens import between_frames, frames_until  # noqa: E402  (the screenshots drive the games the same way)
-from online_helpers import quick_retries  # noqa: E402,F401  (a fixture)
+from online_helpers import free_port, quick_retries  # noqa: E402,F401  (a fixture)
 
 DT = 1 / 60
 
@@ -340,10 +340,7 @@ def test_join_through_a_real_relay_says_no_such_room(app, relay):
 
 
 def test_join_an_address_where_no_relay_listens_says_it_is_unreachable(app, quick_retries):
-    import socket
-    with socket.socket() as probe:          # a port just freed: nothing listens there now
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_port()                      # nothing listens there now
     scene = JoinScene(app)
     app.scenes.push(scene)
     frames(app)
