@@ -160,8 +160,8 @@ def wrap(words: str, fnt: pygame.font.Font, width: int) -> list[str]:
 
 def _wrap(words: str, fnt: pygame.font.Font, width: int) -> list[str]:
     """Break a paragraph into lines no wider than width (a single long word stays whole, but a
-    long path breaks after its slashes), at plain spaces only: a no-break space (French puts one before ":" and inside the quotes) keeps
-    its neighbours on one line, and so does a plain space before what closes the words before
+    long path breaks after its slashes), at plain spaces only: a no-break space (French puts
+    one before ":" and inside the quotes) keeps its neighbours on one line, and so does a plain space before what closes the words before
     it (";", ":", "!", "?", "»"): no line begins with the last one's punctuation. The lines of
     translated words are translated words too."""
     kept = Said if isinstance(words, Said) else str

@@ -16,7 +16,6 @@ its own (TableCards: the history open or not, where each card lies, the caption 
 """
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 
 import pygame
@@ -101,15 +100,7 @@ def caption_words(session, caption: Caption) -> tuple:
 
 # --- drawing ------------------------------------------------------------------------------------
 def _lines(words, size, kind, width) -> list:
-    said = shown(words)
-    return list(_wrapped(type(said), said, size, kind, width))
-
-
-@functools.lru_cache(maxsize=256)
-def _wrapped(_type, said, size, kind, width) -> tuple:
-    """The lines of words said (a card asks for the same at every frame, at up to four widths);
-    by their type too, so that words from a catalogue are never taken for words that are not."""
-    return tuple(ui.wrap(said, ui.font(size, kind), width))
+    return ui.wrap(shown(words), ui.font(size, kind), width)      # kept by ui.wrap
 
 
 @dataclass(frozen=True)

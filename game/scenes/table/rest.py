@@ -2,10 +2,10 @@
 throw with nothing moving - no dice rolling or shaken under the mouse, no checker flying, no
 ripple, no banner, the prompt's pulse calmed. It then needs a frame only when one of its timers
 is due (a notice's end, the computer's throw, a move that ends by itself; against a friend
-elsewhere, the waiting die's next face - the friend's news wakes the loop by itself). Every other stage
-(a turn being composed, whose lit points pulse) is drawn at every frame. A
-scene built on the table that draws or updates more of its own (the tutorial) and does not
-say when it rests is watched by the loop instead (None)."""
+elsewhere, the waiting die's next face - the friend's news wakes the loop by itself). Every
+other stage (a turn being composed, whose lit points pulse) is drawn at every frame. A scene
+built on the table that draws or updates more of its own (the tutorial) and does not say when
+it rests is watched by the loop instead (None)."""
 from game.play.stage import Stage
 from game.scenes.base import STILL
 
