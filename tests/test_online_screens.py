@@ -406,7 +406,7 @@ def play_out(a, b, limit=6000, done=None) -> None:
                     scene.pick(step.origin)
                     scene.drop(step.destination)
             g.frame(1 / 30)
-        between_frames((a, b))
+        between_frames()
         if done is None and all(g.session is None or g.session.phase.value in ("game-over", "match-over")
                                 for g in (a, b)):
             return

@@ -140,7 +140,7 @@ def test_the_screen_watches_a_real_match_through_a_relay(tmp_path, rules):
                     if not (player.over and player.link.settled):
                         player.frame()
                 app.frame(DT)
-                between_frames([app])
+                between_frames()
             assert scene.over is not None and scene.watcher.failed is None
             assert watched_games(scene.watcher) == games(a) == games(b)
             assert scene.over.line == host.lines[-1]

@@ -32,7 +32,7 @@ from game.scenes.menus.new_match import NewMatchScene
 FRAME_PAUSE = 0.005     # seconds between two rounds of frames
 
 
-def between_frames(apps) -> None:
+def between_frames() -> None:
     """Leave the network's threads a moment between two rounds of frames. A fixed pause, not a
     wake on the relay's news: a frame is the costly part, and waking for each message draws
     more frames for the same match (in one measure under load, more CPU for the two-games
@@ -47,7 +47,7 @@ def frames_until(apps, done, limit: int = 3000) -> bool:
             return True
         for app in apps:
             app.frame(1 / 30)
-        between_frames(apps)
+        between_frames()
     return done()
 
 
