@@ -63,11 +63,12 @@ def set_up(app, screen: str):
         app.keeper.save()
         app.show_match()
         return [pygame.K_F2, pygame.K_F2]
-    from game.online import relay
+    from game.online import nearby, relay
     from game.play.options import MatchOptions
     from game.rules import Side
     from game.scenes.online import lobby
-    lobby.start_relay = lambda: relay.start_in_thread("127.0.0.1", 0)     # loopback only
+    lobby.start_relay = lambda: relay.start_in_thread("127.0.0.1", 0)     # loopback only,
+    nearby.INTERFACES = ["127.0.0.1"]                                       # its announcing too
     options = MatchOptions(rules=app.last_options()["rules"], length=3, opponent="online",
                            human_side=Side.WHITE, touch_move=False, hints=True)
     app.scenes.push(lobby.HostScene(app, options))

@@ -700,7 +700,7 @@ class Running:
 
     def __init__(self, relay: Relay, host: str, port: int, loop, stop, thread):
         self.relay, self.port, self.loop, self._stop, self._thread = relay, port, loop, stop, thread
-        local = host in ("", "0.0.0.0", "::", "localhost", "127.0.0.1")
+        local = host in (*WILDCARDS, "localhost", "127.0.0.1")
         self.url = url("127.0.0.1" if local else host, port)
 
     def call(self, function, *args):
