@@ -293,29 +293,6 @@ def saves_and_sends(player) -> tuple[list, list]:
     return saves, sent
 
 
-def play_recorded(url, folder_host, folder_guest, rules="charpentier", length=1,
-                  side=Side.WHITE, watch=None):
-    """A whole match between two in-process games through the relay at `url`: the log of their
-    peer messages, the room's options as on the wire, and the players; `watch(player)` is
-    called on each as it is made (what it returns is kept in `player.watched`)."""
-    from game.online.link import wire_options
-    log = []
-    options = MatchOptions(rules=rules, length=length, opponent="online", level="novice",
-                           human_side=side, autoplay=True)
-    host = Player(keeper_in(folder_host, 0), Link.host(url, options,
-                                                         client_factory=recording("host", log)))
-    host.watched = watch(host) if watch else None
-    run_until([host], lambda: host.link.code, 10)
-    guest = Player(keeper_in(folder_guest, 1),
-                   Link.join(url, host.link.code, rules, autoplay=True, level="novice",
-                             client_factory=recording("guest", log)))
-    guest.watched = watch(guest) if watch else None
-    run_until([host, guest], lambda: host.over and guest.over, 120)
-    for player in (host, guest):
-        player.link.close()
-    return log, wire_options(options), host, guest
-
-
 class WatchingPlayer:
     """A watcher as one more player of run_until: polled each frame, its events kept."""
 

@@ -13,9 +13,9 @@ import pytest
 from game.online import dice
 from game.online.watch import (Cheated, GameWon, MatchOver, Moved, PlayersPresent, PriorityThrown, Thrown, Watcher, Watching)
 from game.online.protocol import read
-from game.play.options import MatchOptions
 from game.rules import Side
-from online_helpers import WATCH_FROM, games, play_recorded, shared_match  # noqa: F401
+from online_helpers import WATCH_FROM, games, shared_match  # noqa: F401
+
 
 @pytest.fixture(scope="module")
 def relay_url():
@@ -24,7 +24,7 @@ def relay_url():
     try:
         yield running.url
     finally:
-        running.stop() if hasattr(running, "stop") else None
+        running.stop()
 
 
 @pytest.fixture(scope="module")
