@@ -6,6 +6,7 @@ The idle time is the App's `attract_after` (a minute in the game, half a second 
 frames are driven with app.frame(dt): no real waiting.
 """
 import random
+import time
 from pathlib import Path
 
 import pygame
@@ -20,7 +21,6 @@ from game.scenes.menus.title import TitleScene
 
 DT = 0.1            # the app's longest frame: a show goes by quickly
 IDLE = 0.5          # seconds untouched before the show
-SHOW_FRAMES = 600   # at most this many frames (a minute of show) to see a game end
 
 
 class Recorder:
@@ -57,6 +57,19 @@ def english():
 def frames(app, n, dt=DT):
     for _ in range(n):
         app.frame(dt)
+
+
+def frames_until(app, done, seconds=60.0):
+    """Frames until `done()`: the computer thinks on its own thread, in wall time, so a fixed
+    count of frames (drawn as fast as the machine goes) can end before its first move on a
+    loaded machine. Bounded in frames and in seconds."""
+    deadline = time.monotonic() + seconds
+    for _ in range(int(seconds * 100)):
+        if done() or time.monotonic() > deadline:
+            break
+        app.frame(DT)
+        time.sleep(0.01)
+    return done()
 
 
 def until_show(app, limit=40):
@@ -112,18 +125,15 @@ def test_the_show_plays_a_game_of_each_in_turn_and_leaves_the_data_folder_byte_f
     frames(app, 200)                              # a few turns of the first game
     first = show.host.keeper.session
     assert first.options.autoplay and first.options.rules == "charpentier"
-    assert first.record["turns"], "the computer plays the computer"
+    assert frames_until(app, lambda: first.record["turns"]), "the computer plays the computer"
     # Its end comes sooner: the same kind of game a few steps from the end, on the table.
     show.host.keeper.adopt(nearly_over(first.options, seed=3))
     show.host.show_match()
-    for _ in range(SHOW_FRAMES):
-        app.frame(DT)
-        if show.host.keeper.session.options.rules == "garanguet":
-            break
+    frames_until(app, lambda: show.host.keeper.session.options.rules == "garanguet")
     second = show.host.keeper.session
     assert second.options.rules == "garanguet" and second.phase in (Phase.THROW, Phase.MOVE)
     frames(app, 100)                              # Garanguet on the table
-    assert second.record["turns"]
+    assert frames_until(app, lambda: second.record["turns"]), "the computer plays Garanguet"
     assert second is not app.session
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ",
                                          scancode=0))
