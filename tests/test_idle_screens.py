@@ -3,6 +3,7 @@ and the Host screen waiting for a friend each say when they can rest (Scene.next
 everything that moves on them keeps the loop awake while it moves. Headless; the processor's
 share is measured by tests/bench_idle.py."""
 import random
+import time
 
 import pygame
 import pytest
@@ -101,6 +102,11 @@ def test_the_host_screen_wakes_for_each_step_of_its_waiting_dots(app, monkeypatc
     host = lobby.HostScene(app, MatchOptions(rules="charpentier", length=3, opponent="online",
                                              human_side=Side.WHITE))
     app.scenes.push(host)
+    deadline = time.monotonic() + 30          # the room's code comes from the relay, in wall time:
+    while not host.code and time.monotonic() < deadline:     # the screen changes when it does
+        app.frame(DT)
+        time.sleep(0.01)
+    assert host.code, "the relay gave the room a code"
     run(app, 1.0)
     assert 0 < host.next_frame() <= lobby.FACE_TIME
     frames = {}
