@@ -33,7 +33,6 @@ from game.play.players import settle
 from game.rules import Side
 from game.scenes.table.attract import ATTRACT_AFTER
 from game.scenes.base import SceneManager
-from game.scenes.menus.overlays import PauseScene
 from game.scenes.games import game_of, level_of, preset_of, resumable_session, with_option
 from game.scenes.learn.rules_screen import rules_to_explain
 from game.scenes.menus.title import NAME as TITLE_NAME, TitleScene
@@ -295,6 +294,7 @@ class App:
         self.to_title()
 
     def pause(self) -> None:
+        from game.scenes.menus.overlays import PauseScene    # its menus' screens: on a key press
         self.scenes.push(PauseScene(self))
 
     def to_title(self) -> None:

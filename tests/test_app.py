@@ -555,12 +555,14 @@ def test_a_save_is_replayed_once_on_loading(tmp_path, monkeypatch):
 
 
 def test_the_game_starts_without_the_table_the_scoreboard_or_the_online_words():
-    """What only a match shows is imported when it is first shown: every start pays for the
-    modules imported at the top (in a fresh process, as a start is)."""
+    """What only a match shows is imported when it is first shown, and the statistics and the
+    pause menu when first opened: every start pays for the modules imported at the top (in a
+    fresh process, as a start is)."""
     import subprocess
     import sys
     from pathlib import Path
-    later = ["game.scenes.table.scene", "game.scenes.table.scoreboard", "game.online.events"]
+    later = ["game.scenes.table.scene", "game.scenes.table.scoreboard", "game.online.events",
+             "game.scenes.menus.stats", "game.saves.stats"]
     code = f"import sys, game.app; print([m for m in {later!r} if m in sys.modules])"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          cwd=Path(__file__).resolve().parents[1]).stdout

@@ -126,4 +126,10 @@ def sound_device_found(sounds) -> bool:
     return True if found is None else bool(found)
 
 
-from game.scenes.menus.stats import StatsScene  # noqa: E402,F401  (its old home: the name still imports)
+def __getattr__(name: str):
+    """StatsScene's old home: the name still imports from here, when asked for (a start
+    needs no statistics)."""
+    if name == "StatsScene":
+        from game.scenes.menus.stats import StatsScene
+        return StatsScene
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

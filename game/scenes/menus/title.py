@@ -16,7 +16,6 @@ from game.scenes.base import STILL
 from game.scenes.menus.base import MenuScene
 from game.scenes.menus.overlays import NoticeScene
 from game.scenes.menus.settings import SettingsScene
-from game.scenes.menus.stats import StatsScene
 from game.scenes.menus.new_match import NewMatchScene
 from game.rules import Side
 from game.scenes import games
@@ -64,9 +63,14 @@ class TitleScene(MenuScene):
             ui.Button(N_("Rules"), lambda: app.scenes.push(RulesScene(app, rules_to_explain(app))),
                       size=28),
             ui.Button(N_("Settings"), lambda: app.scenes.push(SettingsScene(app)), size=28),
-            ui.Button(N_("Statistics"), lambda: app.scenes.push(StatsScene(app)), size=28),
+            ui.Button(N_("Statistics"), self.statistics, size=28),
             self.quit_button,
         ]
+
+    def statistics(self) -> None:
+        # Imported on the click: the records' statistics are none of a start's business.
+        from game.scenes.menus.stats import StatsScene
+        self.app.scenes.push(StatsScene(self.app))
 
     def continue_words(self) -> str:
         """ "Continue: Garanguet, match to 5, 2-1": which match Continue takes up (White's
