@@ -246,6 +246,10 @@ def test_analysis_takes_the_language_before_or_after_its_name(order):
     result = run_main(*args, lang="C")
     assert result.returncode == 0, result.stderr
     assert "0,0,0/0,0,0/B\u00a0: aux Noirs de jouer" in result.stdout
+
+
+def test_analysis_takes_the_language_over_the_systems_and_says_a_bad_argument_in_it():
+    """(Once: these starts are the same whatever the order above.)"""
     english = run_main("analyze", "--language", "en", "--rules", "bell", "--position",
                        "0,0,0/0,0,0/B", lang=FRENCH)
     assert english.returncode == 0 and "Black to move" in english.stdout

@@ -21,7 +21,12 @@ DATA_FOLDERS = ("assets", "sounds", "game/computer/data", "game/locale")
 #: (launchers/install-linux.sh) serve.
 ICONS = {"win32": "assets/icon.ico", "darwin": "assets/icon.icns"}
 UNUSED_MODULES = ("numpy.f2py", "numpy.testing", "unittest", "doctest", "pdb", "pydoc",
-                  "xmlrpc")
+                  "xmlrpc",
+                  # numpy's masked arrays, polynomials, FFT and ctypes helpers (only genfromtxt's
+                  # masks and the window functions reach them), the pure-Python decimal that
+                  # the C one replaces, and websockets' deprecated names
+                  "numpy.ma", "numpy.polynomial", "numpy.fft", "numpy.ctypeslib", "numpy.matlib",
+                  "_pydecimal", "websockets.legacy")
 
 
 def data_arguments() -> list[str]:
