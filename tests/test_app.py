@@ -18,6 +18,7 @@ from game.scenes.menus.new_match import NewMatchScene
 from game.scenes.menus.title import TitleScene
 from game.saves import stats
 from game.saves.storage import Storage
+from wall_clock import frames_until
 
 DT = 1 / 60
 
@@ -356,10 +357,7 @@ def test_autoplay_starts_a_match_between_two_computers_at_instant_speed(tmp_path
     assert s is not None and s.options.autoplay
     assert all(s.is_computer(side) for side in (Side.WHITE, Side.BLACK))
     assert app.animation_speed == "instant"
-    for _ in range(400):
-        app.frame(0.1)
-        if s.match.games or s.record.get("turns"):
-            break
+    frames_until(app, lambda: s.match.games or s.record.get("turns"), seconds=60)
     assert not (tmp_path / "errors.log").exists()
     assert s.record.get("turns") or s.match.games, "the computers played without any input"
     assert not (tmp_path / "settings.json").exists(), "a demo leaves the player's settings alone"

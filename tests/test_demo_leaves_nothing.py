@@ -7,15 +7,13 @@ from game.app import App
 from game.saves import stats
 from game.saves.storage import MATCH_FILE, Storage
 from game.scenes.games import resumable_session
+from wall_clock import frames_until
 
 
 @pytest.mark.slow(seconds=3)      # the demo plays a whole game (about 350 frames)
 def test_after_a_demo_the_title_offers_no_match_to_continue_and_counts_no_game(tmp_path):
     demo = App(seed=3, data_dir=tmp_path, autoplay=True)
-    for _ in range(2000):
-        demo.frame(0.1)
-        if demo.session.match.games:
-            break
+    frames_until(demo, lambda: demo.session.match.games, seconds=120)
     assert demo.session.match.games, "the demo finished a game"
     demo.keeper.record_finished_games()        # as the match's end records them
     demo.storage.save_match(demo.session.to_dict())

@@ -52,6 +52,9 @@ MATCH_LENGTH = 3                 # long enough that a chain's kills stay in one 
 DT = 0.1                         # in-process frames: the longest step the loop allows
 PLAY_ON_TURNS = 2                # in-process turns played after each resume
 MATCH_FRAME_BUDGET = 20_000      # in-process frames to finish the match after the last kill
+#: ... and wall seconds: the computer thinks on its own thread, in wall time, so frames drawn as
+#: fast as a loaded machine goes could run out before it has played.
+MATCH_SECONDS = 240
 
 
 def normal(data):
@@ -228,7 +231,10 @@ def play_on(app: App, seeds, start: tuple[int, int], turns: int | None) -> list[
     target = len(session.record.get("turns", [])) + (turns or 0)
     seed, last = start
     saves = []
+    deadline = time.monotonic() + MATCH_SECONDS
     for _ in range(MATCH_FRAME_BUDGET):
+        if time.monotonic() > deadline:
+            break
         app.frame(DT)
         assert app.session is session, "the match was replaced while playing on"
         for data in watch.saved:
@@ -241,7 +247,8 @@ def play_on(app: App, seeds, start: tuple[int, int], turns: int | None) -> list[
             session.match.games or len(session.record.get("turns", [])) >= target)
         if done:
             return saves
-    raise AssertionError(f"the match did not go on within {MATCH_FRAME_BUDGET} frames")
+    raise AssertionError(f"the match did not go on within {MATCH_FRAME_BUDGET} frames and "
+                         f"{MATCH_SECONDS} s")
 
 
 def check_resumed(copy: Path, data: dict, place: tuple[int, int], seeds, last: bool) -> None:
