@@ -82,9 +82,15 @@ def run(folder, *args, lang="C.UTF-8"):
                           text=True, timeout=300, stdin=subprocess.DEVNULL)
 
 
+@pytest.fixture(scope="module")
+def made(third):
+    """The catalogue tool run once in the copy: its .mo files, which the game reads, and what it
+    said (the same run for every test here)."""
+    return run(third, "tools/catalogues.py")
+
+
 @pytest.mark.slow(seconds=10)    # extracts the messages twice in the copy (~10 s)
-def test_the_catalogue_tool_makes_and_checks_the_new_language(third):
-    made = run(third, "tools/catalogues.py")
+def test_the_catalogue_tool_makes_and_checks_the_new_language(third, made):
     assert made.returncode == 0, made.stderr
     counts = dict(line.split(": ", 1) for line in made.stdout.splitlines())
     assert list(counts) == ["en", "fr", CODE]
@@ -97,8 +103,8 @@ def test_the_catalogue_tool_makes_and_checks_the_new_language(third):
 
 
 @pytest.mark.slow(seconds=5)
-def test_the_settings_the_command_line_and_the_screenshots_offer_it(third, tmp_path):
-    run(third, "tools/catalogues.py").check_returncode()       # its .mo, which the game reads
+def test_the_settings_the_command_line_and_the_screenshots_offer_it(third, made, tmp_path):
+    made.check_returncode()       # its .mo, which the game reads
     script = textwrap.dedent(f"""
         import json, sys
         sys.path.insert(0, "tools")
