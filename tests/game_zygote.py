@@ -63,6 +63,7 @@ def main(root: str) -> None:
     import game.commands.first_start  # noqa: F401
     import game.scenes.table.priority  # noqa: F401
     import game.scenes.table.scene  # noqa: F401
+    import game.computer.tourne_case  # noqa: F401
 
     wake_r, wake_w = os.pipe()
     os.set_blocking(wake_w, False)
