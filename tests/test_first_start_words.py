@@ -80,7 +80,9 @@ def test_the_set_up_window_stays_until_the_game_opens_its_own(monkeypatch, tmp_p
     window = HeldWindow(temporary)
     for name, value in (("SDL_VIDEODRIVER", "dummy"), ("SDL_AUDIODRIVER", "dummy")):
         monkeypatch.setenv(name, value)
-    status = main.relaunch(Path(sys.executable), ["--autoplay", "--quit-after", "2",
+    # However short the game's play, its word stays: the file it touches is removed only after
+    # it ended and the window closed (relaunch's temporary folder).
+    status = main.relaunch(Path(sys.executable), ["--autoplay", "--quit-after", "0.2",
                                                   "--data-dir", str(tmp_path / "data")], window)
     assert status == 0
     assert window.said is True          # the game said so, before it ended
