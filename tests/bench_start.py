@@ -4,7 +4,9 @@ medians of `python main.py --help` and of a headless `--autoplay` start up to it
 
     python tests/bench_start.py [OTHER_TREE] [RUNS]
 
-Bytecode caches are kept (as .ci/run keeps them); each start gets a new data folder."""
+Bytecode caches are kept (as .ci/run keeps them); each start gets a new data folder. For this
+tree it also prints the same autoplay start forked from the kill test's zygote
+(tests/forked_games.py): the CPU of RUNS forked starts, less that of the zygote alone, per start."""
 import os
 import resource
 import statistics
@@ -32,6 +34,28 @@ def start(tree: Path, args: list, env: dict) -> tuple[float, float]:
     return cpu, time.perf_counter() - wall
 
 
+def forked(runs: int, env: dict) -> tuple[float, float]:
+    """(CPU seconds per forked start, wall median) of `runs` autoplay starts from one zygote."""
+    sys.path.insert(0, str(HERE / "tests"))
+    from forked_games import Zygote
+
+    def zygote_cpu(starts: int) -> tuple[float, list]:
+        before, walls = resource.getrusage(resource.RUSAGE_CHILDREN), []
+        with tempfile.TemporaryDirectory(prefix="tc-bench-") as folder, Zygote(env) as zygote:
+            for n in range(starts):
+                wall = time.perf_counter()
+                game = zygote.start([*CASES["autoplay to its first frame"], "--data-dir",
+                                     f"{folder}/{n}"], stderr=Path(folder) / "stderr.txt")
+                assert game.wait() == 0
+                walls.append(time.perf_counter() - wall)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime, walls
+
+    alone, _ = zygote_cpu(0)
+    cpu, walls = zygote_cpu(runs)
+    return (cpu - alone) / runs, statistics.median(walls)
+
+
 def main() -> None:
     trees = {"this tree": HERE}
     if len(sys.argv) > 1:
@@ -51,6 +75,9 @@ def main() -> None:
             cpu = statistics.median(c for c, _ in found[name, case])
             wall = statistics.median(w for _, w in found[name, case])
             print(f"{case:28s} {name:10s} CPU {cpu:.3f} s  wall {wall:.3f} s  (median of {runs})")
+    cpu, wall = forked(runs, env)
+    print(f"{'autoplay, forked':28s} {'this tree':10s} CPU {cpu:.3f} s  wall {wall:.3f} s  "
+          f"(mean CPU, median wall of {runs})")
 
 
 if __name__ == "__main__":

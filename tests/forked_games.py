@@ -34,12 +34,14 @@ class Zygote:
 
     def _read(self) -> None:
         for line in self.process.stdout:
-            kind, first, second = line.split()
+            kind, *numbers = line.split()
+            if kind not in ("started", "ended") or len(numbers) != 2:
+                continue                # not the zygote's news (a library's greeting)
             with self._news:
                 if kind == "started":
-                    self.started[int(first)] = int(second)
+                    self.started[int(numbers[0])] = int(numbers[1])
                 else:
-                    self.ended[int(first)] = int(second)
+                    self.ended[int(numbers[0])] = int(numbers[1])
                 self._news.notify_all()
         with self._news:
             self._news.notify_all()

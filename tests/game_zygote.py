@@ -55,6 +55,7 @@ def play(root: str, request: dict, close: tuple) -> None:
 def main(root: str) -> None:
     sys.path.insert(0, root)
     os.chdir(root)
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")     # stdout is for our news
     # What every start of the game imports before its first frame (python -X importtime).
     import pygame  # noqa: F401
     import numpy  # noqa: F401
