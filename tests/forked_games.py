@@ -13,6 +13,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 ZYGOTE = Path(__file__).resolve().parent / "game_zygote.py"
+#: Where a process forks safely after importing SDL (macOS's frameworks may not): elsewhere each
+#: game is a fresh `python main.py`, as before.
+FORKS = sys.platform.startswith("linux")
 
 
 class Zygote:
@@ -20,7 +23,9 @@ class Zygote:
     waits for the games still running (kill them first) and for the zygote itself."""
 
     def __init__(self, env: dict | None = None, timeout: float = 60.0):
-        self.timeout = timeout
+        self.timeout, self.env = timeout, env
+        if not FORKS:
+            return
         self.process = subprocess.Popen([sys.executable, str(ZYGOTE), str(ROOT)], cwd=ROOT,
                                         env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         text=True)
@@ -55,7 +60,12 @@ class Zygote:
             if not ready():
                 raise RuntimeError(f"the zygote ended (status {self.process.poll()}): {what}")
 
-    def start(self, args: list[str], stderr: Path) -> "ForkedGame":
+    def start(self, args: list[str], stderr: Path) -> "ForkedGame | subprocess.Popen":
+        if not FORKS:
+            with open(stderr, "ab") as log:
+                return subprocess.Popen([sys.executable, str(ROOT / "main.py"), *args], cwd=ROOT,
+                                        env=self.env, stdin=subprocess.DEVNULL,
+                                        stdout=subprocess.DEVNULL, stderr=log)
         token = next(self._tokens)
         with self._write:
             self.process.stdin.write(json.dumps({"token": token, "args": args,
@@ -68,6 +78,8 @@ class Zygote:
         return self
 
     def __exit__(self, *exc) -> None:
+        if not FORKS:
+            return
         try:
             self.process.stdin.close()
             self.process.wait(timeout=self.timeout)

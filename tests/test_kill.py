@@ -147,7 +147,8 @@ def game_env() -> dict:
 
 
 def start_game(zygote: Zygote, folder: Path, seed: int, log: Path) -> ForkedGame:
-    """`main.py --autoplay` on this folder, forked from the zygote (tests/forked_games.py)."""
+    """`main.py --autoplay` on this folder, forked from the zygote (tests/forked_games.py; a
+    fresh process where forking is not safe)."""
     return zygote.start(["--autoplay", "--seed", str(seed), "--data-dir", str(folder),
                          "--windowed", "--quit-after", "600"], stderr=log)
 
