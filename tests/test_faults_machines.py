@@ -93,12 +93,12 @@ def second_start(folder: Path, *args, lang: str = "C.UTF-8") -> subprocess.Compl
 
 @pytest.mark.parametrize("lang, says", [("C.UTF-8", "is already running on the data folder"),
                                         ("fr_FR.UTF-8", "est déjà ouvert sur le dossier")])
-@pytest.mark.parametrize("how", [["--autoplay"], ["--quit-after", "1"]], ids=["demo", "window"])
+@pytest.mark.parametrize("how", [["--autoplay"], ["--quit-after", "0.3"]], ids=["demo", "window"])
 def test_a_second_start_on_a_folder_in_use_says_so_and_plays_nothing(tmp_path, lang, says, how):
     """Headless (a demo): one line and status 1. In the window: the same line on stderr, then
-    the screen that offers the running game or to quit (closed after 1 s here: its words are
-    said on stderr before it opens, its drawing is test_the_window_brings_...'s). Either way the
-    first game's match is, byte for byte, what the first game last wrote."""
+    the screen that offers the running game or to quit (closed after 0.3 s here, nine frames:
+    its words are said on stderr before it opens, its drawing is test_the_window_brings_...'s).
+    Either way the first game's match is, byte for byte, what the first game last wrote."""
     folder = tmp_path / "data"
     game, writes = first_game(tmp_path, folder)
     try:
