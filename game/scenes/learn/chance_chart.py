@@ -29,7 +29,7 @@ class ChanceChart(ui.Widget):
     """White's chance through the match, drawn in `rect`; its cursor is a point's index."""
 
     def __init__(self, scene):
-        super().__init__()
+        super().__init__(enabled=False)      # until it has points
         self.scene = scene
         self.points: list[Point] = []
         self.cursor: int | None = None

@@ -4,6 +4,9 @@ first presses Review (or Title), and the first half second hears no key nor clic
 meant for the table's last move, not for a rematch. After a game against the computer,
 "Review" weighs each of the person's moves against the best (game/scenes/learn/review.py);
 after one between two people at one screen, each side's moves, every error named by its side.
+The moves are weighed in the background from the moment the headline and beads have settled
+(issue 40: the master's two plies take seconds), and the review takes up what is weighed; a
+screen other than this one and its review (the next game, a rematch, the title) stops it.
 
 "Next game" asks the session for the next game and hands over to the priority throw (C-1).
 Every word is a message translated when it is drawn (game/base/i18n.py): the sides are named in
@@ -78,6 +81,7 @@ class ScoreboardScene(MenuScene):
         self.match_over = max(self.score.values()) >= self.length
         self.reviewable = can_review(session)
         self.games = list(session.match.games)       # the review reads them after the match ends
+        self.weighing = self.make_weighing() if self.reviewable else None
         self.entered = False
         self.held: set[int] = set()   # keys already down when the match ended: their repeats too
         # Online, the friend's game goes on talking: a resignation or a forfeit ends the match, a
@@ -142,11 +146,25 @@ class ScoreboardScene(MenuScene):
         if self.app.keeper.next_game():
             self.app.show_match()
 
+    def make_weighing(self):
+        """The review's weighing of this match, as the review screen will ask for it."""
+        from game.computer.review import Weighing
+        o = self.session.options
+        human = None if o.opponent == "human" else o.human_side
+        return Weighing(o.rules, [g for g in self.games if g.get("turns")], human, o.length,
+                        wanted=pygame.display.get_init)
+
     def review(self) -> None:
         """Each of the person's moves in this match (both sides' for two people) weighed against
-        the best (the exact solver)."""
+        the best (the exact solver, or the master's search), as far as weighed already."""
         from game.scenes.learn.review import ReviewScene
-        self.app.scenes.push(ReviewScene(self.app, self.session.options, self.games))
+        self.app.scenes.push(ReviewScene(self.app, self.session.options, self.games, self.weighing))
+
+    def leave(self):
+        """Covered by the review, the weighing goes on there; by anything else, it stops."""
+        super().leave()
+        if self.weighing is not None and getattr(self.app.scenes.top, "weighing", None) is not self.weighing:
+            self.weighing.stop()
 
     def enter(self):
         super().enter()
@@ -168,6 +186,9 @@ class ScoreboardScene(MenuScene):
 
     def update(self, dt):
         super().update(dt)
+        if self.weighing is not None and self.time >= self.settled_after():
+            from game.scenes.learn.review import weigh_on
+            weigh_on(self.weighing)              # once the headline has fallen, the beads popped
         link = self.app.keeper.online
         if link is not None:      # the friend's messages go on: a resend asked, the next throw
             for event in link.poll():
