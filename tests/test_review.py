@@ -57,12 +57,25 @@ def slow_chances(rules, start: Position, tol: float = 1e-13):
     def after(q):
         return 1.0 if q in over or rules.outcome(q) is not None else 1 - value[q]
 
+    # the same sweeps over the same positions in the same order, each position's following ones
+    # looked up once rather than at every sweep: a throw that can end the game is worth 1 (the
+    # best move wins), any other the best of 1 - the chance of the position a move leaves
+    index = {p: i for i, p in enumerate(following)}
+    table = []
+    for per in following.values():
+        ends = [[None if q in over or rules.outcome(q) is not None else index[q] for q in nexts]
+                for nexts in per]
+        table.append((sum(None in nexts for nexts in ends),
+                      [list(dict.fromkeys(nexts)) for nexts in ends if None not in nexts]))
+    values = [0.5] * len(table)
+    get = values.__getitem__
     while True:
         change = 0.0
-        for p, per in following.items():
-            v = sum(max(after(q) for q in nexts) for nexts in per) / 36
-            change, value[p] = max(change, abs(v - value[p])), v
+        for i, (won, per) in enumerate(table):
+            v = (won + sum(1 - min(map(get, nexts)) for nexts in per)) / 36
+            change, values[i] = max(change, abs(v - values[i])), v
         if change < tol:
+            value.update(zip(following, values))
             return value, after
 
 
