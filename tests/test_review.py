@@ -638,6 +638,8 @@ def test_the_scoreboard_weighs_at_once_and_the_review_fills_in_then_sorts(app, m
     assert scene.errors == so_far[:len(scene.errors)]
     assert [(r.game, r.turn) for r in scene.errors] == sorted((r.game, r.turn) for r in scene.errors)
     assert {(p.game, p.turn) for p in scene.chart.points} >= {(r.game, r.turn) for r in scene.errors}
+    assert scene.chart.summary_words() == "The chart fills in once the moves are weighed.", \
+        "no peak nor largest error told before the match is weighed"
     press(app, pygame.K_DOWN)
     focused = scene.errors[scene.menu.focused.index]
     assert speaking.problems(app) == []
@@ -648,6 +650,7 @@ def test_the_scoreboard_weighs_at_once_and_the_review_fills_in_then_sorts(app, m
     assert scene.errors[scene.menu.focused.index] == focused, "the focus kept its error"
     assert scene.summary() in said_on_screen(app)
     assert len(scene.chart.points) == len(mine) + len(scene.others)
+    assert scene.chart.summary_words().startswith("Your chance peaked at ")
     press(app, pygame.K_ESCAPE)
     assert app.scenes.top is board
 
