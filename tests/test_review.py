@@ -7,6 +7,7 @@ What a move lost is checked two ways that do not go through game/computer/review
 where a known blunder loses a known amount, and the solver's values of the positions each legal
 move leaves (read with the opponent to move) on seeded games of every rule set."""
 import functools
+import gc
 import random
 import threading
 import time
@@ -620,6 +621,8 @@ def test_the_scoreboard_weighs_at_once_and_the_review_fills_in_then_sorts(app, m
     board = to_scoreboard(app, session)
     weighing = board.weighing
     assert frames_until(app, weighing.running), "weighed from the scoreboard, before Review"
+    frames(app, 2)
+    assert not gc.isenabled(), "the collector held off while it weighs, frames or not"
     gate.let(4)
     assert frames_until(app, lambda: weighing.progress()[0] >= 4)
     while board.menu.focused.label != "Review":
@@ -651,6 +654,7 @@ def test_the_scoreboard_weighs_at_once_and_the_review_fills_in_then_sorts(app, m
     assert scene.summary() in said_on_screen(app)
     assert len(scene.chart.points) == len(mine) + len(scene.others)
     assert scene.chart.summary_words().startswith("Your chance peaked at ")
+    assert gc.isenabled(), "and back on once it is done"
     press(app, pygame.K_ESCAPE)
     assert app.scenes.top is board
 
