@@ -152,7 +152,8 @@ def opened(app, options, games, dwell: float = 0.0):
     match is weighed (the other side's moves too, for the chart); and the whole screen's frame
     times while it weighs. Each run weighs from nothing (`forget`)."""
     from game.computer.review import Weighing
-    from game.scenes.learn.review import ReviewScene, weigh_on
+    from game.scenes.learn.review import ReviewScene
+    from game.scenes.learn.review_weighing import weigh_on
     forget()
     human = None if options.opponent == "human" else options.human_side
     weighing = Weighing(options.rules, [g for g in games if g.get("turns")], human, options.length)

@@ -22,7 +22,8 @@ from game.play.session import Phase, Session, play_out
 from game.computer.review import errors, rate_turn, review, review_match
 from game.rules import TOURNE_CASE, Move, Position, Side, aways, rules_by_name
 from game.scenes.learn.review import ErrorRow, ReviewScene
-from game.scenes.table.scoreboard import ScoreboardScene, can_review
+from game.scenes.learn.review_weighing import can_review, weigh_ahead
+from game.scenes.table.scoreboard import ScoreboardScene
 from tests import speaking
 from tests.test_menus import app, frames, press  # noqa: F401  (app is a fixture)
 
@@ -673,3 +674,24 @@ def test_a_new_match_or_the_title_stops_the_weighing(app, monkeypatch):
     while weighing.running() and time.monotonic() < deadline:
         time.sleep(0.002)
     assert not weighing.running() and weighing.progress()[0] == 1 and not weighing.done
+
+
+def test_a_weighing_begun_as_the_game_ends_is_taken_up_by_its_scoreboard_alone(app, monkeypatch):
+    gate = Gate(monkeypatch)
+    other = seeded_session("charpentier", seed=3, length=1)
+    stale = weigh_ahead(other)                       # a game whose scoreboard never showed
+    session = seeded_session("charpentier", seed=21, length=5, games=1, careless=0.9)
+    ahead = weigh_ahead(session)                     # the table's pause on the last move
+    assert ahead is not None and ahead.running() and stale is not ahead
+    gate.let(2)
+    board = to_scoreboard(app, session)
+    assert board.weighing is ahead, "the scoreboard goes on with it: nothing weighed twice"
+    deadline = time.monotonic() + 30
+    while stale.running() and time.monotonic() < deadline:
+        gate.let(1)
+        time.sleep(0.01)
+    assert not stale.running() and not stale.done, "the other game's stopped when this one began"
+    assert weigh_ahead(Session.new(MatchOptions(rules="charpentier", autoplay=True), seed=1)) is None
+    gate.let(10_000)
+    assert ahead.wait(30) and ahead.mine == review_match("charpentier", session.match.games,
+                                                         Side.WHITE, 5, ordered=False)

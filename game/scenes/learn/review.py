@@ -16,13 +16,11 @@ screen says so meanwhile. Every word is translated when drawn (game/base/i18n.py
 """
 from __future__ import annotations
 
-import gc
-
 import pygame
 
 from game.base.i18n import N_, _, verbatim
 from game.computer.review import Rated, Weighing, errors
-from game.play import players
+from game.scenes.learn.review_weighing import weigh_on
 from game.play.review_chart import chart_points
 from game.saves.reviews import add_review, review_line
 from game.rules import Side, rules_by_name
@@ -48,16 +46,6 @@ LIST_WIDTH = 960               # design width of the list's card
 ROW = 44                       # design height of a row
 CHART = 196                    # design height of the chart above the list (chance_chart.py)
 WEIGHED_EVERY = 0.1            # seconds between looks at the moves weighed, while they are
-
-
-def weigh_on(weighing: Weighing) -> None:
-    """Go on weighing a review on its thread, the garbage collector held off meanwhile as for
-    the computer's thinking (game/play/players.py: cyclic garbage of the dice's physics must
-    never be freed on another thread), and back on once the thread is done."""
-    thread = weighing.start()
-    if thread is not None:
-        gc.disable()
-        players._thinking.add(thread)
 
 
 class ErrorRow(ui.Widget):

@@ -25,6 +25,7 @@ from game.play.sides import title_words, who
 from game.rules import Side, rule_set
 from game.scenes.base import STILL
 from game.scenes.host import Host
+from game.scenes.learn.review_weighing import can_review, taken_ahead, weigh_on
 from game.scenes.menus.base import MenuScene
 from game.scenes.online.playing import ENDINGS, end_early, ending
 from game.scenes.online.rematch import rematch_agreed
@@ -54,18 +55,6 @@ MATCH_SCORE = {Side.WHITE: N_("White, {won} to {lost}"), Side.BLACK: N_("Black, 
 def points_said(rules, outcome) -> str:
     """Why a won game scores what it does, with its rule (RuleSet.points_words): said now."""
     return rule_set(rules).points_words(outcome).said()
-
-
-def can_review(session) -> bool:
-    """A review is offered after a game people played (of a game whose computer reviews): one person against the
-    computer, or two at one screen (both sides weighed); not after a demo. Against a friend on
-    another computer, only once the match is over (the person's own moves): between two games
-    the friend would be kept waiting."""
-    from game.computer.review import reviewable
-    o = session.options
-    over = max(session.match.score.values()) >= session.match.length
-    return (reviewable(o.rules) and (o.opponent in ("computer", "human") or (o.opponent == "online" and over))
-            and not o.autoplay and bool(session.match.games))
 
 
 class ScoreboardScene(MenuScene):
@@ -147,12 +136,9 @@ class ScoreboardScene(MenuScene):
             self.app.show_match()
 
     def make_weighing(self):
-        """The review's weighing of this match, as the review screen will ask for it."""
-        from game.computer.review import Weighing
-        o = self.session.options
-        human = None if o.opponent == "human" else o.human_side
-        return Weighing(o.rules, [g for g in self.games if g.get("turns")], human, o.length,
-                        wanted=pygame.display.get_init)
+        """The review's weighing of this match: the one begun as the game ended, if the table
+        began one (review.weigh_ahead), else a new one."""
+        return taken_ahead(self.session)
 
     def review(self) -> None:
         """Each of the person's moves in this match (both sides' for two people) weighed against
@@ -187,7 +173,6 @@ class ScoreboardScene(MenuScene):
     def update(self, dt):
         super().update(dt)
         if self.weighing is not None and self.time >= self.settled_after():
-            from game.scenes.learn.review import weigh_on
             weigh_on(self.weighing)              # once the headline has fallen, the beads popped
         link = self.app.keeper.online
         if link is not None:      # the friend's messages go on: a resend asked, the next throw
