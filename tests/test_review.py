@@ -692,6 +692,9 @@ def test_a_weighing_begun_as_the_game_ends_is_taken_up_by_its_scoreboard_alone(a
         time.sleep(0.01)
     assert not stale.running() and not stale.done, "the other game's stopped when this one began"
     assert weigh_ahead(Session.new(MatchOptions(rules="charpentier", autoplay=True), seed=1)) is None
+    unwanted = weigh_ahead(other, wanted=lambda: False)        # the player went elsewhere
+    unwanted.wait(30)
+    assert unwanted.progress()[0] == 0 and not unwanted.running()
     gate.let(10_000)
     assert ahead.wait(30) and ahead.mine == review_match("charpentier", session.match.games,
                                                          Side.WHITE, 5, ordered=False)

@@ -25,10 +25,12 @@ def can_review(session) -> bool:
             and not o.autoplay and bool(session.match.games))
 
 
-def weigh_ahead(session) -> Weighing | None:
+def weigh_ahead(session, wanted=None) -> Weighing | None:
     """Begin weighing a game's review the moment it ends, before the scoreboard shows (the
     table's pause on the last move): the scoreboard takes it up (`taken_ahead`). None where no
-    review is offered. A weighing begun ahead and not taken up stops at the next one's start."""
+    review is offered. `wanted` (a callable), asked before each turn, stops it once it says
+    False (e.g. the match is no longer the keeper's: the player went elsewhere); a weighing
+    begun ahead and not taken up stops too when the next one begins."""
     global _AHEAD
     if _AHEAD is not None:
         _AHEAD.stop()
@@ -36,6 +38,8 @@ def weigh_ahead(session) -> Weighing | None:
     if not can_review(session):
         return None
     _AHEAD = weighing_for(session)
+    if wanted is not None:
+        _AHEAD.wanted = lambda: pygame.display.get_init() and wanted()
     weigh_on(_AHEAD)
     return _AHEAD
 
