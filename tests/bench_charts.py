@@ -7,11 +7,16 @@ journeymen (tests/bench_review.py's), at 1280x800 headless:
 
   - draw: the chart widget's draw per frame (the still picture cached, the cursor and its words
     drawn each frame), the first draw (the picture made), and the whole review screen's frame;
-  - open: the review's time from its making until its list shows, before this change (the whole
-    tree of `--before`, the branch's merge base with main by default, taken from git and run in
-    a process of its own, so that its review weighs the moves with its own computer) and now,
-    medians over the runs, and their ratio. The other side's moves, which the chart
-    alone needs, are weighed after the list shows: printed apart.
+  - open: as the scoreboard opens the review (its weighing begun when the game ended), from
+    Review pressed at once, 2.9 s later (weighed from the game's end, the table's pause on the
+    last move, to the scoreboard's first keys) and 5 s later: until the list shows a
+    row, until it shows the rows of its first screen (the review "opens"), until it is complete
+    and sorted, and until the whole match is weighed (the other side's moves, for the chart);
+    each run weighs from nothing (the rankings and turns kept, forgotten). Before this change
+    (the whole tree of `--before`, the branch's merge base with main by default, taken from git
+    and run in a process of its own, so that its review weighs the moves with its own computer):
+    until its list showed, complete. Medians over the runs, and the ratio;
+  - the review screen's frame while the moves are weighed (the thread's share of the time).
 
 Figures only: no assertion on time (the machine is shared).
 """
@@ -38,6 +43,11 @@ from game.play.review_chart import chart_points  # noqa: E402
 from game.rules import GARANGUET  # noqa: E402
 
 SIZE = (1280, 800)
+#: Seconds the weighing has before Review is pressed, besides at once: the table's pause on the
+#: last move (2.4 s, when the table begins it: review_weighing.weigh_ahead) and the scoreboard's
+#: first half second, deaf to keys; and a player who looks at the scoreboard for 5 s
+DWELLS = {2.9: "Review pressed as soon as the scoreboard hears keys, weighed from the game's end",
+          5.0: "Review pressed 5 s after the scoreboard shows"}
 
 
 def matches():
@@ -131,17 +141,59 @@ def merge_base() -> str:
         return "HEAD"
 
 
-def opened(app, options, games):
-    """The review scene, its list shown; seconds until the list showed, and until the chart had
-    both sides' moves."""
+def forget() -> None:
+    """Nothing weighed nor ranked kept from the run before: each run weighs from nothing."""
+    from game.computer import garanguet_player, review
+    garanguet_player.forget()
+    review.forget()
+
+
+def opened(app, options, games, dwell: float = 0.0):
+    """The review as the scoreboard opens it: the weighing begun when the game ended (as the
+    scoreboard begins it), the player `dwell` seconds at the scoreboard, then Review. Seconds
+    from Review until the list shows a row, until it shows the rows of its first screen (as many
+    as the finished list puts there), until the list is complete and sorted, and until the whole
+    match is weighed (the other side's moves too, for the chart); and the whole screen's frame
+    times while it weighs. Each run weighs from nothing (`forget`)."""
+    from game.computer.review import Weighing
     from game.scenes.learn.review import ReviewScene
+    from game.scenes.learn.review_weighing import weigh_on
+    forget()
+    human = None if options.opponent == "human" else options.human_side
+    weighing = Weighing(options.rules, [g for g in games if g.get("turns")], human, options.length)
+    weigh_on(weighing)
+    time.sleep(dwell)
     start = time.perf_counter()
-    scene = ReviewScene(app, options, games)
-    while not scene.poll():
-        time.sleep(0.0005)
-    listed = time.perf_counter() - start
-    scene.wait()
-    return scene, listed, time.perf_counter() - start
+    scene = ReviewScene(app, options, games, weighing)
+    scene.layout(SIZE)
+    surface = pygame.display.get_surface()
+    row = screen = listed = None
+    frames = []
+    while not weighing.done or not scene.listed:
+        frame = time.perf_counter()
+        scene.update(1 / 60)
+        scene.layout(SIZE)
+        scene.draw(surface)
+        frames.append(time.perf_counter() - frame)
+        now = time.perf_counter() - start
+        if row is None and (scene.errors or scene.listed):
+            row = now
+        if screen is None and (len(scene.errors) >= min(scene.room, final_errors(scene)) or scene.listed):
+            screen = now
+        if listed is None and scene.listed:
+            listed = now
+        time.sleep(max(0.0, 1 / 60 - (time.perf_counter() - frame)))     # a frame at most 60 a second
+    scene.poll()
+    return scene, (row, screen, listed, time.perf_counter() - start), frames
+
+
+def final_errors(scene) -> int:
+    """How many errors the finished list has (a run before found it; at most the screen's)."""
+    return FINAL.get((scene.rules_name, len(scene.games)), scene.room)
+
+
+#: errors in each finished review, once a run has found them: (rules, games) -> count
+FINAL: dict = {}
 
 
 def run(runs: int, count: int, before_ref: str) -> None:
@@ -154,11 +206,14 @@ def run(runs: int, count: int, before_ref: str) -> None:
           + (" (its whole tree, in a process of its own)" if openings else
              " (not found: the review's opening before is not measured)"))
     for name, options, games in measured:
-        before, now, full = list((openings or {}).get(name, ())), [], []
+        before = list((openings or {}).get(name, ()))
+        timed, frames = {dwell: [] for dwell in (0.0, *DWELLS)}, []
         for _ in range(runs):
-            scene, listed, complete = opened(app, options, games)
-            now.append(listed)
-            full.append(complete)
+            for dwell in timed:
+                scene, times, weighing_frames = opened(app, options, games, dwell)
+                FINAL[(scene.rules_name, len(scene.games))] = len(scene.errors)
+                timed[dwell].append(times)
+                frames += weighing_frames
         scene.layout(SIZE)
         chart = scene.chart
         scene.menu.focus_on(chart)
@@ -181,18 +236,26 @@ def run(runs: int, count: int, before_ref: str) -> None:
             scene.draw(surface)
             frame.append(time.perf_counter() - start)
         figures = chart_points(scene.rated + scene.others, games, scene.errors)
-        ms = lambda xs: f"{1000 * statistics.median(xs):.2f} ms"  # noqa: E731
-        print(f"\n{name}: {len(figures)} points, {len(scene.errors)} errors")
-        print(f"  chart draw per frame (median of {count}):  {ms(warm)}   (max "
+        ms = lambda xs: f"{1000 * statistics.median(xs):.0f} ms" if len(xs) else "-"  # noqa: E731
+        fine = lambda xs: f"{1000 * statistics.median(xs):.2f} ms"  # noqa: E731
+        print(f"\n{name}: {len(figures)} points, {len(scene.errors)} errors, {scene.room} rows a screen")
+        print(f"  chart draw per frame (median of {count}):  {fine(warm)}   (max "
               f"{1000 * max(warm):.2f} ms)")
-        print(f"  chart's first draw (picture made, median of 20): {ms(cold)}")
-        print(f"  whole review screen per frame (median):   {ms(frame)}")
+        print(f"  chart's first draw (picture made, median of 20): {fine(cold)}")
+        print(f"  whole review screen per frame (median):   {fine(frame)};  while weighing "
+              f"{fine(frames)} (90th percentile {1000 * sorted(frames)[int(0.9 * len(frames))]:.2f} ms)")
+        for dwell, runs_ in timed.items():
+            row, screen, listed, full = (list(x) for x in zip(*runs_))
+            said = DWELLS.get(dwell, "Review pressed as the scoreboard shows, weighed from then")
+            print(f"  {said} (medians of {runs}): a row {ms(row)}, the first screen of rows "
+                  f"{ms(screen)}, the list complete and sorted {ms(listed)}, the whole match "
+                  f"weighed {ms(full)}")
         if before:
-            ratio = statistics.median(now) / statistics.median(before)
-            print(f"  review opens (median of {runs}): before {ms(before)}, now {ms(now)} "
-                  f"(ratio {ratio:.2f}); chart complete (other side weighed) {ms(full)}")
-        else:
-            print(f"  review opens: now {ms(now)}; chart complete {ms(full)}")
+            screen = [t[1] for t in timed[0.0]]
+            ratio = statistics.median(screen) / statistics.median(before)
+            print(f"  review opens (its list shows with the rows of its first screen; median of "
+                  f"{runs}, Review pressed at once): before {ms(before)}, now {ms(screen)} "
+                  f"(ratio {ratio:.2f})")
     pygame.quit()
 
 

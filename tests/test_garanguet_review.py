@@ -67,8 +67,16 @@ def seeded_game(seed: int, length: int = 3, opponent: str = "computer",
             return s
 
 
-def test_each_loss_is_the_best_chance_less_the_played_one_on_a_seeded_game():
-    s = seeded_game(seed=22)
+@pytest.fixture(scope="module")
+def played() -> Session:
+    """One seeded game of a 3-point match, played once for the module: its review is weighed by
+    the first test that asks, and found ranked by the others (garanguet_player keeps the
+    master's last rankings), where they weigh it at the same score."""
+    return seeded_game(seed=24, length=3)
+
+
+def test_each_loss_is_the_best_chance_less_the_played_one_on_a_seeded_game(played):
+    s = played
     record = s.match.games[0]
     match = (3, 0, 0)
     rated = {r.turn: r for r in review("garanguet", record, Side.WHITE, match)}
@@ -97,22 +105,22 @@ def test_each_loss_is_the_best_chance_less_the_played_one_on_a_seeded_game():
     assert any(r.is_error for r in rated.values())
 
 
-def test_the_biggest_errors_come_first_across_a_match():
-    s = seeded_game(seed=23, length=1)
-    found = review_match("garanguet", s.match.games, Side.WHITE, 1)
+def test_the_biggest_errors_come_first_across_a_match(played):
+    found = review_match("garanguet", played.match.games, Side.WHITE, 1)   # as a 1-point match
     losses = [r.loss for r in found]
     assert losses == sorted(losses, reverse=True)
     assert all(r.of == "game" for r in found)         # a 1-point match: the game's chance
     assert errors(found) == [r for r in found if r.is_error]
 
 
-def test_the_review_opens_from_the_scoreboard_on_the_garanguet_board(app):
-    session = seeded_game(seed=24, length=3)
-    board = to_scoreboard(app, session)
+def test_the_review_opens_from_the_scoreboard_on_the_garanguet_board(app, played):
+    board = to_scoreboard(app, played)
     assert [w.label for w in board.menu.widgets] == ["Next game", "Review", "Save and leave"]
     scene = open_review(app, board)
-    scene.wait()        # the master's two-ply search weighs each turn: seconds of CPU, more
-    frames(app, 3)      # than open_review's minute on a machine loaded 20 deep
+    # the master's two-ply search weighs each turn: seconds of CPU where the turns are not found
+    # ranked, more than open_review's minute on a machine loaded 20 deep
+    assert scene.weighing.wait(600) and scene.poll()
+    frames(app, 3)
     assert isinstance(scene, ReviewScene) and isinstance(scene.board, GaranguetBoardView)
     assert "as the master reckons them" in scene.of_words()
     assert scene.errors

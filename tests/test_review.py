@@ -7,7 +7,10 @@ What a move lost is checked two ways that do not go through game/computer/review
 where a known blunder loses a known amount, and the solver's values of the positions each legal
 move leaves (read with the opponent to move) on seeded games of every rule set."""
 import functools
+import gc
 import random
+import threading
+import time
 
 import pygame
 import pytest
@@ -19,7 +22,8 @@ from game.play.session import Phase, Session, play_out
 from game.computer.review import errors, rate_turn, review, review_match
 from game.rules import TOURNE_CASE, Move, Position, Side, aways, rules_by_name
 from game.scenes.learn.review import ErrorRow, ReviewScene
-from game.scenes.table.scoreboard import ScoreboardScene, can_review
+from game.scenes.learn.review_weighing import can_review, weigh_ahead
+from game.scenes.table.scoreboard import ScoreboardScene
 from tests import speaking
 from tests.test_menus import app, frames, press  # noqa: F401  (app is a fixture)
 
@@ -55,12 +59,25 @@ def slow_chances(rules, start: Position, tol: float = 1e-13):
     def after(q):
         return 1.0 if q in over or rules.outcome(q) is not None else 1 - value[q]
 
+    # the same sweeps over the same positions in the same order, each position's following ones
+    # looked up once rather than at every sweep: a throw that can end the game is worth 1 (the
+    # best move wins), any other the best of 1 - the chance of the position a move leaves
+    index = {p: i for i, p in enumerate(following)}
+    table = []
+    for per in following.values():
+        ends = [[None if q in over or rules.outcome(q) is not None else index[q] for q in nexts]
+                for nexts in per]
+        table.append((sum(None in nexts for nexts in ends),
+                      [list(dict.fromkeys(nexts)) for nexts in ends if None not in nexts]))
+    values = [0.5] * len(table)
+    get = values.__getitem__
     while True:
         change = 0.0
-        for p, per in following.items():
-            v = sum(max(after(q) for q in nexts) for nexts in per) / 36
-            change, value[p] = max(change, abs(v - value[p])), v
+        for i, (won, per) in enumerate(table):
+            v = (won + sum(1 - min(map(get, nexts)) for nexts in per)) / 36
+            change, values[i] = max(change, abs(v - values[i])), v
         if change < tol:
+            value.update(zip(following, values))
             return value, after
 
 
@@ -362,15 +379,16 @@ def test_the_scoreboard_says_why_a_bell_game_scores_what_it_does_in_both_languag
 def test_while_the_moves_are_weighed_the_screen_says_so_and_a_perfect_game_has_no_errors(app, monkeypatch):
     import threading
 
-    from game.scenes.learn import review as review_scene
+    from game.computer import review as weighed
     release = threading.Event()
-    real = review_scene.review_match
+    real = weighed.rate_turn
 
     def slow(*args, **kwargs):
         release.wait(30)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(review_scene, "review_match", slow)
+    weighed.forget()                   # no turn found weighed by a test before
+    monkeypatch.setattr(weighed, "rate_turn", slow)
     session = seeded_session("charpentier", seed=17, length=3, careless=0.0)   # White plays the best
     board = to_scoreboard(app, session)
     while board.menu.focused.label != "Review":
@@ -507,15 +525,16 @@ def test_a_person_against_the_computer_still_sees_only_their_own_moves_and_no_si
 def test_two_people_while_weighed_and_when_both_played_the_best(app, monkeypatch):
     import threading
 
-    from game.scenes.learn import review as review_scene
+    from game.computer import review as weighed
     release = threading.Event()
-    real = review_scene.review_match
+    real = weighed.rate_turn
 
     def slow(*args, **kwargs):
         release.wait(30)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(review_scene, "review_match", slow)
+    weighed.forget()                   # no turn found weighed by a test before
+    monkeypatch.setattr(weighed, "rate_turn", slow)
     session = two_people_session("charpentier", seed=23, length=1, careless=0.0)   # both the best
     board = to_scoreboard(app, session)
     assert [w.label for w in board.menu.widgets] == ["Rematch", "Review", "Title"]
@@ -532,3 +551,150 @@ def test_two_people_while_weighed_and_when_both_played_the_best(app, monkeypatch
     assert scene.rated and scene.errors == [] and {r.side for r in scene.rated} == set(Side)
     assert scene.summary() == f"Each of the {len(scene.rated)} moves with a choice was the best one."
     assert speaking.problems(app) == []
+
+
+# -- weighed in the background, shown as weighed (issue 40: the review opens at once) ---------
+
+def frames_until(app, done, seconds=30.0) -> bool:
+    """Frames until `done()`: the weighing goes on its own thread, in wall time. Bounded in
+    frames and in seconds."""
+    deadline = time.monotonic() + seconds
+    for _ in range(int(seconds * 200)):
+        if done() or time.monotonic() > deadline:
+            break
+        frames(app, 1)
+        time.sleep(0.005)
+    return done()
+
+
+class Gate:
+    """rate_turn let through one turn at a time: what the test lets through, no more."""
+
+    def __init__(self, monkeypatch):
+        from game.computer import review as weighed
+        self.real, self.passes = weighed.rate_turn, threading.Semaphore(0)
+        weighed.forget()                       # no turn found weighed by a test before
+        monkeypatch.setattr(weighed, "rate_turn", self)
+
+    def __call__(self, *args, **kwargs):
+        assert self.passes.acquire(timeout=30), "the test let no turn through"
+        return self.real(*args, **kwargs)
+
+    def let(self, count: int = 1) -> None:
+        self.passes.release(count)
+
+
+def test_a_weighing_goes_turn_by_turn_stops_and_goes_on_and_keeps_what_it_weighed(monkeypatch):
+    from game.computer.review import Weighing
+    session = seeded_session("charpentier", seed=3, length=3, games=2)
+    games = session.match.games
+    mine = review_match("charpentier", games, Side.WHITE, 3, ordered=False)
+    theirs = review_match("charpentier", games, Side.BLACK, 3, ordered=False)
+    gate = Gate(monkeypatch)
+    weighing = Weighing("charpentier", games, Side.WHITE, 3)
+    count = weighing.progress()[1]
+    assert count >= len(mine) > 3 and weighing.start() is not None
+    gate.let(3)
+    deadline = time.monotonic() + 30
+    while weighing.progress()[0] < 3 and time.monotonic() < deadline:
+        time.sleep(0.002)
+    weighing.stop()               # at its next turn: the one under way ends
+    gate.let(1)
+    weighing.wait(30)
+    assert not weighing.running() and weighing.progress() == (4, count) and not weighing.mine_done
+    assert weighing.mine == mine[:len(weighing.mine)] and weighing.mine
+    assert weighing.start() is not None, "it goes on where it stopped"
+    gate.let(10_000)
+    assert weighing.wait(30) and weighing.done and not weighing.running()
+    assert weighing.mine == mine and weighing.others == theirs and weighing.problem is None
+    assert weighing.progress() == (count, count)
+    # a review opened again (or the next game's scoreboard) finds every turn weighed
+    monkeypatch.setattr("game.computer.review.rate_turn", lambda *a, **k: pytest.fail("weighed again"))
+    again = Weighing("charpentier", games, Side.WHITE, 3)
+    again.start()
+    assert again.wait(30) and again.mine == mine and again.others == theirs
+
+
+def test_the_scoreboard_weighs_at_once_and_the_review_fills_in_then_sorts(app, monkeypatch):
+    session = seeded_session("charpentier", seed=21, length=5, games=2, careless=0.9)
+    mine = review_match("charpentier", session.match.games, Side.WHITE, 5, ordered=False)
+    gate = Gate(monkeypatch)
+    board = to_scoreboard(app, session)
+    weighing = board.weighing
+    assert frames_until(app, weighing.running), "weighed from the scoreboard, before Review"
+    frames(app, 2)
+    assert not gc.isenabled(), "the collector held off while it weighs, frames or not"
+    gate.let(4)
+    assert frames_until(app, lambda: weighing.progress()[0] >= 4)
+    while board.menu.focused.label != "Review":
+        press(app, pygame.K_DOWN)
+    press(app, pygame.K_RETURN)
+    scene = app.scenes.top
+    assert isinstance(scene, ReviewScene) and scene.weighing is weighing, "taken up, not begun again"
+    done, count = weighing.progress()
+    assert scene.rated is None and not scene.listed
+    assert f"Weighing your moves: {done} of {count}; the errors so far, in the order played" in \
+        said_on_screen(app)
+    # the rows come in the order played, the chart with them; the focus stays on its row
+    gate.let(30)
+    assert frames_until(app, lambda: len(scene.errors) >= 2)
+    so_far = [r for r in mine[:len(weighing.mine)] if r.is_error]
+    assert scene.errors == so_far[:len(scene.errors)]
+    assert [(r.game, r.turn) for r in scene.errors] == sorted((r.game, r.turn) for r in scene.errors)
+    assert {(p.game, p.turn) for p in scene.chart.points} >= {(r.game, r.turn) for r in scene.errors}
+    assert scene.chart.summary_words() == "The chart fills in once the moves are weighed.", \
+        "no peak nor largest error told before the match is weighed"
+    press(app, pygame.K_DOWN)
+    focused = scene.errors[scene.menu.focused.index]
+    assert speaking.problems(app) == []
+    gate.let(10_000)
+    assert frames_until(app, lambda: weighing.done)
+    frames(app, 2)                 # the scene takes up the last turns weighed
+    assert scene.listed and scene.rated == mine and scene.errors == errors(mine)
+    assert scene.errors[scene.menu.focused.index] == focused, "the focus kept its error"
+    assert scene.summary() in said_on_screen(app)
+    assert len(scene.chart.points) == len(mine) + len(scene.others)
+    assert scene.chart.summary_words().startswith("Your chance peaked at ")
+    assert gc.isenabled(), "and back on once it is done"
+    press(app, pygame.K_ESCAPE)
+    assert app.scenes.top is board
+
+
+def test_a_new_match_or_the_title_stops_the_weighing(app, monkeypatch):
+    gate = Gate(monkeypatch)
+    session = seeded_session("charpentier", seed=21, length=5, games=1, careless=0.9)
+    board = to_scoreboard(app, session)
+    weighing = board.weighing
+    assert frames_until(app, weighing.running)
+    board.next_game()
+    frames(app, 2)
+    assert app.scenes.top is not board
+    gate.let(1)                   # the turn under way ends; no other is begun
+    deadline = time.monotonic() + 30
+    while weighing.running() and time.monotonic() < deadline:
+        time.sleep(0.002)
+    assert not weighing.running() and weighing.progress()[0] == 1 and not weighing.done
+
+
+def test_a_weighing_begun_as_the_game_ends_is_taken_up_by_its_scoreboard_alone(app, monkeypatch):
+    gate = Gate(monkeypatch)
+    other = seeded_session("charpentier", seed=3, length=1)
+    stale = weigh_ahead(other)                       # a game whose scoreboard never showed
+    session = seeded_session("charpentier", seed=21, length=5, games=1, careless=0.9)
+    ahead = weigh_ahead(session)                     # the table's pause on the last move
+    assert ahead is not None and ahead.running() and stale is not ahead
+    gate.let(2)
+    board = to_scoreboard(app, session)
+    assert board.weighing is ahead, "the scoreboard goes on with it: nothing weighed twice"
+    deadline = time.monotonic() + 30
+    while stale.running() and time.monotonic() < deadline:
+        gate.let(1)
+        time.sleep(0.01)
+    assert not stale.running() and not stale.done, "the other game's stopped when this one began"
+    assert weigh_ahead(Session.new(MatchOptions(rules="charpentier", autoplay=True), seed=1)) is None
+    unwanted = weigh_ahead(other, wanted=lambda: False)        # the player went elsewhere
+    unwanted.wait(30)
+    assert unwanted.progress()[0] == 0 and not unwanted.running()
+    gate.let(10_000)
+    assert ahead.wait(30) and ahead.mine == review_match("charpentier", session.match.games,
+                                                         Side.WHITE, 5, ordered=False)

@@ -29,7 +29,7 @@ class ChanceChart(ui.Widget):
     """White's chance through the match, drawn in `rect`; its cursor is a point's index."""
 
     def __init__(self, scene):
-        super().__init__()
+        super().__init__(enabled=False)      # until it has points
         self.scene = scene
         self.points: list[Point] = []
         self.cursor: int | None = None
@@ -254,8 +254,8 @@ class ChanceChart(ui.Widget):
     def summary_words(self) -> str:
         """The chart in one sentence: the peak of the person's chance, the biggest error, the
         dice's luck in all."""
-        if not self.points:
-            return (_("No move had a choice: there is nothing to chart.") if self.scene.listed
+        if not self.points or not self.scene.weighing.done:     # no peak nor error told too soon
+            return (_("No move had a choice: there is nothing to chart.") if self.scene.weighing.done
                     else _("The chart fills in once the moves are weighed."))
         side = None if self.scene.both else self.scene.human
         s = summary(self.points, side)

@@ -16,14 +16,11 @@ screen says so meanwhile. Every word is translated when drawn (game/base/i18n.py
 """
 from __future__ import annotations
 
-import gc
-import threading
-import time
-
 import pygame
 
 from game.base.i18n import N_, _, verbatim
-from game.computer.review import Rated, errors, review_match
+from game.computer.review import Rated, Weighing, errors
+from game.scenes.learn.review_weighing import weigh_on
 from game.play.review_chart import chart_points
 from game.saves.reviews import add_review, review_line
 from game.rules import Side, rules_by_name
@@ -48,6 +45,7 @@ COLUMNS = [("game", N_("Game no."), 110), ("side", N_("Side"), 150), ("move", N_
 LIST_WIDTH = 960               # design width of the list's card
 ROW = 44                       # design height of a row
 CHART = 196                    # design height of the chart above the list (chance_chart.py)
+WEIGHED_EVERY = 0.1            # seconds between looks at the moves weighed, while they are
 
 
 class ErrorRow(ui.Widget):
@@ -85,7 +83,7 @@ class ReviewScene(ReviewWords, MenuScene):
 
     heading = N_("Match review")
 
-    def __init__(self, app: Host, options, games: list[dict]):
+    def __init__(self, app: Host, options, games: list[dict], weighing: Weighing | None = None):
         self.options = options
         self.rules_name = options.rules
         self.rules = rules_by_name(options.rules)
@@ -93,20 +91,23 @@ class ReviewScene(ReviewWords, MenuScene):
         self.length = options.length
         self.human = None if options.opponent == "human" else options.human_side
         self.both = self.human is None           # two people: each side's moves, named
-        self.rated: list[Rated] | None = None
-        self.errors: list[Rated] = []
-        self.others: list[Rated] | None = None   # the other side's moves, for the chart alone
-        self.listed = False                      # the errors' rows are made
+        self.rated: list[Rated] | None = None     # the person's moves, once all weighed
+        self.errors: list[Rated] = []            # the list's rows: biggest first once all weighed
+        self.listed = False                      # the person's moves are all weighed and listed
+        self._taken = None                       # what was taken up of the weighing, last frame
         self.problem = None
         self.shown: int | None = None            # the index in `showing` on the board, or None
         self.showing: list[Rated] = []           # what Left and Right step through: the errors, or the chart's turns
         self.shown_error = ShownError(self)      # draws it
         self.first = 0                           # the first row in view
         self.board = board_for(options.rules)     # the game's own board (game/scenes/boards.py)
-        self._thread = None
+        if weighing is None or not weighing.same(self.rules_name, self.games, self.human, self.length):
+            weighing = Weighing(self.rules_name, self.games, self.human, self.length,
+                                wanted=pygame.display.get_init)
+        self.weighing = weighing                 # the scoreboard's, begun when the game ended
         self.chart = ChanceChart(self)
         super().__init__(app)
-        self.list_menu = self.menu
+        self.list_menu = self.menu = ui.Menu([*self.menu.widgets, self.chart], app.sounds)
         self.shown_menu = ui.Menu([ui.Button(N_("Previous"), lambda: self.step(-1), size=26),
                                    ui.Button(N_("All errors"), self.to_list, size=26),
                                    ui.Button(N_("Next"), lambda: self.step(+1), size=26)],
@@ -115,61 +116,63 @@ class ReviewScene(ReviewWords, MenuScene):
 
     # -- weighing the moves -------------------------------------------------------------------
     def start(self) -> None:
-        """Weigh the moves: at once when the solution is at hand, else on a thread (the garbage
-        collector held off meanwhile, as the computer's thinking thread does)."""
-        gc.disable()
-        self._listed_now = threading.Event()     # the list is shown: the other side's turn
-        self._gone = False                       # the screen left: the chart is not needed
-        self._thread = threading.Thread(target=self._weigh, daemon=True)
-        self._thread.start()
-
-    def _weigh(self) -> None:
-        """The person's moves first (the list opens as soon as they are weighed), then the other
-        side's, which the chart alone needs for White's chance after every move."""
-        try:
-            self.rated = review_match(self.rules_name, self.games, self.human, self.length,
-                                      stop=lambda: self._gone)
-        except Exception as error:     # noqa: BLE001 - shown on the screen, the game goes on
-            self.problem = error
-            self.rated = []
-            return
-        if self.both:
-            self.others = []
-            return
-        self._listed_now.wait()          # not while the list opens: the screen first
-        if self._gone:
-            self.others = []
-            return
-        try:
-            self.others = review_match(self.rules_name, self.games, self.human.other, self.length,
-                                       ordered=False, stop=lambda: self._gone)
-        except Exception:              # noqa: BLE001 - the chart shows the person's moves alone
-            self.others = []
+        """Weigh the moves on a thread (game/computer/review.py's Weighing), or go on with the
+        scoreboard's, begun when the game ended."""
+        weigh_on(self.weighing)
 
     def poll(self) -> bool:
-        """True once the person's moves are weighed and listed; the chart takes the other
-        side's moves once they are weighed too."""
-        if self.rated is not None and not self.listed:
-            self.listed = True
-            self.errors = errors(self.rated)
-            rows = [ErrorRow(self, i) for i in range(len(self.errors))]
-            self.menu = self.list_menu = ui.Menu(rows + [ui.Button(N_("Back"), self.back), self.chart],
-                                                 self.app.sounds)
-            self.chart.set_points(chart_points(self.rated, self.games, self.errors))
+        """Take up the turns weighed since the last frame: the list's rows fill in (in the order
+        played) and the chart with them; once the person's moves are all weighed the list is
+        complete, sorted biggest first. True from then on."""
+        weighing = self.weighing
+        done, mine, others = weighing.mine_done, len(weighing.mine), len(weighing.others)
+        if (done, mine, others) == self._taken:
+            return self.listed
+        self._taken = (done, mine, others)
+        rated = weighing.mine[:mine]
+        if done and not self.listed:
+            self.listed, self.rated, self.problem = True, rated, weighing.problem
+            self.list_errors(errors(rated))
             self.keep_figures()
-            self._listed_now.set()
-        if self._thread is not None and not self._thread.is_alive():
-            self._thread = None
-            gc.enable()
-            self.chart.set_points(chart_points(self.rated + (self.others or []), self.games,
-                                               self.errors))
+        elif not self.listed:
+            self.list_errors([r for r in rated if r.is_error])
+        self.chart.set_points(chart_points(rated + weighing.others[:others], self.games, self.errors))
         return self.listed
+
+    @property
+    def others(self) -> list[Rated] | None:
+        """The other side's moves, which the chart alone needs, once all are weighed."""
+        return self.weighing.others if self.weighing.done else None
+
+    def list_errors(self, found: list[Rated]) -> None:
+        """The list's rows, one per error: the focus and the error shown stay with their error
+        (a focus left on the first row stays on the first row: the biggest error, once sorted)."""
+        if found == self.errors:
+            return
+        was = self.list_menu.focused
+        kept = self.errors[was.index] if isinstance(was, ErrorRow) else was
+        had_rows = bool(self.errors)
+        if self.shown is not None and self.showing is self.errors:
+            self.shown = found.index(self.showing[self.shown])
+            self.showing = found
+        self.errors = found
+        rows = [ErrorRow(self, i) for i in range(len(found))]
+        back = next(w for w in self.list_menu.widgets if isinstance(w, ui.Button))
+        self.list_menu = ui.Menu(rows + [back, self.chart], self.app.sounds)
+        if isinstance(kept, Rated) and was.index > 0:     # a row the player went to
+            index = found.index(kept)
+            self.list_menu.focus_on(rows[index])
+            self.first = min(max(self.first, index - self.room + 1), index)    # in view
+        elif kept is self.chart or (kept is back and had_rows):   # else the first row, as it comes
+            self.list_menu.focus_on(kept)
+        if self.shown is None:
+            self.menu = self.list_menu
 
     def keep_figures(self) -> None:
         """What the person lost, kept for the statistics' progress chart (game/saves/reviews.py):
         a match against the computer only, never a demonstration's."""
         storage = self.app.storage
-        if (self.problem is not None or self._gone or self.both
+        if (self.problem is not None or self.both
                 or self.options.opponent != "computer" or self.options.autoplay or storage.demo):
             return
         trouble = add_review(storage.dir, review_line(self.rated, self.games, self.options))
@@ -178,22 +181,18 @@ class ReviewScene(ReviewWords, MenuScene):
                               "{problem}.", problem=verbatim(trouble)))
 
     def wait(self, timeout: float | None = None) -> None:
-        """Block until the moves of both sides are weighed (tests and tools)."""
-        end = None if timeout is None else time.monotonic() + timeout
-        while not self.poll() or self._thread is not None:
-            thread = self._thread
-            if end is not None and time.monotonic() >= end:
-                break
-            if thread is not None:
-                thread.join(0.005)
+        """Block until the moves of both sides are weighed, or `timeout` seconds (tests, tools)."""
+        self.weighing.wait(timeout)
+        self.poll()
 
     def leave(self) -> None:
-        if self._thread is not None:         # gone before the end: the weighing stops at its
-            # next turn (a half-weighed match keeps no figures), then the collector is back on
-            self._gone = True
-            self._listed_now.set()
-            self._thread.join()
-            self.poll()
+        """Gone from the review: the weighing stops at its next turn (what it weighed is kept:
+        the scoreboard goes on with it, a review opened again takes it up)."""
+        self.weighing.stop()
+
+    def next_frame(self) -> float | None:
+        """While the moves are weighed, a look at what came in ten times a second."""
+        return WEIGHED_EVERY if not self.weighing.done else None
 
     def build(self):
         return [ui.Button(N_("Back"), self.back)]
@@ -412,16 +411,15 @@ class ReviewScene(ReviewWords, MenuScene):
         w, h = surface.get_size()
         card = self.card((w, h), scale)
         ui.panel(surface, card, scale)
-        if self.rated is None:
-            weighing = _("Weighing the moves...") if self.both else _("Weighing your moves...")
-            ui.blit_fitted(surface, weighing, 28 * scale, card, ui.WALNUT, margin=px(20, scale))
-            return
         line = pygame.Rect(0, px(128, scale), w, px(26, scale))
-        ui.blit_fitted(surface, self.summary(), 21 * scale, line, ui.GOLD_PALE, margin=px(40, scale))
+        ui.blit_fitted(surface, self.summary() if self.listed else self.progress(), 21 * scale, line,
+                       ui.GOLD_PALE, margin=px(40, scale))
         if not self.errors:
             box = card.inflate(-px(40, scale), 0)
-            words = (_("No errors: well played.") if self.rated else _("Nothing to review."))
-            ui.blit_fitted(surface, words, 30 * scale, box, ui.WALNUT)
+            words = (_("No errors: well played.") if self.rated else _("Nothing to review.")
+                     if self.listed else _("Weighing the moves...") if self.both
+                     else _("Weighing your moves..."))
+            ui.blit_fitted(surface, words, 30 * scale if self.listed else 28 * scale, box, ui.WALNUT)
             return
         header = pygame.Rect(card.x + px(12, scale), card.y + px(10, scale), card.w - px(24, scale),
                              px(40, scale))

@@ -34,6 +34,15 @@ class ReviewWords:
                      "solution", n=self.length)
         return _("Chances of winning the game, from the exact solution")
 
+    def progress(self) -> str:
+        """The line over the list while the moves are weighed: how far, and what the list holds."""
+        done, count = self.weighing.progress()
+        if self.both:
+            return _("Weighing the moves: {done} of {count}; the errors so far, in the order played",
+                     done=done, count=count)
+        return _("Weighing your moves: {done} of {count}; the errors so far, in the order played",
+                 done=done, count=count)
+
     def summary(self) -> str:
         rated = self.rated or []
         if self.problem is not None:

@@ -4,6 +4,9 @@ first presses Review (or Title), and the first half second hears no key nor clic
 meant for the table's last move, not for a rematch. After a game against the computer,
 "Review" weighs each of the person's moves against the best (game/scenes/learn/review.py);
 after one between two people at one screen, each side's moves, every error named by its side.
+The moves are weighed in the background from the moment the headline and beads have settled
+(issue 40: the master's two plies take seconds), and the review takes up what is weighed; a
+screen other than this one and its review (the next game, a rematch, the title) stops it.
 
 "Next game" asks the session for the next game and hands over to the priority throw (C-1).
 Every word is a message translated when it is drawn (game/base/i18n.py): the sides are named in
@@ -22,6 +25,7 @@ from game.play.sides import title_words, who
 from game.rules import Side, rule_set
 from game.scenes.base import STILL
 from game.scenes.host import Host
+from game.scenes.learn.review_weighing import can_review, taken_ahead, weigh_on
 from game.scenes.menus.base import MenuScene
 from game.scenes.online.playing import ENDINGS, end_early, ending
 from game.scenes.online.rematch import rematch_agreed
@@ -53,18 +57,6 @@ def points_said(rules, outcome) -> str:
     return rule_set(rules).points_words(outcome).said()
 
 
-def can_review(session) -> bool:
-    """A review is offered after a game people played (of a game whose computer reviews): one person against the
-    computer, or two at one screen (both sides weighed); not after a demo. Against a friend on
-    another computer, only once the match is over (the person's own moves): between two games
-    the friend would be kept waiting."""
-    from game.computer.review import reviewable
-    o = session.options
-    over = max(session.match.score.values()) >= session.match.length
-    return (reviewable(o.rules) and (o.opponent in ("computer", "human") or (o.opponent == "online" and over))
-            and not o.autoplay and bool(session.match.games))
-
-
 class ScoreboardScene(MenuScene):
     row_height = 54
     width = 380
@@ -78,6 +70,7 @@ class ScoreboardScene(MenuScene):
         self.match_over = max(self.score.values()) >= self.length
         self.reviewable = can_review(session)
         self.games = list(session.match.games)       # the review reads them after the match ends
+        self.weighing = self.make_weighing() if self.reviewable else None
         self.entered = False
         self.held: set[int] = set()   # keys already down when the match ended: their repeats too
         # Online, the friend's game goes on talking: a resignation or a forfeit ends the match, a
@@ -142,11 +135,22 @@ class ScoreboardScene(MenuScene):
         if self.app.keeper.next_game():
             self.app.show_match()
 
+    def make_weighing(self):
+        """The review's weighing of this match: the one begun as the game ended, if the table
+        began one (review.weigh_ahead), else a new one."""
+        return taken_ahead(self.session)
+
     def review(self) -> None:
         """Each of the person's moves in this match (both sides' for two people) weighed against
-        the best (the exact solver)."""
+        the best (the exact solver, or the master's search), as far as weighed already."""
         from game.scenes.learn.review import ReviewScene
-        self.app.scenes.push(ReviewScene(self.app, self.session.options, self.games))
+        self.app.scenes.push(ReviewScene(self.app, self.session.options, self.games, self.weighing))
+
+    def leave(self):
+        """Covered by the review, the weighing goes on there; by anything else, it stops."""
+        super().leave()
+        if self.weighing is not None and getattr(self.app.scenes.top, "weighing", None) is not self.weighing:
+            self.weighing.stop()
 
     def enter(self):
         super().enter()
@@ -168,6 +172,8 @@ class ScoreboardScene(MenuScene):
 
     def update(self, dt):
         super().update(dt)
+        if self.weighing is not None and self.time >= self.settled_after():
+            weigh_on(self.weighing)              # once the headline has fallen, the beads popped
         link = self.app.keeper.online
         if link is not None:      # the friend's messages go on: a resend asked, the next throw
             for event in link.poll():
