@@ -62,10 +62,9 @@ class ThreadedThinker(SyncThinker):
 
     def start(self, position, dice, match) -> None:
         self._move = None
-        gc.disable()
         self._thread = threading.Thread(target=SyncThinker.start, args=(self, position, dice, match),
                                         daemon=True)
-        _thinking.add(self._thread)
+        hold_collector(self._thread)
         self._thread.start()
 
     def poll(self) -> Move | None:
@@ -77,6 +76,13 @@ class ThreadedThinker(SyncThinker):
 
 
 _thinking: set[threading.Thread] = set()      # the thoughts under way, on their threads
+
+
+def hold_collector(thread: threading.Thread) -> None:
+    """Hold the garbage collector off while `thread` works (the computer's thinking, the
+    review's weighing): `settle` turns it back on once no such thread is alive."""
+    gc.disable()
+    _thinking.add(thread)
 
 
 def settle() -> None:

@@ -5,8 +5,6 @@ the scoreboard (`taken_ahead`) and handed to the review screen, which shows it a
 """
 from __future__ import annotations
 
-import gc
-
 import pygame
 
 from game.computer.review import Weighing
@@ -75,5 +73,4 @@ def weigh_on(weighing: Weighing) -> None:
     never be freed on another thread), and back on once the thread is done."""
     thread = weighing.start()
     if thread is not None:
-        gc.disable()
-        players._thinking.add(thread)
+        players.hold_collector(thread)
