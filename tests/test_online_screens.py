@@ -530,10 +530,13 @@ def test_the_throw_waits_visibly_for_the_friends_game(tmp_path, monkeypatch):
             g.leave_online()
 
 
-def test_a_friend_who_gives_up_ends_the_match_with_the_reason_said(tmp_path, monkeypatch):
-    """B abandons the match from its pause menu: A's game is told, goes to the title and says
-    why, and A's records keep the match won."""
-    from game.scenes.menus.overlays import NoticeScene, PauseScene
+def test_a_friend_who_gives_up_ends_the_match_on_the_scoreboard_and_a_rematch_follows(tmp_path, monkeypatch):
+    """B abandons the match from its pause menu: its game shows the match lost on the
+    scoreboard; A's game is told, says why over its scoreboard, and keeps the match won in its
+    records. The room is kept (issue 37): A offers a rematch, B accepts, and both play the new
+    match from its priority throw; both records keep the first."""
+    from game.scenes.menus.overlays import PauseScene
+    from game.scenes.online.rematch import RematchScene
     a, b = host_and_join(tmp_path, monkeypatch)
     try:
         play_out(a, b, done=lambda: all(type(g.scenes.top).__name__ == "TableScene" for g in (a, b)))
@@ -543,13 +546,27 @@ def test_a_friend_who_gives_up_ends_the_match_with_the_reason_said(tmp_path, mon
         assert isinstance(pause, PauseScene)
         pause.abandon()
         frames(b)
-        assert frames_until([a, b], lambda: isinstance(a.scenes.top, NoticeScene))
-        assert any("Your friend gave up the match: you win it." in w for w in drawn(a))
-        assert not a.keeper.can_continue()
-        found, _unreadable = a.storage.records()
-        won = [r for r in found if r["kind"] == "match"]
-        assert won and won[-1]["winner"] == str(a_side := Side(won[-1]["human_side"])) and \
-            won[-1]["opponent"] == "online", (won, a_side)
+        on_scoreboard = lambda: all(type(g.scenes.top).__name__ == "ScoreboardScene" for g in (a, b))
+        assert frames_until([a, b], on_scoreboard)
+        assert a.toast.words == "Your friend gave up the match: you win it."   # said over it
+        for game in (a, b):
+            assert not game.keeper.can_continue() and game.keeper.online.rematch_open
+            found, _unreadable = game.storage.records()
+            won = [r for r in found if r["kind"] == "match"]
+            assert len(won) == 1 and won[0]["ended"] == "resigned" and won[0]["opponent"] == "online"
+            assert won[0]["winner"] == str(a.session.options.human_side), won
+        a.scenes.push(RematchScene(a))
+        frames(a)
+        a.scenes.top.offer(True)
+        assert frames_until([a, b], lambda: type(b.scenes.top).__name__ == "RematchScene"
+                            and b.scenes.top.offered is not None)
+        b.scenes.top.answer(True)
+        assert frames_until([a, b], lambda: all(type(g.scenes.top).__name__ == "PriorityScene"
+                                                for g in (a, b)))
+        assert a.session.options.human_side is b.session.options.human_side.other
+        for game in (a, b):
+            found, _unreadable = game.storage.records()
+            assert [r["ended"] for r in found if r["kind"] == "match"] == ["resigned"]
     finally:
         for g in (a, b):
             g.leave_online()
