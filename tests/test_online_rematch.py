@@ -184,6 +184,31 @@ def test_the_watcher_follows_into_the_rematch(recorded):  # noqa: F811
     assert watcher.session.phase is Phase.PRIORITY
 
 
+def test_the_watcher_follows_into_the_rematch_after_a_resignation(recorded):  # noqa: F811
+    """The guest resigns mid-match (its `away` "abandoned", then `resign`), the room kept: the
+    watcher says the match over, then follows into the rematch."""
+    watcher = Watcher("ws://127.0.0.1:1", "acd-ef9", client_factory=WatchFeed, follow_rematch=True)
+    watcher.client.put(watching(recorded))
+    log = recorded["log"][:len(recorded["log"]) // 2]
+    for seat, message in log:
+        watcher.client.put(seen(seat, message))
+    watcher.poll()
+    nexts = {seat: max(m["seq"] for s, m in log if s == seat) + 1 for seat in ("host", "guest")}
+    turn = list(watcher.session.throw_key)
+    for message in ({"type": "away", "turn": turn, "why": "abandoned"}, {"type": "resign", "turn": turn}):
+        watcher.client.inbox.put(("message", seen("guest", {**message, "seq": nexts["guest"]})))
+        nexts["guest"] += 1
+    events = watcher.poll()
+    assert isinstance(events[-1], MatchOver) and events[-1].how == "resigned" and not watcher.done
+    watcher.client.inbox.put(("message", seen("host", {"type": "rematch", "answer": "offer",
+                                                       "swap": False, "seq": nexts["host"]})))
+    watcher.client.inbox.put(("message", seen("guest", {"type": "rematch", "answer": "accept",
+                                                        "swap": False, "seq": nexts["guest"]})))
+    events = watcher.poll()
+    assert [type(e) for e in events] == [Rematched] and watcher.over is None
+    assert watcher.session.phase is Phase.PRIORITY
+
+
 def test_without_following_the_watch_ends_with_the_match(recorded):  # noqa: F811
     watcher = Watcher("ws://127.0.0.1:1", "acd-ef9", client_factory=WatchFeed)
     watcher.client.put(watching(recorded))
