@@ -317,6 +317,23 @@ def test_an_online_match_saves_its_link_state_and_an_old_save_loads_as_ever():
         Session.from_dict({**old, "online": kept})
 
 
+def test_the_state_kept_for_a_save_is_a_copy_that_later_play_never_changes():
+    """Link.kept (the keeper saves it at every throw and move) copies the state's shapes, as
+    copy.deepcopy did, and anything else in it is copied deeply too."""
+    import copy
+    link = Link.__new__(Link)
+    link.state = {"outbox": [{"type": "commit", "seq": 0, "throw": [0, -1]}], "have": 3,
+                  "names": {"host": None}, "pair": (1, [2]), "odd": {1, 2}}
+    kept = link.kept()
+    assert kept == copy.deepcopy(link.state)
+    link.state["outbox"][0]["seq"] = 9
+    link.state["names"]["host"] = "Ann"
+    link.state["pair"][1].append(3)
+    link.state["odd"].add(3)
+    assert kept["outbox"][0]["seq"] == 0 and kept["names"]["host"] is None
+    assert kept["pair"] == (1, [2]) and kept["odd"] == {1, 2}
+
+
 class Dealer:
     """A dealer that deals when told to, and notes the moves it is told of."""
 

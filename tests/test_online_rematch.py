@@ -1,10 +1,11 @@
 """A rematch online (issue 37.5) and a watcher never stuck (issue 37.7): at the link, an offer
-and its answer, the colours swapped or kept, both matches in the records; the watcher follows
+and its answer, the colours swapped or kept, both matches in the records, after a match played
+to its end or a resignation (the room kept where both games take a rematch); the watcher follows
 into the new match; a watcher whose relay lost the room asks again, and says once, after
 FOLLOW_FOR seconds, that it cannot follow any more."""
 import random
 
-from game.online.events import RematchAgreed, RematchDeclined, RematchOffered
+from game.online.events import FriendResigned, RematchAgreed, RematchDeclined, RematchOffered
 from game.online.link import Link
 from game.online.watch import ASK_AGAIN, FOLLOW_FOR, CannotFollow, MatchOver, Rematched, Watcher
 from game.play.keeper import MatchKeeper
@@ -96,6 +97,73 @@ def test_no_rematch_during_a_match_nor_an_answer_to_no_offer(tmp_path):
     assert not any(isinstance(e, RematchAgreed) for e in link.poll()) and not link.ended
 
 
+def playing(tmp_path, features=("say", "rematch")):
+    """A keeper whose online match (host, White) is under way, the friend's game in the room."""
+    keeper = MatchKeeper(Storage(tmp_path), lambda words: None, random.Random(1))
+    link = Link.host("ws://127.0.0.1:9", OPTIONS, client_factory=FakeClient)
+    link.state.update(code="ACDEF9", token="0" * 32, started=True)
+    keeper.start_online(link)
+    friend_here(link, features)
+    return keeper, link
+
+
+def closed(link) -> list:
+    """Follows the link's client being closed (the room left)."""
+    gone = []
+    link.client.close = lambda wait=0.0: gone.append(True)
+    return gone
+
+
+def matches(keeper) -> list:
+    return [r for r in keeper.storage.records()[0] if r["kind"] == "match"]
+
+
+def test_a_side_that_resigns_keeps_the_room_and_either_side_may_offer_a_rematch(tmp_path):
+    """Issue 37: a resignation ends the match as a loss (recorded, the save cleared) but keeps
+    the room, as a match played to its end: a rematch is offered from here; both matches are
+    recorded."""
+    keeper, link = playing(tmp_path)
+    gone = closed(link)
+    link.resign()
+    keeper.save()
+    assert [m["type"] for m in link.state["outbox"]][-2:] == ["away", "resign"]
+    assert not gone and link.ended and link.rematch_open
+    assert keeper.session.phase is Phase.MATCH_OVER and not keeper.can_continue()
+    assert [(m["winner"], m["ended"]) for m in matches(keeper)] == [("B", "resigned")]
+    assert link.offer_rematch(False)
+    keeper.save()
+    assert sent(link, "rematch")[-1]["answer"] == "offer"
+    link.client.inbox.put(("message", {"type": "rematch", "answer": "accept", "swap": False,
+                                       "seq": link.state["have"]}))
+    assert RematchAgreed(False) in link.poll() and not link.ended
+    keeper.start_online(link)
+    assert keeper.session.phase is Phase.PRIORITY
+    keeper.end_online(Side.WHITE, "")
+    assert [m["winner"] for m in matches(keeper)] == ["B", "W"]
+
+
+def test_the_friends_resignation_keeps_the_room_for_its_offer(tmp_path):
+    keeper, link = playing(tmp_path)
+    gone = closed(link)
+    link.client.inbox.put(("message", {"type": "resign", "turn": [0, -1], "seq": link.state["have"]}))
+    assert [type(e) for e in link.poll()] == [FriendResigned]
+    assert not gone and link.rematch_open
+    assert [(m["winner"], m["ended"]) for m in matches(keeper)] == [("W", "resigned")]
+    link.client.inbox.put(("message", {"type": "rematch", "answer": "offer", "swap": True,
+                                       "seq": link.state["have"]}))
+    assert [type(e) for e in link.poll()] == [RematchOffered]
+    assert link.answer_rematch(True) and RematchAgreed(True) in link.poll()
+
+
+def test_a_resignation_where_the_friend_or_relay_takes_no_rematch_leaves_the_room(tmp_path):
+    for features in (None, ("say",)):
+        keeper, link = playing(tmp_path / str(features), features)
+        gone = closed(link)
+        link.resign()
+        assert gone and link.ended and not link.rematch_open and not link.offer_rematch(True)
+        assert matches(keeper)[0]["ended"] == "resigned"
+
+
 def test_the_watcher_follows_into_the_rematch(recorded):  # noqa: F811
     watcher = Watcher("ws://127.0.0.1:1", "acd-ef9", client_factory=WatchFeed, follow_rematch=True)
     watcher.client.put(watching(recorded))
@@ -113,6 +181,31 @@ def test_the_watcher_follows_into_the_rematch(recorded):  # noqa: F811
     events = watcher.poll()
     assert [type(e) for e in events] == [Rematched] and events[0].swap
     assert watcher.sides["host"] is host_side.other and watcher.over is None
+    assert watcher.session.phase is Phase.PRIORITY
+
+
+def test_the_watcher_follows_into_the_rematch_after_a_resignation(recorded):  # noqa: F811
+    """The guest resigns mid-match (its `away` "abandoned", then `resign`), the room kept: the
+    watcher says the match over, then follows into the rematch."""
+    watcher = Watcher("ws://127.0.0.1:1", "acd-ef9", client_factory=WatchFeed, follow_rematch=True)
+    watcher.client.put(watching(recorded))
+    log = recorded["log"][:len(recorded["log"]) // 2]
+    for seat, message in log:
+        watcher.client.put(seen(seat, message))
+    watcher.poll()
+    nexts = {seat: max(m["seq"] for s, m in log if s == seat) + 1 for seat in ("host", "guest")}
+    turn = list(watcher.session.throw_key)
+    for message in ({"type": "away", "turn": turn, "why": "abandoned"}, {"type": "resign", "turn": turn}):
+        watcher.client.inbox.put(("message", seen("guest", {**message, "seq": nexts["guest"]})))
+        nexts["guest"] += 1
+    events = watcher.poll()
+    assert isinstance(events[-1], MatchOver) and events[-1].how == "resigned" and not watcher.done
+    watcher.client.inbox.put(("message", seen("host", {"type": "rematch", "answer": "offer",
+                                                       "swap": False, "seq": nexts["host"]})))
+    watcher.client.inbox.put(("message", seen("guest", {"type": "rematch", "answer": "accept",
+                                                        "swap": False, "seq": nexts["guest"]})))
+    events = watcher.poll()
+    assert [type(e) for e in events] == [Rematched] and watcher.over is None
     assert watcher.session.phase is Phase.PRIORITY
 
 

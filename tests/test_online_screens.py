@@ -4,18 +4,20 @@ cancels and loses nothing; Join says plainly why a room cannot be joined; the gu
 host's options before accepting; two games in one process play one match through a relay on
 loopback; random clicks and keys never break an online screen.
 
-Headless and bounded: every loop has a frame limit; while a game waits for the network or the
-computer's thread, each frame leaves the other threads a moment (5 ms:
-tools/online_screens.between_frames). Nothing is timed by the clock.
+Headless and bounded: a wait for the network or another thread has a deadline in wall time
+(tools/online_screens.frames_until, `play_out`), whatever the machine's load; between two rounds
+of frames the other threads have a moment, until a client's news or 5 ms at most
+(tools/online_screens.between_frames). Nothing asserts on the clock.
 """
 import random
 import sys
+import time
 from pathlib import Path
 
 import pygame
 import pytest
 
-from game.app import App
+from game.app import MAX_DT, App
 from game.online.events import Offered, Refused, RoomOpened, refused_words
 from game.play.options import MatchOptions
 from game.rules import Side
@@ -31,6 +33,11 @@ from online_screens import between_frames, frames_until  # noqa: E402  (the scre
 from online_helpers import free_port, quick_retries  # noqa: E402,F401  (a fixture)
 
 DT = 1 / 60
+PLAY_DEADLINE = 120.0   # seconds a match of the two games may take, at most
+#: The game time each frame of `play_out` moves on: the longest step the app itself takes after a
+#: stall (game/app.py's MAX_DT), so that the table's pauses (a pass said, the friend's move shown)
+#: take a third of the frames they take at 30 a second; every throw and move is played alike.
+PLAY_DT = MAX_DT
 
 
 # --- a stand-in for game.online.link.Link: what it says is what the test queues ------------------
@@ -383,13 +390,16 @@ def host_and_join(tmp_path, monkeypatch, length=1):
     return a, b
 
 
-def play_out(a, b, limit=6000, done=None) -> None:
+def play_out(a, b, rounds=None, done=None, deadline=PLAY_DEADLINE) -> None:
     """Each game's person throws and plays their first legal move whenever it is theirs, until
-    both games are over, or `done()` (or `limit` frames of each)."""
+    both games are over, or `done()`: at most `deadline` seconds (the other game answers from
+    its threads: a wait in wall time, whatever the load), or `rounds` rounds of frames."""
     from game.play.stage import Stage
-    for _ in range(limit):
+    ends = time.monotonic() + deadline
+    for _ in range(rounds or 100_000):
         if done is not None and done():
             return
+        assert time.monotonic() < ends, f"not over after {deadline} s"
         for g in (a, b):
             scene = g.scenes.top
             if type(scene).__name__ == "PriorityScene":
@@ -405,7 +415,7 @@ def play_out(a, b, limit=6000, done=None) -> None:
                     step = move.steps[len(scene.choice.played)]
                     scene.pick(step.origin)
                     scene.drop(step.destination)
-            g.frame(1 / 30)
+            g.frame(PLAY_DT)
         between_frames()
         if done is None and all(g.session is None or g.session.phase.value in ("game-over", "match-over")
                                 for g in (a, b)):
@@ -520,10 +530,13 @@ def test_the_throw_waits_visibly_for_the_friends_game(tmp_path, monkeypatch):
             g.leave_online()
 
 
-def test_a_friend_who_gives_up_ends_the_match_with_the_reason_said(tmp_path, monkeypatch):
-    """B abandons the match from its pause menu: A's game is told, goes to the title and says
-    why, and A's records keep the match won."""
-    from game.scenes.menus.overlays import NoticeScene, PauseScene
+def test_a_friend_who_gives_up_ends_the_match_on_the_scoreboard_and_a_rematch_follows(tmp_path, monkeypatch):
+    """B abandons the match from its pause menu: its game shows the match lost on the
+    scoreboard; A's game is told, says why over its scoreboard, and keeps the match won in its
+    records. The room is kept (issue 37): A offers a rematch, B accepts, and both play the new
+    match from its priority throw; both records keep the first."""
+    from game.scenes.menus.overlays import PauseScene
+    from game.scenes.online.rematch import RematchScene
     a, b = host_and_join(tmp_path, monkeypatch)
     try:
         play_out(a, b, done=lambda: all(type(g.scenes.top).__name__ == "TableScene" for g in (a, b)))
@@ -533,13 +546,27 @@ def test_a_friend_who_gives_up_ends_the_match_with_the_reason_said(tmp_path, mon
         assert isinstance(pause, PauseScene)
         pause.abandon()
         frames(b)
-        assert frames_until([a, b], lambda: isinstance(a.scenes.top, NoticeScene))
-        assert any("Your friend gave up the match: you win it." in w for w in drawn(a))
-        assert not a.keeper.can_continue()
-        found, _unreadable = a.storage.records()
-        won = [r for r in found if r["kind"] == "match"]
-        assert won and won[-1]["winner"] == str(a_side := Side(won[-1]["human_side"])) and \
-            won[-1]["opponent"] == "online", (won, a_side)
+        on_scoreboard = lambda: all(type(g.scenes.top).__name__ == "ScoreboardScene" for g in (a, b))
+        assert frames_until([a, b], on_scoreboard)
+        assert a.toast.words == "Your friend gave up the match: you win it."   # said over it
+        for game in (a, b):
+            assert not game.keeper.can_continue() and game.keeper.online.rematch_open
+            found, _unreadable = game.storage.records()
+            won = [r for r in found if r["kind"] == "match"]
+            assert len(won) == 1 and won[0]["ended"] == "resigned" and won[0]["opponent"] == "online"
+            assert won[0]["winner"] == str(a.session.options.human_side), won
+        a.scenes.push(RematchScene(a))
+        frames(a)
+        a.scenes.top.offer(True)
+        assert frames_until([a, b], lambda: type(b.scenes.top).__name__ == "RematchScene"
+                            and b.scenes.top.offered is not None)
+        b.scenes.top.answer(True)
+        assert frames_until([a, b], lambda: all(type(g.scenes.top).__name__ == "PriorityScene"
+                                                for g in (a, b)))
+        assert a.session.options.human_side is b.session.options.human_side.other
+        for game in (a, b):
+            found, _unreadable = game.storage.records()
+            assert [r["ended"] for r in found if r["kind"] == "match"] == ["resigned"]
     finally:
         for g in (a, b):
             g.leave_online()
@@ -580,7 +607,7 @@ def test_an_online_match_survives_random_clicks_and_keys(tmp_path, monkeypatch):
             for event in monkey.action(a):
                 pygame.event.post(event)
             a.running = True
-            play_out(a, b, limit=1, done=lambda: False)
+            play_out(a, b, rounds=1, done=lambda: False)
         assert not (tmp_path / "a" / "errors.log").exists()
         assert not (tmp_path / "b" / "errors.log").exists()
         if a.keeper.online is not None and b.keeper.online is not None:

@@ -2,11 +2,14 @@
 log of a real match recorded through a loopback relay (tests/test_watch.py's recorder), as the
 relay shows it to a watcher: live (a message every few frames: the dice tossed with the
 players' seeds, each move glided and said, the history, the score, to the result), or joining
-mid-match (the match so far shown at once, then live). Every loop is bounded in frames."""
+mid-match (the match so far shown at once, then live). Every loop is bounded: in frames
+where only this process plays, in wall time where a relay's and the players' threads do."""
+import time
+
 import pygame
 import pytest
 
-from game.app import App
+from game.app import MAX_DT, App
 from game.base import i18n
 from game.online.watch import Watcher
 from game.scenes.online.watch import CATCH_UP, WatchScene
@@ -15,6 +18,11 @@ from speaking import problems
 from test_watch import FakeClient, seen, watched_games, watching
 
 DT = 1 / 30
+#: The watch screen's game time a frame while it follows a live match: the longest step the app
+#: itself takes (game/app.py's MAX_DT), so that each toss and glide shown takes a third of the
+#: frames; what it shows, and the result it ends on, are the same.
+LIVE_DT = MAX_DT
+WATCH_DEADLINE = 120.0      # seconds the live match and the screen may take, at most
 
 
 @pytest.fixture(scope="module")
@@ -133,13 +141,13 @@ def test_the_screen_watches_a_real_match_through_a_relay(tmp_path, rules):
             scene = WatchScene(app, running.url, code)
             app.scenes.push(scene)
             guest = guest_player(b, running.url, code, rules=rules)
-            for _ in range(20_000):
-                if host.over and guest.over and scene.over is not None:
-                    break
+            ends = time.monotonic() + WATCH_DEADLINE      # the players' threads: wall time
+            while not (host.over and guest.over and scene.over is not None):
+                assert time.monotonic() < ends, f"not over after {WATCH_DEADLINE} s"
                 for player in (host, guest):
                     if not (player.over and player.link.settled):
                         player.frame()
-                app.frame(DT)
+                app.frame(LIVE_DT)
                 between_frames()
             assert scene.over is not None and scene.watcher.failed is None
             assert watched_games(scene.watcher) == games(a) == games(b)

@@ -36,19 +36,38 @@ def between_frames() -> None:
     """Leave the network's threads a moment between two rounds of frames. A fixed pause, not a
     wake on the relay's news: a frame is the costly part, and waking for each message draws
     more frames for the same match (in one measure under load, more CPU for the two-games
-    test: the wall time gained only on an idle machine)."""
+    test: the wall time gained only on an idle machine). Tried again in issue 36.10 (a wait
+    for a client's news, 5 ms at most): the frames spent waiting for the dice doubled - the
+    main thread took the interpreter back while the relay's thread still had the message."""
     time.sleep(FRAME_PAUSE)
 
 
-def frames_until(apps, done, limit: int = 3000) -> bool:
-    """Frames of every app until `done()`, leaving the network's threads a moment each frame."""
-    for _ in range(limit):
+#: Seconds a wait of frames_until lasts at most: a wait for another thread or a socket is
+#: bounded in wall time, whatever the machine's load (CI's failed on a count of frames).
+DEADLINE = 30.0
+
+
+def frames_until(apps, done, limit: int = 3000, deadline: float = DEADLINE) -> bool:
+    """Frames of every app until `done()`, leaving the network's threads a moment each round:
+    False once `deadline` seconds have passed (or, as a backstop, 20 x `limit` rounds)."""
+    ends = time.monotonic() + deadline
+    for _ in range(20 * limit):
         if done():
             return True
+        if time.monotonic() > ends:
+            break
         for app in apps:
             app.frame(1 / 30)
         between_frames()
     return done()
+
+
+def draw_frames(apps, count: int) -> None:
+    """`count` rounds of frames (a picture settling: no wait for anything)."""
+    for _ in range(count):
+        for app in apps:
+            app.frame(1 / 30)
+        between_frames()
 
 
 def hosting(shooter):
@@ -99,7 +118,7 @@ def online_host(shooter) -> None:
         raise RuntimeError("the match did not begin on both games")
     priority = a.scenes.top
     priority.throw()
-    frames_until([a], lambda: False, 10)
+    draw_frames([a], 10)
     if not priority.dice_wait:
         raise RuntimeError("the priority throw did not wait for the friend's game")
     shooter.shoot(a, "online-priority-wait", settle=10)
@@ -207,7 +226,7 @@ def to_the_table(a, b) -> None:
                     s.throw()
                 elif s.stage.value == "result":
                     s._to_table()
-        frames_until([a, b], lambda: False, 1)
+        draw_frames([a, b], 1)
     raise RuntimeError("the priority throw did not end")
 
 
@@ -226,7 +245,7 @@ def play(a, b, done, limit: int = 3000) -> None:
                 step = scene.session.legal_moves()[0].steps[len(scene.choice.played)]
                 scene.pick(step.origin)
                 scene.drop(step.destination)
-        frames_until([a, b], lambda: False, 1)
+        draw_frames([a, b], 1)
     raise RuntimeError("the friend's move was never said")
 
 
@@ -261,7 +280,7 @@ def online_menu(shooter) -> None:
     a = shooter.app()
     a.update_settings({"player_name": "Éloïse"})
     a.scenes.push(PlayOnlineScene(a))
-    frames_until([a], lambda: False, 20)
+    draw_frames([a], 20)
     shooter.shoot(a, "online-menu")
 
 
@@ -275,7 +294,7 @@ def online_rooms(shooter) -> None:
         a = shooter.app()
         a.update_settings({"join_address": "relay.example.org"})
         a.scenes.push(rooms.RoomsScene(a))
-        frames_until([a], lambda: False, 20)
+        draw_frames([a], 20)
         shooter.shoot(a, "online-rooms")
     finally:
         rooms.listing_class = made
@@ -289,7 +308,7 @@ def online_settings_name(shooter) -> None:
     a.scenes.push(scene)
     scene.menu.focus_on(scene.name)
     scene.name.type("Ada<3")
-    frames_until([a], lambda: False, 10)
+    draw_frames([a], 10)
     shooter.shoot(a, "online-settings-name")
 
 
@@ -305,10 +324,10 @@ def online_host_open(shooter) -> None:
     form.changed("online")
     form.start_button.activate()
     frames_until([a], lambda: isinstance(a.scenes.top, HostScene) and a.scenes.top.code)
-    frames_until([a], lambda: False, 10)
+    draw_frames([a], 10)
     shooter.shoot(a, "online-host-open")
     a.scenes.top.back()
-    frames_until([a], lambda: False, 3)
+    draw_frames([a], 3)
 
 
 def online_rematch(shooter) -> None:
@@ -317,7 +336,7 @@ def online_rematch(shooter) -> None:
     from game.scenes.online.rematch import RematchScene
     a = shooter.app()
     a.scenes.push(RematchScene(a, RematchOffered(True, "Ada")))
-    frames_until([a], lambda: False, 20)
+    draw_frames([a], 20)
     shooter.shoot(a, "online-rematch")
 
 
@@ -326,7 +345,7 @@ def online_phrases(shooter) -> None:
     from game.scenes.online.rematch import PhrasesScene
     a = shooter.app()
     a.scenes.push(PhrasesScene(a))
-    frames_until([a], lambda: False, 20)
+    draw_frames([a], 20)
     shooter.shoot(a, "online-phrases")
 
 

@@ -283,7 +283,7 @@ class Link:
             except Exception:      # queue.Empty
                 break
             self._take(item)
-        if self.session is not None and not self._done:
+        if self.session is not None and not self._done and not self.ended:
             self._digest()
             self._reveal_when_due()
         self._flush()
@@ -292,7 +292,7 @@ class Link:
 
     def kept(self) -> dict:
         """The link's state as the keeper saves it (the session's `online`): a copy."""
-        return copy.deepcopy(self.state)
+        return _copied(self.state)
 
     def saved(self) -> None:
         """The keeper saved the state as it is now: what was queued goes out at the next poll."""
@@ -314,14 +314,16 @@ class Link:
         return RemoteThinker(self)
 
     def resign(self) -> None:
-        """This side gives up the match: the other is told; the keeper records it."""
-        if self._done or self.session is None:
+        """This side gives up the match (saying it abandons, should it leave): the other is
+        told; the keeper records it. Where the relay and the friend's game take a rematch, the
+        room is kept, as after a match played to its end (`rematch_open`); else it is left."""
+        if self._done or self.session is None or self.ended:
             return
         self._queue({"type": "away", "turn": list(self.session.throw_key), "why": "abandoned"})
         self._queue({"type": "resign", "turn": list(self.session.throw_key)})
         self._saved = self.state["sent"]    # the match is over, the keeper clears its save:
         self._flush()                       # on the wire before the connection closes
-        self._finish(self.side.other, "resigned")
+        self._finish(self.side.other, "resigned", stay=self.understood("rematch"))
 
     def leave(self, why: str = "saved") -> bool:
         """This game leaves a match under way (Save and leave): the friend is told why (`away`),
@@ -410,7 +412,7 @@ class Link:
             s["options"] = wire
         self.options = options_from_wire(s["options"], self.seat, self.autoplay, self.level)
         s.update(new_state())
-        s["ended"] = None
+        s["ended"] = s["winner"] = None
         self.session = self.referee = None      # until the keeper attaches the new match
         self._events.append(RematchAgreed(swap))
 
@@ -662,19 +664,22 @@ class Link:
         return None if text is None else Move.parse(text)
 
     def _resigned(self) -> None:
-        self._finish(self.side, "resigned")
+        """The friend gave up: the room is kept for a rematch where both games take one."""
+        self._finish(self.side, "resigned", stay=self.understood("rematch"))
         self._events.append(FriendResigned(self.side))
 
     def _forfeit(self, event) -> None:
         self._finish(event.winner, f"forfeit: {event.reason}")
         self._events.append(event)
 
-    def _finish(self, winner: Side, how: str) -> None:
-        self.state["ended"] = how
-        self._done = True
+    def _finish(self, winner: Side, how: str, stay: bool = False) -> None:
+        """The match ended early (the keeper records it); the room is left unless `stay`."""
+        self.state["ended"], self.state["winner"] = how, str(winner)
+        self._done = not stay
         if self.end is not None:
             self.end(winner, how)
-        self.client.close()
+        if not stay:
+            self.client.close()
 
     def _reveal_when_due(self) -> None:
         """Reveal our secret for the throw under way once both commitments are in."""
@@ -683,6 +688,22 @@ class Link:
         reveal = self.referee.reveal(self.session.throw_key)
         if reveal is not None:
             self._queue(reveal)
+
+
+_LEAVES = (str, int, float, bool, type(None))
+
+
+def _copied(value):
+    """A copy of the state's JSON shapes: copy.deepcopy's result in a fraction of its time (the
+    keeper saves the state at every throw and move); anything else is deep-copied."""
+    kind = type(value)
+    if kind is dict:
+        return {key: _copied(item) for key, item in value.items()}
+    if kind is list:
+        return [_copied(item) for item in value]
+    if kind is tuple:
+        return tuple(_copied(item) for item in value)
+    return value if kind in _LEAVES else copy.deepcopy(value)
 
 
 class RemoteThinker:

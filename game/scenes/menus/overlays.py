@@ -52,9 +52,14 @@ class PauseScene(OverlayScene):
 
     def abandon(self) -> None:
         """The match ends and its save is deleted (the keeper records it); back to the title. A
-        friend elsewhere is told that this side gives up."""
-        if self.app.keeper.online is not None:
-            self.app.keeper.online.resign()
+        friend elsewhere is told that this side gives up: where both games take a rematch, the
+        room is kept and the scoreboard shows the match lost, a rematch to offer from there."""
+        link = self.app.keeper.online
+        if link is not None:
+            link.resign()
+            if link.rematch_open:
+                self.app.show_match()
+                return
         self.app.keeper.abandon()
         self.app.to_title()
 

@@ -18,6 +18,7 @@ from game.online.events import (ConnectionLost, Forfeit, FriendArrived, FriendAw
 from game.base.i18n import shown
 from game.base.dispatch import dispatch, nothing
 from game.play.session import Phase
+from game.rules import Side
 from game.scenes.base import STILL
 from game.scenes.online.lobby import dots, draw_waiting, watching_words
 from game.scenes.online.shared import FACE_TIME
@@ -55,10 +56,25 @@ def ending(event):
 
 
 def end_early(app, words) -> None:
-    """The match is over before its score says so (the keeper has recorded it): back to the
-    title, where the reason is said."""
+    """The match is over before its score says so (the keeper has recorded it): a resignation
+    whose room is kept for a rematch shows the scoreboard, the reason said over it; else back to
+    the title, where the reason is said."""
+    link = app.keeper.online
+    if link is not None and link.rematch_open:
+        app.notify(shown(words))
+        app.show_match()
+        return
     app.messages.append(shown(words))
     app.to_title()
+
+
+def resigned(app):
+    """The side that won a match by the other's resignation, while the scoreboard shows it (the
+    room kept for a rematch); None otherwise."""
+    link = app.keeper.online
+    if link is None or link.state.get("ended") != "resigned" or not link.state.get("winner"):
+        return None
+    return Side(link.state["winner"])
 
 
 #: Opens the preset phrases at the table and the priority throw (a function key: a lettered board

@@ -19,7 +19,7 @@ import random
 
 import pygame
 
-from game.base.i18n import N_, Words, _, n_, shown, verbatim
+from game.base.i18n import N_, Words, _, language, n_, shown, verbatim
 from game.dice import toss
 from game.online import protocol
 from game.online.events import ConnectionLost, Reconnected, Refused, Unreachable
@@ -78,6 +78,7 @@ class WatchScene(Pacing, Scene):
         self.to_move: Side | None = None
         self.score = {Side.WHITE: 0, Side.BLACK: 0}
         self.history: list = []            # (kind, words): "game" headings and "move" lines
+        self._told_lines: dict = {}        # by (id, language, size, width): the entry, its lines
         self.queue: list = []              # the watcher's events not shown yet
         self.caption = ""                  # the last thing said, under the board
         self.troubles: dict = {}           # what is wrong now, by kind: Words
@@ -412,7 +413,7 @@ class WatchScene(Pacing, Scene):
         lines = []                         # whole entries, the latest last, as many as fit
         for kind, words in reversed(self.history[-HISTORY_LINES:]):
             colour = {"game": ui.WALNUT, "result": ui.RED}.get(kind, ui.INK)
-            entry = [(line, colour) for line in ui.wrap(shown(words), fnt, inner.w)]
+            entry = [(line, colour) for line in self._told(words, fnt, size, inner.w)]
             if len(lines) + len(entry) > room:
                 break
             lines[:0] = entry
@@ -420,6 +421,14 @@ class WatchScene(Pacing, Scene):
         for line, colour in lines:
             ui.blit_text(surface, line, size, (inner.x, y), colour, anchor="topleft", box=box)
             y += step
+
+    def _told(self, words, fnt, size, width) -> list[str]:
+        """An entry's lines said now and wrapped, made once a language and width (a move told is costly)."""
+        key = (id(words), language(), size, width)      # Words hash by their English: costly
+        kept = self._told_lines.get(key)
+        if kept is None or kept[0] is not words:
+            kept = self._told_lines[key] = (words, ui.wrap(shown(words), fnt, width))
+        return kept[1]
 
     def _draw_result(self, surface, scale) -> None:
         """The match's end over the board, as a scoreboard says it."""
