@@ -549,6 +549,11 @@ def test_a_friend_who_gives_up_ends_the_match_on_the_scoreboard_and_a_rematch_fo
         on_scoreboard = lambda: all(type(g.scenes.top).__name__ == "ScoreboardScene" for g in (a, b))
         assert frames_until([a, b], on_scoreboard)
         assert a.toast.words == "Your friend gave up the match: you win it."   # said over it
+        headlines = [g.scenes.top.headline() for g in (a, b)]
+        assert all(g.scenes.top.match_over for g in (a, b)), "over: no next game is offered"
+        assert [big for big, _under in headlines] == ["You win the match!", "Your friend wins the match!"]
+        assert all(under.startswith(f"{b.session.options.human_side.name.title()} resigned, at ")
+                   for _big, under in headlines), headlines
         for game in (a, b):
             assert not game.keeper.can_continue() and game.keeper.online.rematch_open
             found, _unreadable = game.storage.records()

@@ -27,7 +27,7 @@ from game.scenes.base import STILL
 from game.scenes.host import Host
 from game.scenes.learn.review_weighing import can_review, taken_ahead, weigh_on
 from game.scenes.menus.base import MenuScene
-from game.scenes.online.playing import ENDINGS, end_early, ending
+from game.scenes.online.playing import ENDINGS, end_early, ending, resigned
 from game.scenes.online.rematch import rematch_agreed
 from game.view import widgets as ui
 from game.view.assets import checker
@@ -50,6 +50,10 @@ MATCH_WON = {"you": N_("You win the match!"), "computer": N_("The computer wins 
              "friend": N_("Your friend wins the match!"),
              Side.WHITE: N_("White wins the match!"), Side.BLACK: N_("Black wins the match!")}
 MATCH_SCORE = {Side.WHITE: N_("White, {won} to {lost}"), Side.BLACK: N_("Black, {won} to {lost}")}
+#: Under the headline of a match won by the other's resignation (online): who resigned, and the
+#: score then, the winner's first.
+RESIGNED = {Side.WHITE: N_("White resigned, at {won} to {lost}"),
+            Side.BLACK: N_("Black resigned, at {won} to {lost}")}
 
 
 def points_said(rules, outcome) -> str:
@@ -67,7 +71,8 @@ class ScoreboardScene(MenuScene):
         self.outcome = session.outcome
         self.score = dict(session.match.score)
         self.length = session.match.length
-        self.match_over = max(self.score.values()) >= self.length
+        self.resigned = resigned(app)      # online: the side that won by the other's resignation
+        self.match_over = max(self.score.values()) >= self.length or self.resigned is not None
         self.reviewable = can_review(session)
         self.games = list(session.match.games)       # the review reads them after the match ends
         self.weighing = self.make_weighing() if self.reviewable else None
@@ -206,6 +211,11 @@ class ScoreboardScene(MenuScene):
     def headline(self) -> tuple[str, str]:
         """The big line and the line under it, said now."""
         s = self.session
+        if self.resigned is not None:      # the score may favour the side that resigned
+            winner = self.resigned
+            kind = who(s, winner)
+            return (_(MATCH_WON[winner if kind == "colour" else kind]),
+                    _(RESIGNED[winner.other], won=self.score[winner], lost=self.score[winner.other]))
         if self.match_over:
             leader = max(self.score, key=self.score.get)
             kind = who(s, leader)
@@ -314,7 +324,7 @@ class ScoreboardScene(MenuScene):
     def celebrate(self) -> bool:
         """Fireworks for a person who won, not for the computer (nor on the loser's screen
         against a friend elsewhere)."""
-        leader = max(self.score, key=self.score.get)
+        leader = self.resigned or max(self.score, key=self.score.get)
         return self.session.is_person(leader)
 
     def draw_sparks(self, surface, scale) -> None:
