@@ -143,7 +143,7 @@ def solve(model: Model, lay: Layout, wins: list, chance: bool = True, tol: float
             stays = np.isin(chosen, same)
             affected = np.flatnonzero(stays)
             at, same_targets = np.arange(len(affected)), targets[chosen[stays]]
-            turns = _by_count(targets[chosen], ~stays, np.arange(len(chosen)))
+            turns = (len(chosen), (targets[chosen], stays))
         state, prob = lay.group_state[g] - s.start, lay.group_prob[g]
         p = lay.passing[s]
         mirror = lay.partner[s] - s.start
@@ -205,7 +205,13 @@ def _by_count(targets: np.ndarray, weighed: np.ndarray, starts: np.ndarray) -> t
 def _lowest(U: np.ndarray, size: int, parts: list) -> np.ndarray:
     """Each group's lowest U over its weighed turns (_by_count), +inf without any: the same
     figures as a minimum.reduceat over the groups, row by row instead of group by group (a
-    solve a third faster: most groups hold one to four turns)."""
+    solve a third faster: most groups hold one to four turns). With a policy, `parts` is each
+    group's one turn and which groups have none (those that stay in the level)."""
+    if isinstance(parts, tuple):
+        targets, without = parts
+        low = U[targets]
+        low[without] = np.inf
+        return low
     low = np.full(size, np.inf)
     for which, targets in parts:
         low[which] = U[targets].min(axis=0)
