@@ -51,13 +51,13 @@ class Objective:
     K: float
 
     def position(self, c: int, o: int) -> float:
-        return float(self.mine[c, o])
+        return float(self.mine[c][o])
 
     def after(self, c: int, o: int, home: int) -> float:
         """The mover's value once its turn left it with config c and the opponent with o."""
         if c == home:
             return float(self.wins[o])
-        return self.K - float(self.theirs[o, c])
+        return self.K - float(self.theirs[o][c])
 
 
 class Tables:
