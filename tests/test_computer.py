@@ -136,18 +136,18 @@ def brute_force(rules, points):
     places = ([-1] if rules.name != "charpentier" else []) + list(range(0, 12))
     configs = [tuple(sorted((x, 12, 12))) for x in places]
     states = [Position(a, b, Side.WHITE) for a in configs for b in configs]
-    follow = {}
+    follow = {}       # per state, each throw's (own, opponent's) checkers after each turn
     for p in states:
+        throws = follow[p.white, p.black] = []
         for dice in ALL_DICE:
             afters = [after for _, after in rules.plays(p, dice)]
-            follow[p, dice] = [(a.white, a.black) for a in afters] or None
+            throws.append([(a.white, a.black) for a in afters] or None)
     V = {(p.white, p.black): 0.0 for p in states}
     while True:
         change = 0.0
         for (mine, theirs) in V:
             total = 0.0
-            for dice in ALL_DICE:
-                options = follow[Position(mine, theirs, Side.WHITE), dice]
+            for options in follow[mine, theirs]:
                 if options is None:
                     total -= V[theirs, mine] / 36
                     continue

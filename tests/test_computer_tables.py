@@ -156,7 +156,12 @@ def test_bell_score_from_its_shipped_turns_is_the_full_solve(away, away_other):
     # solver (every turn weighed, sweeps to 1e-12: what tools/make_bell_met.py uses) finds.
     from game.computer import solve as slv
     t = tbl.Tables("bell", tbl._shipped("bell"), shipped_met())
-    V = t._from_best_turns(away, away_other)
+    swept = []        # the values the game's own solve of the score sweeps (once, not twice)
+    real = t._from_best_turns
+    t._from_best_turns = lambda *args: swept.append(real(*args)) or swept[-1]
+    goal = t.match_objective(away, away_other, wait=True)
+    assert len(swept) == 1
+    V = swept[0]
     assert V is not None, "run tools/make_bell_turns.py"
     wins = [t._pays(away, away_other), t._pays(away_other, away)]
     (X, Y), _ = slv.solve(tbl._model("bell"), tbl._layout("bell", 2), wins,
@@ -164,7 +169,6 @@ def test_bell_score_from_its_shipped_turns_is_the_full_solve(away, away_other):
     n = len(t.configs)
     assert np.abs(V[0, 0, :n * n].reshape(n, n) - X)[live(t)].max() < 1e-9
     assert np.abs(V[1, 0, :n * n].reshape(n, n) - Y)[live(t)].max() < 1e-9
-    goal = t.match_objective(away, away_other, wait=True)
     assert np.abs(goal.mine - X)[live(t)].max() < 1e-9
 
 
@@ -191,16 +195,37 @@ def test_a_solve_in_the_background_stops_when_the_program_ends(monkeypatch):
     assert t.match_ready(4, 6) and t.match_objective(4, 6) is None   # the estimate stands in
 
 
+@pytest.fixture(scope="module")
+def best_turns_arrays():
+    """The arrays of the shipped bell_turns.npz, read once (a test changes a copy)."""
+    with np.load(tbl.BEST_TURNS_DATA) as data:
+        return dict(data)
+
+
+@pytest.fixture(scope="module")
+def best_turns_at_2_4():
+    """The shipped best turns at 2-away against 4-away, as the game reads them, or None."""
+    t = tbl.tables("bell")
+    estimate = t._copies(2, 4, lambda a, b: [t._guess(a, b)], lambda a, b: [t._pays(a, b)],
+                         np.ones(1))[:, 0]
+    return estimate, tbl.shipped_best_turns(tbl._layout("bell", 1), 2, 4, estimate)
+
+
 def solved_without_shipped_turns(monkeypatch, where, away, away_other):
     """match_views at a score as the game finds it without usable shipped turns (`where`)."""
     monkeypatch.setattr(tbl, "BEST_TURNS_DATA", where)
     t = tbl.Tables("bell", tbl._shipped("bell"), shipped_met())
-    assert t._from_best_turns(away, away_other) is None
-    return t.match_views(away, away_other)
+    found = []        # what the game's solve found in the file (once, not twice)
+    real = t._from_best_turns
+    t._from_best_turns = lambda *args: found.append(real(*args)) or found[-1]
+    views = t.match_views(away, away_other)
+    assert len(found) == 1 and found[0] is None
+    return views
 
 
 @pytest.mark.slow(seconds=7)
-def test_bell_views_from_shipped_turns_are_the_views_weighed_afresh(monkeypatch, tmp_path):
+def test_bell_views_from_shipped_turns_are_the_views_weighed_afresh(monkeypatch, tmp_path,
+                                                                    best_turns_arrays):
     # The chance of winning the game and the points (both sides playing for the match), swept
     # with the match chance over the shipped turns, are what the fast solve then a sweep over
     # its turns give (solve.solve_score, solve.evaluate_score): two ways, one answer. A file
@@ -208,8 +233,7 @@ def test_bell_views_from_shipped_turns_are_the_views_weighed_afresh(monkeypatch,
     # fingerprint) is not used: the game solves the score itself.
     t = tbl.Tables("bell", tbl._shipped("bell"), shipped_met())
     shipped = t.match_views(3, 5)
-    with np.load(tbl.BEST_TURNS_DATA) as data:
-        arrays = dict(data)
+    arrays = dict(best_turns_arrays)
     turns = arrays["3-5:turns"].copy()
     turns[0] = 1 - min(turns[0], 1)
     arrays["3-5:turns"] = turns
@@ -221,12 +245,12 @@ def test_bell_views_from_shipped_turns_are_the_views_weighed_afresh(monkeypatch,
 
 
 @pytest.mark.parametrize("damage", ["missing", "not a zip", "other game", "turn past its group"])
-def test_unusable_shipped_turns_are_left_aside(tmp_path, damage):
+def test_unusable_shipped_turns_are_left_aside(tmp_path, damage, best_turns_arrays,
+                                               best_turns_at_2_4):
     lay = tbl._layout("bell", 1)
     where = tmp_path / "bell_turns.npz"
     if damage != "missing":
-        with np.load(tbl.BEST_TURNS_DATA) as data:
-            arrays = dict(data)
+        arrays = dict(best_turns_arrays)
         if damage == "other game":
             arrays["groups"] = np.array(len(lay.group_start) - 1)
         if damage == "turn past its group":
@@ -234,17 +258,14 @@ def test_unusable_shipped_turns_are_left_aside(tmp_path, damage):
         np.savez(where, **arrays)
         if damage == "not a zip":
             where.write_bytes(b"PK\x03\x04 torn")
-    t = tbl.tables("bell")
-    estimate = t._copies(2, 4, lambda a, b: [t._guess(a, b)], lambda a, b: [t._pays(a, b)],
-                         np.ones(1))[:, 0]
+    estimate, sound = best_turns_at_2_4     # the sound file read once for the four
     old = tbl.BEST_TURNS_DATA
     try:
         tbl.BEST_TURNS_DATA = where
         assert tbl.shipped_best_turns(lay, 2, 4, estimate) is None
-        tbl.BEST_TURNS_DATA = old
-        assert tbl.shipped_best_turns(lay, 2, 4, estimate) is not None
     finally:
         tbl.BEST_TURNS_DATA = old
+    assert sound is not None
 
 
 def test_every_score_has_its_best_turns_shipped():

@@ -1,8 +1,11 @@
 """`python main.py engine`: one JSON request per line, one JSON answer per line, flushed; a bad
 request gets a one-line error and the engine reads on; the same request gets the same answer."""
 import json
+import os
+import queue
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -83,14 +86,26 @@ def test_every_line_gets_one_answer_and_bad_ones_an_error():
         assert "\n" not in reply["error"] and "Traceback" not in reply["error"]
 
 
+def read_line(stream, seconds: float = 60.0) -> str:
+    """The next line of a process's output, waited for at most `seconds` of wall time (an
+    answer left in the engine's buffer never comes: the test fails instead of hanging)."""
+    lines: queue.Queue = queue.Queue()
+    threading.Thread(target=lambda: lines.put(stream.readline()), daemon=True).start()
+    try:
+        return lines.get(timeout=seconds)
+    except queue.Empty:
+        raise AssertionError(f"no answer within {seconds} s: not flushed?") from None
+
+
 def test_each_answer_is_flushed_before_the_next_request():
-    game = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "engine"], cwd=ROOT,
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    quiet = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}   # the engine's own
+    game = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "engine"], cwd=ROOT,   # flush
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=quiet)
     try:
         for n in range(3):
             game.stdin.write(json.dumps({**request("charpentier"), "id": n}) + "\n")
             game.stdin.flush()
-            assert json.loads(game.stdout.readline())["id"] == n     # blocks if not flushed
+            assert json.loads(read_line(game.stdout))["id"] == n     # none if not flushed
         game.stdin.close()
         assert game.wait(timeout=60) == 0       # stops at the end of the input
     finally:

@@ -9,6 +9,7 @@ The games run on the solver's turn tables (checked against the engine by
 tests/test_computer.py) so that thousands of them take seconds. A Bell game is played for the
 most points, and a 2-point win counts 2.
 """
+import bisect
 import functools
 import itertools
 import math
@@ -38,6 +39,8 @@ def arena(name: str) -> tuple:
     goal = t.win if t.equity is None else t.most_points
     # the throws' chances added up once (random.choices adds `weights` up at every call)
     chances = list(itertools.accumulate(list(model.prob)))
+    if len(chances) != len(model.throws) or not 0 < chances[-1] < math.inf:
+        raise ValueError(f"{name}: throws without sound chances")
     return t, model, goal, turns, model.hit_opp.tolist(), model.points.tolist(), chances
 
 
@@ -47,9 +50,9 @@ def play(name: str, levels: tuple, rng: random.Random) -> tuple[int, int]:
     t, model, goal, turns, hit_opp, points, chances = arena(name)
     own = opp = model.index[(0, 0, 0)]
     mover = rng.randrange(2)
-    throws = range(len(model.throws))
-    while True:
-        found = turns[own][rng.choices(throws, cum_weights=chances)[0]]
+    total, last = chances[-1] + 0.0, len(chances) - 1
+    while True:   # rng.choices(range(throws), cum_weights=chances)[0], without its checks
+        found = turns[own][bisect.bisect_right(chances, rng.random() * total, 0, last)]
         if found:
             options = [Option(None, nxt, hit_opp[mask][opp]) for nxt, mask in found]
             level = levels[mover]
