@@ -218,6 +218,24 @@ def test_a_bad_save_is_never_rotated_over_the_good_backup(store):
     assert len(bad_files(store.dir, "match.json")) == 1
 
 
+def test_a_save_reads_back_only_a_file_it_did_not_write_itself(store, monkeypatch):
+    """Saving after each move: the file this storage wrote last is known good without being
+    read again; one another writer put there (a new file, same size) is read and judged."""
+    reads = []
+    monkeypatch.setattr(storage, "read", lambda path: reads.append(path) or saves_files.read(path))
+    store.save_match(GOOD)
+    store.save_match(NEWER)
+    assert reads == [store.dir / "match.json"], "only the first save looks: its own file is not read back"
+    assert json.loads((store.dir / "match.json.prev").read_text())["data"] == GOOD
+    other = store.dir / "other"
+    other.write_text((store.dir / "match.json").read_text().replace('"turn"', '"tUrn"'))
+    os.replace(other, store.dir / "match.json")                # another writer's, unreadable
+    store.save_match(GOOD)
+    assert reads == [store.dir / "match.json"] * 2
+    assert json.loads((store.dir / "match.json.prev").read_text())["data"] == GOOD
+    assert len(bad_files(store.dir, "match.json")) == 1
+
+
 def test_both_files_bad_gives_nothing_to_continue_and_keeps_both(store):
     store.dir.mkdir()
     (store.dir / "match.json").write_text("{")

@@ -67,6 +67,9 @@ class Storage:
         # The bytes last loaded or saved per file, known good without checking them again:
         # Session.from_dict replays the whole match, too slow to run after every move.
         self._known_good: dict[Path, bytes] = {}
+        # Each file as this storage last wrote it (inode, size, modification time): the file a
+        # save replaces is known good without reading it back while it is still that file.
+        self._written: dict[Path, tuple[int, int, int]] = {}
 
     # -- settings -----------------------------------------------------------------------------
 
@@ -220,17 +223,22 @@ class Storage:
         raw = wrap(kind, data)
         path = self.dir / name
         try:
-            self.dir.mkdir(parents=True, exist_ok=True)
-            fd, temp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=self.dir)
+            try:
+                fd, temp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=self.dir)
+            except FileNotFoundError:       # the first save, or the folder removed meanwhile
+                self.dir.mkdir(parents=True, exist_ok=True)
+                fd, temp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=self.dir)
             try:
                 try:
                     write_all(self.writer, fd, raw)
                     os.fsync(fd)
+                    written = os.fstat(fd)
                 finally:
                     os.close(fd)
                 self._keep_previous(path, kind)
                 os.replace(temp, path)
                 self._known_good[path] = raw
+                self._written[path] = _signature(written)
             except BaseException:
                 remove(temp)
                 raise
@@ -242,14 +250,21 @@ class Storage:
         return None
 
     def _keep_previous(self, path, kind) -> None:
-        """The file a save replaces becomes the backup if it is good; a bad one is kept aside."""
+        """The file a save replaces becomes the backup if it is good; a bad one is kept aside.
+        The file this storage wrote last, untouched since (`_written`), is not read again."""
         try:
-            raw = read(path)
-        except NotAFile:
-            raw = b""      # never good: kept aside below, by name
-        if raw is None:
-            return
-        if raw == self._known_good.get(path) or \
+            ours = self._written.get(path) == _signature(os.lstat(path))
+        except OSError:
+            ours = False
+        raw = None
+        if not ours:
+            try:
+                raw = read(path)
+            except NotAFile:
+                raw = b""      # never good: kept aside below, by name
+            if raw is None:
+                return
+        if ours or raw == self._known_good.get(path) or \
                 unwrap(raw, kind, self._validators.get(kind))[0] is not None:
             backup = path.with_name(path.name + ".prev")
             try:
@@ -260,3 +275,10 @@ class Storage:
             os.replace(path, backup)
         else:
             quarantine(path)
+
+
+def _signature(status: os.stat_result) -> tuple[int, int, int]:
+    """What tells one regular file's version from another's without reading it."""
+    if not stat.S_ISREG(status.st_mode):
+        return (-1, -1, -1)
+    return status.st_ino, status.st_size, status.st_mtime_ns
