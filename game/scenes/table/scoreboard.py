@@ -214,7 +214,8 @@ class ScoreboardScene(MenuScene):
         if self.resigned is not None:      # the score may favour the side that resigned
             winner = self.resigned
             kind = who(s, winner)
-            return (_(MATCH_WON[winner if kind == "colour" else kind]),
+            said_as = winner if kind == "colour" else kind
+            return (_(MATCH_WON[said_as]),
                     _(RESIGNED[winner.other], won=self.score[winner], lost=self.score[winner.other]))
         if self.match_over:
             leader = max(self.score, key=self.score.get)
