@@ -1,8 +1,8 @@
 """Frames of play while the computer thinks on its own thread, in wall time (the failure of stop
 43: a hundred frames drawn back to back on a loaded machine ended before the computer had
 played). A loop that plays frames until something happens takes `play_frames(limit, top)` in
-place of `range(limit)`: a frame drawn while the top scene's computer thinks is not counted and
-gives its thread a moment, and the loop ends after `seconds` of wall time in any case."""
+place of `range(limit)`: a frame drawn while the top scene's computer thinks on its thread is not
+counted and gives the thread a moment; the loop ends after `seconds` of wall time in any case."""
 import time
 
 THINKING_SECONDS = 120.0     # wall time a loop may wait in all (the slowest level, a loaded machine)
@@ -10,8 +10,13 @@ NAP = 0.002                  # seconds given to the thinking thread at each fram
 
 
 def thinking(scene) -> bool:
-    """Whether the scene's table waits for a computer thinking on its own thread."""
-    return getattr(scene, "stage", None) == "think"
+    """Whether the scene's table waits for the computer's thread still thinking (not for the
+    table's own pause before a move, which runs in game time as everything else does)."""
+    flow = getattr(scene, "flow", None)
+    if getattr(scene, "stage", None) != "think" or flow is None:
+        return False
+    thread = getattr(flow.thinkers.get(flow.to_move), "_thread", None)     # a ThreadedThinker's
+    return thread is not None and thread.is_alive()
 
 
 def play_frames(limit: int, top, seconds: float = THINKING_SECONDS):
