@@ -1,6 +1,7 @@
 """What the suite's longest test costs, and where: the monkey (tests/test_monkey.py).
 
     python tests/bench_suite_speed.py monkey [EVENTS] [--profile FILE] [--seed N]
+    python tests/bench_suite_speed.py dice [SEEDS]
 
 runs the monkey's seeded run on the real App as the test does (its surroundings: the computer's
 tables loaded up front, a Bell match's score solved at once) and prints the wall time, the
@@ -8,6 +9,11 @@ process's CPU time (every thread), the main thread's, and the match reviews' (we
 of their own while the monkey plays on), with the path taken (steers, restarts, turns, events by
 scene): two runs compare where their paths agree. `--profile FILE` saves a cProfile of the main
 thread (CPU time) for pstats. The machine is shared: quote the CPU figures, from one run each.
+
+`dice` tosses the dice of SEEDS seeded throws (two or three dice, with and without checkers on
+the board, flung or thrown) as the dice tests and the table do, and prints the CPU a toss and a
+digest of every attempt's outcome, track and impacts: the same digest before and after a change
+of the physics' code says the same throws come for the same seeds (a saved game replays).
 """
 import argparse
 import cProfile
@@ -73,16 +79,43 @@ def monkey(events: int, seed: int, profile: str | None) -> dict:
             "turns": dict(run.turns), "by_scene": dict(run.by_scene)}
 
 
+def dice(seeds: int) -> dict:
+    import hashlib
+    import random
+    from game.dice import toss
+    from game.rules import Side
+    digest, tosses, attempts = hashlib.sha256(), 0, 0
+    layout = random.Random(5)
+    cpu = time.process_time()
+    for seed in range(seeds):
+        checkers = [(layout.uniform(60, 900), layout.uniform(60, 640)) for _ in range(layout.randint(0, 30))]
+        fling = (500.0, 600.0, layout.uniform(-900, 900), -layout.uniform(300, 1500)) if seed % 3 == 0 else None
+        values = tuple(layout.randint(1, 6) for _ in range(2 + seed % 2))
+        for attempt in toss(values, random.Random(seed), checkers, fling,
+                            thrower=Side.WHITE if seed % 2 else Side.BLACK):
+            digest.update(repr((attempt.valid, attempt.cause, attempt.culprit, attempt.duration,
+                                attempt.values, attempt.impacts, attempt.tracks)).encode())
+            attempts += 1
+        tosses += 1
+    cpu = time.process_time() - cpu
+    return {"tosses": tosses, "attempts": attempts, "cpu_s": round(cpu, 2),
+            "cpu_ms_a_toss": round(1000 * cpu / tosses, 2), "digest": digest.hexdigest()[:16]}
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("what", choices=["monkey"])
-    parser.add_argument("events", nargs="?", type=int, default=10_000)
+    parser.add_argument("what", choices=["monkey", "dice"])
+    parser.add_argument("events", nargs="?", type=int, default=None,
+                        help="monkey: events (10,000); dice: seeded throws (120)")
     parser.add_argument("--seed", type=int, default=None, help="the test's SEED by default")
     parser.add_argument("--profile", help="save the main thread's cProfile here")
     args = parser.parse_args(argv)
-    import test_monkey
-    figures = monkey(args.events, test_monkey.SEED if args.seed is None else args.seed,
-                     args.profile)
+    if args.what == "dice":
+        figures = dice(args.events or 120)
+    else:
+        import test_monkey
+        figures = monkey(args.events or 10_000, test_monkey.SEED if args.seed is None else args.seed,
+                         args.profile)
     for key, value in figures.items():
         print(f"{key}: {value}")
     return 0

@@ -18,6 +18,7 @@ from game.scenes.table.scene import TableScene
 from game.scenes.menus.new_match import NewMatchScene
 from game.scenes.menus.title import TitleScene
 from game.saves.storage import Storage
+from waiting import play_frames
 
 FRAME_BUDGET = 40_000
 
@@ -83,7 +84,7 @@ def test_a_whole_match_to_3_points_against_the_computer(tmp_path):
 
     enter_presses = 0
     scoreboards = 0
-    for _ in range(FRAME_BUDGET):
+    for _ in play_frames(FRAME_BUDGET, lambda: app.scenes.top):
         scene = app.scenes.top
         if isinstance(scene, ScoreboardScene):
             if scene.match_over:

@@ -1,7 +1,6 @@
 """Garanguet played on the table: the flow's intents with both sides computer, what the flow says
 by itself (a single play, numbers lost (G-7), bearing off begun (G-9), why a game scores 1 or 2
 (G-10)), the double-click, the real table scene and app from the title, and resuming a save."""
-import time
 
 import pygame
 import pytest
@@ -22,6 +21,7 @@ from game.view.garanguet_board import GaranguetBoardView
 from test_flow import at
 
 import test_table as tt
+from waiting import play_frames
 
 
 @pytest.fixture(autouse=True)
@@ -190,12 +190,10 @@ def test_from_the_title_a_garanguet_match_is_chosen_and_played(tmp_path):
         assert s.options.rules == "garanguet" and s.options.level in ("novice", "journeyman", "master")
         assert Storage(tmp_path).load_settings()[0]["rules"] == "garanguet"
         app.update_settings({"animation_speed": "instant"})
-        for _ in range(600):
+        for _ in play_frames(600, lambda: app.scenes.top):    # the computer thinks on its thread
             if type(app.scenes.top).__name__ == "TableScene" and app.session.record.get("turns"):
                 break
             press(pygame.K_SPACE, then=3)
-            if getattr(app.scenes.top, "stage", None) is Stage.THINK:
-                time.sleep(0.005)          # the computer's thread thinks while the table waits
         assert type(app.scenes.top).__name__ == "TableScene"
         assert isinstance(app.scenes.top.view, GaranguetBoardView)
         assert app.session.record["turns"], "no turn was played"

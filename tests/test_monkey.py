@@ -18,7 +18,7 @@ import json
 import random
 import time
 import traceback
-from collections import Counter
+from collections import Counter, deque
 from types import SimpleNamespace
 
 import pygame
@@ -84,11 +84,12 @@ class MonkeyRun:
         self.by_scene = Counter()
         self.by_game = Counter()               # events at play: Garanguet (True) or Tourne Case
         self.errors: list[tuple[int, str, str]] = []     # (event number, scene, what went wrong)
-        self.recent: list[str] = []
+        self.recent = deque(maxlen=12)         # (scene, event) of the last events, told if one fails
         self.quits = self.restarts = self.steers = 0
         self.turns = Counter()                 # turns played: by "human" (the monkey), "computer"
         self._mover = None
         self._signature = None
+        self._agreed = None                    # (signature, text on disk) when they last agreed
         self._score = None
         self._session = None
         self._games = []
@@ -109,7 +110,7 @@ class MonkeyRun:
                 self.by_scene[scene] += 1
                 if scene in PLAYING_SCENES and app.session is not None:
                     self.by_game[app.session.options.rules == "garanguet"] += 1
-                self.recent = (self.recent + [f"{scene}: {ev}"])[-12:]
+                self.recent.append((scene, ev))
             real_handle(ev)
             if ev.type == pygame.QUIT:
                 if app.running:
@@ -144,9 +145,17 @@ class MonkeyRun:
         self.disk_text = text_of(self.on_disk)
 
     def unsaved(self, s: Session) -> bool:
-        """Whether the session differs from the match on disk."""
+        """Whether the session differs from the match on disk: compared again only when one of
+        them has changed since they last agreed (the session's signature, as `check` takes it
+        after every event and frame, says whether it has changed, as it does for the checks)."""
+        agreed = (self._signature, self.disk_text)
+        if agreed == self._agreed:
+            return False
         played = s.to_dict()
-        return text_of(played) != self.disk_text and normal(played) != self.on_disk
+        if text_of(played) != self.disk_text and normal(played) != self.on_disk:
+            return True
+        self._agreed = agreed
+        return False
 
     def scene_name(self) -> str:
         top = self.app.scenes.top
@@ -154,7 +163,7 @@ class MonkeyRun:
 
     def problem(self, what: str) -> None:
         """Note what went wrong, where, and the events that led there; the run goes on."""
-        recent = "\n  ".join(self.recent)
+        recent = "\n  ".join(f"{scene}: {ev}" for scene, ev in self.recent)
         self.errors.append((self.handled, self.scene_name(),
                             f"{what}\nthe last events:\n  {recent}"))
 

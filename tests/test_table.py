@@ -18,6 +18,7 @@ from game.scenes.base import SceneManager
 from game.scenes.table.priority import PriorityScene
 from game.scenes.table.scene import TableScene
 from game.dice import DIE_SIZE
+from waiting import play_frames
 
 
 @pytest.fixture(autouse=True)
@@ -183,7 +184,7 @@ def test_a_whole_game_is_played_by_keys_alone(screen, rules):
     app = start(screen, rules=rules)
     assert isinstance(app.scenes.top, PriorityScene)
     table = through_priority(app, screen)
-    for _ in range(3000):
+    for _ in play_frames(3000, lambda: app.scenes.top):
         if app.session.phase is Phase.GAME_OVER:
             break
         table = app.scenes.top
@@ -460,7 +461,7 @@ def test_the_computer_plays_at_a_pace_a_person_can_follow_unless_instant(screen)
         if speed == "normal":
             assert scene.stage == "throw"          # it waits before throwing
         glides = set()
-        for _ in range(400):
+        for _ in play_frames(400, lambda: app.scenes.top):
             if app.session.to_move is Side.WHITE and app.session.phase is not Phase.MOVE:
                 break
             pump(app, screen, 0.02, dt=0.02)
@@ -631,7 +632,7 @@ def test_no_card_is_drawn_over_a_notice_or_another_card(seed):
         through_priority(app, surface)
     scene = app.scenes.top
     seen = 0
-    for _ in range(3000):
+    for _ in play_frames(3000, lambda: app.scenes.top):
         if scene.stage is f.Stage.OVER or app.scenes.top is not scene:
             break
         pump(app, surface, 0.05)

@@ -9,6 +9,7 @@ from game.play import flow as f
 from game.rules import Position, Side
 
 from test_table import click_point, key, pump, screen, start, table_at  # noqa: F401 (screen: a fixture)
+from waiting import play_frames
 
 
 def drag(app, scene, origin, target):
@@ -252,7 +253,7 @@ def test_two_computers_playing_garanguet_pile_no_notice_on_another_nor_on_the_di
         through_priority(app, surface)
     scene = app.scenes.top
     seen = 0
-    for _ in range(700):
+    for _ in play_frames(700, lambda: app.scenes.top):
         if scene.stage is f.Stage.OVER or app.scenes.top is not scene:
             break
         pump(app, surface, 0.05)

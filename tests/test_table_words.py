@@ -23,6 +23,7 @@ from game.scenes.table.priority import PLAYS_FIRST
 from game.scenes.table.scene import TableScene
 from game.scenes.table.controls import HISTORY_KEY
 from game.view import table_hud, widgets as ui
+from waiting import play_frames
 
 SIZE = (960, 600)
 
@@ -78,13 +79,11 @@ def frames(app, n=1, dt=1 / 30):
 def run_until(app, done, limit=2000):
     """Frames until `done` (at most `limit`), letting the computer's thread think while the
     table waits for it: frames drawn back to back would keep it from running."""
-    for _ in range(limit):
+    for _ in play_frames(limit, lambda: app.scenes.top):
         if done(app.scenes.top):
             return True
         app.frame(1 / 30)
-        if getattr(app.scenes.top, "stage", None) is Stage.THINK:
-            time.sleep(0.005)
-    return False
+    return done(app.scenes.top)
 
 
 def drawn_words(app, code) -> list[str]:

@@ -2,7 +2,6 @@
 end it (Space, Enter, a click on the dice) or ends by itself after the pause chosen in Settings;
 until then U takes it back. Against the computer, U at the player's next throw takes back their
 last move with the computer's reply, and the computer's dice come again the same."""
-import time
 
 import pygame
 import pytest
@@ -15,6 +14,7 @@ from game.play.session import Phase, Session
 from game.rules import Position, Side
 from test_table import key, pump, start, table_at
 from test_table import english, screen  # noqa: F401 (fixtures: English words, the screen)
+from waiting import play_frames
 
 
 def a_whole_move(screen, end_after: str):
@@ -65,12 +65,11 @@ def test_a_click_on_the_dice_ends_the_move(screen):
 
 
 def play_until_white_throws(app, screen):
-    for _ in range(800):                           # the computer thinks on its own thread
+    for _ in play_frames(800, lambda: app.scenes.top):     # the computer thinks on its own thread
         s = app.session
         if s.to_move is Side.WHITE and s.phase is Phase.THROW:
             return
         pump(app, screen, 0.05)
-        time.sleep(0.005)
     raise AssertionError("the computer never handed the throw back")
 
 

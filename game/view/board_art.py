@@ -32,7 +32,9 @@ LIGHT = tuple(float(c) for c in np.array([-0.45, -0.55, 0.70]) / np.linalg.norm(
 HALF = tuple(float(c) for c in (np.array(LIGHT) + (0, 0, 1)) / np.linalg.norm(np.array(LIGHT) + (0, 0, 1)))
 SHADOW_LEN = g.RAIL_HEIGHT * float(np.hypot(LIGHT[0], LIGHT[1])) / LIGHT[2]
 SHARPEN_PAUSE = 0.01                            # seconds the sharpening thread rests between strips
-KEEP_BOARDS = 4                                 # pictures kept, one per size, the newest used
+KEEP_BOARDS = 24                                # pictures kept at most, one per size, the newest used,
+KEEP_PIXELS = 12_000_000                        # within this many pixels in all (~48 MB): a window
+                                                # dragged back and forth finds each of its sizes drawn
 _boards: "collections.OrderedDict[tuple, pygame.Surface]" = collections.OrderedDict()
 _pending: list = []                             # boards still to sharpen, newest last
 _worker: list = [None]                          # the one thread that sharpens them, if running
@@ -152,13 +154,17 @@ def render_board(width_px: int, height_px: int) -> pygame.Surface:
     if board is None:
         board, sharpen = _draw_board(width_px, height_px)
         _boards[key] = board
-        while len(_boards) > KEEP_BOARDS:
+        while len(_boards) > 1 and (len(_boards) > KEEP_BOARDS or _pixels_kept() > KEEP_PIXELS):
             _boards.popitem(last=False)
         if sharpen is not None:
             _ask_sharpening((key, board, *sharpen))
     else:
         _boards.move_to_end(key)
     return board
+
+
+def _pixels_kept() -> int:
+    return sum(w * h for w, h in _boards)
 
 
 def forget_boards() -> None:

@@ -94,7 +94,8 @@ class TableHud:
                state.length, state.title, state.to_move, state.prompt, tuple(state.dice),
                tuple(state.marks), tuple(sorted(state.enabled)), state.hover, tuple(sorted(state.keys.items())), state.match)
         if self._cache is None or self._cache[0] != key:
-            bars = pygame.Surface(self.size)
+            bars = self._cache[1] if self._cache and self._cache[1].get_size() == self.size \
+                else pygame.Surface(self.size)      # drawn over again: each bar is filled first
             self._draw_bars(bars, state)
             self._cache = (key, bars)
         bars = self._cache[1]

@@ -38,6 +38,7 @@ GREY = (150, 140, 128)
 ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 _texts: dict = {}
+KEPT_TEXTS = 600           # rendered lines kept, the newest used (a scene's own stay while it shows)
 # While a test records (see `recording`): every text drawn, as (words, rect, box or None), and
 # every text rendered that never passed through a catalogue (game/base/i18n.py).
 _drawn: list | None = None
@@ -92,12 +93,12 @@ def text(words: str, size: float, color=INK, kind: str = "body") -> pygame.Surfa
     if _unsaid is not None and not said(words):
         _unsaid.append(str(words))
     key = (words, int(round(size)), color, kind)
-    surf = _texts.get(key)
+    surf = _texts.pop(key, None)            # taken out and put back: the newest used go last
     if surf is None:
-        if len(_texts) > 600:
-            _texts.clear()
         surf = font(size, kind).render(words, True, color)
-        _texts[key] = surf
+        if len(_texts) >= KEPT_TEXTS:       # the one used longest ago goes
+            del _texts[next(iter(_texts))]
+    _texts[key] = surf
     return surf
 
 

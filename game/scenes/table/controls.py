@@ -93,9 +93,11 @@ class TableInput:
         order they came (typing ahead loses nothing); Esc and the history act at once. Keys typed
         while the person's dice roll (a point, a hint) are kept the same way, and played once
         the dice lie still."""
-        t, waiting = self.table.snapshot(), self._held
         now = event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, HISTORY_KEY)
         later = event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and not now
+        if not later:               # a motion, a key let go, the wheel: never held (no snapshot)
+            return False
+        t, waiting = self.table.snapshot(), self._held
         if t.human_turn and t.stage is Stage.ROLL and event.type == pygame.KEYDOWN and not now:
             waiting.append(event)
             return True
