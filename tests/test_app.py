@@ -18,7 +18,7 @@ from game.scenes.menus.new_match import NewMatchScene
 from game.scenes.menus.title import TitleScene
 from game.saves import stats
 from game.saves.storage import Storage
-from wall_clock import frames_until
+from waiting import frames_until
 
 DT = 1 / 60
 

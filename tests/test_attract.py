@@ -6,7 +6,6 @@ The idle time is the App's `attract_after` (a minute in the game, half a second 
 frames are driven with app.frame(dt): no real waiting.
 """
 import random
-import time
 from pathlib import Path
 
 import pygame
@@ -18,6 +17,7 @@ from game.play.options import MatchOptions
 from game.play.session import Phase, Session, play_out, play_step
 from game.scenes.table.attract import QUIET, AttractScene
 from game.scenes.menus.title import TitleScene
+from waiting import frames_until
 
 DT = 0.1            # the app's longest frame: a show goes by quickly
 IDLE = 0.5          # seconds untouched before the show
@@ -57,19 +57,6 @@ def english():
 def frames(app, n, dt=DT):
     for _ in range(n):
         app.frame(dt)
-
-
-def frames_until(app, done, seconds=60.0):
-    """Frames until `done()`: the computer thinks on its own thread, in wall time, so a fixed
-    count of frames (drawn as fast as the machine goes) can end before its first move on a
-    loaded machine. Bounded in frames and in seconds."""
-    deadline = time.monotonic() + seconds
-    for _ in range(int(seconds * 100)):
-        if done() or time.monotonic() > deadline:
-            break
-        app.frame(DT)
-        time.sleep(0.01)
-    return done()
 
 
 def until_show(app, limit=40):

@@ -7,7 +7,7 @@ from game.app import App
 from game.saves import stats
 from game.saves.storage import MATCH_FILE, Storage
 from game.scenes.games import resumable_session
-from wall_clock import frames_until
+from waiting import frames_until
 
 
 @pytest.mark.slow(seconds=3)      # the demo plays a whole game (about 350 frames)

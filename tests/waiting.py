@@ -30,3 +30,14 @@ def play_frames(limit: int, top, seconds: float = THINKING_SECONDS):
         else:
             played += 1
         yield
+
+
+def frames_until(app, done, seconds: float = 60.0, dt: float = 0.1, most: int = 100_000) -> bool:
+    """`app.frame(dt)` until `done()`, at most `seconds` of wall time and `most` frames;
+    returns done() (the caller asserts it, saying what did not happen)."""
+    deadline = time.monotonic() + seconds
+    for _ in range(most):
+        if done() or time.monotonic() > deadline:
+            break
+        app.frame(dt)
+    return done()
