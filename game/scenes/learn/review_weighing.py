@@ -35,7 +35,10 @@ def weigh_ahead(session, wanted=None) -> Weighing | None:
         _AHEAD = None
     if not can_review(session):
         return None
-    _AHEAD = weighing_for(session)
+    try:
+        _AHEAD = weighing_for(session)
+    except ValueError:      # a record that does not replay from the start (a position set by hand)
+        return None
     if wanted is not None:
         _AHEAD.wanted = lambda: pygame.display.get_init() and wanted()
     weigh_on(_AHEAD)

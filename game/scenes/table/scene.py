@@ -362,6 +362,9 @@ class TableScene(PacedScene):
         won, why = said.game_over(self.session, event)
         self.banner(won, "large", GAME_OVER_HOLD, result=True)
         self.banner(why, "note", GAME_OVER_HOLD, result=True)
+        # The review's weighing begins during the pause, for the scoreboard's Review (issue 40).
+        from game.scenes.learn.review_weighing import weigh_ahead
+        weigh_ahead(self.session, wanted=lambda: self.app.keeper.session is self.session)
         self._wait(self._pause(GAME_OVER_HOLD), self.app.show_match)
 
     def _resigned(self, event: ev.Resigned) -> None:
