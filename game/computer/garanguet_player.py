@@ -20,6 +20,7 @@ from game.computer import garanguet_bearoff as gb
 from game.computer import garanguet_net as gnet
 from game.computer import garanguet_race as gr
 from game.computer.hint import Hint
+from game.rules.garanguet import contact_boards
 
 
 # --- the simple players ------------------------------------------------------------------
@@ -278,9 +279,14 @@ def _replies(rules, opp: tuple, end) -> list[np.ndarray]:
     if found is None:
         found = []
         for dice, _ in THROWS:
-            ends = rules._terminals(opp, tuple(end), rules.numbers(dice))
-            found.append(np.array([own for (own, _o, _l), steps in ends.items() if steps] or [opp],
-                                  dtype=np.int8))
+            numbers = rules.numbers(dice)
+            boards = contact_boards(opp, tuple(end), numbers)
+            if boards is None:          # it may bear off: the whole search
+                ends = rules._terminals(opp, tuple(end), numbers)
+                found.append(np.array([own for (own, _o, _l), steps in ends.items() if steps]
+                                      or [opp], dtype=np.int8))
+            else:
+                found.append(_rows(boards) if boards else np.array([opp], dtype=np.int8))
     global _REPLIES_ROWS
     with _KEEPING:
         known = _REPLIES.pop(key, None)
@@ -290,6 +296,18 @@ def _replies(rules, opp: tuple, end) -> list[np.ndarray]:
                 _REPLIES_ROWS -= sum(len(r) for r in _REPLIES.pop(next(iter(_REPLIES))))
         _REPLIES[key] = known or found            # the most recently used last
     return found
+
+
+def _rows(boards: list[int]) -> np.ndarray:
+    """Boards packed four bits a point (`contact_boards`, every checker on the board) as rows
+    of their 15 checkers' points, ascending (int8)."""
+    packed = np.frombuffer(b"".join(board.to_bytes(13, "little") for board in boards),
+                           dtype=np.uint8).reshape(-1, 13)
+    counts = np.empty((len(boards), 26), dtype=np.int64)
+    counts[:, 0::2] = packed & 15
+    counts[:, 1::2] = packed >> 4
+    points = np.tile(np.arange(26, dtype=np.int8), len(boards))
+    return np.repeat(points, counts.ravel()).reshape(-1, 15)
 
 
 #: the opponent's replies found lately: (its checkers, the mover's points ahead) -> `_replies`;

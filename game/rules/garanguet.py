@@ -220,7 +220,7 @@ class Garanguet(Rules):
                 self._local.boards.clear()
             need = sum(LAST_QUADRANT - point for point in own if point < LAST_QUADRANT)
             if need >= sum(numbers):
-                ends = _chains(own, opp, _free_points(opp), numbers)
+                ends = _chains(own, opp, numbers)
             else:
                 ends = self._best_ends(numbers, _walk(own, opp, numbers))
             recent[key] = ends
@@ -293,15 +293,61 @@ def _free_points(opp) -> list[bool]:
     return free
 
 
-def _chains(own, opp, free, numbers):
-    """The G-7 ends of a turn in which nothing is borne off.
+def _chains(own, opp, numbers):
+    """The G-7 ends of a turn in which nothing is borne off (`_chain_boards`), each with the
+    steps that first reach it, in the order found: {(own after, opp, numbers left): steps}."""
+    best_left, boards = _chain_boards(own, opp, numbers, True)
+    if not boards:
+        return {(own, opp, best_left): ()}
+    return {(_checkers(board), opp, best_left): steps for board, steps in boards.items()}
+
+
+#: _BYTE_POINTS[j][b]: the checkers (their points, ascending) that byte j of a board says
+_BYTE_POINTS = [[(2 * j,) * (b & 15) + (2 * j + 1,) * (b >> 4) for b in range(256)] for j in range(13)]
+
+
+def _checkers(board: int) -> tuple[int, ...]:
+    """A board (`board_of`) read back as its checkers' points, ascending."""
+    t, b = _BYTE_POINTS, board.to_bytes(13, "little")
+    return (t[0][b[0]] + t[1][b[1]] + t[2][b[2]] + t[3][b[3]] + t[4][b[4]] + t[5][b[5]] + t[6][b[6]]
+            + t[7][b[7]] + t[8][b[8]] + t[9][b[9]] + t[10][b[10]] + t[11][b[11]] + t[12][b[12]])
+
+
+def board_of(own) -> int:
+    """A side's checkers on the board packed in an int, four bits a point (as `_chain_boards`
+    gives its ends): the checkers on a point are `board >> 4 * point & 15`."""
+    return sum(1 << 4 * point for point in own if point < OFF)
+
+
+def contact_boards(own, opp, numbers) -> list[int] | None:
+    """The boards (`board_of`) after every legal turn of `numbers` for the mover `own` against
+    `opp`, in the order `plays`'s search finds them ([] when the turn passes); None when it may
+    bear off (then only the whole search, `Garanguet._terminals`, answers). The two-ply search's
+    replies: some 150 turns a decision, which need neither steps nor positions."""
+    need = sum(LAST_QUADRANT - point for point in own if point < LAST_QUADRANT)
+    if need < sum(numbers):
+        return None
+    return list(_chain_boards(own, opp, numbers, False)[1])
+
+
+#: the mover's points 1..24 (bits by point) before any is blocked
+_BOARD_BITS = (1 << OFF) - 2
+
+
+def _chain_boards(own, opp, numbers, with_steps: bool):
+    """The numbers left (G-7) and the ends of a turn in which nothing is borne off, in the order
+    found, as boards (`board_of`): (left, {board: the steps that first reach it, or None
+    without `with_steps`}), no board when nothing can be played.
 
     Each checker takes a chain of numbers, one per stop, every stop free; checkers on one point
     are alike, so a point takes a set of chains. Numbers are packed in ints (`_Throw`). A table
     of the numbers that can be left over from each point on keeps the search to the best ends.
     Ends met twice are mostly avoided: a chain that could be cut in two at a point where a
     checker stays (that checker taking the second part gives the same end) is allowed only if
-    no checker stays there.
+    no checker stays there. A point's sets of chains depend only on the free points and the
+    mover's points within the throw's reach, counted from it, so they are kept by those
+    (`_point_sets`), and so is the table for the same sets (the two-ply search asks for the
+    opponent's replies to a few plays that differ in a point or two, 56 throws each).
     """
     throw = _throw(numbers)
     guard = throw.guard
@@ -309,73 +355,88 @@ def _chains(own, opp, free, numbers):
     for point in own:
         if point < OFF:
             counts[point] = counts.get(point, 0) + 1
-    chains = {point: _chains_from(point, throw, free) for point in counts}
-    points = []          # (point, its sets of chains), for the points that can move
+    free_bits = _BOARD_BITS
+    for point in opp:
+        if point < OFF:
+            free_bits &= ~(1 << OFF - point)
+    own_bits = sum(1 << point for point in counts)
+    spots = throw.spots
+    points = []   # (point, its sets of chains, what they can cost, those that move all)
     for point in sorted(counts):
-        if chains[point]:
-            listed = [(used, steps, destination, _cuts(point, throw.splits[used], chains))
-                      for used, (steps, destination) in chains[point].items()]
-            points.append((point, _chain_sets(point, listed, counts[point], throw.full, guard)))
-    index = {point: i for i, (point, _) in enumerate(points)}
-
-    # leaves[i][left]: which numbers can be left over (bits by `throw.bit`) when the points
-    # i.. take chains from `left`
-    leaves = [throw.bit]
-    for _, sets in reversed(points):
-        after = leaves[-1]
-        costs = {chain_set[0] for chain_set in sets}
-        here = {}
-        for left in throw.ranked:
-            found = after[left]
-            for used in costs:
-                if (left - used) & guard == guard:
-                    found |= after[left - used]
-            here[left] = found
-        leaves.append(here)
-    leaves.reverse()
-    best = next(left for left in throw.ranked if leaves[0][throw.full] & throw.bit[left])
-    best_bit, best_left = throw.bit[best], throw.unpack(best)
+        sets, costs, wholes = _point_sets(counts[point], throw, free_bits >> point & spots,
+                                          own_bits >> point & spots)
+        if sets:
+            if with_steps:      # each set's moves as the steps they are from its point
+                sets, wholes = _steps_of(point, sets)
+            points.append((point, sets, costs, wholes))
+    index = {point: i for i, (point, *_) in enumerate(points)}
+    leaves, best = _leaves(throw, tuple(costs for _, _, costs, _ in points))
+    best_bit, best_left = throw.bit[best], throw.left_of[best]
     if best == throw.full:
-        return {(own, opp, best_left): ()}
+        return best_left, {}
     found_choices: dict = {}
+    last = len(points)
 
     def choices(i, left):
         """The sets of chains that point k >= i can take from `left` (points i..k-1 keeping
-        their checkers) and still leave exactly the best numbers:
-        [(k, numbers left, steps, origins, destinations, cut points, whether all move, point bit)]."""
-        if i == len(points):
+        their checkers) and still leave exactly the best numbers, by point: [(k, every point
+        but k's (bits), k's point, its shift in a board, [(numbers used, moves, change of the
+        board, cut points (both counted from k's point), whether all move)], those of them in
+        which all move)]."""
+        if i == last:
             return []
         key = left << 5 | i
         found = found_choices.get(key)
         if found is None:
-            bit, after = 1 << points[i][0], leaves[i + 1]
-            found = [(i, left - used, *chain_set, bit) for used, *chain_set in points[i][1]
-                     if (left - used) & guard == guard and after[left - used] & best_bit]
-            found = found_choices[key] = found + choices(i + 1, left)
+            after = leaves[i + 1]
+            point, sets, costs, wholes = points[i]
+            can = {used for used in costs
+                   if (left - used) & guard == guard and after[left - used] & best_bit}
+            found = choices(i + 1, left)
+            if len(can) < len(costs):
+                sets = [s for s in sets if s[0] in can]
+                wholes = [s for s in wholes if s[0] in can]
+            if can:
+                found = [(i, ~(1 << point), point, 4 * point, sets, wholes)] + found
+            found_choices[key] = found
         return found
 
-    ends = {}
+    ends: dict = {}
 
-    def place(i, left, cut, path, origins, destinations):
+    def place(i, left, cut, board):
         # `cut`: the points where no checker may stay (bits by point)
-        must = index[(cut & -cut).bit_length() - 1] if cut else len(points)
-        for k, rest, steps, more_origins, more_destinations, cuts, whole, bit in choices(i, left):
+        must = index[(cut & -cut).bit_length() - 1] if cut else last
+        for k, others, point, shift, sets, wholes in found_choices.get(left << 5 | i) or choices(i, left):
             if k > must:
                 break
-            if k < must or whole:
-                if rest != best:
-                    place(k + 1, rest, (cut | cuts) & ~bit, path + steps,
-                          origins + more_origins, destinations + more_destinations)
-                elif not (cut | cuts) & ~bit:
-                    end = list(own)
-                    for origin in origins + more_origins:
-                        end.remove(origin)
-                    end += destinations + more_destinations
-                    end.sort()
-                    ends.setdefault((tuple(end), opp, best_left), path + steps)
+            kept = cut & others
+            for used, _, change, cuts, _ in (sets if k < must else wholes):
+                if left - used != best:
+                    place(k + 1, left - used, kept | cuts << point, board + (change << shift))
+                elif not kept | cuts << point:
+                    ends.setdefault(board + (change << shift))
 
-    place(0, throw.full, 0, (), (), ())
-    return ends
+    def place_steps(i, left, cut, board, path):
+        # as `place`, with the steps taken so far (`path`)
+        must = index[(cut & -cut).bit_length() - 1] if cut else last
+        for k, others, point, shift, sets, wholes in found_choices.get(left << 5 | i) or choices(i, left):
+            if k > must:
+                break
+            kept = cut & others
+            for used, steps, change, cuts, _ in (sets if k < must else wholes):
+                if left - used != best:
+                    place_steps(k + 1, left - used, kept | cuts << point, board + (change << shift),
+                                path + steps)
+                elif not kept | cuts << point:
+                    end = board + (change << shift)
+                    if end not in ends:
+                        ends[end] = path + steps
+
+    if with_steps:
+        place_steps(0, throw.full, 0, board_of(own), ())
+    else:
+        place(0, throw.full, 0, board_of(own))
+    return best_left, ends
 
 
 class _Throw:
@@ -384,6 +445,11 @@ class _Throw:
     `left - used`, legal while every guard bit survives."""
 
     def __init__(self, numbers):
+        self.numbers = numbers
+        self.reach = sum(numbers)       # the furthest a checker can go
+        #: where a checker can stop, counted from its point (bits): the sums of some numbers
+        self.spots = sum({1 << sum(some) for size in range(len(numbers) + 1)
+                          for some in combinations(numbers, size)})
         kinds = sorted(set(numbers))
         self.shift = {number: 4 * i for i, number in enumerate(kinds)}
         self.guard = sum(8 << bits for bits in self.shift.values())
@@ -396,6 +462,8 @@ class _Throw:
                              key=lambda left: GARANGUET._rank(numbers, self.unpack(left)))
         #: a bit for each of them
         self.bit = {left: 1 << i for i, left in enumerate(self.ranked)}
+        #: each of them unpacked
+        self.left_of = {left: self.unpack(left) for left in self.ranked}
         #: a multiset of numbers -> its cuts in two: [(first part, second part, sum of the first)]
         self.splits = {self.pack(some): [(self.pack(a), self.pack(some) - self.pack(a), sum(a))
                                          for a in {c for r in range(1, len(some)) for c in combinations(some, r)}]
@@ -413,51 +481,127 @@ def _throw(numbers) -> _Throw:
     return _Throw(numbers)
 
 
-def _chains_from(point, throw: _Throw, free) -> dict[int, tuple]:
-    """Every chain one checker on `point` can take: {numbers used: (steps, destination)},
-    one order of the numbers for each (every stop free and on the board)."""
-    found: dict[int, tuple] = {}
-    stack = [(0, point, ())]
-    within = throw.splits          # the throw's multisets of numbers
-    while stack:
-        used, at, steps = stack.pop()
-        for number, one in throw.kinds:
-            more, to = used + one, at + number
-            if to < OFF and free[to] and more not in found and more in within:
-                found[more] = (steps + (_STEPS[at, to],), to)
-                stack.append((more, to, found[more][0]))
+#: what `_point_sets`, `_chains_from` and `_leaves` found for the last turns asked, keyed by
+#: all they depend on; each emptied when full
+_KEPT_SETS: dict = {}
+_KEPT_CHAINS: dict = {}
+_KEPT_LEAVES: dict = {}
+_KEPT_STEPS: dict = {}
+KEPT = 50_000
+
+
+def _point_sets(count, throw: _Throw, free: int, own: int):
+    """The sets of chains the `count` checkers on a point can take (`_chain_sets`), what each
+    can cost, and those of them that move every checker, all counted from the point: they depend only on which of the points a
+    checker can stop at (`_Throw.spots`) are free (`free`, bits) and hold the mover's own
+    checkers (`own`): its chains stop there, and a chain could be cut in two only there (the
+    second part's stops are the whole chain's)."""
+    key = (count, throw.numbers, free, own)
+    found = _KEPT_SETS.get(key)
+    if found is None:
+        chains = {q: _chains_from(throw, free >> q) for q in range(throw.reach + 1) if own >> q & 1}
+        listed = [(used, moves, destination, _cuts(throw.splits[used], chains))
+                  for used, (moves, destination) in chains[0].items()]
+        sets = _chain_sets(listed, count, throw.full, throw.guard)
+        if len(_KEPT_SETS) >= KEPT:
+            _KEPT_SETS.clear()
+        found = _KEPT_SETS[key] = (sets, tuple({chain_set[0] for chain_set in sets}),
+                                   [chain_set for chain_set in sets if chain_set[4]])
     return found
 
 
-def _cuts(point, splits, chains) -> int:
-    """The points (bits) where a chain from `point` could be cut in two: the first part
-    played from `point`, the second by a checker standing where the first part ends."""
+def _steps_of(point: int, sets: list) -> list:
+    """`_point_sets`'s sets for `point`, their moves as steps (`Step`), and those of them that
+    move every checker; kept with them."""
+    found = _KEPT_STEPS.get((point, id(sets)))
+    if found is None or found[0] is not sets:
+        if len(_KEPT_STEPS) >= KEPT:
+            _KEPT_STEPS.clear()
+        steps = [(used, tuple(_STEPS[point + origin, point + destination] for origin, destination in moves),
+                  change, cuts, whole) for used, moves, change, cuts, whole in sets]
+        found = _KEPT_STEPS[point, id(sets)] = (sets, steps, [s for s in steps if s[4]])
+    return found[1:]
+
+
+def _chains_from(throw: _Throw, free: int) -> dict[int, tuple]:
+    """Every chain one checker can take: {numbers used: (moves, destination)}, one order of the
+    numbers for each, every stop free (`free`: bits, counted from the checker's point, as the
+    moves and the destination are)."""
+    key = (throw.numbers, free)
+    found = _KEPT_CHAINS.get(key)
+    if found is not None:
+        return found
+    found = {}
+    stack = [(0, 0, ())]
+    within = throw.splits          # the throw's multisets of numbers
+    while stack:
+        used, at, moves = stack.pop()
+        for number, one in throw.kinds:
+            more, to = used + one, at + number
+            if free >> to & 1 and more not in found and more in within:
+                found[more] = (moves + ((at, to),), to)
+                stack.append((more, to, found[more][0]))
+    if len(_KEPT_CHAINS) >= KEPT:
+        _KEPT_CHAINS.clear()
+    _KEPT_CHAINS[key] = found
+    return found
+
+
+def _cuts(splits, chains) -> int:
+    """The points (bits, counted from the chain's point) where a chain could be cut in two:
+    the first part played from the point, the second by a checker standing where the first
+    part ends."""
     cuts = 0
     for first, second, distance in splits:
-        if first in chains[point] and second in chains.get(point + distance, ()):
-            cuts |= 1 << point + distance
+        if first in chains[0] and second in chains.get(distance, ()):
+            cuts |= 1 << distance
     return cuts
 
 
-def _chain_sets(point, chains, count, full, guard):
-    """Every non-empty set of at most `count` chains from `point` that the throw's numbers can
-    pay for: [(numbers used, steps, origins, destinations, cut points, whether every checker
-    on the point moves)]."""
+def _chain_sets(chains, count, full, guard):
+    """Every non-empty set of at most `count` chains from a point that the throw's numbers can
+    pay for: [(numbers used, moves, change of the board (`board_of`), cut points, whether every
+    checker on the point moves)], counted from the point."""
     sets = []
 
-    def extend(first, left, steps, destinations, cuts):
+    def extend(first, left, moves, change, moved, cuts):
         for k in range(first, len(chains)):
             used, path, destination, more_cuts = chains[k]
             rest = left - used
             if rest & guard == guard:
-                more = destinations + (destination,)
-                sets.append((full - rest, steps + path, (point,) * len(more), more,
-                             cuts | more_cuts, len(more) == count))
-                if len(more) < count:
-                    extend(k, rest, steps + path, more, cuts | more_cuts)
+                more = change + (1 << 4 * destination) - 1
+                sets.append((full - rest, moves + path, more, cuts | more_cuts, moved + 1 == count))
+                if moved + 1 < count:
+                    extend(k, rest, moves + path, more, moved + 1, cuts | more_cuts)
 
-    extend(0, full, (), (), 0)
+    extend(0, full, (), 0, 0, 0)
     return sets
+
+
+def _leaves(throw: _Throw, costs: tuple):
+    """leaves[i][left]: which numbers can be left over (bits by `throw.bit`) when the points
+    i.. (what each can cost: `costs`) take chains from `left`; and the best left over of all."""
+    key = (throw.numbers, costs)
+    found = _KEPT_LEAVES.get(key)
+    if found is None:
+        guard = throw.guard
+        leaves = [throw.bit]
+        for point_costs in reversed(costs):
+            after = leaves[-1]
+            here = {}
+            for left in throw.ranked:
+                bits = after[left]
+                for used in point_costs:
+                    if (left - used) & guard == guard:
+                        bits |= after[left - used]
+                here[left] = bits
+            leaves.append(here)
+        leaves.reverse()
+        best = next(left for left in throw.ranked if leaves[0][throw.full] & throw.bit[left])
+        if len(_KEPT_LEAVES) >= KEPT:
+            _KEPT_LEAVES.clear()
+        found = _KEPT_LEAVES[key] = (leaves, best)
+    return found
 
 
 def _moved(own: tuple[int, ...], origin: int, destination: int) -> tuple[int, ...]:
