@@ -327,7 +327,20 @@ def contact_boards(own, opp, numbers) -> list[int] | None:
     need = sum(LAST_QUADRANT - point for point in own if point < LAST_QUADRANT)
     if need < sum(numbers):
         return None
-    return list(_chain_boards(own, opp, numbers, False)[1])
+    # the turns depend only on which points the mover's checkers can stop at are free
+    throw, free, spots = _throw(numbers), _BOARD_BITS, 0
+    for point in opp:
+        if point < OFF:
+            free &= ~(1 << OFF - point)
+    for point in own:
+        spots |= throw.spots << point
+    key = (own, numbers, free & spots)
+    found = _KEPT_BOARDS.get(key)
+    if found is None:
+        if len(_KEPT_BOARDS) >= BOARDS_KEPT:
+            _KEPT_BOARDS.clear()
+        found = _KEPT_BOARDS[key] = tuple(_chain_boards(own, opp, numbers, False)[1])
+    return list(found)
 
 
 #: the mover's points 1..24 (bits by point) before any is blocked
@@ -481,13 +494,16 @@ def _throw(numbers) -> _Throw:
     return _Throw(numbers)
 
 
-#: what `_point_sets`, `_chains_from` and `_leaves` found for the last turns asked, keyed by
+#: what `_point_sets`, `_chains_from`, `_leaves`, `_steps_of` and `contact_boards` found for the
+#: last turns asked, keyed by
 #: all they depend on; each emptied when full
 _KEPT_SETS: dict = {}
 _KEPT_CHAINS: dict = {}
 _KEPT_LEAVES: dict = {}
 _KEPT_STEPS: dict = {}
-KEPT = 50_000
+_KEPT_BOARDS: dict = {}        # `contact_boards`'s answers: a decision asks some 200-600
+KEPT = 20_000
+BOARDS_KEPT = 4_000
 
 
 def _point_sets(count, throw: _Throw, free: int, own: int):
