@@ -15,6 +15,7 @@ sys.path.insert(0, str(HERE.parent / "tools"))
 
 import make_garanguet_answers as answers  # noqa: E402
 
+PARTS = 8        # the positions of the turns' test, in parts of under half a second
 RECORDED = json.loads((HERE / "data" / "garanguet_answers.json").read_text())
 
 
@@ -25,26 +26,23 @@ def test_the_recorded_positions_are_the_seeded_ones_and_cover_both_phases():
     assert {entry["phase"] for entry in RECORDED["master"]} == {"contact", "race"}
 
 
-@pytest.mark.parametrize("part", range(2))
+@pytest.mark.parametrize("part", range(PARTS))
 def test_every_throw_finds_the_same_turns_by_the_same_steps_in_the_same_order(part):
-    for entry in RECORDED["turns"][part::2]:
+    for entry in RECORDED["turns"][part::PARTS]:
         position = Position.parse(entry["position"])
         found = [list(answers.turns_digest(position, dice)) for dice in answers.THROWS]
         assert found == entry["throws"], entry["position"]
 
 
-@pytest.mark.parametrize("phase", ["contact", "race"])
-def test_the_master_ranks_and_values_as_recorded(phase):
-    for entry in RECORDED["master"]:
-        if entry["phase"] != phase:
-            continue
-        position = Position.parse(entry["position"])
-        match = tuple(entry["match"]) if entry["match"] else None
-        found = answers.ranking(position, tuple(entry["dice"]), match)
-        assert (found["plays"], found["order"]) == (entry["ranking"]["plays"], entry["ranking"]["order"])
-        for row, recorded in zip(found["best"], entry["ranking"]["best"], strict=True):
-            assert row[0] == recorded[0] and row[5] == recorded[5], entry["position"]
-            assert row[1:5] == pytest.approx(recorded[1:5], abs=1e-12), (entry["position"], row[0])
+@pytest.mark.parametrize("entry", RECORDED["master"], ids=lambda entry: f"{entry['phase']}-{entry['position']}")
+def test_the_master_ranks_and_values_as_recorded(entry):
+    position = Position.parse(entry["position"])
+    match = tuple(entry["match"]) if entry["match"] else None
+    found = answers.ranking(position, tuple(entry["dice"]), match)
+    assert (found["plays"], found["order"]) == (entry["ranking"]["plays"], entry["ranking"]["order"])
+    for row, recorded in zip(found["best"], entry["ranking"]["best"], strict=True):
+        assert row[0] == recorded[0] and row[5] == recorded[5], row[0]
+        assert row[1:5] == pytest.approx(recorded[1:5], abs=1e-12), row[0]
 
 
 def test_the_same_turns_in_another_order_or_by_other_steps_are_told(monkeypatch):
