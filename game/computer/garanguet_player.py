@@ -21,6 +21,7 @@ from game.computer import garanguet_net as gnet
 from game.computer import garanguet_race as gr
 from game.computer.hint import Hint
 from game.rules.garanguet import board_of, contact_boards
+from game.rules.garanguet import forget as forget_turns
 
 
 # --- the simple players ------------------------------------------------------------------
@@ -325,12 +326,14 @@ _KEEPING = threading.Lock()
 
 
 def forget() -> None:
-    """Drop the rankings and replies kept (a benchmark times decisions from nothing)."""
+    """Drop the rankings and replies kept, and what the turn search keeps (a benchmark times
+    decisions from nothing)."""
     global _REPLIES_ROWS
     with _KEEPING:
         _RANKED.clear()
         _REPLIES.clear()
         _REPLIES_ROWS = 0
+    forget_turns()
 
 
 def best_plays(rules, position: Position, dice, match=None, value_net=None, table=None,
