@@ -220,7 +220,7 @@ class Garanguet(Rules):
                 self._local.boards.clear()
             need = sum(LAST_QUADRANT - point for point in own if point < LAST_QUADRANT)
             if need >= sum(numbers):
-                ends = _chains(own, opp, numbers)
+                ends = _chains(own, opp, _free_points(opp), numbers)
             else:
                 ends = self._best_ends(numbers, _walk(own, opp, numbers))
             recent[key] = ends
@@ -293,24 +293,91 @@ def _free_points(opp) -> list[bool]:
     return free
 
 
-def _chains(own, opp, numbers):
-    """The G-7 ends of a turn in which nothing is borne off (`_chain_boards`), each with the
-    steps that first reach it, in the order found: {(own after, opp, numbers left): steps}."""
-    best_left, boards = _chain_boards(own, opp, numbers, True)
-    if not boards:
+def _chains(own, opp, free, numbers):
+    """The G-7 ends of a turn in which nothing is borne off, each with the steps that first
+    reach it, in the order found (`_chain_boards` finds the same ends in the same order, as
+    boards without steps: the two-ply search's replies).
+
+    Each checker takes a chain of numbers, one per stop, every stop free; checkers on one point
+    are alike, so a point takes a set of chains. Numbers are packed in ints (`_Throw`). A table
+    of the numbers that can be left over from each point on keeps the search to the best ends.
+    Ends met twice are mostly avoided: a chain that could be cut in two at a point where a
+    checker stays (that checker taking the second part gives the same end) is allowed only if
+    no checker stays there.
+    """
+    throw = _throw(numbers)
+    guard = throw.guard
+    counts: dict[int, int] = {}
+    for point in own:
+        if point < OFF:
+            counts[point] = counts.get(point, 0) + 1
+    chains = {point: _steps_chains_from(point, throw, free) for point in counts}
+    points = []          # (point, its sets of chains), for the points that can move
+    for point in sorted(counts):
+        if chains[point]:
+            listed = [(used, steps, destination, _steps_cuts(point, throw.splits[used], chains))
+                      for used, (steps, destination) in chains[point].items()]
+            points.append((point, _steps_chain_sets(point, listed, counts[point], throw.full, guard)))
+    index = {point: i for i, (point, _) in enumerate(points)}
+
+    # leaves[i][left]: which numbers can be left over (bits by `throw.bit`) when the points
+    # i.. take chains from `left`
+    leaves = [throw.bit]
+    for _, sets in reversed(points):
+        after = leaves[-1]
+        costs = {chain_set[0] for chain_set in sets}
+        here = {}
+        for left in throw.ranked:
+            found = after[left]
+            for used in costs:
+                if (left - used) & guard == guard:
+                    found |= after[left - used]
+            here[left] = found
+        leaves.append(here)
+    leaves.reverse()
+    best = next(left for left in throw.ranked if leaves[0][throw.full] & throw.bit[left])
+    best_bit, best_left = throw.bit[best], throw.unpack(best)
+    if best == throw.full:
         return {(own, opp, best_left): ()}
-    return {(_checkers(board), opp, best_left): steps for board, steps in boards.items()}
+    found_choices: dict = {}
 
+    def choices(i, left):
+        """The sets of chains that point k >= i can take from `left` (points i..k-1 keeping
+        their checkers) and still leave exactly the best numbers:
+        [(k, numbers left, steps, origins, destinations, cut points, whether all move, point bit)]."""
+        if i == len(points):
+            return []
+        key = left << 5 | i
+        found = found_choices.get(key)
+        if found is None:
+            bit, after = 1 << points[i][0], leaves[i + 1]
+            found = [(i, left - used, *chain_set, bit) for used, *chain_set in points[i][1]
+                     if (left - used) & guard == guard and after[left - used] & best_bit]
+            found = found_choices[key] = found + choices(i + 1, left)
+        return found
 
-#: _BYTE_POINTS[j][b]: the checkers (their points, ascending) that byte j of a board says
-_BYTE_POINTS = [[(2 * j,) * (b & 15) + (2 * j + 1,) * (b >> 4) for b in range(256)] for j in range(13)]
+    ends = {}
 
+    def place(i, left, cut, path, origins, destinations):
+        # `cut`: the points where no checker may stay (bits by point)
+        must = index[(cut & -cut).bit_length() - 1] if cut else len(points)
+        for k, rest, steps, more_origins, more_destinations, cuts, whole, bit in choices(i, left):
+            if k > must:
+                break
+            if k < must or whole:
+                if rest != best:
+                    place(k + 1, rest, (cut | cuts) & ~bit, path + steps,
+                          origins + more_origins, destinations + more_destinations)
+                elif not (cut | cuts) & ~bit:
+                    end = list(own)
+                    for origin in origins + more_origins:
+                        end.remove(origin)
+                    end += destinations + more_destinations
+                    end.sort()
+                    ends.setdefault((tuple(end), opp, best_left), path + steps)
 
-def _checkers(board: int) -> tuple[int, ...]:
-    """A board (`board_of`) read back as its checkers' points, ascending."""
-    t, b = _BYTE_POINTS, board.to_bytes(13, "little")
-    return (t[0][b[0]] + t[1][b[1]] + t[2][b[2]] + t[3][b[3]] + t[4][b[4]] + t[5][b[5]] + t[6][b[6]]
-            + t[7][b[7]] + t[8][b[8]] + t[9][b[9]] + t[10][b[10]] + t[11][b[11]] + t[12][b[12]])
+    place(0, throw.full, 0, (), (), ())
+    return ends
 
 
 def board_of(own) -> int:
@@ -339,7 +406,7 @@ def contact_boards(own, opp, numbers) -> list[int] | None:
     if found is None:
         if len(_KEPT_BOARDS) >= BOARDS_KEPT:
             _KEPT_BOARDS.clear()
-        found = _KEPT_BOARDS[key] = tuple(_chain_boards(own, opp, numbers, False)[1])
+        found = _KEPT_BOARDS[key] = tuple(_chain_boards(own, opp, numbers)[1])
     return list(found)
 
 
@@ -347,10 +414,10 @@ def contact_boards(own, opp, numbers) -> list[int] | None:
 _BOARD_BITS = (1 << OFF) - 2
 
 
-def _chain_boards(own, opp, numbers, with_steps: bool):
+def _chain_boards(own, opp, numbers):
     """The numbers left (G-7) and the ends of a turn in which nothing is borne off, in the order
-    found, as boards (`board_of`): (left, {board: the steps that first reach it, or None
-    without `with_steps`}), no board when nothing can be played.
+    found (`_chains`'s), as boards (`board_of`): (left, {board: None}), no board when nothing
+    can be played.
 
     Each checker takes a chain of numbers, one per stop, every stop free; checkers on one point
     are alike, so a point takes a set of chains. Numbers are packed in ints (`_Throw`). A table
@@ -379,8 +446,6 @@ def _chain_boards(own, opp, numbers, with_steps: bool):
         sets, costs, wholes = _point_sets(counts[point], throw, free_bits >> point & spots,
                                           own_bits >> point & spots)
         if sets:
-            if with_steps:      # each set's moves as the steps they are from its point
-                sets, wholes = _steps_of(point, sets)
             points.append((point, sets, costs, wholes))
     index = {point: i for i, (point, *_) in enumerate(points)}
     leaves, best = _leaves(throw, tuple(costs for _, _, costs, _ in points))
@@ -429,26 +494,7 @@ def _chain_boards(own, opp, numbers, with_steps: bool):
                 elif not kept | cuts << point:
                     ends.setdefault(board + (change << shift))
 
-    def place_steps(i, left, cut, board, path):
-        # as `place`, with the steps taken so far (`path`)
-        must = index[(cut & -cut).bit_length() - 1] if cut else last
-        for k, others, point, shift, sets, wholes in found_choices.get(left << 5 | i) or choices(i, left):
-            if k > must:
-                break
-            kept = cut & others
-            for used, steps, change, cuts, _ in (sets if k < must else wholes):
-                if left - used != best:
-                    place_steps(k + 1, left - used, kept | cuts << point, board + (change << shift),
-                                path + steps)
-                elif not kept | cuts << point:
-                    end = board + (change << shift)
-                    if end not in ends:
-                        ends[end] = path + steps
-
-    if with_steps:
-        place_steps(0, throw.full, 0, board_of(own), ())
-    else:
-        place(0, throw.full, 0, board_of(own))
+    place(0, throw.full, 0, board_of(own))
     return best_left, ends
 
 
@@ -494,13 +540,12 @@ def _throw(numbers) -> _Throw:
     return _Throw(numbers)
 
 
-#: what `_point_sets`, `_chains_from`, `_leaves`, `_steps_of` and `contact_boards` found for the
+#: what `_point_sets`, `_chains_from`, `_leaves` and `contact_boards` found for the
 #: last turns asked, keyed by
 #: all they depend on; each emptied when full
 _KEPT_SETS: dict = {}
 _KEPT_CHAINS: dict = {}
 _KEPT_LEAVES: dict = {}
-_KEPT_STEPS: dict = {}
 _KEPT_BOARDS: dict = {}        # `contact_boards`'s answers: a decision asks some 200-600
 KEPT = 20_000
 BOARDS_KEPT = 4_000
@@ -508,7 +553,7 @@ BOARDS_KEPT = 4_000
 
 def forget() -> None:
     """Drop what the turn search keeps (a benchmark times turns found from nothing)."""
-    for kept in (_KEPT_SETS, _KEPT_CHAINS, _KEPT_LEAVES, _KEPT_STEPS, _KEPT_BOARDS):
+    for kept in (_KEPT_SETS, _KEPT_CHAINS, _KEPT_LEAVES, _KEPT_BOARDS):
         kept.clear()
 
 
@@ -530,19 +575,6 @@ def _point_sets(count, throw: _Throw, free: int, own: int):
         found = _KEPT_SETS[key] = (sets, tuple({chain_set[0] for chain_set in sets}),
                                    [chain_set for chain_set in sets if chain_set[4]])
     return found
-
-
-def _steps_of(point: int, sets: list) -> list:
-    """`_point_sets`'s sets for `point`, their moves as steps (`Step`), and those of them that
-    move every checker; kept with them."""
-    found = _KEPT_STEPS.get((point, id(sets)))
-    if found is None or found[0] is not sets:
-        if len(_KEPT_STEPS) >= KEPT:
-            _KEPT_STEPS.clear()
-        steps = [(used, tuple(_STEPS[point + origin, point + destination] for origin, destination in moves),
-                  change, cuts, whole) for used, moves, change, cuts, whole in sets]
-        found = _KEPT_STEPS[point, id(sets)] = (sets, steps, [s for s in steps if s[4]])
-    return found[1:]
 
 
 def _chains_from(throw: _Throw, free: int) -> dict[int, tuple]:
@@ -624,6 +656,53 @@ def _leaves(throw: _Throw, costs: tuple):
             _KEPT_LEAVES.clear()
         found = _KEPT_LEAVES[key] = (leaves, best)
     return found
+
+
+def _steps_chains_from(point, throw: _Throw, free) -> dict[int, tuple]:
+    """Every chain one checker on `point` can take: {numbers used: (steps, destination)},
+    one order of the numbers for each (every stop free and on the board)."""
+    found: dict[int, tuple] = {}
+    stack = [(0, point, ())]
+    within = throw.splits          # the throw's multisets of numbers
+    while stack:
+        used, at, steps = stack.pop()
+        for number, one in throw.kinds:
+            more, to = used + one, at + number
+            if to < OFF and free[to] and more not in found and more in within:
+                found[more] = (steps + (_STEPS[at, to],), to)
+                stack.append((more, to, found[more][0]))
+    return found
+
+
+def _steps_cuts(point, splits, chains) -> int:
+    """The points (bits) where a chain from `point` could be cut in two: the first part
+    played from `point`, the second by a checker standing where the first part ends."""
+    cuts = 0
+    for first, second, distance in splits:
+        if first in chains[point] and second in chains.get(point + distance, ()):
+            cuts |= 1 << point + distance
+    return cuts
+
+
+def _steps_chain_sets(point, chains, count, full, guard):
+    """Every non-empty set of at most `count` chains from `point` that the throw's numbers can
+    pay for: [(numbers used, steps, origins, destinations, cut points, whether every checker
+    on the point moves)]."""
+    sets = []
+
+    def extend(first, left, steps, destinations, cuts):
+        for k in range(first, len(chains)):
+            used, path, destination, more_cuts = chains[k]
+            rest = left - used
+            if rest & guard == guard:
+                more = destinations + (destination,)
+                sets.append((full - rest, steps + path, (point,) * len(more), more,
+                             cuts | more_cuts, len(more) == count))
+                if len(more) < count:
+                    extend(k, rest, steps + path, more, cuts | more_cuts)
+
+    extend(0, full, (), (), 0)
+    return sets
 
 
 def _moved(own: tuple[int, ...], origin: int, destination: int) -> tuple[int, ...]:
