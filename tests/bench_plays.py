@@ -2,7 +2,8 @@
 
 The positions and throws of GAMES seeded games in which each side plays a random legal turn
 (`GARANGUET.plays`, which chooses among them). Reports, over those turns (the rules' memory of
-recent turns emptied before each, so that every turn is found afresh): plays a second and turns
+recent turns emptied before each, and what its search keeps (a point's chains) before each
+round, so that every turn is found afresh but for what the round's earlier turns left): plays a second and turns
 a second of `plays`, for all of them and for the turns that may bear off (`_walk`, the core's
 search with Garanguet's step written in) apart; and the CPU seconds the small exact race of
 tests/test_garanguet_race.py (`slow_win`: legal_moves then apply on each move) takes.
@@ -11,6 +12,7 @@ import random
 import time
 
 from game.rules import GARANGUET, Side
+from game.rules.garanguet import forget
 
 GAMES = 40
 SEED = 7
@@ -34,6 +36,7 @@ def _rate(turns) -> dict:
     """Plays and turns a second of `plays` over `turns`, the best of three rounds (CPU time)."""
     best, count = float("inf"), 0
     for _ in range(3):
+        forget()            # what the search keeps is found again in each round
         started, count = time.process_time(), 0
         for position, dice in turns:
             GARANGUET._local.__dict__.clear()

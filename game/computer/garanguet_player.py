@@ -20,6 +20,8 @@ from game.computer import garanguet_bearoff as gb
 from game.computer import garanguet_net as gnet
 from game.computer import garanguet_race as gr
 from game.computer.hint import Hint
+from game.rules.garanguet import board_of, contact_boards
+from game.rules.garanguet import forget as forget_turns
 
 
 # --- the simple players ------------------------------------------------------------------
@@ -250,10 +252,10 @@ def two_ply(rules, ends, opp, value_net: gnet.Net, table=None, their_score=None)
     opp = tuple(opp)
     rows, which, sizes = [], [], []
     for i, end in enumerate(ends):
-        for replies in _replies(rules, opp, end):
-            sizes.append(len(replies))
-            rows.append(replies)
-            which.append(np.full(len(replies), i))
+        replies, counts = _replies(rules, opp, end)
+        sizes += counts
+        rows.append(replies)
+        which.append(np.full(len(replies), i))
     values = after_turns(np.concatenate(rows), ends, value_net, table, np.concatenate(which))
     ranked = worth(values, their_score)
     starts = np.cumsum([0] + sizes[:-1])
@@ -265,31 +267,53 @@ def two_ply(rules, ends, opp, value_net: gnet.Net, table=None, their_score=None)
     return gnet.flip(np.einsum("t,itk->ik", chance, found.reshape(len(ends), len(THROWS), 3)))
 
 
-def _replies(rules, opp: tuple, end) -> list[np.ndarray]:
+def _replies(rules, opp: tuple, end) -> tuple[np.ndarray, list[int]]:
     """The opponent's checkers after each of its legal turns (or as they stand when it passes),
-    one array for each throw of THROWS, in the mover's position `end`. They depend only on the
-    mover's points still ahead of the opponent's rearmost checker, so the replies found for
-    one play serve every other play that holds the same points, in this decision and the
-    next ones (the review of a game, the hints then the move, `analyze` at another score)."""
+    throw after throw of THROWS, in the mover's position `end`, and how many each throw has.
+    They depend only on the mover's points still ahead of the opponent's rearmost checker, so
+    the replies found for one play serve every other play that holds the same points, in this
+    decision and the next ones (the review of a game, the hints then the move, `analyze` at
+    another score)."""
     ahead = tuple(sorted({point for point in end if point < OFF - opp[0]}))
     key = (opp, ahead)
     with _KEEPING:
         found = _REPLIES.get(key)
     if found is None:
-        found = []
+        parts, boards, counts = [], [], []      # boards: contact turns not yet made rows
         for dice, _ in THROWS:
-            ends = rules._terminals(opp, tuple(end), rules.numbers(dice))
-            found.append(np.array([own for (own, _o, _l), steps in ends.items() if steps] or [opp],
-                                  dtype=np.int8))
+            numbers = rules.numbers(dice)
+            these = contact_boards(opp, tuple(end), numbers)
+            if these is None:           # it may bear off: the whole search
+                ends = rules._terminals(opp, tuple(end), numbers)
+                these = [own for (own, _o, _l), steps in ends.items() if steps] or [opp]
+                parts += [_rows(boards), np.array(these, dtype=np.int8)]
+                boards = []
+            else:
+                boards += these or [board_of(opp)]      # it passes: as it stands
+            counts.append(len(these or [opp]))
+        rows = np.concatenate(parts + [_rows(boards)])
+        found = (rows, counts)
     global _REPLIES_ROWS
     with _KEEPING:
         known = _REPLIES.pop(key, None)
         if known is None:
-            _REPLIES_ROWS += sum(len(r) for r in found)
+            _REPLIES_ROWS += len(found[0])
             while _REPLIES and _REPLIES_ROWS > REPLIES_KEPT:
-                _REPLIES_ROWS -= sum(len(r) for r in _REPLIES.pop(next(iter(_REPLIES))))
+                _REPLIES_ROWS -= len(_REPLIES.pop(next(iter(_REPLIES)))[0])
         _REPLIES[key] = known or found            # the most recently used last
-    return found
+    return known or found
+
+
+def _rows(boards: list[int]) -> np.ndarray:
+    """Boards packed four bits a point (`board_of`, all 15 checkers on the board) as rows of
+    their 15 checkers' points, ascending (int8)."""
+    packed = np.frombuffer(b"".join(board.to_bytes(13, "little") for board in boards),
+                           dtype=np.uint8).reshape(-1, 13)
+    counts = np.empty((len(boards), 26), dtype=np.int64)
+    counts[:, 0::2] = packed & 15
+    counts[:, 1::2] = packed >> 4
+    points = np.tile(np.arange(26, dtype=np.int8), len(boards))
+    return np.repeat(points, counts.ravel()).reshape(-1, 15)
 
 
 #: the opponent's replies found lately: (its checkers, the mover's points ahead) -> `_replies`;
@@ -302,12 +326,14 @@ _KEEPING = threading.Lock()
 
 
 def forget() -> None:
-    """Drop the rankings and replies kept (a benchmark times decisions from nothing)."""
+    """Drop the rankings and replies kept, and what the turn search keeps (a benchmark times
+    decisions from nothing)."""
     global _REPLIES_ROWS
     with _KEEPING:
         _RANKED.clear()
         _REPLIES.clear()
         _REPLIES_ROWS = 0
+    forget_turns()
 
 
 def best_plays(rules, position: Position, dice, match=None, value_net=None, table=None,

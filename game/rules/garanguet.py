@@ -294,7 +294,9 @@ def _free_points(opp) -> list[bool]:
 
 
 def _chains(own, opp, free, numbers):
-    """The G-7 ends of a turn in which nothing is borne off.
+    """The G-7 ends of a turn in which nothing is borne off, each with the steps that first
+    reach it, in the order found (`_chain_boards` finds the same ends in the same order, as
+    boards without steps: the two-ply search's replies).
 
     Each checker takes a chain of numbers, one per stop, every stop free; checkers on one point
     are alike, so a point takes a set of chains. Numbers are packed in ints (`_Throw`). A table
@@ -309,13 +311,13 @@ def _chains(own, opp, free, numbers):
     for point in own:
         if point < OFF:
             counts[point] = counts.get(point, 0) + 1
-    chains = {point: _chains_from(point, throw, free) for point in counts}
+    chains = {point: _steps_chains_from(point, throw, free) for point in counts}
     points = []          # (point, its sets of chains), for the points that can move
     for point in sorted(counts):
         if chains[point]:
-            listed = [(used, steps, destination, _cuts(point, throw.splits[used], chains))
+            listed = [(used, steps, destination, _steps_cuts(point, throw.splits[used], chains))
                       for used, (steps, destination) in chains[point].items()]
-            points.append((point, _chain_sets(point, listed, counts[point], throw.full, guard)))
+            points.append((point, _steps_chain_sets(point, listed, counts[point], throw.full, guard)))
     index = {point: i for i, (point, _) in enumerate(points)}
 
     # leaves[i][left]: which numbers can be left over (bits by `throw.bit`) when the points
@@ -378,12 +380,135 @@ def _chains(own, opp, free, numbers):
     return ends
 
 
+def board_of(own) -> int:
+    """A side's checkers on the board packed in an int, four bits a point (as `_chain_boards`
+    gives its ends): the checkers on a point are `board >> 4 * point & 15`."""
+    return sum(1 << 4 * point for point in own if point < OFF)
+
+
+def contact_boards(own, opp, numbers) -> list[int] | None:
+    """The boards (`board_of`) after every legal turn of `numbers` for the mover `own` against
+    `opp`, in the order `plays`'s search finds them ([] when the turn passes); None when it may
+    bear off (then only the whole search, `Garanguet._terminals`, answers). The two-ply search's
+    replies: some 150 turns a decision, which need neither steps nor positions."""
+    need = sum(LAST_QUADRANT - point for point in own if point < LAST_QUADRANT)
+    if need < sum(numbers):
+        return None
+    # the turns depend only on which points the mover's checkers can stop at are free
+    throw, free, spots = _throw(numbers), _BOARD_BITS, 0
+    for point in opp:
+        if point < OFF:
+            free &= ~(1 << OFF - point)
+    for point in own:
+        spots |= throw.spots << point
+    key = (own, numbers, free & spots)
+    found = _KEPT_BOARDS.get(key)
+    if found is None:
+        if len(_KEPT_BOARDS) >= BOARDS_KEPT:
+            _KEPT_BOARDS.clear()
+        found = _KEPT_BOARDS[key] = tuple(_chain_boards(own, opp, numbers)[1])
+    return list(found)
+
+
+#: the mover's points 1..24 (bits by point) before any is blocked
+_BOARD_BITS = (1 << OFF) - 2
+
+
+def _chain_boards(own, opp, numbers):
+    """The numbers left (G-7) and the ends of a turn in which nothing is borne off, in the order
+    found (`_chains`'s), as boards (`board_of`): (left, {board: None}), no board when nothing
+    can be played.
+
+    Each checker takes a chain of numbers, one per stop, every stop free; checkers on one point
+    are alike, so a point takes a set of chains. Numbers are packed in ints (`_Throw`). A table
+    of the numbers that can be left over from each point on keeps the search to the best ends.
+    Ends met twice are mostly avoided: a chain that could be cut in two at a point where a
+    checker stays (that checker taking the second part gives the same end) is allowed only if
+    no checker stays there. A point's sets of chains depend only on the free points and the
+    mover's points within the throw's reach, counted from it, so they are kept by those
+    (`_point_sets`), and so is the table for the same sets (the two-ply search asks for the
+    opponent's replies to a few plays that differ in a point or two, 56 throws each).
+    """
+    throw = _throw(numbers)
+    guard = throw.guard
+    counts: dict[int, int] = {}
+    for point in own:
+        if point < OFF:
+            counts[point] = counts.get(point, 0) + 1
+    free_bits = _BOARD_BITS
+    for point in opp:
+        if point < OFF:
+            free_bits &= ~(1 << OFF - point)
+    own_bits = sum(1 << point for point in counts)
+    spots = throw.spots
+    points = []   # (point, its sets of chains, what they can cost, those that move all)
+    for point in sorted(counts):
+        sets, costs, wholes = _point_sets(counts[point], throw, free_bits >> point & spots,
+                                          own_bits >> point & spots)
+        if sets:
+            points.append((point, sets, costs, wholes))
+    index = {point: i for i, (point, *_) in enumerate(points)}
+    leaves, best = _leaves(throw, tuple(costs for _, _, costs, _ in points))
+    best_bit, best_left = throw.bit[best], throw.left_of[best]
+    if best == throw.full:
+        return best_left, {}
+    found_choices: dict = {}
+    last = len(points)
+
+    def choices(i, left):
+        """The sets of chains that point k >= i can take from `left` (points i..k-1 keeping
+        their checkers) and still leave exactly the best numbers, by point: [(k, every point
+        but k's (bits), k's point, its shift in a board, [(numbers used, moves, change of the
+        board, cut points (both counted from k's point), whether all move)], those of them in
+        which all move)]."""
+        if i == last:
+            return []
+        key = left << 5 | i
+        found = found_choices.get(key)
+        if found is None:
+            after = leaves[i + 1]
+            point, sets, costs, wholes = points[i]
+            can = {used for used in costs
+                   if (left - used) & guard == guard and after[left - used] & best_bit}
+            found = choices(i + 1, left)
+            if len(can) < len(costs):
+                sets = [s for s in sets if s[0] in can]
+                wholes = [s for s in wholes if s[0] in can]
+            if can:
+                found = [(i, ~(1 << point), point, 4 * point, sets, wholes)] + found
+            found_choices[key] = found
+        return found
+
+    ends: dict = {}
+
+    def place(i, left, cut, board):
+        # `cut`: the points where no checker may stay (bits by point)
+        must = index[(cut & -cut).bit_length() - 1] if cut else last
+        for k, others, point, shift, sets, wholes in found_choices.get(left << 5 | i) or choices(i, left):
+            if k > must:
+                break
+            kept = cut & others
+            for used, _, change, cuts, _ in (sets if k < must else wholes):
+                if left - used != best:
+                    place(k + 1, left - used, kept | cuts << point, board + (change << shift))
+                elif not kept | cuts << point:
+                    ends.setdefault(board + (change << shift))
+
+    place(0, throw.full, 0, board_of(own))
+    return best_left, ends
+
+
 class _Throw:
     """A throw's numbers packed for `_chains`: a multiset of them is an int with four bits per
     kind of number, a count under a guard bit, so that playing `used` from `left` is
     `left - used`, legal while every guard bit survives."""
 
     def __init__(self, numbers):
+        self.numbers = numbers
+        self.reach = sum(numbers)       # the furthest a checker can go
+        #: where a checker can stop, counted from its point (bits): the sums of some numbers
+        self.spots = sum({1 << sum(some) for size in range(len(numbers) + 1)
+                          for some in combinations(numbers, size)})
         kinds = sorted(set(numbers))
         self.shift = {number: 4 * i for i, number in enumerate(kinds)}
         self.guard = sum(8 << bits for bits in self.shift.values())
@@ -396,6 +521,8 @@ class _Throw:
                              key=lambda left: GARANGUET._rank(numbers, self.unpack(left)))
         #: a bit for each of them
         self.bit = {left: 1 << i for i, left in enumerate(self.ranked)}
+        #: each of them unpacked
+        self.left_of = {left: self.unpack(left) for left in self.ranked}
         #: a multiset of numbers -> its cuts in two: [(first part, second part, sum of the first)]
         self.splits = {self.pack(some): [(self.pack(a), self.pack(some) - self.pack(a), sum(a))
                                          for a in {c for r in range(1, len(some)) for c in combinations(some, r)}]
@@ -413,7 +540,125 @@ def _throw(numbers) -> _Throw:
     return _Throw(numbers)
 
 
-def _chains_from(point, throw: _Throw, free) -> dict[int, tuple]:
+#: what `_point_sets`, `_chains_from`, `_leaves` and `contact_boards` found for the
+#: last turns asked, keyed by
+#: all they depend on; each emptied when full
+_KEPT_SETS: dict = {}
+_KEPT_CHAINS: dict = {}
+_KEPT_LEAVES: dict = {}
+_KEPT_BOARDS: dict = {}        # `contact_boards`'s answers: a decision asks some 200-600
+KEPT = 20_000
+BOARDS_KEPT = 4_000
+
+
+def forget() -> None:
+    """Drop what the turn search keeps (a benchmark times turns found from nothing)."""
+    for kept in (_KEPT_SETS, _KEPT_CHAINS, _KEPT_LEAVES, _KEPT_BOARDS):
+        kept.clear()
+
+
+def _point_sets(count, throw: _Throw, free: int, own: int):
+    """The sets of chains the `count` checkers on a point can take (`_chain_sets`), what each
+    can cost, and those of them that move every checker, all counted from the point: they depend only on which of the points a
+    checker can stop at (`_Throw.spots`) are free (`free`, bits) and hold the mover's own
+    checkers (`own`): its chains stop there, and a chain could be cut in two only there (the
+    second part's stops are the whole chain's)."""
+    key = (count, throw.numbers, free, own)
+    found = _KEPT_SETS.get(key)
+    if found is None:
+        chains = {q: _chains_from(throw, free >> q) for q in range(throw.reach + 1) if own >> q & 1}
+        listed = [(used, moves, destination, _cuts(throw.splits[used], chains))
+                  for used, (moves, destination) in chains[0].items()]
+        sets = _chain_sets(listed, count, throw.full, throw.guard)
+        if len(_KEPT_SETS) >= KEPT:
+            _KEPT_SETS.clear()
+        found = _KEPT_SETS[key] = (sets, tuple({chain_set[0] for chain_set in sets}),
+                                   [chain_set for chain_set in sets if chain_set[4]])
+    return found
+
+
+def _chains_from(throw: _Throw, free: int) -> dict[int, tuple]:
+    """Every chain one checker can take: {numbers used: (moves, destination)}, one order of the
+    numbers for each, every stop free (`free`: bits, counted from the checker's point, as the
+    moves and the destination are)."""
+    key = (throw.numbers, free)
+    found = _KEPT_CHAINS.get(key)
+    if found is not None:
+        return found
+    found = {}
+    stack = [(0, 0, ())]
+    within = throw.splits          # the throw's multisets of numbers
+    while stack:
+        used, at, moves = stack.pop()
+        for number, one in throw.kinds:
+            more, to = used + one, at + number
+            if free >> to & 1 and more not in found and more in within:
+                found[more] = (moves + ((at, to),), to)
+                stack.append((more, to, found[more][0]))
+    if len(_KEPT_CHAINS) >= KEPT:
+        _KEPT_CHAINS.clear()
+    _KEPT_CHAINS[key] = found
+    return found
+
+
+def _cuts(splits, chains) -> int:
+    """The points (bits, counted from the chain's point) where a chain could be cut in two:
+    the first part played from the point, the second by a checker standing where the first
+    part ends."""
+    cuts = 0
+    for first, second, distance in splits:
+        if first in chains[0] and second in chains.get(distance, ()):
+            cuts |= 1 << distance
+    return cuts
+
+
+def _chain_sets(chains, count, full, guard):
+    """Every non-empty set of at most `count` chains from a point that the throw's numbers can
+    pay for: [(numbers used, moves, change of the board (`board_of`), cut points, whether every
+    checker on the point moves)], counted from the point."""
+    sets = []
+
+    def extend(first, left, moves, change, moved, cuts):
+        for k in range(first, len(chains)):
+            used, path, destination, more_cuts = chains[k]
+            rest = left - used
+            if rest & guard == guard:
+                more = change + (1 << 4 * destination) - 1
+                sets.append((full - rest, moves + path, more, cuts | more_cuts, moved + 1 == count))
+                if moved + 1 < count:
+                    extend(k, rest, moves + path, more, moved + 1, cuts | more_cuts)
+
+    extend(0, full, (), 0, 0, 0)
+    return sets
+
+
+def _leaves(throw: _Throw, costs: tuple):
+    """leaves[i][left]: which numbers can be left over (bits by `throw.bit`) when the points
+    i.. (what each can cost: `costs`) take chains from `left`; and the best left over of all."""
+    key = (throw.numbers, costs)
+    found = _KEPT_LEAVES.get(key)
+    if found is None:
+        guard = throw.guard
+        leaves = [throw.bit]
+        for point_costs in reversed(costs):
+            after = leaves[-1]
+            here = {}
+            for left in throw.ranked:
+                bits = after[left]
+                for used in point_costs:
+                    if (left - used) & guard == guard:
+                        bits |= after[left - used]
+                here[left] = bits
+            leaves.append(here)
+        leaves.reverse()
+        best = next(left for left in throw.ranked if leaves[0][throw.full] & throw.bit[left])
+        if len(_KEPT_LEAVES) >= KEPT:
+            _KEPT_LEAVES.clear()
+        found = _KEPT_LEAVES[key] = (leaves, best)
+    return found
+
+
+def _steps_chains_from(point, throw: _Throw, free) -> dict[int, tuple]:
     """Every chain one checker on `point` can take: {numbers used: (steps, destination)},
     one order of the numbers for each (every stop free and on the board)."""
     found: dict[int, tuple] = {}
@@ -429,7 +674,7 @@ def _chains_from(point, throw: _Throw, free) -> dict[int, tuple]:
     return found
 
 
-def _cuts(point, splits, chains) -> int:
+def _steps_cuts(point, splits, chains) -> int:
     """The points (bits) where a chain from `point` could be cut in two: the first part
     played from `point`, the second by a checker standing where the first part ends."""
     cuts = 0
@@ -439,7 +684,7 @@ def _cuts(point, splits, chains) -> int:
     return cuts
 
 
-def _chain_sets(point, chains, count, full, guard):
+def _steps_chain_sets(point, chains, count, full, guard):
     """Every non-empty set of at most `count` chains from `point` that the throw's numbers can
     pay for: [(numbers used, steps, origins, destinations, cut points, whether every checker
     on the point moves)]."""
