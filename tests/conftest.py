@@ -75,6 +75,18 @@ def _english():
 SLOW_SECONDS = 10                   # a `slow` test that does not say how long
 
 
+def pytest_xdist_auto_num_workers(config):
+    """`-n auto`: one worker more than the cores. Many tests wait in wall time (a game process
+    started and killed, two games and a relay on loopback, a computer thinking on its thread)
+    and leave a core idle meanwhile; a third worker on two cores took the suite from 315 s to
+    271 s (the same 2,052 tests, 1.94 cores busy against about 1.7)."""
+    try:
+        cores = len(os.sched_getaffinity(0))      # the cores this process may use
+    except AttributeError:                         # macOS, Windows
+        cores = os.cpu_count() or 1
+    return cores + 1
+
+
 def shares(count: int, workers: int) -> list[int]:
     """How many tests each worker gets first (xdist's WorkStealingScheduling.check_schedule)."""
     sizes = []
