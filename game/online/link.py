@@ -60,7 +60,7 @@ import time
 from typing import Callable
 
 from game.play.options import MatchOptions
-from game.play.session import Dealt, Phase, Session
+from game.play.session import Dealt, Phase, Session, copied
 from game.online import protocol
 from game.online.client import Client
 from game.online.events import (PHRASES, said_name, ConnectionLost, FriendArrived, FriendAway,
@@ -292,7 +292,7 @@ class Link:
 
     def kept(self) -> dict:
         """The link's state as the keeper saves it (the session's `online`): a copy."""
-        return _copied(self.state)
+        return copied(self.state)
 
     def saved(self) -> None:
         """The keeper saved the state as it is now: what was queued goes out at the next poll."""
@@ -688,22 +688,6 @@ class Link:
         reveal = self.referee.reveal(self.session.throw_key)
         if reveal is not None:
             self._queue(reveal)
-
-
-_LEAVES = (str, int, float, bool, type(None))
-
-
-def _copied(value):
-    """A copy of the state's JSON shapes: copy.deepcopy's result in a fraction of its time (the
-    keeper saves the state at every throw and move); anything else is deep-copied."""
-    kind = type(value)
-    if kind is dict:
-        return {key: _copied(item) for key, item in value.items()}
-    if kind is list:
-        return [_copied(item) for item in value]
-    if kind is tuple:
-        return tuple(_copied(item) for item in value)
-    return value if kind in _LEAVES else copy.deepcopy(value)
 
 
 class RemoteThinker:

@@ -244,15 +244,15 @@ class Session:
             "session": SAVE_FORMAT,
             "options": self.options.to_dict(),
             "score": self.match.score_by_name(),
-            "games": _copied(self.match.games),
+            "games": copied(self.match.games),
             "phase": self.phase.value,
             "position": str(self.position),
             "dice": list(self.dice) if self.dice else None,
             "priority": list(self.priority) if self.priority else None,
             "throw_seed": self.throw_seed,
-            "record": _copied(self.record),
+            "record": copied(self.record),
             "rng": [version, list(internal), gauss],
-            **({"online": _copied(self.online)} if self.online is not None else {}),
+            **({"online": copied(self.online)} if self.online is not None else {}),
         }
 
     @classmethod
@@ -353,17 +353,17 @@ def play_out(session: Session, choose: Callable[[Session, list[Move]], Move],
 _LEAVES = (str, int, float, bool, type(None))
 
 
-def _copied(value):
+def copied(value):
     """A copy of a save's JSON shapes (dicts, lists and tuples of plain values) that later play
     never changes: copy.deepcopy's result, for a fraction of its time (the match is saved at
     every step); anything else is deep-copied."""
     kind = type(value)
     if kind is dict:
-        return {key: _copied(item) for key, item in value.items()}
+        return {key: copied(item) for key, item in value.items()}
     if kind is list:
-        return [_copied(item) for item in value]
+        return [copied(item) for item in value]
     if kind is tuple:
-        return tuple(_copied(item) for item in value)
+        return tuple(copied(item) for item in value)
     if kind in _LEAVES:
         return value
     return copy.deepcopy(value)
