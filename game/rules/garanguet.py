@@ -320,22 +320,8 @@ def _chains(own, opp, free, numbers):
             points.append((point, _steps_chain_sets(point, listed, counts[point], throw.full, guard)))
     index = {point: i for i, (point, _) in enumerate(points)}
 
-    # leaves[i][left]: which numbers can be left over (bits by `throw.bit`) when the points
-    # i.. take chains from `left`
-    leaves = [throw.bit]
-    for _, sets in reversed(points):
-        after = leaves[-1]
-        costs = {chain_set[0] for chain_set in sets}
-        here = {}
-        for left in throw.ranked:
-            found = after[left]
-            for used in costs:
-                if (left - used) & guard == guard:
-                    found |= after[left - used]
-            here[left] = found
-        leaves.append(here)
-    leaves.reverse()
-    best = next(left for left in throw.ranked if leaves[0][throw.full] & throw.bit[left])
+    leaves, best = _leaves(throw, tuple(frozenset(chain_set[0] for chain_set in sets)
+                                        for _, sets in points))
     best_bit, best_left = throw.bit[best], throw.unpack(best)
     if best == throw.full:
         return {(own, opp, best_left): ()}
