@@ -698,3 +698,26 @@ def test_a_weighing_begun_as_the_game_ends_is_taken_up_by_its_scoreboard_alone(a
     gate.let(10_000)
     assert ahead.wait(30) and ahead.mine == review_match("charpentier", session.match.games,
                                                          Side.WHITE, 5, ordered=False)
+
+
+def test_a_match_whose_games_do_not_play_again_from_their_starts_offers_no_review():
+    """A game begun from a position set by hand does not replay from the start: no review is
+    offered for it (the scoreboard's button) and none is weighed ahead (the table's pause)."""
+    session = seeded_session("charpentier", seed=21, length=5, games=1, careless=0.9)
+    assert can_review(session)
+    record = session.match.games[0]
+    dice, first = record["turns"][0]
+    position = rules_by_name("charpentier").start(Side(record["first"]))
+    refused = next(f"{a}-{b}" for a in range(12) for b in range(12)
+                   if not _legal(position, dice, f"{a}-{b}"))
+    record["turns"][0] = (dice, refused)          # as if the game had begun elsewhere
+    assert not can_review(session)
+    assert weigh_ahead(session) is None
+
+
+def _legal(position, dice, text) -> bool:
+    try:
+        rules_by_name("charpentier").apply(position, Move.parse(text), tuple(dice))
+    except ValueError:
+        return False
+    return True

@@ -15,12 +15,13 @@ def can_review(session) -> bool:
     """A review is offered after a game people played (of a game whose computer reviews): one
     person against the computer, or two at one screen (both sides weighed); not after a demo.
     Against a friend on another computer, only once the match is over (the person's own moves):
-    between two games the friend would be kept waiting."""
-    from game.computer.review import reviewable
+    between two games the friend would be kept waiting. Its games must play again from their
+    starts (one begun from a position set by hand does not)."""
+    from game.computer.review import replays, reviewable
     o = session.options
     over = max(session.match.score.values()) >= session.match.length
     return (reviewable(o.rules) and (o.opponent in ("computer", "human") or (o.opponent == "online" and over))
-            and not o.autoplay and bool(session.match.games))
+            and not o.autoplay and bool(session.match.games) and replays(o.rules, session.match.games))
 
 
 def weigh_ahead(session, wanted=None) -> Weighing | None:
@@ -35,10 +36,7 @@ def weigh_ahead(session, wanted=None) -> Weighing | None:
         _AHEAD = None
     if not can_review(session):
         return None
-    try:
-        _AHEAD = weighing_for(session)
-    except ValueError:      # a record that does not replay from the start (a position set by hand)
-        return None
+    _AHEAD = weighing_for(session)
     if wanted is not None:
         _AHEAD.wanted = lambda: pygame.display.get_init() and wanted()
     weigh_on(_AHEAD)

@@ -31,6 +31,9 @@ from game.scenes.table.cards import TableCards
 from game.scenes.table.controls import TableInput
 from game.scenes.table.draw import TableDrawing
 from game.scenes.table.flights import fly, step_flights
+from game.scenes.table.pacing import (AFTER_PASS_THROW_DELAY, CAPTION_HOLD, COMPUTER_THROW_DELAY,
+    ENDED_THROW_DELAY, FORCED_PASS_HOLD, FORCED_THROW_RATE, GAME_OVER_HOLD, MEANING_HOLD, PASS_HOLD,
+    REFUSAL_HOLD, STEP_PAUSE, THINK)
 from game.scenes.table.rest import table_rest
 from game.scenes.online.playing import OnlinePlay, end_early, friends_link
 from game.scenes.paced import PacedScene
@@ -39,20 +42,6 @@ from game.view.animation import Flight, Ripple
 from game.view.dice_playback import DicePlayback
 from game.view.table_hud import TABLE_BUTTONS, TableHud
 
-# Pacing at "normal" speed (seconds); the animation-speed setting scales them.
-COMPUTER_THROW_DELAY = 1.0     # after the turn passes to the computer, before it throws (U still works)
-ENDED_THROW_DELAY = 0.35       # the same once the person has ended their move (they had their pause)
-AFTER_PASS_THROW_DELAY = 0.4   # the same right after a forced pass: a run of passes goes quickly
-THINK = 0.55                   # the computer "looks" at its dice before moving
-STEP_PAUSE = 0.3               # between the steps of a computer's turn
-PASS_HOLD = 1.7                # "only one play - played by itself" stays this long
-FORCED_PASS_HOLD = 1.2         # a forced pass's one notice (whose pass, and why) stays this long
-FORCED_THROW_RATE = 3.0        # a throw nothing can be played with is shown this much faster (the
-                               # faces are the session's all the same: only the film is quicker)
-GAME_OVER_HOLD = 2.4
-REFUSAL_HOLD = 6.0             # seconds a refused move's reason stays on the board (or until the next action)
-MEANING_HOLD = 5.0             # seconds a throw's name is explained the first time it shows in a match
-CAPTION_HOLD = 6.0             # seconds the computer's move stays said once it has landed
 #: What a scene built on the table may override (tests/test_scene_events.py holds the tutorial
 #: to them): everything else is the table's own, free to change.
 HOOKS = frozenset({"touch_move", "event_handlers", "react", "throw", "hud_state",
