@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("PyInstaller", reason="PyInstaller is not installed: "
-                    "python -m pip install -r requirements-build.txt (CI should)")
+                    "python -m pip install -r requirements-dev.txt (the README's test command does)")
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
