@@ -195,6 +195,28 @@ def test_a_solve_in_the_background_stops_when_the_program_ends(monkeypatch):
     assert t.match_ready(4, 6) and t.match_objective(4, 6) is None   # the estimate stands in
 
 
+def test_play_sweeps_the_match_chance_alone_and_analysis_the_views_too(monkeypatch):
+    # Play and review ask a score for the match chance alone: one value of the three swept (each
+    # is a sweep of its own, the same figures alone or together); analysis, asking for the views,
+    # gets them swept with it, or from the same turns afterwards. The sweeps are stubbed here
+    # (the values stay at their guesses): what is asked of them is the point.
+    from game.computer import solve as slv
+    swept = []
+    monkeypatch.setattr(tbl, "shipped_best_turns", lambda *args: np.zeros(1))
+    monkeypatch.setattr(slv, "plan_turns", lambda *args: [])
+    monkeypatch.setattr(slv, "evaluate_turns",
+                        lambda lay, levels, V, K, together=True: swept.append(list(K)) or (V, 0))
+    t = tbl.Tables("bell", tbl._shipped("bell"), shipped_met())
+    t.match_objective(2, 4, wait=True)
+    assert swept == [[1.0]]                       # the match chance alone
+    t.match_views(4, 2)
+    assert swept == [[1.0], [1.0, 0.0]]           # then the game's chance and the points
+    t.match_views(2, 4)
+    assert len(swept) == 2                        # kept
+    tbl.Tables("bell", tbl._shipped("bell"), shipped_met()).match_views(3, 5)
+    assert swept[2:] == [[1.0, 1.0, 0.0]]         # analysis first: all three at once
+
+
 @pytest.fixture(scope="module")
 def best_turns_arrays():
     """The arrays of the shipped bell_turns.npz, read once (a test changes a copy)."""
