@@ -110,8 +110,7 @@ class ForkedGame:
                     os.kill(self.pid, signum)
                 except ProcessLookupError:
                     # The zygote has reaped it and its "ended" line is on its way to our reader
-                    # thread: the game has ended, as subprocess.Popen.send_signal takes it. The
-                    # pid cannot be another process's yet: the zygote reaps and tells at once.
+                    # thread: the game has ended, as subprocess.Popen.send_signal takes it.
                     pass
 
     def kill(self) -> None:
