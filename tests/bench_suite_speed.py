@@ -37,7 +37,7 @@ def monkey(events: int, seed: int, profile: str | None) -> dict:
     from game.base import i18n
     from game.computer import garanguet_bearoff, garanguet_player, tables
     from game.online import nearby
-    from game.scenes.learn import review
+    from game.computer import review
     from game.scenes.online import lobby
     import test_monkey
     lobby.RELAY_HOST, nearby.INTERFACES = "127.0.0.1", ["127.0.0.1"]     # as conftest's fixture
@@ -51,16 +51,16 @@ def monkey(events: int, seed: int, profile: str | None) -> dict:
     tables.Tables.match_ready = lambda self, away, other: True
 
     reviews = {"count": 0, "cpu": 0.0}
-    weigh = review.ReviewScene._weigh
+    weigh = review.Weighing._weigh      # a review's weighing, on its thread
 
-    def timed_weigh(scene):
+    def timed_weigh(weighing):
         start = time.thread_time()
         try:
-            weigh(scene)
+            weigh(weighing)
         finally:
             reviews["count"] += 1
             reviews["cpu"] += time.thread_time() - start
-    review.ReviewScene._weigh = timed_weigh
+    review.Weighing._weigh = timed_weigh
 
     profiler = cProfile.Profile(time.thread_time) if profile else None
     wall, cpu, main = time.perf_counter(), os.times(), time.thread_time()

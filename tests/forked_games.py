@@ -106,7 +106,12 @@ class ForkedGame:
     def send_signal(self, signum: int) -> None:
         with self.zygote._news:
             if self.pid not in self.zygote.ended:     # still ours (not yet reaped)
-                os.kill(self.pid, signum)
+                try:
+                    os.kill(self.pid, signum)
+                except ProcessLookupError:
+                    # The zygote has reaped it and its "ended" line is on its way to our reader
+                    # thread: the game has ended, as subprocess.Popen.send_signal takes it.
+                    pass
 
     def kill(self) -> None:
         self.send_signal(signal.SIGKILL)

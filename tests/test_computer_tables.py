@@ -83,13 +83,33 @@ SAMPLE = random.Random(1699).sample([(a, b) for a in range(1, M_MAX + 1)
                                      for b in range(a + 1, M_MAX + 1)], 2)
 
 
+class Swept(tbl.Tables):
+    """Bell's tables as the game loads them, keeping the values each score's solve sweeps over
+    its shipped best turns (`swept[score]`, one entry a sweep): the tests of one score share
+    its solve (a second sweep of a score would show as two entries)."""
+
+    def __init__(self):
+        super().__init__("bell", tbl._shipped("bell"), shipped_met())
+        self.swept = {}
+
+    def _from_best_turns(self, *args):
+        V = super()._from_best_turns(*args)
+        self.swept.setdefault(args[:2], []).append(V)
+        return V
+
+
+@pytest.fixture(scope="module")
+def bell():
+    return Swept()
+
+
 @pytest.mark.parametrize("away, away_other", [(1, 2)] + SAMPLE)
-def test_bell_match_table_is_each_scores_game_solved_afresh(away, away_other):
+def test_bell_match_table_is_each_scores_game_solved_afresh(away, away_other, bell):
     # The game's own solve of one score (Tables.match_objective, both sides playing for the
     # match, wins and losses paid by the shipped table at the scores they lead to) gives the
     # shipped chance: a step of the backward induction, checked.
     M = shipped_met()
-    t = tbl.Tables("bell", tbl._shipped("bell"), M)
+    t = bell
     mine = t.match_objective(away, away_other, wait=True)
     theirs = t.match_objective(away_other, away, wait=True)
     start = t.index[(0, 0, 0)]
@@ -150,17 +170,16 @@ def test_fast_solve_weighs_the_turns_it_left_out_back_in(monkeypatch):
 
 @pytest.mark.slow(seconds=12)
 @pytest.mark.parametrize("away, away_other", [(2, 4)] + SAMPLE[:1])
-def test_bell_score_from_its_shipped_turns_is_the_full_solve(away, away_other):
-    # At White needing 2 and Black 4 (a match to 5 at 3-1), and a seeded score: the values the
-    # game finds by sweeping over the score's shipped best turns are the whole table the slow
-    # solver (every turn weighed, sweeps to 1e-12: what tools/make_bell_met.py uses) finds.
+def test_bell_score_from_its_shipped_turns_is_the_full_solve(away, away_other, bell):
+    # At White needing 2 and Black 4 (a match to 5 at 3-1), and a seeded score (also solved by
+    # the match table's test above: one solve for both): the values the game finds by sweeping
+    # over the score's shipped best turns are the whole table the slow solver (every turn
+    # weighed, sweeps to 1e-12: what tools/make_bell_met.py uses) finds.
     from game.computer import solve as slv
-    t = tbl.Tables("bell", tbl._shipped("bell"), shipped_met())
-    swept = []        # the values the game's own solve of the score sweeps (once, not twice)
-    real = t._from_best_turns
-    t._from_best_turns = lambda *args: swept.append(real(*args)) or swept[-1]
+    t = bell
     goal = t.match_objective(away, away_other, wait=True)
-    assert len(swept) == 1
+    swept = t.swept[away, away_other]     # the values the game's own solve of the score swept
+    assert len(swept) == 1                # (once, not twice)
     V = swept[0]
     assert V is not None, "run tools/make_bell_turns.py"
     wins = [t._pays(away, away_other), t._pays(away_other, away)]
@@ -193,6 +212,28 @@ def test_a_solve_in_the_background_stops_when_the_program_ends(monkeypatch):
     assert job.done.wait(60)
     assert isinstance(job.error, slv.Stopped) and job not in tbl._background
     assert t.match_ready(4, 6) and t.match_objective(4, 6) is None   # the estimate stands in
+
+
+def test_play_sweeps_the_match_chance_alone_and_analysis_the_views_too(monkeypatch):
+    # Play and review ask a score for the match chance alone: one value of the three swept (each
+    # is a sweep of its own, the same figures alone or together); analysis, asking for the views,
+    # gets them swept with it, or from the same turns afterwards. The sweeps are stubbed here
+    # (the values stay at their guesses): what is asked of them is the point.
+    from game.computer import solve as slv
+    swept = []
+    monkeypatch.setattr(tbl, "shipped_best_turns", lambda *args: np.zeros(1))
+    monkeypatch.setattr(slv, "plan_turns", lambda *args: [])
+    monkeypatch.setattr(slv, "evaluate_turns",
+                        lambda lay, levels, V, K, together=True: swept.append(list(K)) or (V, 0))
+    t = tbl.Tables("bell", tbl._shipped("bell"), shipped_met())
+    t.match_objective(2, 4, wait=True)
+    assert swept == [[1.0]]                       # the match chance alone
+    t.match_views(4, 2)
+    assert swept == [[1.0], [1.0, 0.0]]           # then the game's chance and the points
+    t.match_views(2, 4)
+    assert len(swept) == 2                        # kept
+    tbl.Tables("bell", tbl._shipped("bell"), shipped_met()).match_views(3, 5)
+    assert swept[2:] == [[1.0, 1.0, 0.0]]         # analysis first: all three at once
 
 
 @pytest.fixture(scope="module")

@@ -108,18 +108,21 @@ class Tables:
         return float(self.match_equity[away, away_other])
 
     # --- Bell matches: one solution per score, solved on demand -------------------------------
-    def match_objective(self, away: int, away_other: int, wait: bool = False) -> Objective | None:
+    def match_objective(self, away: int, away_other: int, wait: bool = False,
+                        views: bool = False) -> Objective | None:
         """The side to move's match-winning chance at this score, or None while it is being
         solved in the background (started here; with `wait`, solved before returning). One solve
         serves both sides: it holds the values with either side to move. A failed background
-        solve leaves None (the game plays on for the most points); `wait` raises its error."""
+        solve leaves None (the game plays on for the most points); `wait` raises its error.
+        `views`: a solve started here sweeps match_views' values alongside (only analysis asks
+        for them: play and review need the match chance alone, a third of the sweeps)."""
         key = (min(away, away_other), max(away, away_other))
         with self._lock:
             job = self._match.get(key)
             mine = job is None
             if mine:
-                job = self._match[key] = _Job(functools.partial(self._solve_match, *key, wait),
-                                              background=not wait)
+                job = self._match[key] = _Job(functools.partial(self._solve_match, *key, wait,
+                                                                views), background=not wait)
         if mine and wait:
             job.run()
         if wait and job.result is None:
@@ -131,38 +134,48 @@ class Tables:
         low, high = job.result
         return low if away == key[0] else high
 
-    def _solve_match(self, away: int, away_other: int, hurry: bool = True
+    def _solve_match(self, away: int, away_other: int, hurry: bool = True, views: bool = False
                      ) -> tuple[Objective, Objective]:
-        """Both sides' match objectives; with `hurry`, on every core (someone waits for it),
-        else in one thread (in the background, the game keeps its frames)."""
-        V = self._from_best_turns(away, away_other, hurry)
+        """Both sides' match objectives (with `views`, match_views' values too); with `hurry`,
+        on every core (someone waits for it), else in one thread (in the background, the game
+        keeps its frames)."""
+        V = self._from_best_turns(away, away_other, hurry, self.ALL_ROWS if views else (0,))
         if V is None:
             return self._objectives(away, away_other, self._solve_score(away, away_other))
         low, high = goals = self._objectives(away, away_other, V)
-        self._views[away, away_other] = self._view_objectives(V[:, 1:], goals)
+        # From the best turns: the views are theirs (swept now, or when first asked for).
+        self._views[away, away_other] = self._view_objectives(V[:, 1:], goals) if views else None
         return goals
 
     #: The values one sweep over a score's best turns gives at once: the match chance, and the
-    #: chance of winning the game and the points with that play (K: 1, 1, 0).
+    #: chance of winning the game and the points with that play (K: 1, 1, 0). Each value is
+    #: swept on its own (solve.evaluate_turns): any of them alone comes out the same.
     ALL_VIEWS = np.array([1.0, 1.0, 0.0])
+    ALL_ROWS = (0, 1, 2)
 
-    def _from_best_turns(self, away: int, away_other: int, hurry: bool = True
-                         ) -> np.ndarray | None:
-        """A score's exact values (away <= away_other): V[copy, value, state] for ALL_VIEWS,
-        each side playing the score's best turns as shipped (tools/make_bell_turns.py); None
-        without them (or when they do not fit this game's turns)."""
+    def _from_best_turns(self, away: int, away_other: int, hurry: bool = True,
+                         rows: tuple = ALL_ROWS) -> np.ndarray | None:
+        """A score's exact values (away <= away_other): V[copy, value, state] for the `rows` of
+        ALL_VIEWS, each side playing the score's best turns as shipped
+        (tools/make_bell_turns.py); None without them (or when they do not fit this game's
+        turns)."""
         ones = np.ones(len(self.configs))
+        K = self.ALL_VIEWS[list(rows)]
         V = self._copies(away, away_other,
-                         lambda a, b: [self._guess(a, b), self.chance, self.equity],
-                         lambda a, b: [self._pays(a, b), ones, self.points], self.ALL_VIEWS)
+                         lambda a, b: [[self._guess(a, b), self.chance, self.equity][r] for r in rows],
+                         lambda a, b: [[self._pays(a, b), ones, self.points][r] for r in rows], K)
         lay = _layout(self.rules.name, 1)
-        chosen = shipped_best_turns(lay, away, away_other, V[:, 0], hurry)
+        estimate = V[:, 0] if rows[0] == 0 else self._copies(
+            away, away_other, lambda a, b: [self._guess(a, b)], lambda a, b: [self._pays(a, b)],
+            self.ALL_VIEWS[:1])[:, 0]
+        chosen = shipped_best_turns(lay, away, away_other, estimate, hurry)
         if chosen is None:
             return None
         levels = slv.plan_turns(lay, chosen, len(self.configs), hurry)
         del chosen    # the plan holds what the sweeps need (keeps the memory under 300 MB)
-        slv.evaluate_turns(lay, levels, V, self.ALL_VIEWS, together=hurry)
-        np.clip(V[:, :2], 0.0, 1.0, out=V[:, :2])   # chances, not a rounding error outside 0..1
+        slv.evaluate_turns(lay, levels, V, K, together=hurry)
+        chances = K == 1.0          # chances, not a rounding error outside 0..1
+        V[:, chances] = np.clip(V[:, chances], 0.0, 1.0)
         return V
 
     def _view_objectives(self, V: np.ndarray, goals) -> list:
@@ -246,7 +259,14 @@ class Tables:
         winning the match, both sides playing for the match at this score, solved exactly (a
         few seconds, once per score). (`exact` is kept for callers: it always is.)"""
         key = (min(away, away_other), max(away, away_other))
-        low, high = self.match_objective(*key, wait=True), self.match_objective(*key[::-1])
+        low = self.match_objective(*key, wait=True, views=True)
+        high = self.match_objective(*key[::-1])
+        if key in self._views and self._views[key] is None:   # solved for the match alone
+            V = self._from_best_turns(*key, True, self.ALL_ROWS[1:])
+            if V is not None:
+                self._views[key] = self._view_objectives(V, (low, high))
+            else:       # the shipped turns went meanwhile: weighed below
+                del self._views[key]
         if key not in self._views:      # solved without the best turns: weighed now
             goals = (low, high) if key[0] != key[1] else (low,)   # copy k's wins in copy k+1
             played = np.stack([np.concatenate((g.mine.ravel(), 1 - goals[k - 1].wins))

@@ -148,10 +148,10 @@ class BoardView:
     # -- drawing
     def draw_board(self, surface: pygame.Surface) -> None:
         rect = self.board_rect()
+        from game.view.board_art import blit_board, render_board
         if self._board is None or self._board.get_size() != rect.size:
-            from game.view.board_art import render_board
             self._board = render_board(rect.w, rect.h)
-        surface.blit(self._board, rect)
+        blit_board(surface, self._board, rect)
 
     def checker_sprite(self, side: Side, lifted: bool = False) -> pygame.Surface:
         """The checker at this scale; a lifted one is a touch larger, as if nearer the eye."""

@@ -65,10 +65,10 @@ class GaranguetBoardView(BoardView):
 
         The tablier is the one Tourne Case draws (a big one is sharpened in place after a quick
         preview), so the lettered rails are made again whenever its pixels change."""
-        from game.view.board_art import render_board
+        from game.view.board_art import blit_board, render_board
         rect = self.board_rect()
         board = render_board(rect.w, rect.h)
-        surface.blit(board, rect)
+        blit_board(surface, board, rect)
         if self._rails_stale(board):
             self._rails = (board, _sample(board), lettered_rails(board), sharpening())
         for strip, at in self._rails[2]:
@@ -158,10 +158,10 @@ class GaranguetBoardView(BoardView):
     def draw_still(self, surface: pygame.Surface) -> None:
         """The board as the table draws it (the lettered rails, the trays), without the paths'
         captions beside it, which a diagram leaves out."""
-        from game.view.board_art import render_board
+        from game.view.board_art import blit_board, render_board
         rect = self.board_rect()
         board = render_board(rect.w, rect.h)
-        surface.blit(board, rect)
+        blit_board(surface, board, rect)
         for strip, at in lettered_rails(board):
             surface.blit(strip, (rect.x + at[0], rect.y + at[1]))
         trays, _ = render_margins(self.scale)

@@ -89,16 +89,21 @@ class TableHud:
 
     # -- drawing
     def draw(self, surface, state: HudState) -> None:
-        """The two bars, redrawn only when what they say changes; the mover's plate pulses."""
-        key = (self.size, language(), tuple(state.names.items()), tuple(state.scores.items()),
-               state.length, state.title, state.to_move, state.prompt, tuple(state.dice),
-               tuple(state.marks), tuple(sorted(state.enabled)), state.hover, tuple(sorted(state.keys.items())), state.match)
-        if self._cache is None or self._cache[0] != key:
-            bars = self._cache[1] if self._cache and self._cache[1].get_size() == self.size \
-                else pygame.Surface(self.size)      # drawn over again: each bar is filled first
-            self._draw_bars(bars, state)
-            self._cache = (key, bars)
-        bars = self._cache[1]
+        """The two bars, each redrawn only when what it says changes (the bottom one changes
+        most: the prompt, the dice, a button under the pointer); the mover's plate pulses."""
+        code = language()
+        keys = ((self.size, code, tuple(state.names.items()), tuple(state.scores.items()),
+                 state.length, state.title, state.to_move, state.match),
+                (self.size, code, state.prompt, tuple(state.dice), tuple(state.marks),
+                 tuple(sorted(state.enabled)), state.hover, tuple(sorted(state.keys.items()))))
+        kept, bars = self._cache or ((None, None), None)
+        if bars is None or bars.get_size() != self.size:
+            kept, bars = (None, None), pygame.Surface(self.size)
+        if kept[0] != keys[0]:          # drawn over again: each bar is filled first
+            self._draw_top(bars, state)
+        if kept[1] != keys[1]:
+            self._draw_bottom(bars, state)
+        self._cache = (keys, bars)
         surface.blit(bars, self.top, self.top)
         surface.blit(bars, self.bottom, self.bottom)
         call = (state.to_move, state.attention)
@@ -119,12 +124,18 @@ class TableHud:
         """The pulse of the last call to play has calmed (a still frame may rest)."""
         return self._call is not None and clock - self._call[1] >= PULSE_FOR
 
-    def _draw_bars(self, surface, state: HudState) -> None:
-        s = self.scale
-        for bar in (self.top, self.bottom):
-            surface.fill(WALNUT_DEEP, bar)
-            edge = bar.bottom - px(3, s) if bar is self.top else bar.top
-            surface.fill(GOLD, (bar.x, edge, bar.w, px(2, s)))
+    def _draw_bottom(self, surface, state: HudState) -> None:
+        """The bottom bar alone: its dice, prompt and buttons."""
+        bar = self.bottom
+        surface.fill(WALNUT_DEEP, bar)
+        surface.fill(GOLD, (bar.x, bar.top, bar.w, px(2, self.scale)))
+        self._bottom(surface, state)
+
+    def _draw_top(self, surface, state: HudState) -> None:
+        """The top bar alone: the plates, the title and the match's length."""
+        s, bar = self.scale, self.top
+        surface.fill(WALNUT_DEEP, bar)
+        surface.fill(GOLD, (bar.x, bar.bottom - px(3, s), bar.w, px(2, s)))
         for side, rect in self.plates.items():
             self._plate(surface, state, side, rect)
         middle = pygame.Rect(0, 0, self.plates[Side.BLACK].left - self.plates[Side.WHITE].right - px(16, s),
@@ -136,7 +147,6 @@ class TableHud:
         if state.match:
             match = n_match(state.length)
             blit_fitted(surface, match, px(19, s), pygame.Rect(middle.x, px(34, s), middle.w, px(24, s)), IVORY)
-        self._bottom(surface, state)
 
     def _plate(self, surface, state, side: Side, rect: pygame.Rect) -> None:
         s = self.scale
