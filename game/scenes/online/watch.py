@@ -19,7 +19,7 @@ import random
 
 import pygame
 
-from game.base.i18n import N_, Words, _, language, n_, shown, verbatim
+from game.base.i18n import N_, Words, _, language, shown, verbatim
 from game.dice import toss
 from game.online import protocol
 from game.online.events import ConnectionLost, Reconnected, Refused, Unreachable
@@ -33,6 +33,7 @@ from game.scenes.table.priority import PLAYS_FIRST, TIE_HOLD
 from game.scenes.table.scoreboard import GAME_WON, MATCH_SCORE, MATCH_WON
 from game.scenes.table.draw import HIT_RED, TRAIL
 from game.scenes.online.playing import MENDED_HOLD
+from game.scenes.online.shared import watching_words
 from game.scenes.paced import Pacing
 from game.scenes.table.flights import step_flights
 from game.scenes.table.scene import FORCED_PASS_HOLD, GAME_OVER_HOLD
@@ -346,11 +347,11 @@ class WatchScene(Pacing, Scene):
 
     def prompt(self) -> str:
         """The line under the board: what was said last, and who watches."""
-        said = shown(self.caption) if self.caption else ""
-        watching = n_("{n} watching", "{n} watching", self.watchers, n=self.watchers)
-        if self.over is not None:
-            return _("{said} - {watching} - Esc: leave", said=shown(self.over.words), watching=watching)
-        return _("{said} - {watching}", said=said, watching=watching) if said else watching
+        said = shown(self.over.words if self.over is not None else self.caption or "")
+        watching = watching_words(self.watchers)    # none while the relay is lost
+        if watching is not None:
+            said = _("{said} - {watching}", said=said, watching=shown(watching)) if said else shown(watching)
+        return _("{said} - Esc: leave", said=said) if self.over is not None else said
 
     def _draw_waiting(self, surface) -> None:
         w, h = surface.get_size()
