@@ -497,3 +497,19 @@ def test_a_watcher_is_shown_only_the_fields_of_the_table_and_never_a_message_too
             assert [protocol.read(text)["message"] for text in texts] == [
                 json.loads(move(0)), json.loads(move(1)), json.loads(move(2))]
             assert texts[0] == f'{{"type":"seen","seat":"host","message":{plain}}}'
+
+
+def test_a_history_resent_with_its_words_is_logged_whole():
+    """A seat's history resent at once holds `say`s closer than SAY_PAUSE: in a room opened
+    again they are logged (not passed on), so that the vouch for that history can match."""
+    with relay_thread(limit=0) as running, contextlib.ExitStack() as stack:
+        seats = reopened(running, stack)
+        history = [protocol.write("say", seq=0, phrase="hello"),
+                   protocol.write("say", seq=1, phrase="good-luck"), commit(2)]
+        passes(seats["host"], seats["guest"], history[0])
+        seats["host"].send(history[1])                  # too soon: not passed on...
+        passes(seats["host"], seats["guest"], history[2])
+        seats["guest"].send(vouch(history))
+        seats["host"].send(vouch([]))
+        until(lambda: room_of(running, "ACDEF9").recorded())    # ...but logged
+        assert room_of(running, "ACDEF9").logged["host"] == 3

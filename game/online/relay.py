@@ -617,6 +617,8 @@ class Relay:
                 if message["type"] == "say" and message["seq"] >= room.logged[name]:
                     now = self.clock()      # a new one: at most one each SAY_PAUSE
                     if seat.said is not None and now - seat.said < SAY_PAUSE:
+                        if room.reopened:   # maybe its history resent: logged, not passed
+                            self.log(room, name, message, text)
                         continue
                     seat.said = now
                 self.log(room, name, message, text)
