@@ -8,7 +8,7 @@ import random
 from game.online.events import (FriendResigned, RematchAgreed, RematchDeclined, RematchOffered,
                                 Watchers)
 from game.online.link import Link
-from game.online.watch import (ASK_AGAIN, FOLLOW_FOR, CannotFollow, MatchOver, Rematched, Watcher,
+from game.online.watch import (ASK_AGAIN, BUSY_AGAIN, FOLLOW_FOR, CannotFollow, MatchOver, Rematched, Watcher,
                                WatchersCount)
 from game.play.keeper import MatchKeeper
 from game.play.options import MatchOptions
@@ -322,3 +322,26 @@ def test_a_players_count_of_watchers_is_forgotten_with_its_relay(tmp_path):
     link.client.inbox.put(("lost",))
     events = link.poll()
     assert [e.count for e in events if isinstance(e, Watchers)] == [0] and link.watchers == 0
+
+
+def test_a_relay_that_counts_too_many_tries_is_asked_again_later(recorded):  # noqa: F811
+    """Once following, "too-many" (the players' games and the watchers of one home trying a
+    relay restarted, all from one address) is not the watch's end: asked again after
+    BUSY_AGAIN seconds, FOLLOW_FOR at most."""
+    made, clock = [], Clock()
+
+    def feed(url, code):
+        made.append(WatchFeed(url, code))
+        return made[-1]
+    watcher = Watcher("ws://127.0.0.1:1", "acd-ef9", client_factory=feed, clock=clock)
+    watcher.client.put(watching(recorded))
+    watcher.poll()
+    watcher.client.put({"type": "refused", "reason": "too-many", "detail": ""})
+    watcher.poll()
+    assert not watcher.done and watcher.failed is None
+    clock.now += ASK_AGAIN
+    watcher.poll()
+    assert len(made) == 1, "not as soon as a room lost"
+    clock.now += BUSY_AGAIN
+    watcher.poll()
+    assert len(made) == 2, "asked again"

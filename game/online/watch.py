@@ -85,6 +85,10 @@ def WatchClient(url: str, code: str, name: str | None = None) -> Client:
 LOST_ROOM = ("no-record", "no-such-room")
 ASK_AGAIN = 3.0
 FOLLOW_FOR = 120.0
+#: A relay that counts too many tries from this address ("too-many": a relay restarted, tried
+#: every few seconds by the players' games and the watchers of one home) is asked again after
+#: this many seconds, within FOLLOW_FOR too.
+BUSY_AGAIN = 20.0
 
 # --- what the watcher tells ----------------------------------------------------------------------
 
@@ -421,19 +425,20 @@ class Watcher:
 
     def _refused(self, message) -> None:
         """A refusal ends the watch - but for a room followed already that the relay has lost
-        (restarted): asked for again until the players' games have given it back."""
+        (restarted), or a relay that counts too many tries: asked for again until the players'
+        games have given it back, FOLLOW_FOR at most."""
         reason = str(message["reason"])[:40]
         if self.let_in and reason in LOST_ROOM and self.over is None and message.get("final"):
             self._fail(CannotFollow())      # the relay knows it will never show it again
             return
-        if self.let_in and reason in LOST_ROOM and self.over is None:
+        if self.let_in and reason in (*LOST_ROOM, "too-many") and self.over is None:
             if self._lost_since is None:
                 self._lost()
                 self._events.append(ConnectionLost(Words(N_(
                     "The relay has lost this match for now: asking it again..."))))
                 self._uncounted()
             self.client.close()
-            self._again_at = self._clock() + ASK_AGAIN
+            self._again_at = self._clock() + (BUSY_AGAIN if reason == "too-many" else ASK_AGAIN)
             return
         self._fail(Refused(reason, watch_refused_words(reason)))
 

@@ -99,7 +99,7 @@ class WatchScene(Pacing, Scene):
             PlayersPresent: self._players,
             WatchersCount: self._watchers, Refused: self._refused, Unreachable: self._refused,
             ConnectionLost: self._lost, Reconnected: self._reconnected,
-            CannotFollow: self._cannot_follow, SideSaid: self._said, Rematched: self._rematched,
+            CannotFollow: self._refused, SideSaid: self._said, Rematched: self._rematched,
         }
 
     # --- the pace (Pacing's) ---------------------------------------------------------------------
@@ -255,7 +255,12 @@ class WatchScene(Pacing, Scene):
         self.watchers = event.count
 
     def _refused(self, event) -> None:
+        """Said once, the watch over: in the waiting card, or, once watching, over the board
+        (CannotFollow too, in place of "trying again"); Esc leaves."""
         self.failed = event.words
+        if self.options is not None:
+            self.troubles = {"connection": event.words}
+            self.caption = event.words
 
     def _said(self, event: SideSaid) -> None:
         """A player's few words: a note over the board (a banner covers no checker)."""
@@ -268,12 +273,6 @@ class WatchScene(Pacing, Scene):
         self.to_move, self.dice = None, ()
         self.history.append(("game", event.words))
         self._watching(Watching(self.code, event.options, self.watchers, {}))
-        self.caption = event.words
-
-    def _cannot_follow(self, event: CannotFollow) -> None:
-        """Said once, in place of "trying again": the watch is over, Esc leaves."""
-        self.troubles.pop("players", None)
-        self.troubles["connection"] = event.words
         self.caption = event.words
 
     def _lost(self, event: ConnectionLost) -> None:
