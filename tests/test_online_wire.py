@@ -135,3 +135,29 @@ def test_a_match_saved_without_its_history_does_not_offer_one():
                                         "reopened": True, "features": ["history"]}))
     again.poll()
     assert not [m for m in again.client.sent if m["type"] == "vouch"]
+
+
+def test_a_match_taken_up_again_resends_what_its_friend_had_not_acknowledged():
+    """Played by hand: the host saved and left before its friend acknowledged its last
+    messages (its `away` among them); taken up again, those were put on the wire only after
+    its next save (its turn to throw, maybe much later), so a relay restarted never had the
+    host's whole history and the room stayed unwatchable. Everything in a save is saved: it
+    goes out again at once, to the relay restarted and on the friend's `sync`."""
+    link, session, _ended = attached_link("bell", 2)
+    for _ in range(3):
+        link._queue({"type": "move", "turn": [0, 0], "move": ""})
+    kept(link, session)
+    link.poll()
+    sent = link.state["sent"]
+    assert [m["seq"] for m in link.state["outbox"]] == list(range(sent))     # none acknowledged
+    session.online = link.kept()
+    again = Link.resume(Session.from_dict(session.to_dict()), client_factory=FakeClient)
+    again.poll()
+    again.client.sent.clear()
+    again.client.inbox.put(("message", {"type": "room", "code": "ACDEF9", "seat": "host",
+                                        "token": "0" * 32, "options": {}, "logged": 0,
+                                        "reopened": True, "features": ["history"]}))
+    again.client.inbox.put(("message", {"type": "sync", "have": 1}))
+    again.poll()
+    seqs = [m["seq"] for m in again.client.sent if "seq" in m]
+    assert seqs == list(range(sent)) + list(range(1, sent))     # to the relay, then the friend

@@ -118,7 +118,10 @@ class Link:
         self.level = options.level if options else ""
         self._events: list = []
         self._flushed = state.get("sent", 0) - len(state.get("outbox", []))  # put on the wire
-        self._saved = self._flushed            # the keeper saved the messages before this seq
+        # The keeper saved the messages before this seq: all of a match taken up from its save
+        # (the outbox's too, which then go out again on the friend's `sync` or to a relay
+        # restarted, rather than after this game's next save).
+        self._saved = state.get("sent", 0)
         self._done = False                     # refused, unreachable, ended, closed
         self._asked = -1                        # the last gap a sync was sent for
         self._guessed = False                   # a guest that named no rule set
