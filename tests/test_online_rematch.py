@@ -5,9 +5,11 @@ into the new match; a watcher whose relay lost the room asks again, and says onc
 FOLLOW_FOR seconds, that it cannot follow any more."""
 import random
 
-from game.online.events import FriendResigned, RematchAgreed, RematchDeclined, RematchOffered
+from game.online.events import (FriendResigned, RematchAgreed, RematchDeclined, RematchOffered,
+                                Watchers)
 from game.online.link import Link
-from game.online.watch import ASK_AGAIN, FOLLOW_FOR, CannotFollow, MatchOver, Rematched, Watcher
+from game.online.watch import (ASK_AGAIN, BUSY_AGAIN, FOLLOW_FOR, CannotFollow, MatchOver, Rematched, Watcher,
+                               WatchersCount)
 from game.play.keeper import MatchKeeper
 from game.play.options import MatchOptions
 from game.play.session import Phase
@@ -270,3 +272,76 @@ def test_a_room_given_back_is_followed_again(recorded):  # noqa: F811
     events += watcher.poll()
     assert not any(isinstance(e, CannotFollow) for e in events)
     assert isinstance(events[-1], MatchOver)
+
+
+def test_a_room_the_relay_will_never_show_again_is_given_up_at_once(recorded):  # noqa: F811
+    """A relay that knows it will never show the room again (a player's game keeps no history,
+    or a vouch disagreed) says so (`final`): the watcher says it cannot follow at once, without
+    waiting FOLLOW_FOR (issue 37.7)."""
+    made, clock = [], Clock()
+
+    def feed(url, code):
+        made.append(WatchFeed(url, code))
+        return made[-1]
+    watcher = Watcher("ws://127.0.0.1:1", "acd-ef9", client_factory=feed, clock=clock)
+    watcher.client.put(watching(recorded))
+    watcher.poll()
+    watcher.client.put({"type": "refused", "reason": "no-record", "detail": "", "final": True})
+    events = watcher.poll()
+    assert [type(e) for e in events] == [CannotFollow] and watcher.done and len(made) == 1
+
+
+def test_a_watcher_counts_no_watchers_while_its_relay_is_lost_and_the_new_count_when_back(
+        recorded):  # noqa: F811
+    made, clock = [], Clock()
+
+    def feed(url, code):
+        made.append(WatchFeed(url, code))
+        return made[-1]
+    watcher = Watcher("ws://127.0.0.1:1", "acd-ef9", client_factory=feed, clock=clock)
+    watcher.client.put(watching(recorded, watchers=2))
+    watcher.poll()
+    assert watcher.watchers == 2
+    watcher.client.inbox.put(("lost",))
+    events = watcher.poll()
+    assert [e.count for e in events if isinstance(e, WatchersCount)] == [0]
+    assert watcher.watchers == 0
+    watcher.client.put(watching(recorded, watchers=1))      # a relay restarted: only this one
+    events = watcher.poll()
+    assert [e.count for e in events if isinstance(e, WatchersCount)] == [1]
+    assert watcher.watchers == 1
+
+
+def test_a_players_count_of_watchers_is_forgotten_with_its_relay(tmp_path):
+    """The relay that counted the watchers is lost: the side panel says none until a relay
+    tells again (a relay restarted that has none never says 0)."""
+    keeper, link = over_match(tmp_path)
+    link.client.inbox.put(("message", {"type": "watchers", "count": 1}))
+    link.poll()
+    assert link.watchers == 1
+    link.client.inbox.put(("lost",))
+    events = link.poll()
+    assert [e.count for e in events if isinstance(e, Watchers)] == [0] and link.watchers == 0
+
+
+def test_a_relay_that_counts_too_many_tries_is_asked_again_later(recorded):  # noqa: F811
+    """Once following, "too-many" (the players' games and the watchers of one home trying a
+    relay restarted, all from one address) is not the watch's end: asked again after
+    BUSY_AGAIN seconds, FOLLOW_FOR at most."""
+    made, clock = [], Clock()
+
+    def feed(url, code):
+        made.append(WatchFeed(url, code))
+        return made[-1]
+    watcher = Watcher("ws://127.0.0.1:1", "acd-ef9", client_factory=feed, clock=clock)
+    watcher.client.put(watching(recorded))
+    watcher.poll()
+    watcher.client.put({"type": "refused", "reason": "too-many", "detail": ""})
+    watcher.poll()
+    assert not watcher.done and watcher.failed is None
+    clock.now += ASK_AGAIN
+    watcher.poll()
+    assert len(made) == 1, "not as soon as a room lost"
+    clock.now += BUSY_AGAIN
+    watcher.poll()
+    assert len(made) == 2, "asked again"

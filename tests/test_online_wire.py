@@ -4,6 +4,7 @@ as hints off), are shown to the guest in the offer and kept in the save; the rel
 `watchers` news is taken in; a room answer's `logged: k` makes the link resend its outbox from
 seq k; a saved match's hello carries its options; the host hears its friend arrive."""
 from game.online.events import FriendArrived, Watchers
+from game.online import protocol
 from game.online.link import Link, options_from_wire, wire_options
 from game.play.options import MatchOptions
 from game.play.session import Session
@@ -86,3 +87,77 @@ def test_the_host_hears_its_friend_arrive_before_they_accept():
     assert FriendArrived(True) in host.poll()
     host.client.inbox.put(("message", {"type": "peer", "present": False}))
     assert FriendArrived(False) in host.poll()
+
+
+def test_a_relay_restarted_that_takes_histories_is_given_this_games_whole_history_and_a_vouch():
+    """Issue 37.7: the outbox keeps only what the friend has not acknowledged, the history every
+    message sent; a re-opened room (`reopened`, the relay naming "history") gets it all from its
+    `logged`, then the vouch for the friend's messages taken in. An older relay (no "history")
+    gets only the outbox, as before, and no vouch."""
+    link, session, _ended = attached_link("bell", 0)
+    for _ in range(3):
+        link._queue({"type": "move", "turn": [0, 0], "move": ""})
+    kept(link, session)
+    link.poll()
+    heard = {"type": "move", "seq": 0, "turn": [0, 0], "move": ""}
+    link.client.inbox.put(("message", heard))
+    link._acknowledged(2)
+    link.poll()
+    assert link.keeps_history and "history" in link.client.hello["features"]
+    assert [m["seq"] for m in link.state["outbox"]] == list(range(2, link.state["sent"]))
+    answer = {"type": "room", "code": "ACDEF9", "seat": "host", "token": "0" * 32,
+              "options": {}, "logged": 0, "reopened": True}
+    for features, resent in (([], range(2, link._flushed)),
+                             (["say", "rematch", "history"], range(link._flushed))):
+        link.client.sent.clear()
+        link.client.inbox.put(("message", {**answer, "features": features}))
+        link.poll()
+        assert [m["seq"] for m in link.client.sent if "seq" in m] == list(resent)
+        vouches = [m for m in link.client.sent if m["type"] == "vouch"]
+        assert vouches == ([{"type": "vouch", "have": 1,
+                             "digest": protocol.chained(protocol.NO_HISTORY, heard)}]
+                           if "history" in features else [])
+
+
+def test_a_match_saved_without_its_history_does_not_offer_one():
+    """A match an older game saved (no `history` nor `heard`) cannot be resent from seq 0: its
+    hello does not name "history", and a re-opened room gets no vouch from it."""
+    link, session, _ended = attached_link("bell", 2)
+    link._queue({"type": "move", "turn": [0, 0], "move": ""})
+    kept(link, session)
+    saved = link.kept()
+    del saved["history"], saved["heard"]
+    session.online = saved
+    again = Link.resume(Session.from_dict(session.to_dict()), client_factory=FakeClient)
+    assert not again.keeps_history and "history" not in again.client.hello["features"]
+    again.client.inbox.put(("message", {"type": "room", "code": "ACDEF9", "seat": "host",
+                                        "token": "0" * 32, "options": {}, "logged": 0,
+                                        "reopened": True, "features": ["history"]}))
+    again.poll()
+    assert not [m for m in again.client.sent if m["type"] == "vouch"]
+
+
+def test_a_match_taken_up_again_resends_what_its_friend_had_not_acknowledged():
+    """Played by hand: the host saved and left before its friend acknowledged its last
+    messages (its `away` among them); taken up again, those were put on the wire only after
+    its next save (its turn to throw, maybe much later), so a relay restarted never had the
+    host's whole history and the room stayed unwatchable. Everything in a save is saved: it
+    goes out again at once, to the relay restarted and on the friend's `sync`."""
+    link, session, _ended = attached_link("bell", 2)
+    for _ in range(3):
+        link._queue({"type": "move", "turn": [0, 0], "move": ""})
+    kept(link, session)
+    link.poll()
+    sent = link.state["sent"]
+    assert [m["seq"] for m in link.state["outbox"]] == list(range(sent))     # none acknowledged
+    session.online = link.kept()
+    again = Link.resume(Session.from_dict(session.to_dict()), client_factory=FakeClient)
+    again.poll()
+    again.client.sent.clear()
+    again.client.inbox.put(("message", {"type": "room", "code": "ACDEF9", "seat": "host",
+                                        "token": "0" * 32, "options": {}, "logged": 0,
+                                        "reopened": True, "features": ["history"]}))
+    again.client.inbox.put(("message", {"type": "sync", "have": 1}))
+    again.poll()
+    seqs = [m["seq"] for m in again.client.sent if "seq" in m]
+    assert seqs == list(range(sent)) + list(range(1, sent))     # to the relay, then the friend

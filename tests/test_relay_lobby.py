@@ -19,7 +19,7 @@ from game.online.names import MAX_NAME, name_refusal
 from game.online.protocol import ProtocolError
 from test_relay import (OPTIONS, WAIT, Clock, client, closes, hello, receive, relay_thread,
                         until)
-from test_relay_watch import NO_NAMES, commit, seen, watch_message, watchers_told
+from test_relay_watch import NO_NAMES, commit, seen, vouch, watch_message, watchers_told
 
 
 def opened(url, **fields):
@@ -282,16 +282,21 @@ def test_a_relay_restarted_lists_an_open_match_again_and_lets_it_be_watched():
         for seat, token in tokens.items():
             seats[seat] = client(running.url)
             seats[seat].send(hello("ACDEF9", token=token, seat=seat, options=OPTIONS, open=True,
-                                   name=seat.title()))
+                                   name=seat.title(), features=["history"]))
             assert receive(seats[seat])["logged"] == 0
         with seats["host"], seats["guest"]:
             receive(seats["host"]), receive(seats["host"])     # peer absent, then present
-            assert receive(seats["guest"]) == {"type": "peer", "present": True, "name": "Host"}
+            assert receive(seats["guest"]) == {"type": "peer", "present": True, "name": "Host",
+                                               "features": ["history"]}
             assert rooms(asking)["playing"] == []               # nothing logged: no watching
             for seq in range(2):
                 for seat, other in (("host", "guest"), ("guest", "host")):
                     seats[seat].send(commit(seq, (0, seq - 1)))
                     assert receive(seats[other])["type"] == "commit"
+            assert rooms(asking)["playing"] == []               # not vouched for yet
+            for seat in seats.values():
+                seat.send(vouch([commit(seq, (0, seq - 1)) for seq in range(2)]))
+            until(lambda: running.call(lambda: running.relay.rooms["ACDEF9"].recorded()))
             assert [m["code"] for m in rooms(asking)["playing"]] == ["ACDEF9"]
             with client(running.url) as spy:
                 spy.send(watch_message("ACDEF9"))
@@ -337,7 +342,7 @@ def test_each_side_is_told_what_the_relay_and_the_friends_game_understand():
     with relay_thread(limit=0) as running:
         first, room = opened(running.url, features=["say", "rematch", "later-thing"])
         assert room["features"] == list(protocol.FEATURES)
-        assert protocol.features(room) == {"say", "rematch"}
+        assert protocol.features(room) == set(protocol.FEATURES)
         with first, client(running.url) as older:
             older.send(hello(room["code"]))                  # an older game: no features
             assert receive(older)["features"] == list(protocol.FEATURES)

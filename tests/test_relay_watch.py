@@ -273,31 +273,85 @@ def test_the_log_never_passes_its_bound_and_then_lets_no_watcher_in(monkeypatch)
                 assert refused_watch(running.url, room["code"]) == "no-record"
 
 
-def test_a_room_opened_again_lets_watchers_in_once_both_seats_resent_from_the_start():
-    with relay_thread(limit=0) as running:
-        tokens = {"host": "a" * 32, "guest": "b" * 32}
-        seats = {}
-        with contextlib.ExitStack() as stack:
-            for name in ("host", "guest"):
-                seats[name] = stack.enter_context(client(running.url))
-                seats[name].send(hello("ACDEF9", token=tokens[name], seat=name,
-                                       **({"options": OPTIONS} if name == "guest" else {})))
-                answer = receive(seats[name])
-                assert answer["logged"] == 0 and answer["seat"] == name
-                assert answer["reopened"] is True       # the other seat: not lost, unknown
-                receive(seats[name])                        # peer
-            receive(seats["host"])                          # peer: present
-            assert room_of(running, "ACDEF9").options == OPTIONS    # from the guest's hello
-            assert refused_watch(running.url, "ACDEF9") == "no-record"
-            passes(seats["host"], seats["guest"], commit(0))
-            assert refused_watch(running.url, "ACDEF9") == "no-record"
-            passes(seats["guest"], seats["host"], commit(5))    # not from its start
-            assert refused_watch(running.url, "ACDEF9") == "no-record"
-            passes(seats["guest"], seats["host"], commit(0))
-            spy, _ = watcher(running.url, "ACDEF9")
-            stack.enter_context(spy)
-            assert [seen(spy) for _ in range(2)] == [("host", json.loads(commit(0))),
-                                                     ("guest", json.loads(commit(0)))]
+def reopened(running, stack, features=("history",)) -> dict:
+    """Both seats back to a relay that never knew their room (restarted): their connections."""
+    tokens = {"host": "a" * 32, "guest": "b" * 32}
+    seats = {}
+    for name in ("host", "guest"):
+        seats[name] = stack.enter_context(client(running.url))
+        seats[name].send(hello("ACDEF9", token=tokens[name], seat=name, features=list(features),
+                               **({"options": OPTIONS} if name == "guest" else {})))
+        answer = receive(seats[name])
+        assert answer["logged"] == 0 and answer["seat"] == name
+        assert answer["reopened"] is True       # the other seat: not lost, unknown
+        assert "history" in answer["features"]
+        receive(seats[name])                        # peer
+    receive(seats["host"])                          # peer: present
+    return seats
+
+
+def vouch(messages) -> str:
+    """A game's vouch for the other seat's messages it took in."""
+    digest = protocol.NO_HISTORY
+    for text in messages:
+        digest = protocol.chained(digest, json.loads(text))
+    return protocol.write("vouch", have=len(messages), digest=digest)
+
+
+def refusal_of_watch(url, code) -> dict:
+    with client(url) as connection:
+        connection.send(watch_message(code))
+        answer = receive(connection)
+        assert answer["type"] == "refused", answer
+        return answer
+
+
+def test_a_room_opened_again_lets_watchers_in_once_each_seat_vouched_for_the_others_history():
+    with relay_thread(limit=0) as running, contextlib.ExitStack() as stack:
+        seats = reopened(running, stack)
+        assert room_of(running, "ACDEF9").options == OPTIONS    # from the guest's hello
+        assert refusal_of_watch(running.url, "ACDEF9") == {
+            "type": "refused", "reason": "no-record",
+            "detail": "this relay cannot show that match from its start"}      # not final
+        host_history = [commit(0), move(1)]
+        seats["guest"].send(vouch(host_history))    # before the host resent: it waits
+        passes(seats["host"], seats["guest"], host_history[0])
+        assert refused_watch(running.url, "ACDEF9") == "no-record"
+        passes(seats["guest"], seats["host"], commit(5))    # not from its start: not logged
+        passes(seats["host"], seats["guest"], host_history[1])
+        assert refused_watch(running.url, "ACDEF9") == "no-record"     # the guest's not vouched
+        passes(seats["guest"], seats["host"], commit(0))
+        seats["host"].send(vouch([commit(0)]))
+        until(lambda: room_of(running, "ACDEF9").recorded())
+        spy, _ = watcher(running.url, "ACDEF9")
+        stack.enter_context(spy)
+        assert [seen(spy) for _ in range(3)] == [("host", json.loads(commit(0))),
+                                                 ("host", json.loads(move(1))),
+                                                 ("guest", json.loads(commit(0)))]
+
+
+def test_a_history_the_other_seat_does_not_vouch_for_is_never_shown():
+    """The host's game resends a history other than the one the guest's game took in (another
+    move at seq 1): the guest's vouch disagrees, and the room is refused to watchers for good."""
+    with relay_thread(limit=0) as running, contextlib.ExitStack() as stack:
+        seats = reopened(running, stack)
+        passes(seats["host"], seats["guest"], commit(0))
+        forged = protocol.write("move", seq=1, turn=[0, 0], move="13/10")
+        passes(seats["host"], seats["guest"], forged)
+        seats["guest"].send(vouch([commit(0), move(1)]))
+        passes(seats["guest"], seats["host"], commit(0))
+        seats["host"].send(vouch([commit(0)]))
+        until(lambda: room_of(running, "ACDEF9").forged)
+        assert refusal_of_watch(running.url, "ACDEF9")["final"] is True
+        assert not room_of(running, "ACDEF9").recorded()
+
+
+def test_a_room_opened_again_by_an_older_game_is_refused_to_watchers_for_good_at_once():
+    """A seat whose game keeps no history (an older game, or a match saved by one) never
+    resends it: the relay says so to a watcher at once (`final`), instead of "not yet"."""
+    with relay_thread(limit=0) as running, contextlib.ExitStack() as stack:
+        reopened(running, stack, features=("say", "rematch"))
+        assert refusal_of_watch(running.url, "ACDEF9")["final"] is True
 
 
 def test_a_room_waiting_for_its_guest_can_be_watched_and_shows_the_guest_arriving():
@@ -388,7 +442,7 @@ def test_a_room_that_expires_lets_its_watchers_go_and_forgets_its_log():
 
 def test_a_watcher_whose_relay_restarted_tries_again_until_the_match_is_back(monkeypatch):
     """The host's game came back with a new relay: the watcher's client, told to try again on
-    "no-such-room" and "no-record", is let in once both seats resent from seq 0 (issue 37)."""
+    "no-such-room" and "no-record", is let in once both seats resent from seq 0 and vouched for each other's (issue 37)."""
     from game.online import client as online_client
     monkeypatch.setattr(online_client, "AGAIN_PAUSE", 0.05)
     with relay_thread(limit=0) as running, contextlib.ExitStack() as stack:
@@ -410,13 +464,16 @@ def test_a_watcher_whose_relay_restarted_tries_again_until_the_match_is_back(mon
         seats = {}
         for name, token in (("host", "a" * 32), ("guest", "b" * 32)):
             seats[name] = stack.enter_context(client(running.url))
-            seats[name].send(hello("ACDEF9", token=token, seat=name, options=OPTIONS))
+            seats[name].send(hello("ACDEF9", token=token, seat=name, options=OPTIONS,
+                                   features=["history"]))
             assert receive(seats[name])["seat"] == name
             receive(seats[name])
         receive(seats["host"])
         assert answers("no-record")
         passes(seats["host"], seats["guest"], commit(0))
         passes(seats["guest"], seats["host"], commit(0))
+        seats["host"].send(vouch([commit(0)]))
+        seats["guest"].send(vouch([commit(0)]))
         assert answers("watching")
         assert watching.alive()
 
@@ -440,3 +497,19 @@ def test_a_watcher_is_shown_only_the_fields_of_the_table_and_never_a_message_too
             assert [protocol.read(text)["message"] for text in texts] == [
                 json.loads(move(0)), json.loads(move(1)), json.loads(move(2))]
             assert texts[0] == f'{{"type":"seen","seat":"host","message":{plain}}}'
+
+
+def test_a_history_resent_with_its_words_is_logged_whole():
+    """A seat's history resent at once holds `say`s closer than SAY_PAUSE: in a room opened
+    again they are logged (not passed on), so that the vouch for that history can match."""
+    with relay_thread(limit=0) as running, contextlib.ExitStack() as stack:
+        seats = reopened(running, stack)
+        history = [protocol.write("say", seq=0, phrase="hello"),
+                   protocol.write("say", seq=1, phrase="good-luck"), commit(2)]
+        passes(seats["host"], seats["guest"], history[0])
+        seats["host"].send(history[1])                  # too soon: not passed on...
+        passes(seats["host"], seats["guest"], history[2])
+        seats["guest"].send(vouch(history))
+        seats["host"].send(vouch([]))
+        until(lambda: room_of(running, "ACDEF9").recorded())    # ...but logged
+        assert room_of(running, "ACDEF9").logged["host"] == 3

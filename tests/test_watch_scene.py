@@ -11,6 +11,7 @@ import pytest
 
 from game.app import MAX_DT, App
 from game.base import i18n
+from game.base.i18n import shown
 from game.online.watch import Watcher
 from game.scenes.online.watch import CATCH_UP, WatchScene
 from online_helpers import folders, games, shared_match
@@ -155,3 +156,20 @@ def test_the_screen_watches_a_real_match_through_a_relay(tmp_path, rules):
     finally:
         app.scenes.pop()
         running.stop()
+
+
+def test_a_refusal_once_watching_is_said_over_the_board_not_kept_silent(app, recorded):
+    """A watch ended after it began (a refusal the watcher does not ask again after) said its
+    words only in the waiting card, no longer drawn: the board kept "trying again"."""
+    scene, watcher = watch_screen(app, recorded)
+    watcher.client.put(watching(recorded))
+    for _ in range(5):
+        app.frame(DT)
+    assert scene.view is not None
+    watcher.client.inbox.put(("lost",))
+    watcher.client.put({"type": "refused", "reason": "version", "detail": ""})
+    for _ in range(5):
+        app.frame(DT)
+    said = str(shown(scene.troubles["connection"]))
+    assert "version" in said and said == str(shown(scene.caption)) and len(scene.troubles) == 1
+    assert problems(app) == []

@@ -56,6 +56,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import json
 import time
 from typing import Callable
 
@@ -117,7 +118,10 @@ class Link:
         self.level = options.level if options else ""
         self._events: list = []
         self._flushed = state.get("sent", 0) - len(state.get("outbox", []))  # put on the wire
-        self._saved = self._flushed            # the keeper saved the messages before this seq
+        # The keeper saved the messages before this seq: all of a match taken up from its save
+        # (the outbox's too, which then go out again on the friend's `sync` or to a relay
+        # restarted, rather than after this game's next save).
+        self._saved = state.get("sent", 0)
         self._done = False                     # refused, unreachable, ended, closed
         self._asked = -1                        # the last gap a sync was sent for
         self._guessed = False                   # a guest that named no rule set
@@ -143,6 +147,7 @@ class Link:
         state["options"] = wire_options(options)
         state["open"], state["name"] = bool(open), said_name(name)
         state["language"] = language if language in LISTED_LANGUAGES else ""
+        state.update(history=[], heard=protocol.NO_HISTORY)
         return cls(url, state, dataclasses.replace(options, opponent="online"), client_factory)
 
     @classmethod
@@ -156,6 +161,7 @@ class Link:
         state["code"] = protocol.normal_code(code) or code
         state["rules"] = rules or RULE_NAMES[0]
         state["name"] = said_name(name)
+        state.update(history=[], heard=protocol.NO_HISTORY)
         link = cls(url, state, None, client_factory)
         link.autoplay, link.level, link._guessed = autoplay, level, rules is None
         return link
@@ -180,7 +186,8 @@ class Link:
         rules = (s["options"] or {}).get("rules") or s.get("rules") or RULE_NAMES[0]
         hello = {"type": "hello", "protocol": protocol.PROTOCOL, "version": protocol.GAME_VERSION,
                  "game": rule_set(rules).game, "rules": rules, "room": s["code"] or "new",
-                 "features": list(protocol.FEATURES)}
+                 "features": [f for f in protocol.FEATURES
+                              if f != "history" or self.keeps_history]}
         if s["token"]:
             hello["token"] = s["token"]
             if s["seat"] in ("host", "guest"):      # a relay restarted then names it right
@@ -217,6 +224,15 @@ class Link:
         if self.side is None:
             return {}
         return {str(self.side): self.name, str(self.side.other): self.friend_name}
+
+    @property
+    def keeps_history(self) -> bool:
+        """This game holds the match's whole history: every message it sent (`history`, from
+        seq 0) and the digest of every one it took in (`heard`); a match saved by an older
+        game does not (docs/online.md, "A room opened again is watched again")."""
+        s = self.state
+        return (isinstance(s.get("history"), list) and len(s["history"]) == s["sent"]
+                and isinstance(s.get("heard"), str))
 
     @property
     def seat(self) -> str:
@@ -477,6 +493,8 @@ class Link:
         message = {**message, "seq": self.state["sent"]}
         self.state["sent"] += 1
         self.state["outbox"].append(message)
+        if isinstance(self.state.get("history"), list):     # kept as text: a save copies it fast
+            self.state["history"].append(json.dumps(message, separators=(",", ":")))
         self.unsaved = True
 
     def _flush(self) -> None:
@@ -504,6 +522,9 @@ class Link:
             return
         if kind == "lost":
             self._events.append(ConnectionLost())
+            if self.watchers:       # counted by the relay that is lost: the next one tells again
+                self.watchers = 0
+                self._events.append(Watchers(0))
             if self._away_why and self._present:    # the friend said it leaves, and its relay
                 self._present = False               # (the host's game's own) went with it
                 self._events.append(FriendAway(self._away_why))
@@ -572,6 +593,8 @@ class Link:
                 self._send_sync()       # one went missing: ask for it again
             return
         s["have"] += 1
+        if isinstance(s.get("heard"), str):
+            s["heard"] = protocol.chained(s["heard"], message)
         self.unsaved = True             # taken in, saved, then used: the other may be gone for good
         if kind == "accept":
             return self._accepted()
@@ -610,9 +633,17 @@ class Link:
             self._events.append(Reconnected())
         self._send_sync()
         logged = message.get("logged")
-        if isinstance(logged, int) and not isinstance(logged, bool) and logged >= 0:
+        if not (isinstance(logged, int) and not isinstance(logged, bool) and logged >= 0):
+            return
+        if "history" in protocol.features(message) and self.keeps_history:
+            # A relay restarted shows watchers the match once both seats resent their history
+            # and each vouched for the other's (docs/online.md): this game's, then its vouch.
+            for text in s["history"][logged:self._flushed]:
+                self.client.send(json.loads(text))
+            if message.get("reopened") is True:
+                self.client.send({"type": "vouch", "have": s["have"], "digest": s["heard"]})
+        else:
             self._resend(logged)    # a relay restarted keeps a log for watchers: fill it again
-        return
 
     def _away(self, message: dict) -> None:
         """The other says why it leaves (it may come back: its seat is kept): said when it has

@@ -8,6 +8,7 @@ ProtocolError(reason, detail), whose reason is one of REASONS (the relay sends i
 families, to read a hello) are used here: no move is checked on the wire.
 """
 import functools
+import hashlib
 import json
 import re
 import secrets
@@ -56,7 +57,10 @@ REMATCH_ANSWERS = ("offer", "accept", "decline")
 #: a relay passes on and a game takes in. A hello names its game's (`features`), the relay's
 #: `room` answer its own, and a `peer` the friend's game's that the relay passes too; a field
 #: missing means none (an older relay or game), and a game sends none of them then.
-FEATURES = ("say", "rematch")
+#: "history": a relay that takes a game's `vouch` and shows a room it opened again only once each
+#: seat's history is vouched for by the other seat's game; a game that keeps its whole history
+#: (every message it sent, and the digest of every one it took in) and resends it from seq 0.
+FEATURES = ("say", "rematch", "history")
 #: A `features` list: at most so many names, each like FEATURE (unknown ones are kept and
 #: ignored, so that a newer side's list still reads).
 MOST_FEATURES, FEATURE = 16, "[a-z0-9-]{1,24}"
@@ -102,6 +106,21 @@ def shown_code(code: str) -> str:
 def new_token() -> str:
     """A seat token: 32 hex digits from `secrets`."""
     return secrets.token_hex(16)
+
+
+#: The digest of no message: where a seat's history starts (`chained`).
+NO_HISTORY = "0" * 64
+
+
+def chained(digest: str, message: dict) -> str:
+    """The digest of a seat's history after `message`: SHA-256 over the digest before it and the
+    message's own fields (PEER_FIELDS, the relay's log keeps no others) in one canonical JSON
+    text. The game that took the messages in and the relay that logged them make the same one
+    (docs/online.md, "A room opened again is watched again")."""
+    kind = message["type"]
+    text = json.dumps({"type": kind, **{name: message.get(name) for name in PEER_FIELDS[kind]}},
+                      sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256((digest + text).encode()).hexdigest()
 
 
 def write(kind: str, **fields) -> str:
@@ -307,6 +326,8 @@ def _watching(message: dict) -> dict:
     if type(message.get("options")) is not dict:
         _bad("options must be an object")
     _integer(message.get("watchers"), "watchers", 0, WATCHERS)
+    if type(message.get("reopened", False)) is not bool:
+        _bad("reopened must be true or false")
     players = message.get("players")
     if type(players) is not dict:
         _bad("players must be an object")
@@ -345,6 +366,8 @@ def _refused(message: dict) -> dict:
     _text(message.get("detail", ""), "detail")
     if "rules" in message and message["rules"] not in RULE_NAMES:
         _bad("rules must be one of " + ", ".join(RULE_NAMES))
+    if type(message.get("final", False)) is not bool:
+        _bad("final must be true or false")
     return message
 
 
@@ -362,6 +385,12 @@ def _sync(message: dict) -> dict:
     return message
 
 
+def _vouch(message: dict) -> dict:
+    _integer(message.get("have"), "have")
+    _text(message.get("digest"), "digest", HEX64)
+    return message
+
+
 def _counted(check):
     """A peer message with its sender's count `seq`, then its own fields."""
     def read_it(message: dict) -> dict:
@@ -373,6 +402,7 @@ def _counted(check):
 
 READERS = {
     "hello": _hello, "room": _room, "refused": _refused, "peer": _peer, "sync": _sync,
+    "vouch": _vouch,
     "accept": _counted(lambda m: None),
     "commit": _counted(lambda m: (_place(m.get("throw"), "throw", -1),
                                   _text(m.get("hash"), "hash", HEX64))),

@@ -179,11 +179,18 @@ class Broken:
 class Referee:
     """One match's throws and moves to play, for the seats' messages (see the module)."""
 
-    def __init__(self, session: Session, state: dict, sides: dict, near: str):
+    def __init__(self, session: Session, state: dict, sides: dict, near: str,
+                 in_order: bool = True):
         self.session = session          # read, never written
         self.state = state
         self.sides = dict(sides)        # seat -> the side it plays
         self.near = near                # the seat whose secret is `mine`
+        #: The two seats' messages come in the order they were played (as the relay passed
+        #: them). False for a watcher of a room a relay opened again: its log holds each seat's
+        #: history resent one after the other, so a reveal before the other's commitment, or a
+        #: message more than MAX_AHEAD throws ahead, waits for the other seat's messages
+        #: instead of breaking the rules (each seat's own order is still judged).
+        self.in_order = in_order
         for name, empty in new_state().items():
             state.setdefault(name, empty)
 
@@ -266,7 +273,10 @@ class Referee:
         if key is None or not isinstance(digest, str) or not HEX64.fullmatch(digest):
             return Broken(seat, "bad-message")
         throw = self.state["throws"].get(throw_name(key), {})
-        if not 0 <= throws_ahead(self.session.throw_key, key) <= MAX_AHEAD or self._hash(seat, throw):
+        ahead = throws_ahead(self.session.throw_key, key)
+        if ahead > MAX_AHEAD and not self.in_order:
+            return Wait(seat)
+        if not 0 <= ahead <= MAX_AHEAD or self._hash(seat, throw):
             return Broken(seat, "bad-message")
         field = "mine_hash" if seat == self.near else "theirs_hash"
         self.state["throws"].setdefault(throw_name(key), {})[field] = digest
@@ -279,6 +289,9 @@ class Referee:
             return Broken(seat, "bad-message")
         throw = self.state["throws"].get(throw_name(key), {})
         committed = self._hash(seat, throw)
+        if committed is not None and self._hash(other_seat(seat), throw) is None \
+                and not self.in_order:
+            return Wait(seat)
         if committed is None or self._hash(other_seat(seat), throw) is None:
             return Broken(seat, "early-reveal")
         if self._revealed(seat, throw):
@@ -303,6 +316,8 @@ class Referee:
             self.state["passes"].remove(throw_name(key))
             return PassTaken(seat, key)
         ahead = throws_ahead(s.throw_key, key)
+        if ahead > MAX_AHEAD and not self.in_order and key[1] >= 0:
+            return Wait(seat)
         if (key[1] < 0 or s.phase is Phase.MATCH_OVER or not 0 <= ahead <= MAX_AHEAD
                 or throw_name(key) in self.state["moves"]):
             return Broken(seat, "out-of-turn")

@@ -181,6 +181,12 @@ class Room:
     names: dict = dataclasses.field(default_factory=lambda: {"host": None, "guest": None})
     entry: str | None = None    # its entry in the listing of open rooms, made once (lobby.py)
     shown: tuple | None = None  # its entry in the listing of matches in play, and what it says
+    #: A room opened again: per seat, the other seat's `vouch` for its history not checked yet
+    #: (how many of its messages, their digest), whether its history was vouched for, and
+    #: whether a vouch ever disagreed with what it resent (docs/online.md).
+    vouches: dict = dataclasses.field(default_factory=lambda: {"host": None, "guest": None})
+    vouched: dict = dataclasses.field(default_factory=lambda: {"host": False, "guest": False})
+    forged: bool = False
 
     def listed(self) -> bool:
         """It is what the listing says: waiting with its host there, or a match with a seat
@@ -192,9 +198,18 @@ class Room:
 
     def recorded(self) -> bool:
         """The log holds the match from its start: a watcher can be caught up. A room opened
-        again from a seat token has it once each seat has resent its messages from seq 0."""
+        again from a seat token has it once each seat's game has resent its history from seq 0
+        and the other seat's game has vouched for it (docs/online.md)."""
         return (not self.overflowed and bool(self.options)
-                and (not self.reopened or all(self.logged.values())))
+                and (not self.reopened or (all(self.vouched.values()) and not self.forged)))
+
+    def never_recorded(self) -> bool:
+        """It will not be shown from its start whatever comes: its log passed its bound, a vouch
+        disagreed with a seat's history, or a seat's game (an older one, or one whose save
+        lacks its history) said it cannot resend its history."""
+        return self.overflowed or self.forged or (self.reopened and any(
+            seat.token is not None and "history" not in seat.features
+            for seat in self.seats.values()))
 
     def players(self) -> dict:
         return {name: seat.connection is not None for name, seat in self.seats.items()}
@@ -398,8 +413,36 @@ class Relay:
         if len(room.watchers) >= WATCHERS:
             raise ProtocolError("watchers-full", f"the room has its {WATCHERS} watchers")
         if not room.recorded():
-            raise ProtocolError("no-record", "this relay cannot show that match from its start")
+            final = {"final": True} if room.never_recorded() else {}
+            raise ProtocolError("no-record", "this relay cannot show that match from its start",
+                                **final)
         return room
+
+    def vouch(self, room: Room, name: str, message: dict) -> None:
+        """A seat's game vouches for the other seat's history in a room opened again: the
+        other's first `have` messages, as it took them in, have this digest. Checked once the
+        log holds that many of the other's messages."""
+        if room.reopened:
+            other = _other(name)
+            room.vouches[other] = (message["have"], message["digest"])
+            self._check_vouch(room, other)
+
+    def _check_vouch(self, room: Room, seat: str) -> None:
+        pending = room.vouches[seat]
+        if pending is None or room.logged[seat] < pending[0] or room.overflowed:
+            return
+        room.vouches[seat] = None
+        digest, count = protocol.NO_HISTORY, 0
+        for text in room.log:
+            if count == pending[0]:
+                break
+            seen = json.loads(text)
+            if seen["seat"] == seat:
+                digest, count = protocol.chained(digest, seen["message"]), count + 1
+        if hmac.compare_digest(digest, pending[1]):
+            room.vouched[seat] = True
+        else:
+            room.forged = True
 
     def log(self, room: Room, name: str, message: dict, text: str = "") -> None:
         """A peer message passed or held: logged, and shown to the watchers, once per (seat,
@@ -426,6 +469,8 @@ class Relay:
             self._drop_log(room)
         for watcher in room.watchers:
             watcher.push(seen)
+        if room.vouches[name] is not None:      # a vouch waited for this seat's history
+            self._check_vouch(room, name)
 
     def _tell_watchers(self, room: Room, text: str, but=None) -> None:
         for watcher in room.watchers:
@@ -516,9 +561,10 @@ class Relay:
     async def _watching(self, connection, room: Room) -> None:
         """A watcher: the room, its log, then what passes live; what it sends is dropped."""
         watcher = WatcherConnection(connection)
+        again = {"reopened": True} if room.reopened else {}     # its log: histories resent
         watcher.push(write("watching", code=room.code, rules=room.rules, options=room.options,
                            watchers=len(room.watchers) + 1, players=room.players(),
-                           names=room.names))
+                           names=room.names, **again))
         for seen in room.log:
             watcher.push(seen)
         room.watchers.append(watcher)
@@ -560,6 +606,9 @@ class Relay:
             async for text in connection:
                 try:
                     message = protocol.read(text)
+                    if message["type"] == "vouch":      # for the relay: never passed on
+                        self.vouch(room, name, message)
+                        continue
                     if message["type"] not in PEER_TYPES:
                         raise ProtocolError("bad-message", "not a message for the other game")
                 except ProtocolError as error:
@@ -568,6 +617,8 @@ class Relay:
                 if message["type"] == "say" and message["seq"] >= room.logged[name]:
                     now = self.clock()      # a new one: at most one each SAY_PAUSE
                     if seat.said is not None and now - seat.said < SAY_PAUSE:
+                        if room.reopened:   # maybe its history resent: logged, not passed
+                            self.log(room, name, message, text)
                         continue
                     seat.said = now
                 self.log(room, name, message, text)

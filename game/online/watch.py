@@ -27,6 +27,7 @@ for it; the seat's later messages wait behind it, so each seat's messages are us
 """
 from __future__ import annotations
 
+import collections
 import dataclasses
 import time
 from dataclasses import dataclass, field
@@ -46,6 +47,9 @@ from game.rules.telling import tell_throw, tell_turn
 #: Out-of-order messages a seat may have waiting for an earlier one, and messages waiting for
 #: their turn: a room's whole log is bounded by the relay, these by the watcher as well.
 MAX_WAITING = 512
+#: The same for a room a relay opened again: one seat's whole history may wait for the other's
+#: (its log holds them one after the other); the relay's log bound (4 MiB) holds fewer.
+MAX_CAUGHT_UP = 65_536
 
 #: Why the relay does not let a watcher in, for the reasons only a watcher meets.
 WATCH_REFUSED = {
@@ -81,6 +85,10 @@ def WatchClient(url: str, code: str, name: str | None = None) -> Client:
 LOST_ROOM = ("no-record", "no-such-room")
 ASK_AGAIN = 3.0
 FOLLOW_FOR = 120.0
+#: A relay that counts too many tries from this address ("too-many": a relay restarted, tried
+#: every few seconds by the players' games and the watchers of one home) is asked again after
+#: this many seconds, within FOLLOW_FOR too.
+BUSY_AGAIN = 20.0
 
 # --- what the watcher tells ----------------------------------------------------------------------
 
@@ -279,10 +287,14 @@ class PlayersPresent:
 
 @dataclass(frozen=True)
 class WatchersCount:
+    """How many watch the room (this watcher too); 0 while the relay that counts them is lost,
+    said as nothing."""
     count: int
 
     @property
-    def words(self) -> Words:
+    def words(self) -> Words | str:
+        if not self.count:
+            return ""
         return Words("{n} watching", "{n} watching", self.count, n=self.count)
 
 
@@ -344,7 +356,11 @@ class Watcher:
         self._done = False
         self._next = {"host": 0, "guest": 0}        # each seat's next seq to take in
         self._early = {"host": {}, "guest": {}}     # seq -> message, come before an earlier one
-        self._waiting: list[tuple[str, dict]] = []  # taken in, not yet used (in order)
+        #: Per seat, what was taken in and not yet used, in order, each with its number of
+        #: arrival (the first usable one of all is used first).
+        self._waiting = {"host": collections.deque(), "guest": collections.deque()}
+        self._arrived = 0
+        self._in_order = True       # False in a room a relay opened again (referee.py)
         self.referee: Referee | None = None         # judges both seats' messages, once let in
         self._events: list = []
 
@@ -383,6 +399,7 @@ class Watcher:
         if kind == "lost":
             self._lost()
             self._events.append(ConnectionLost())
+            self._uncounted()
         elif kind == "unreachable":
             self._fail(Unreachable())
         elif kind == "message":
@@ -401,17 +418,27 @@ class Watcher:
         if self.let_in and self._lost_since is None:
             self._lost_since = self._clock()
 
+    def _uncounted(self) -> None:
+        """The relay that counted the watchers is lost: none are said until it tells again."""
+        if self.watchers:
+            self._watchers_count({"count": 0})
+
     def _refused(self, message) -> None:
         """A refusal ends the watch - but for a room followed already that the relay has lost
-        (restarted): asked for again until the players' games have given it back."""
+        (restarted), or a relay that counts too many tries: asked for again until the players'
+        games have given it back, FOLLOW_FOR at most."""
         reason = str(message["reason"])[:40]
-        if self.let_in and reason in LOST_ROOM and self.over is None:
+        if self.let_in and reason in LOST_ROOM and self.over is None and message.get("final"):
+            self._fail(CannotFollow())      # the relay knows it will never show it again
+            return
+        if self.let_in and reason in (*LOST_ROOM, "too-many") and self.over is None:
             if self._lost_since is None:
                 self._lost()
                 self._events.append(ConnectionLost(Words(N_(
                     "The relay has lost this match for now: asking it again..."))))
+                self._uncounted()
             self.client.close()
-            self._again_at = self._clock() + ASK_AGAIN
+            self._again_at = self._clock() + (BUSY_AGAIN if reason == "too-many" else ASK_AGAIN)
             return
         self._fail(Refused(reason, watch_refused_words(reason)))
 
@@ -427,12 +454,18 @@ class Watcher:
 
     def _watching(self, message) -> None:
         self._names(message)
-        self.watchers = message.get("watchers", 0) if type(message.get("watchers")) is int else 0
+        watchers = message.get("watchers", 0) if type(message.get("watchers")) is int else 0
+        if message.get("reopened") is True and self._in_order:
+            self._in_order = False      # each seat's history resent whole: see referee.py
+            if self.referee is not None:
+                self.referee.in_order = False
         if self.let_in:                 # again, after a dropped connection: the log follows again
             self._lost_since = self._again_at = None
             self._events.append(Reconnected())
+            self._watchers_count({"count": watchers})
             self._players({"type": "players", **message["players"], "names": message.get("names")})
             return
+        self.watchers = watchers
         options = options_from_wire(message["options"], "host")
         if options is None or options.rules != message["rules"]:
             self._fail(Refused("bad-options", watch_refused_words("bad-options")))
@@ -443,7 +476,8 @@ class Watcher:
         self.session = Session.new(options, 0)      # every throw is dealt: the seed deals none
         host = options.human_side
         self.sides = {"host": host, "guest": host.other}
-        self.referee = Referee(self.session, new_state(), self.sides, near="host")
+        self.referee = Referee(self.session, new_state(), self.sides, near="host",
+                               in_order=self._in_order)
         self.players = dict(message["players"])
         self._events.append(Watching(self.code, options, self.watchers, dict(self.players)))
         absent = tuple(self.sides[seat] for seat in protocol.SEATS if not self.players[seat])
@@ -481,12 +515,15 @@ class Watcher:
             if len(early) < MAX_WAITING:
                 early[seq] = peer
             return
-        self._waiting.append((seat, peer))
+        waiting = self._waiting[seat]
+        waiting.append((self._arrived, peer))
         self._next[seat] += 1
         while self._next[seat] in early:
-            self._waiting.append((seat, early.pop(self._next[seat])))
+            waiting.append((self._arrived, early.pop(self._next[seat])))
             self._next[seat] += 1
-        if len(self._waiting) > MAX_WAITING:
+        self._arrived += 1
+        most = MAX_WAITING if self._in_order else MAX_CAUGHT_UP
+        if sum(map(len, self._waiting.values())) > most:
             self._cheated(Broken(seat, "bad-message"))
         else:
             self._digest()
@@ -497,14 +534,12 @@ class Watcher:
         while True:
             if self.over is None:
                 self._deal_when_due()
-            blocked = set()
-            for index, (seat, message) in enumerate(self._waiting):
-                if seat in blocked:
-                    continue
-                if self._use(seat, message):
-                    del self._waiting[index]
+            heads = sorted((waiting[0][0], seat) for seat, waiting in self._waiting.items()
+                           if waiting)
+            for _, seat in heads:
+                if self._use(seat, self._waiting[seat][0][1]):
+                    self._waiting[seat].popleft()
                     break
-                blocked.add(seat)
             else:
                 return
 
@@ -608,6 +643,7 @@ class Watcher:
             options = dataclasses.replace(options, human_side=options.human_side.other)
             self.sides = {seat_: side.other for seat_, side in self.sides.items()}
         self.session = Session.new(options, 0)
-        self.referee = Referee(self.session, new_state(), self.sides, near="host")
+        self.referee = Referee(self.session, new_state(), self.sides, near="host",
+                               in_order=self._in_order)
         self.over = None
         self._events.append(Rematched(options, swap))

@@ -19,7 +19,7 @@ import random
 
 import pygame
 
-from game.base.i18n import N_, Words, _, language, n_, shown, verbatim
+from game.base.i18n import N_, Words, _, language, shown, verbatim
 from game.dice import toss
 from game.online import protocol
 from game.online.events import ConnectionLost, Reconnected, Refused, Unreachable
@@ -33,6 +33,7 @@ from game.scenes.table.priority import PLAYS_FIRST, TIE_HOLD
 from game.scenes.table.scoreboard import GAME_WON, MATCH_SCORE, MATCH_WON
 from game.scenes.table.draw import HIT_RED, TRAIL
 from game.scenes.online.playing import MENDED_HOLD
+from game.scenes.online.shared import watching_words
 from game.scenes.paced import Pacing
 from game.scenes.table.flights import step_flights
 from game.scenes.table.scene import FORCED_PASS_HOLD, GAME_OVER_HOLD
@@ -98,7 +99,7 @@ class WatchScene(Pacing, Scene):
             PlayersPresent: self._players,
             WatchersCount: self._watchers, Refused: self._refused, Unreachable: self._refused,
             ConnectionLost: self._lost, Reconnected: self._reconnected,
-            CannotFollow: self._cannot_follow, SideSaid: self._said, Rematched: self._rematched,
+            CannotFollow: self._refused, SideSaid: self._said, Rematched: self._rematched,
         }
 
     # --- the pace (Pacing's) ---------------------------------------------------------------------
@@ -254,7 +255,12 @@ class WatchScene(Pacing, Scene):
         self.watchers = event.count
 
     def _refused(self, event) -> None:
+        """Said once, the watch over: in the waiting card, or, once watching, over the board
+        (CannotFollow too, in place of "trying again"); Esc leaves."""
         self.failed = event.words
+        if self.options is not None:
+            self.troubles = {"connection": event.words}
+            self.caption = event.words
 
     def _said(self, event: SideSaid) -> None:
         """A player's few words: a note over the board (a banner covers no checker)."""
@@ -267,12 +273,6 @@ class WatchScene(Pacing, Scene):
         self.to_move, self.dice = None, ()
         self.history.append(("game", event.words))
         self._watching(Watching(self.code, event.options, self.watchers, {}))
-        self.caption = event.words
-
-    def _cannot_follow(self, event: CannotFollow) -> None:
-        """Said once, in place of "trying again": the watch is over, Esc leaves."""
-        self.troubles.pop("players", None)
-        self.troubles["connection"] = event.words
         self.caption = event.words
 
     def _lost(self, event: ConnectionLost) -> None:
@@ -346,11 +346,11 @@ class WatchScene(Pacing, Scene):
 
     def prompt(self) -> str:
         """The line under the board: what was said last, and who watches."""
-        said = shown(self.caption) if self.caption else ""
-        watching = n_("{n} watching", "{n} watching", self.watchers, n=self.watchers)
-        if self.over is not None:
-            return _("{said} - {watching} - Esc: leave", said=shown(self.over.words), watching=watching)
-        return _("{said} - {watching}", said=said, watching=watching) if said else watching
+        said = shown(self.over.words if self.over is not None else self.caption or "")
+        watching = watching_words(self.watchers)    # none while the relay is lost
+        if watching is not None:
+            said = _("{said} - {watching}", said=said, watching=shown(watching)) if said else shown(watching)
+        return _("{said} - Esc: leave", said=said) if self.over is not None else said
 
     def _draw_waiting(self, surface) -> None:
         w, h = surface.get_size()
