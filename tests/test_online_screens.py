@@ -9,6 +9,7 @@ Headless and bounded: a wait for the network or another thread has a deadline in
 of frames the other threads have a moment, until a client's news or 5 ms at most
 (tools/online_screens.between_frames). Nothing asserts on the clock.
 """
+import collections
 import random
 import sys
 import time
@@ -215,6 +216,37 @@ def test_host_says_why_when_the_room_cannot_open(app, monkeypatch):
     frames(app)
     words = drawn(app)
     assert any("could not be opened" in w and "address already in use" in w for w in words), words
+
+
+def test_a_key_pressed_before_the_host_screen_showed_does_not_change_who_may_join(app, fake, monkeypatch):
+    """One Return on "Host the match" (played by hand, issue 37): the room opens while the frame is
+    held up, pygame's key repeat pushes a second Return before the key-up is read, and a key held
+    on keeps repeating. Neither changes "Who may join" on the Host screen; a Return pressed there
+    does. (pygame's state of the keys is SDL's, which posted events do not change: it is said here
+    as SDL says it while the key is down.)"""
+    form = new_match_form(app)
+    down = {pygame.K_RETURN}
+    monkeypatch.setattr(pygame.key, "get_pressed", lambda: collections.defaultdict(
+        bool, dict.fromkeys(down, True)))
+
+    def start_held_up():            # the relay starting while pygame's repeat timer runs
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
+                                             unicode="\r", scancode=0))
+        return fake
+    monkeypatch.setattr(online, "start_relay", start_held_up)
+    form.menu.focus_on(form.start_button)
+    key(app, pygame.K_RETURN)
+    host = app.scenes.top
+    assert isinstance(host, HostScene) and host.menu.focused is host.who
+    assert host.who.value is not True and len(FakeLink.made) == 1, "the repeat changed the choice"
+    key(app, pygame.K_RETURN)                 # still held: repeated on this screen
+    assert host.who.value is not True and len(FakeLink.made) == 1, "a held key changed the choice"
+    down.clear()
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN, mod=0, scancode=0))
+    key(app, pygame.K_RETURN)                 # pressed on this screen: it acts
+    frames(app)                               # its repeat while the room opened again: nothing
+    assert host.who.value is True and FakeLink.made[-1].given["open"] is True
+    assert app.settings["host_open"] is True and len(FakeLink.made) == 2
 
 
 # --- the Join screen -------------------------------------------------------------------------------
