@@ -61,12 +61,28 @@ def start_relay():
 
 def restart_relay(state: dict):
     """The relay a host's game ran for its saved match, started again on the same port (a
-    friend's game keeps the address it was given); None for a guest, or a relay elsewhere."""
+    friend's game keeps the address it was given); None for a guest, or a relay elsewhere. A
+    port still held (by this game closed a moment ago, still ending) is tried again on a thread
+    (relay.StartingAgain), said at the table while it is (`relay_held`)."""
+    global restarting
     from game.online import relay
     parts = urlsplit(state.get("url", ""))
     if state.get("seat") != "host" or parts.hostname != "127.0.0.1" or not parts.port:
         return None
-    return relay.start_in_thread(RELAY_HOST, parts.port)
+    try:
+        return relay.start_in_thread(RELAY_HOST, parts.port)
+    except OSError:
+        restarting = relay.StartingAgain(RELAY_HOST, parts.port)
+        return restarting
+
+
+restarting = None       # the host's relay tried again (restart_relay), the last one
+
+
+def relay_held():
+    """The host's relay being tried again while its port is held: (port, given up), else None."""
+    again = restarting
+    return (again.port, again.given_up) if again is not None and again.held else None
 
 
 def announce(port: int, name: str, addresses: list[str]):

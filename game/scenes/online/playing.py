@@ -20,7 +20,7 @@ from game.base.dispatch import dispatch, nothing
 from game.play.session import Phase
 from game.rules import Side
 from game.scenes.base import STILL
-from game.scenes.online.lobby import dots, draw_waiting, watching_words
+from game.scenes.online.lobby import dots, draw_waiting, relay_held, watching_words
 from game.scenes.online.shared import FACE_TIME
 from game.scenes.table.cards import checker_rects
 from game.view import widgets as ui
@@ -154,6 +154,7 @@ class OnlinePlay:
             return
         for event in self.link.poll():
             dispatch(self.handlers, event, self)
+        self.relay_trouble()
         if getattr(self.link, "friend_threw_first", False) and not self.told_thrown:
             self.told_thrown = True      # once: the friend's die is in, this side's is awaited
             self.banner(Words(N_("Your friend has thrown: your turn to throw")), "note", SAID_HOLD)
@@ -175,6 +176,20 @@ class OnlinePlay:
         if self.dice_wait and self.session.phase is Phase.PRIORITY:
             return Words(N_("Priority: you have thrown - your friend is throwing"))
         return None
+
+    def relay_trouble(self) -> None:
+        """The host's own relay that could not start again, its port still held: said (in place
+        of the connection lost) while it is tried again, and once given up."""
+        held = relay_held()
+        if held is None:
+            self.troubles.pop("relay", None)
+            return
+        port, given_up = held
+        self.troubles["relay"] = Words(
+            N_("Your relay could not start: port {port} is still held (by another program, or "
+               "this game closing). Esc - Save and leave, then Continue once it is free") if given_up
+            else N_("Your relay could not start yet: port {port} is still held (by another "
+                    "program, or this game closing) - trying again..."), port=verbatim(str(port)))
 
     def _friend_said(self, event) -> None:
         self.banner(event.words, "note", SAID_HOLD)
@@ -233,8 +248,9 @@ class OnlinePlay:
             return
         size = 22 * scale
         width = board.w - 2 * px(16, scale)
-        lines = [line for words in self.troubles.values()
-                 for line in ui.wrap(shown(words), ui.font(size), width)]
+        said = [words for kind, words in self.troubles.items()     # the relay says why it is lost
+                if not (kind == "connection" and "relay" in self.troubles)]
+        lines = [line for words in said for line in ui.wrap(shown(words), ui.font(size), width)]
         step = ui.font(size).get_linesize()
         height = step * len(lines) + px(14, scale)
         ribbon = self.ribbon = self.free_band(board, height, position)
