@@ -11,6 +11,7 @@ of frames the other threads have a moment, until a client's news or 5 ms at most
 """
 import collections
 import random
+import socket
 import sys
 import time
 from pathlib import Path
@@ -19,6 +20,7 @@ import pygame
 import pytest
 
 from game.app import MAX_DT, App
+from game.online import relay as relay_module
 from game.online.events import Offered, Refused, RoomOpened, refused_words
 from game.play.options import MatchOptions
 from game.rules import Side
@@ -611,8 +613,10 @@ def test_a_friend_who_gives_up_ends_the_match_on_the_scoreboard_and_a_rematch_fo
 
 def test_the_host_restarted_starts_its_relay_again_and_the_friend_reconnects(tmp_path, monkeypatch, quick_retries):
     """The host's game leaves (its relay stops with it): the friend's table says the connection
-    is lost; the host's game started again takes the match up with Continue, its relay on the
-    same port, and the friend's game is back by itself: the match plays on to its end."""
+    is lost; the host's game started again takes the match up with Continue while the port is
+    still held (the old game still ending, played by hand): it says so and tries again, and once
+    the port is let go its relay starts on it, and the friend's game is back by itself: the match
+    plays on to its end."""
     a, b = host_and_join(tmp_path, monkeypatch)
     try:
         play_out(a, b, done=lambda: all(type(g.scenes.top).__name__ == "TableScene" and
@@ -623,10 +627,19 @@ def test_the_host_restarted_starts_its_relay_again_and_the_friend_reconnects(tmp
         assert a.relay is None
         assert frames_until([b], lambda: "connection" in table.online.troubles)
         assert any("connection to the relay was lost" in w for w in drawn(b))
-        a = started_again(tmp_path / "a")
-        a.continue_match()
-        assert a.relay is not None and a.relay.port == port
+        monkeypatch.setattr(relay_module, "AGAIN_EVERY", 0.05)
+        with socket.socket() as holder:            # the old game, still ending, holds the port
+            holder.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)   # as the relay's own
+            holder.bind((online.RELAY_HOST, port))
+            holder.listen()
+            a = started_again(tmp_path / "a")
+            a.continue_match()
+            assert a.relay is not None and a.relay.port == port
+            frames_until([a], lambda: a.relay.tries >= 2)
+            assert any(f"port {port} is still held" in w and "trying again" in w
+                       for w in drawn(a)), "the host's game does not say why it has no relay"
         assert frames_until([a, b], lambda: not table.online.troubles, limit=4000)
+        assert a.relay.running is not None and not a.scenes.top.online.troubles
         played_to_the_end(a, b)
     finally:
         for g in (a, b):
