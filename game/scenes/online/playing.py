@@ -88,6 +88,22 @@ def friends_link(app, session):
     return app.keeper.online if session.options.opponent == "online" else None
 
 
+def free_band(board: pygame.Rect, height: int, checkers: list[pygame.Rect]) -> pygame.Rect:
+    """A band across the board, `height` high, covering none of `checkers`: the middle of the
+    board (between the two rows of points) if it is free, else the free place nearest it; the
+    middle when no place is free (long stacks from both sides). The table's ribbon and the
+    watcher's."""
+    middle = pygame.Rect(board.x, 0, board.w, height)
+    middle.centery = board.centery
+    reach = board.h // 2 - height // 2
+    for shift in range(0, reach, max(2, height // 4)):
+        for sign in (1, -1):
+            band = middle.move(0, sign * shift)
+            if band.collidelist(checkers) < 0:
+                return band
+    return middle
+
+
 class OnlinePlay:
     """The part of the table (or the priority throw) that keeps the link: what is wrong now, a
     match ended early, and the ribbon that says so. Without a link, all of it is silent.
@@ -270,19 +286,7 @@ class OnlinePlay:
         return checker_rects(self.view, position or self.session.position)
 
     def free_band(self, board: pygame.Rect, height: int, position=None) -> pygame.Rect:
-        """A band across the board, `height` high, covering no checker: the middle of the board
-        (between the two rows of points) if it is free, else the free place nearest it; the
-        middle when no place is free (long stacks from both sides)."""
-        checkers = self.checkers(position)
-        middle = pygame.Rect(board.x, 0, board.w, height)
-        middle.centery = board.centery
-        reach = board.h // 2 - height // 2
-        for shift in range(0, reach, max(2, height // 4)):
-            for sign in (1, -1):
-                band = middle.move(0, sign * shift)
-                if band.collidelist(checkers) < 0:
-                    return band
-        return middle
+        return free_band(board, height, self.checkers(position))
 
     def draw_watchers(self, surface, board: pygame.Rect, scale: float) -> None:
         """ "2 watching", small, in the margin right of the board (over the board's right rail
