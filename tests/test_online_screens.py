@@ -9,7 +9,9 @@ Headless and bounded: a wait for the network or another thread has a deadline in
 of frames the other threads have a moment, until a client's news or 5 ms at most
 (tools/online_screens.between_frames). Nothing asserts on the clock.
 """
+import collections
 import random
+import socket
 import sys
 import time
 from pathlib import Path
@@ -18,6 +20,7 @@ import pygame
 import pytest
 
 from game.app import MAX_DT, App
+from game.online import relay as relay_module
 from game.online.events import Offered, Refused, RoomOpened, refused_words
 from game.play.options import MatchOptions
 from game.rules import Side
@@ -215,6 +218,37 @@ def test_host_says_why_when_the_room_cannot_open(app, monkeypatch):
     frames(app)
     words = drawn(app)
     assert any("could not be opened" in w and "address already in use" in w for w in words), words
+
+
+def test_a_key_pressed_before_the_host_screen_showed_does_not_change_who_may_join(app, fake, monkeypatch):
+    """One Return on "Host the match" (played by hand, issue 37): the room opens while the frame is
+    held up, pygame's key repeat pushes a second Return before the key-up is read, and a key held
+    on keeps repeating. Neither changes "Who may join" on the Host screen; a Return pressed there
+    does. (pygame's state of the keys is SDL's, which posted events do not change: it is said here
+    as SDL says it while the key is down.)"""
+    form = new_match_form(app)
+    down = {pygame.K_RETURN}
+    monkeypatch.setattr(pygame.key, "get_pressed", lambda: collections.defaultdict(
+        bool, dict.fromkeys(down, True)))
+
+    def start_held_up():            # the relay starting while pygame's repeat timer runs
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
+                                             unicode="\r", scancode=0))
+        return fake
+    monkeypatch.setattr(online, "start_relay", start_held_up)
+    form.menu.focus_on(form.start_button)
+    key(app, pygame.K_RETURN)
+    host = app.scenes.top
+    assert isinstance(host, HostScene) and host.menu.focused is host.who
+    assert host.who.value is not True and len(FakeLink.made) == 1, "the repeat changed the choice"
+    key(app, pygame.K_RETURN)                 # still held: repeated on this screen
+    assert host.who.value is not True and len(FakeLink.made) == 1, "a held key changed the choice"
+    down.clear()
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN, mod=0, scancode=0))
+    key(app, pygame.K_RETURN)                 # pressed on this screen: it acts
+    frames(app)                               # its repeat while the room opened again: nothing
+    assert host.who.value is True and FakeLink.made[-1].given["open"] is True
+    assert app.settings["host_open"] is True and len(FakeLink.made) == 2
 
 
 # --- the Join screen -------------------------------------------------------------------------------
@@ -579,8 +613,10 @@ def test_a_friend_who_gives_up_ends_the_match_on_the_scoreboard_and_a_rematch_fo
 
 def test_the_host_restarted_starts_its_relay_again_and_the_friend_reconnects(tmp_path, monkeypatch, quick_retries):
     """The host's game leaves (its relay stops with it): the friend's table says the connection
-    is lost; the host's game started again takes the match up with Continue, its relay on the
-    same port, and the friend's game is back by itself: the match plays on to its end."""
+    is lost; the host's game started again takes the match up with Continue while the port is
+    still held (the old game still ending, played by hand): it says so and tries again, and once
+    the port is let go its relay starts on it, and the friend's game is back by itself: the match
+    plays on to its end."""
     a, b = host_and_join(tmp_path, monkeypatch)
     try:
         play_out(a, b, done=lambda: all(type(g.scenes.top).__name__ == "TableScene" and
@@ -591,10 +627,19 @@ def test_the_host_restarted_starts_its_relay_again_and_the_friend_reconnects(tmp
         assert a.relay is None
         assert frames_until([b], lambda: "connection" in table.online.troubles)
         assert any("connection to the relay was lost" in w for w in drawn(b))
-        a = started_again(tmp_path / "a")
-        a.continue_match()
-        assert a.relay is not None and a.relay.port == port
+        monkeypatch.setattr(relay_module, "AGAIN_EVERY", 0.05)
+        with socket.socket() as holder:            # the old game, still ending, holds the port
+            holder.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)   # as the relay's own
+            holder.bind((online.RELAY_HOST, port))
+            holder.listen()
+            a = started_again(tmp_path / "a")
+            a.continue_match()
+            assert a.relay is not None and a.relay.port == port
+            frames_until([a], lambda: a.relay.tries >= 2)
+            assert any(f"port {port} is still held" in w and "trying again" in w
+                       for w in drawn(a)), "the host's game does not say why it has no relay"
         assert frames_until([a, b], lambda: not table.online.troubles, limit=4000)
+        assert a.relay.running is not None and not a.scenes.top.online.troubles
         played_to_the_end(a, b)
     finally:
         for g in (a, b):

@@ -371,6 +371,28 @@ def test_a_game_gone_with_save_and_leave_is_said(recorded):
     assert isinstance(events[-1], MatchOver) and not any(isinstance(e, Cheated) for e in events)
 
 
+def test_a_game_gone_again_and_again_before_it_plays_is_said_once(recorded):
+    """A room opened again resends each game's history, every `away` in it (played by hand: five
+    "White's game left" in the history); a side's leaving is said once until it plays again."""
+    log = list(recorded["log"])
+    moves = [i for i, (s, m) in enumerate(log) if s == "guest" and m["type"] == "move"]
+    inserts = {moves[0]: 3, moves[1]: 1}       # three aways, a move, one away
+    out, last = [], None
+    for i, (seat, message) in enumerate(log):
+        if seat == "guest":
+            last = {**message, "seq": len([1 for s, _ in out if s == "guest"])}
+            out.append((seat, last))
+        else:
+            out.append((seat, message))
+        for _ in range(inserts.get(i, 0)):
+            out.append(("guest", {"type": "away", "turn": last["turn"], "why": "saved",
+                                  "seq": len([1 for s, _ in out if s == "guest"])}))
+    events = watch_log(recorded, out)
+    said = [e for e in events if type(e).__name__ == "LeftSaved"]
+    assert len(said) == 2 and all(e.side is Side.WHITE for e in said), said
+    assert isinstance(events[-1], MatchOver) and not any(isinstance(e, Cheated) for e in events)
+
+
 def test_after_a_move_the_watcher_names_the_side_to_throw_next(recorded):
     """Issue 37.7: the watcher's top bar said "Black - to play" after Black had moved, until the
     next throw; each move now says who throws next - the side of the throw that follows."""

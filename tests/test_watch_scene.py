@@ -173,3 +173,28 @@ def test_a_refusal_once_watching_is_said_over_the_board_not_kept_silent(app, rec
     said = str(shown(scene.troubles["connection"]))
     assert "version" in said and said == str(shown(scene.caption)) and len(scene.troubles) == 1
     assert problems(app) == []
+
+
+def test_a_refusal_said_over_the_board_covers_no_checker(app, recorded):
+    """Issue 38 item 11 (seen on the screen above, in French): the refusal's ribbon lay across the
+    foot of the board, over a checker; it takes the free band nearest the middle, as the table's."""
+    from game.scenes.table.cards import checker_rects
+    from game.view import widgets as ui
+    scene, watcher = watch_screen(app, recorded)
+    watcher.client.put(watching(recorded))
+    for seat, message in recorded["log"][:40]:
+        watcher.client.put(seen(seat, message))
+    for _ in range(400):
+        app.frame(LIVE_DT)
+    checkers = checker_rects(scene.view, scene.position)
+    assert checkers, "no checker on the board to keep clear of"
+    watcher.client.inbox.put(("lost",))
+    watcher.client.put({"type": "refused", "reason": "version", "detail": ""})
+    for _ in range(5):
+        app.frame(DT)
+    with ui.recording() as (shown_, _unsaid):
+        app.frame(DT)
+    said = str(shown(scene.troubles["connection"]))
+    ribbon = [rect for words, rect, _box in shown_ if str(words) == said and rect.colliderect(
+        scene.view.board_rect())]
+    assert ribbon and not any(rect.collidelist(checkers) >= 0 for rect in ribbon), (ribbon, checkers)

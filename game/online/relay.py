@@ -33,6 +33,7 @@ from websockets.asyncio.server import ServerConnection, serve as websocket_serve
 from websockets.exceptions import ConnectionClosed
 
 from game.base import streams
+from game.base.wake import wake
 from game.base.i18n import _
 from game.online import protocol
 from game.online.lobby import OPEN_ROOMS, Lobby
@@ -795,6 +796,59 @@ def start_in_thread(host: str = "0.0.0.0", port: int = DEFAULT_PORT, relay: Rela
     if "error" in box:
         raise box["error"]
     return Running(relay, host, box["port"], loop, stop, thread)
+
+
+#: A relay whose port is still held (the game closed a moment ago may hold it while it ends) is
+#: tried again this often, this many times at most (three minutes), then given up.
+AGAIN_EVERY = 1.0
+AGAIN_TRIES = 180
+
+
+class StartingAgain:
+    """The host's relay for a match taken up again, when its port was held at the first try: tried
+    again on a thread every AGAIN_EVERY seconds, AGAIN_TRIES times at most, on the same port (the
+    friend's game keeps the address it was given). `running`: the relay once started (the
+    friend's game and this one's link then connect by themselves); `given_up` once the tries are
+    spent; `stop()` ends the tries, or the relay started. Its `port` and `url` are the relay's."""
+
+    def __init__(self, host: str, port: int):
+        self.host, self.port = host, port
+        self.url = url("127.0.0.1" if host in (*WILDCARDS, "localhost", "127.0.0.1") else host, port)
+        self.running: Running | None = None
+        self.given_up = False
+        self.tries = 0
+        self._stopped = threading.Event()
+        self._lock = threading.Lock()
+        threading.Thread(target=self._try, name="relay-again", daemon=True).start()
+
+    def _try(self) -> None:
+        while self.tries < AGAIN_TRIES and not self._stopped.wait(AGAIN_EVERY):
+            self.tries += 1
+            try:
+                started = start_in_thread(self.host, self.port)
+            except OSError:
+                continue
+            with self._lock:
+                if self._stopped.is_set():      # stopped while it started: it stops too
+                    started.stop()
+                else:
+                    self.running = started
+            wake()
+            return
+        self.given_up = not self._stopped.is_set()
+        wake()
+
+    @property
+    def held(self) -> bool:
+        """Its port still held: not started, not stopped."""
+        return self.running is None and not self._stopped.is_set()
+
+    def stop(self) -> None:
+        with self._lock:
+            self._stopped.set()
+            running, self.running = self.running, None
+        if running is not None:
+            running.stop()
 
 
 def local_addresses() -> list[str]:

@@ -361,6 +361,8 @@ class Watcher:
         self._waiting = {"host": collections.deque(), "guest": collections.deque()}
         self._arrived = 0
         self._in_order = True       # False in a room a relay opened again (referee.py)
+        self._gone: set[str] = set()  # seats said gone (Save and leave) and not seen playing since:
+        #                               a room opened again resends each history, every away in it
         self.referee: Referee | None = None         # judges both seats' messages, once let in
         self._events: list = []
 
@@ -558,12 +560,14 @@ class Watcher:
         if self.over is not None:
             return False        # the next match's, once a rematch is agreed
         if kind == "away":      # a game saying why it left changes nothing in the match
-            if message.get("why") == "saved":
+            if message.get("why") == "saved" and seat not in self._gone:
+                self._gone.add(seat)
                 self._events.append(LeftSaved(self.sides[seat]))
             return True
         verdict = self.referee.take(seat, message)
         if isinstance(verdict, Wait):
             return False
+        self._gone.discard(seat)      # it plays: its next leaving is said again
         if isinstance(verdict, Broken):
             self._cheated(verdict)
         elif isinstance(verdict, Resigns):

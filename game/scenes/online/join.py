@@ -126,6 +126,8 @@ class JoinScene(OnlineScene):
             self.say("", failed=False)
 
     def handle_event(self, event):
+        if self.held.stale(event):
+            return
         focused = self.menu.focused
         if isinstance(focused, TextField) and focused.visible and not self.leaving \
                 and focused.take(event):

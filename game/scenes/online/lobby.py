@@ -31,6 +31,7 @@ from game.view import widgets as ui
 from game.view.layout import px, ui_scale
 from game.scenes.online.shared import (FACE_TIME, code_said, dots, draw_waiting,  # noqa: F401
                                        option_rows, relay_url, watching_words)
+from game.view.held_keys import HeldKeys
 from game.view.text_field import TextField
 
 FAILURE = (236, 120, 96)  # what went wrong, said in a warm red on the walnut
@@ -60,12 +61,28 @@ def start_relay():
 
 def restart_relay(state: dict):
     """The relay a host's game ran for its saved match, started again on the same port (a
-    friend's game keeps the address it was given); None for a guest, or a relay elsewhere."""
+    friend's game keeps the address it was given); None for a guest, or a relay elsewhere. A
+    port still held (by this game closed a moment ago, still ending) is tried again on a thread
+    (relay.StartingAgain), said at the table while it is (`relay_held`)."""
+    global restarting
     from game.online import relay
     parts = urlsplit(state.get("url", ""))
     if state.get("seat") != "host" or parts.hostname != "127.0.0.1" or not parts.port:
         return None
-    return relay.start_in_thread(RELAY_HOST, parts.port)
+    try:
+        return relay.start_in_thread(RELAY_HOST, parts.port)
+    except OSError:
+        restarting = relay.StartingAgain(RELAY_HOST, parts.port)
+        return restarting
+
+
+restarting = None       # the host's relay tried again (restart_relay), the last one
+
+
+def relay_held():
+    """The host's relay being tried again while its port is held: (port, given up), else None."""
+    again = restarting
+    return (again.port, again.given_up) if again is not None and again.held else None
 
 
 def announce(port: int, name: str, addresses: list[str]):
@@ -92,8 +109,22 @@ class OnlineScene(MenuScene):
         self.link = None
         self.status: Words | str = ""
         self.failed = False
+        self.held = HeldKeys()      # keys pressed before the screen showed (game/view/held_keys.py)
         super().__init__(app)
         self.handlers = self.link_handlers()
+
+    def enter(self) -> None:
+        """The screen comes (`arrive`); a key pressed before it showed does not act on it."""
+        super().enter()
+        self.arrive()
+        self.held.came()
+
+    def arrive(self) -> None:
+        """What the screen does as it comes (the Host screen opens its room)."""
+
+    def handle_event(self, event) -> None:
+        if not self.held.stale(event):
+            super().handle_event(event)
 
     def close(self) -> None:
         if self.link is not None:
@@ -192,6 +223,7 @@ class HostScene(OnlineScene):
         if self.link is not None and not self.arrived:
             self.close()
             self.open()
+            self.held.came()    # the key's repeat pushed while the room opened again: not another change
 
     def chosen(self, url: str) -> None:
         """Host on that relay instead (the room opens again when this screen shows)."""
@@ -211,9 +243,8 @@ class HostScene(OnlineScene):
             self.row_height + self.gap, scale), px(440, scale), px(self.row_height, scale),
             px(self.gap, scale))
 
-    def enter(self):
+    def arrive(self):
         """Open the room - again, back from choosing a relay elsewhere (leaving closed it)."""
-        super().enter()
         if self.link is None and not self.leaving:
             self.open()
 
@@ -366,6 +397,8 @@ class RelayScene(OnlineScene):
                   px(self.row_height, scale), px(self.gap, scale))
 
     def handle_event(self, event):
+        if self.held.stale(event):
+            return
         if self.menu.focused is self.address and not self.leaving and self.address.take(event):
             return
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \

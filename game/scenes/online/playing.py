@@ -20,7 +20,7 @@ from game.base.dispatch import dispatch, nothing
 from game.play.session import Phase
 from game.rules import Side
 from game.scenes.base import STILL
-from game.scenes.online.lobby import dots, draw_waiting, watching_words
+from game.scenes.online.lobby import dots, draw_waiting, relay_held, watching_words
 from game.scenes.online.shared import FACE_TIME
 from game.scenes.table.cards import checker_rects
 from game.view import widgets as ui
@@ -86,6 +86,22 @@ def friends_link(app, session):
     """The link to the friend's game (the app's keeper holds it) in a match against a friend
     elsewhere; None in every other match."""
     return app.keeper.online if session.options.opponent == "online" else None
+
+
+def free_band(board: pygame.Rect, height: int, checkers: list[pygame.Rect]) -> pygame.Rect:
+    """A band across the board, `height` high, covering none of `checkers`: the middle of the
+    board (between the two rows of points) if it is free, else the free place nearest it; the
+    middle when no place is free (long stacks from both sides). The table's ribbon and the
+    watcher's."""
+    middle = pygame.Rect(board.x, 0, board.w, height)
+    middle.centery = board.centery
+    reach = board.h // 2 - height // 2
+    for shift in range(0, reach, max(2, height // 4)):
+        for sign in (1, -1):
+            band = middle.move(0, sign * shift)
+            if band.collidelist(checkers) < 0:
+                return band
+    return middle
 
 
 class OnlinePlay:
@@ -154,6 +170,7 @@ class OnlinePlay:
             return
         for event in self.link.poll():
             dispatch(self.handlers, event, self)
+        self.relay_trouble()
         if getattr(self.link, "friend_threw_first", False) and not self.told_thrown:
             self.told_thrown = True      # once: the friend's die is in, this side's is awaited
             self.banner(Words(N_("Your friend has thrown: your turn to throw")), "note", SAID_HOLD)
@@ -175,6 +192,20 @@ class OnlinePlay:
         if self.dice_wait and self.session.phase is Phase.PRIORITY:
             return Words(N_("Priority: you have thrown - your friend is throwing"))
         return None
+
+    def relay_trouble(self) -> None:
+        """The host's own relay that could not start again, its port still held: said (in place
+        of the connection lost) while it is tried again, and once given up."""
+        held = relay_held()
+        if held is None:
+            self.troubles.pop("relay", None)
+            return
+        port, given_up = held
+        self.troubles["relay"] = Words(
+            N_("Your relay could not start: port {port} is still held (by another program, or "
+               "this game closing). Esc - Save and leave, then Continue once it is free") if given_up
+            else N_("Your relay could not start yet: port {port} is still held (by another "
+                    "program, or this game closing) - trying again..."), port=verbatim(str(port)))
 
     def _friend_said(self, event) -> None:
         self.banner(event.words, "note", SAID_HOLD)
@@ -233,8 +264,9 @@ class OnlinePlay:
             return
         size = 22 * scale
         width = board.w - 2 * px(16, scale)
-        lines = [line for words in self.troubles.values()
-                 for line in ui.wrap(shown(words), ui.font(size), width)]
+        said = [words for kind, words in self.troubles.items()     # the relay says why it is lost
+                if not (kind == "connection" and "relay" in self.troubles)]
+        lines = [line for words in said for line in ui.wrap(shown(words), ui.font(size), width)]
         step = ui.font(size).get_linesize()
         height = step * len(lines) + px(14, scale)
         ribbon = self.ribbon = self.free_band(board, height, position)
@@ -254,19 +286,7 @@ class OnlinePlay:
         return checker_rects(self.view, position or self.session.position)
 
     def free_band(self, board: pygame.Rect, height: int, position=None) -> pygame.Rect:
-        """A band across the board, `height` high, covering no checker: the middle of the board
-        (between the two rows of points) if it is free, else the free place nearest it; the
-        middle when no place is free (long stacks from both sides)."""
-        checkers = self.checkers(position)
-        middle = pygame.Rect(board.x, 0, board.w, height)
-        middle.centery = board.centery
-        reach = board.h // 2 - height // 2
-        for shift in range(0, reach, max(2, height // 4)):
-            for sign in (1, -1):
-                band = middle.move(0, sign * shift)
-                if band.collidelist(checkers) < 0:
-                    return band
-        return middle
+        return free_band(board, height, self.checkers(position))
 
     def draw_watchers(self, surface, board: pygame.Rect, scale: float) -> None:
         """ "2 watching", small, in the margin right of the board (over the board's right rail

@@ -275,6 +275,8 @@ class RoomsScene(OnlineScene):
 
     # --- keys and drawing ----------------------------------------------------------------------
     def handle_event(self, event):
+        if self.held.stale(event):
+            return
         if self.menu.focused is self.address and not self.leaving and self.address.take(event):
             return
         if event.type == pygame.MOUSEWHEEL and not self.leaving:

@@ -31,8 +31,9 @@ from game.scenes.boards import board_for
 from game.scenes.menus.base import rules_title
 from game.scenes.table.priority import PLAYS_FIRST, TIE_HOLD
 from game.scenes.table.scoreboard import GAME_WON, MATCH_SCORE, MATCH_WON
+from game.scenes.table.cards import checker_rects
 from game.scenes.table.draw import HIT_RED, TRAIL
-from game.scenes.online.playing import MENDED_HOLD
+from game.scenes.online.playing import MENDED_HOLD, free_band
 from game.scenes.online.shared import watching_words
 from game.scenes.paced import Pacing
 from game.scenes.table.flights import step_flights
@@ -388,8 +389,7 @@ class WatchScene(Pacing, Scene):
         lines = [shown(words) for words in self.troubles.values()]
         size = 21 * scale
         step = ui.font(size).get_linesize()
-        ribbon = pygame.Rect(board.x, board.bottom - step * len(lines) - px(14, scale) - round(board.h * 0.065),
-                             board.w, step * len(lines) + px(14, scale))
+        ribbon = free_band(board, step * len(lines) + px(14, scale), checker_rects(self.view, self.position))
         plate = pygame.Surface(ribbon.size, pygame.SRCALPHA)
         plate.fill((*ui.WALNUT_DEEP, 225))
         surface.blit(plate, ribbon)
