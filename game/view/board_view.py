@@ -10,6 +10,7 @@ The board is drawn at the window's own size (never a scaled-up bitmap), so it st
 960x600 to 4K. Board units are those of game/geometry/tablier.py; not-entered checkers wait outside the
 frame on the left, so the view keeps a margin there (and the same on the right, to stay centred).
 """
+import functools
 import math
 from typing import Protocol
 
@@ -414,7 +415,20 @@ def _banners_search(words, banners, board, centre, scale, avoid, shun, gap, regi
 
 def banner_lines(words: str, size: float, room: int, kind: str, shrinks) -> tuple[float, list]:
     """(size, lines): the words on one line at the largest size of `shrinks` (fractions of
-    `size`) that fits `room`, else on two lines, else on as few as fit at the smallest."""
+    `size`) that fits `room`, else on two lines, else on as few as fit at the smallest. Kept
+    (a banner stays up for many frames, each measuring it at every size and place tried):
+    keyed by the words' type too, said or not, which the tests' recording tells apart."""
+    found, lines = _banner_lines(words, type(words), size, room, kind, tuple(shrinks))
+    return found, list(lines)
+
+
+@functools.lru_cache(maxsize=512)
+def _banner_lines(words: str, _kind_of_words, size: float, room: int, kind: str, shrinks) -> tuple:
+    found, lines = _measured_lines(words, size, room, kind, shrinks)
+    return found, tuple(lines)
+
+
+def _measured_lines(words: str, size: float, room: int, kind: str, shrinks) -> tuple[float, list]:
     from game.view import widgets as ui
     for shrink in shrinks:
         if ui.font(size * shrink, kind).size(words)[0] <= room:

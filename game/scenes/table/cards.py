@@ -240,6 +240,7 @@ class TableCards:
         self.history_scroll = 0            # rows scrolled up from the latest
         self.history_rect = None
         self._history = None               # ((turns, first), the turns said)
+        self._panel = None                 # ((size, scale), the history panel's backing)
         self._caption = None               # the caption shown: (Caption, {"said": (language, heading,
                                            # words), "way": (board, rects), "at": (width, rect)})
 
@@ -317,10 +318,12 @@ class TableCards:
             if rect.collidelist(dice) >= 0:
                 rect.right = area.right
         self.history_rect = rect
-        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-        layer.fill((16, 10, 5, 236))
-        pygame.draw.rect(layer, (*ui.GOLD, 255), layer.get_rect(), max(1, px(2, s)), border_radius=px(8, s))
-        surface.blit(layer, rect)
+        if self._panel is None or self._panel[0] != (rect.size, s):    # made once a size
+            layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+            layer.fill((16, 10, 5, 236))
+            pygame.draw.rect(layer, (*ui.GOLD, 255), layer.get_rect(), max(1, px(2, s)), border_radius=px(8, s))
+            self._panel = ((rect.size, s), layer)
+        surface.blit(self._panel[1], rect)
         pad = px(14, s)
         head_size, note_size, word_size = px(28, s), px(19, s), px(22, s)
         inner_w = rect.w - 2 * pad
