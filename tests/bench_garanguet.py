@@ -219,6 +219,8 @@ def duel(argv=None) -> dict:
     parser.add_argument("--rival", default="master1")
     parser.add_argument("--net", default=None, help="the master's network (the shipped one)")
     parser.add_argument("--width", type=int, default=gp.SEARCH_WIDTH)
+    parser.add_argument("--margin", type=float, default=gp.SEARCH_MARGIN,
+                        help="the master's two-ply search: how far behind the best a play may be")
     parser.add_argument("--player", default="master", choices=["master", "novice", "journeyman"],
                         help="the level that plays (--net and --width are the master's)")
     parser.add_argument("--seed", type=int, default=SEED)
@@ -228,6 +230,7 @@ def duel(argv=None) -> dict:
                         help="results (the first is written; all are read)")
     args = parser.parse_args(argv)
     part, parts = map(int, args.part.split("/"))
+    gp.SEARCH_MARGIN = args.margin
     done = {}
     for path in args.out:
         if path.exists():
@@ -255,12 +258,15 @@ def speed(argv=None) -> dict:
     parser.add_argument("--turns", type=int, default=300)
     parser.add_argument("--net", default=None, help="the master's network (the shipped one)")
     parser.add_argument("--width", type=int, default=gp.SEARCH_WIDTH)
+    parser.add_argument("--margin", type=float, default=gp.SEARCH_MARGIN,
+                        help="the master's two-ply search: how far behind the best a play may be")
     parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--busy", action="store_true", help="a spinning process beside it")
     parser.add_argument("--no-top", action="store_true", help="do not time the frozen top level")
     args = parser.parse_args(argv)
     import subprocess
     turns = positions(args.turns, args.seed)
+    gp.SEARCH_MARGIN = args.margin
     players = {"master": master(args.net, args.width, args.seed)}
     if not args.no_top:
         players["top"] = rival("top", args.seed)

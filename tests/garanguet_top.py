@@ -16,7 +16,7 @@ import numpy as np
 from game.computer import garanguet_bearoff as gb
 from game.computer import garanguet_net as gnet
 from game.computer import garanguet_race as gr
-from game.computer.garanguet_player import THROWS, point_worth, worth
+from game.computer.garanguet_player import THROWS, _replies, point_worth, worth
 from game.rules import GARANGUET, LAST_QUADRANT, OFF, Move, Position, aways
 
 NET = pathlib.Path(__file__).resolve().parent.parent / "tools" / "checkpoints" / "garanguet-a" / "ckpt_042000.npz"
@@ -64,25 +64,21 @@ def two_ply(rules, ends, opp, value_net: gnet.Net, table=None, their_score=None)
     opponent's throws, weighed by its chance, the reply that the opponent values best at one
     ply (by `worth` at its score, `their_score`), or its pass."""
     rows, which, sizes = [], [], []
-    known: dict = {}
     for i, end in enumerate(ends):
-        # the opponent's turns depend only on the mover's points still ahead of its checkers
-        ahead = tuple(sorted({point for point in end if point < OFF - opp[0]}))
-        for dice, _ in THROWS:
-            replies = known.get((ahead, dice))
-            if replies is None:
-                replies = known[ahead, dice] = [reply for reply, _ in
-                                                gnet.turn_ends(rules, opp, end, dice)]
-            sizes.append(len(replies))
-            rows += replies or [opp]           # a pass: the mover throws again, as it stands
-            which += [i] * max(1, len(replies))
-    values = after_turns(rows, ends, value_net, table, which)
+        # the opponent's turns for each throw, or its checkers as they stand when it passes
+        # (the mover throws again): the game's reply search, kept across decisions, finds the
+        # same turns as the rules' whole-turn search (tests/test_garanguet_inputs.py checks)
+        replies, counts = _replies(rules, tuple(opp), end)
+        sizes += counts
+        rows.append(replies)
+        which.append(np.full(len(replies), i))
+    values = after_turns(np.concatenate(rows), ends, value_net, table, np.concatenate(which))
     ranked = worth(values, their_score)
     found = np.zeros((len(sizes), 3))
     start = 0
     for k, size in enumerate(sizes):
-        found[k] = values[start + int(np.argmax(ranked[start:start + max(1, size)]))]
-        start += max(1, size)
+        found[k] = values[start + int(np.argmax(ranked[start:start + size]))]
+        start += size
     chance = np.array([chance for _, chance in THROWS])
     return gnet.flip(np.einsum("t,itk->ik", chance, found.reshape(len(ends), len(THROWS), 3)))
 

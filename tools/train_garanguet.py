@@ -2,6 +2,8 @@
 
     python tools/train_garanguet.py --games 40000 --out /tmp/garanguet-a
     python tools/train_garanguet.py --resume --out /tmp/garanguet-a     # goes on from the last checkpoint
+    python tools/train_garanguet.py --inputs board+blocks --hidden 128 \
+        --warm tools/checkpoints/garanguet-a/ckpt_090000.npz --out /tmp/garanguet-c
 
 Each turn the mover plays greedily the end of the turn the network values best (expected
 points, a 2-point game counting 2), and the network learns from the value of what follows
@@ -10,7 +12,12 @@ Game k is played from its own seed (seed, k), so a resumed run plays the same ga
 unbroken one. A checkpoint is kept every --every games (earlier ones are sparring partners),
 and every --eval-every games the learning curve is printed: the network's share of points over
 seeded games against a uniformly random mover, a greedy pip counter and the hand-written
-heuristic player.
+heuristic player, and each network named by --against (greedy at one ply, as it trains).
+
+--warm starts from another network instead of random weights: it is widened to --hidden units
+and --inputs, the new units and inputs weighing nothing at first (new units' output weights and
+new inputs' weights are zero), so that the run starts playing exactly as that network does and
+the new capacity grows from there; its game count starts again at 0.
 """
 from __future__ import annotations
 
@@ -103,7 +110,7 @@ def train_game(net, rng: random.Random, alpha: float, lam: float) -> int:
     turns = 0
     while True:
         own, opp = sides[mover], sides[1 - mover]
-        x = gnet.features(gnet.counts([own]), gnet.counts([opp]))[0]
+        x = net.features(gnet.counts([own]), gnet.counts([opp]))[0]
         y, grads = net.gradients(x)
         if traces is None:
             traces = grads
@@ -113,7 +120,7 @@ def train_game(net, rng: random.Random, alpha: float, lam: float) -> int:
         done = False
         if not ends:
             after = own
-            target = gnet.flip(net.evaluate(gnet.features(gnet.counts([opp]), gnet.counts([own]))))[0]
+            target = gnet.flip(net.evaluate(net.features(gnet.counts([opp]), gnet.counts([own]))))[0]
         else:
             finished = [e for e, _ in ends if e[0] == OFF]
             if finished:
@@ -136,6 +143,25 @@ def train_game(net, rng: random.Random, alpha: float, lam: float) -> int:
         dice = (rng.randint(1, 6), rng.randint(1, 6), rng.randint(1, 6))
 
 
+def widened(path, hidden: int, inputs: str, seed: int) -> gnet.Net:
+    """The network at `path` with `hidden` units and `inputs`, valuing every position exactly as
+    it did: the new inputs' weights and the new units' output weights are zero (the new units'
+    input weights small and random, so that they learn as soon as their output weights move)."""
+    old = gnet.Net.load(path)
+    if gnet.INPUTS[inputs] < old.w1.shape[0] or hidden < old.hidden:
+        raise SystemExit(f"--warm {path}: cannot shrink {old.inputs}/{old.hidden} to {inputs}/{hidden}")
+    net = gnet.Net(hidden, seed=seed, inputs=inputs)
+    rows, units = old.w1.shape
+    net.w1[:rows, :units] = old.w1
+    net.w1[rows:, :units] = 0.0
+    net.w1[:, units:] *= 0.1
+    net.b1[:units] = old.b1
+    net.w2[:units] = old.w2
+    net.w2[units:] = 0.0
+    net.b2[:] = old.b2
+    return net
+
+
 def checkpoints(out: pathlib.Path):
     return sorted(out.glob("ckpt_*.npz"))
 
@@ -144,12 +170,17 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=40_000, help="games of self-play in all")
     parser.add_argument("--hidden", type=int, default=64)
+    parser.add_argument("--inputs", choices=sorted(gnet.INPUTS), default="board",
+                        help="the features the network reads (garanguet_net.INPUTS)")
+    parser.add_argument("--warm", type=pathlib.Path, help="start from this network, widened")
     parser.add_argument("--seed", type=int, default=1818)
     parser.add_argument("--alpha", type=float, default=0.05)
     parser.add_argument("--lam", type=float, default=0.7)
     parser.add_argument("--every", type=int, default=1000, help="a checkpoint every N games")
     parser.add_argument("--eval-every", type=int, default=2000)
     parser.add_argument("--eval-games", type=int, default=100)
+    parser.add_argument("--against", type=pathlib.Path, action="append", default=[],
+                        help="a network the learning curve also plays (greedy, one ply)")
     parser.add_argument("--out", type=pathlib.Path, required=True, help="folder for checkpoints")
     parser.add_argument("--resume", action="store_true", help="go on from the last checkpoint")
     args = parser.parse_args(argv)
@@ -157,9 +188,14 @@ def main(argv=None):
     if args.resume and checkpoints(args.out):
         net = gnet.Net.load(checkpoints(args.out)[-1])
         print(f"resumed from {checkpoints(args.out)[-1].name} ({net.games} games)", flush=True)
+    elif args.warm:
+        net = widened(args.warm, args.hidden, args.inputs, args.seed)
+        print(f"warm start from {args.warm} ({net.inputs}, {net.hidden} hidden units)", flush=True)
     else:
-        net = gnet.Net(args.hidden, seed=args.seed)
+        net = gnet.Net(args.hidden, seed=args.seed, inputs=args.inputs)
     rivals = opponents(args.seed)
+    for path in args.against:
+        rivals[path.stem] = net_chooser(gnet.Net.load(path))
     started = time.time()
     turns = 0
 

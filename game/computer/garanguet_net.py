@@ -19,6 +19,11 @@ DATA = pathlib.Path(__file__).resolve().parent / "data"
 #: features per side: 4 per point (truncated unary count), then 9 summaries
 SIDE_FEATURES = 24 * 4 + 9
 FEATURES = 2 * SIDE_FEATURES + 2
+#: the blocking features per side (`_blocks`), read by nets whose inputs are "board+blocks"
+BLOCK_FEATURES = 12
+#: the inputs a network may take, by the name its file gives them, and how many there are; a
+#: file that names none takes "board" (every net shipped before the blocking features)
+INPUTS = {"board": FEATURES, "board+blocks": FEATURES + 2 * BLOCK_FEATURES}
 
 
 def counts(sides) -> np.ndarray:
@@ -78,8 +83,43 @@ def _contact(c: np.ndarray, other: np.ndarray) -> np.ndarray:
     return (c * below)[:, :OFF].sum(axis=1)
 
 
-def features(mover: np.ndarray, other: np.ndarray) -> np.ndarray:
-    """Features (N, FEATURES) of positions from the mover's view: counts of each side (N, 26)."""
+def _blocks(c: np.ndarray, o: np.ndarray) -> np.ndarray:
+    """What blocks one side (its counts (N, 26) on its own path) against the other (`o`, on the
+    other's path), gnubg's "escapes" made for a game without hitting (G-3, G-8): how many of its
+    checkers have 6, 4 or more of the next 6 points held against them, the points held ahead of
+    each checker on average, the free points in reach of its rearmost checker, for each number
+    whether some checker can play it, the free steps of all its points, and the longest run of
+    held points ahead of its rearmost checker."""
+    n = len(c)
+    board = c[:, 1:25]
+    held = board > 0
+    home = c[:, 1:LAST_QUADRANT].sum(axis=1) == 0
+    blocked = np.empty((n, 30), dtype=bool)      # column j: point j + 1 of this side's path
+    blocked[:, :24] = o[:, 24:0:-1] > 0
+    blocked[:, 24:] = ~home[:, None]             # past the rim only once bearing off (G-9)
+    total = np.zeros((n, 31), dtype=np.int64)
+    np.cumsum(blocked, axis=1, out=total[:, 1:])
+    ahead = total[:, 7:31] - total[:, 1:25]      # of the 6 points after each point, how many held
+    out = np.empty((n, BLOCK_FEATURES))
+    out[:, 0] = (board * (ahead == 6)).sum(axis=1) / 15.0
+    out[:, 1] = (board * (ahead >= 4)).sum(axis=1) / 15.0
+    out[:, 2] = (board * ahead).sum(axis=1) / 90.0
+    any_held = held.any(axis=1)
+    rear = np.where(any_held, held.argmax(axis=1), 0)
+    rows = np.arange(n)
+    out[:, 3] = np.where(any_held, 6 - ahead[rows, rear], 6) / 6.0
+    for d in range(1, 7):
+        out[:, 3 + d] = (held & ~blocked[:, d:d + 24]).any(axis=1)
+    out[:, 10] = (held * (6 - ahead)).sum(axis=1) / 24.0
+    run = runs(blocked[:, :24])
+    beyond = np.arange(24)[None, :] > rear[:, None]
+    out[:, 11] = np.where(beyond, run, 0).max(axis=1) / 6.0
+    return out
+
+
+def features(mover: np.ndarray, other: np.ndarray, inputs: str = "board") -> np.ndarray:
+    """Features (N, INPUTS[inputs]) of positions from the mover's view: counts of each side
+    (N, 26). "board+blocks" adds each side's `_blocks` after the "board" ones."""
     n = max(len(mover), len(other))
     mover = np.broadcast_to(mover, (n, 26))
     other = np.broadcast_to(other, (n, 26))
@@ -88,8 +128,10 @@ def features(mover: np.ndarray, other: np.ndarray) -> np.ndarray:
     pips_m = (mover * (OFF - points)).sum(axis=1)
     pips_o = (other * (OFF - points)).sum(axis=1)
     race = (cm + co) == 0
-    return np.hstack([_side(mover, cm), _side(other, co),
-                      race[:, None], ((pips_o - pips_m) / 50.0)[:, None]])
+    parts = [_side(mover, cm), _side(other, co), race[:, None], ((pips_o - pips_m) / 50.0)[:, None]]
+    if inputs == "board+blocks":
+        parts += [_blocks(mover, other), _blocks(other, mover)]
+    return np.hstack(parts)
 
 
 def flip(values: np.ndarray) -> np.ndarray:
@@ -103,15 +145,22 @@ def equity(values: np.ndarray) -> np.ndarray:
 
 
 class Net:
-    """One hidden layer (tanh), three sigmoid outputs."""
+    """One hidden layer (tanh), three sigmoid outputs; `inputs` names the features it reads
+    (INPUTS), and its file says so."""
 
-    def __init__(self, hidden: int = 64, seed: int = 0, inputs: int = FEATURES):
+    def __init__(self, hidden: int = 64, seed: int = 0, inputs: str = "board"):
         rng = np.random.default_rng(seed)
-        self.w1 = rng.normal(0.0, 1.0 / np.sqrt(inputs), (inputs, hidden))
+        size = INPUTS[inputs]
+        self.inputs = inputs
+        self.w1 = rng.normal(0.0, 1.0 / np.sqrt(size), (size, hidden))
         self.b1 = np.zeros(hidden)
         self.w2 = rng.normal(0.0, 1.0 / np.sqrt(hidden), (hidden, 3))
         self.b2 = np.zeros(3)
         self.games = 0
+
+    def features(self, mover: np.ndarray, other: np.ndarray) -> np.ndarray:
+        """`features` of the kind this network reads."""
+        return features(mover, other, self.inputs)
 
     @property
     def hidden(self) -> int:
@@ -143,9 +192,10 @@ class Net:
         return [self.w1, self.b1, self.w2, self.b2]
 
     def save(self, path) -> None:
+        named = {} if self.inputs == "board" else {"inputs": np.str_(self.inputs)}
         np.savez_compressed(path, w1=self.w1.astype(np.float32), b1=self.b1.astype(np.float32),
                             w2=self.w2.astype(np.float32), b2=self.b2.astype(np.float32),
-                            games=np.int64(self.games))
+                            games=np.int64(self.games), **named)
 
     @classmethod
     def load(cls, path) -> "Net":
@@ -156,8 +206,12 @@ class Net:
             net.w2 = data["w2"].astype(np.float64)
             net.b2 = data["b2"].astype(np.float64)
             net.games = int(data["games"])
-        if net.w1.shape[0] != FEATURES:
-            raise ValueError(f"{path}: weights for {net.w1.shape[0]} features, not {FEATURES}")
+            net.inputs = str(data["inputs"]) if "inputs" in data.files else "board"
+        if net.inputs not in INPUTS:
+            raise ValueError(f"{path}: inputs {net.inputs!r} unknown (not one of {sorted(INPUTS)})")
+        if net.w1.shape[0] != INPUTS[net.inputs]:
+            raise ValueError(f"{path}: weights for {net.w1.shape[0]} features, "
+                             f"not {INPUTS[net.inputs]} ({net.inputs})")
         return net
 
 
@@ -173,9 +227,12 @@ def values_against(net: Net, on_turn: np.ndarray, which: np.ndarray, moved: np.n
     points = np.arange(26)
     race = (cm + co) == 0
     pips = ((moved - mover) * (OFF - points)).sum(axis=1) / 50.0   # the other's lead, as features
-    h = np.tanh(few[which] + np.outer(cm / 15.0, w1[SIDE_FEATURES - 1])
-                + _side(moved, co) @ w1[SIDE_FEATURES:2 * SIDE_FEATURES]
-                + np.outer(race, w1[-2]) + np.outer(pips, w1[-1]) + net.b1)
+    h = (few[which] + np.outer(cm / 15.0, w1[SIDE_FEATURES - 1])
+         + _side(moved, co) @ w1[SIDE_FEATURES:2 * SIDE_FEATURES]
+         + np.outer(race, w1[FEATURES - 2]) + np.outer(pips, w1[FEATURES - 1]) + net.b1)
+    if net.inputs == "board+blocks":
+        h += np.hstack([_blocks(mover, moved), _blocks(moved, mover)]) @ w1[FEATURES:]
+    h = np.tanh(h)
     return flip(1.0 / (1.0 + np.exp(-(h @ net.w2 + net.b2))))
 
 
@@ -194,5 +251,5 @@ def values_after(net: Net, opp: tuple, ends) -> np.ndarray:
     mover's checkers after each candidate move, `opp` the opponent's (now on turn)."""
     mover_counts = counts(ends)
     opp_counts = counts([opp])
-    x = features(opp_counts, mover_counts)
+    x = net.features(opp_counts, mover_counts)
     return flip(net.evaluate(x))
