@@ -66,27 +66,6 @@ def relay_process(*options):
         process.stderr.close()
 
 
-@pytest.fixture(scope="module", autouse=True)
-def websockets_own_random():
-    """Hypothesis warns "Do not use the `random` module inside strategies" (naming FRAMES, and
-    `nearly_good` in it) whenever the global `random` changes while it draws: websockets' pings
-    (`random.getrandbits`, on the relay's and the clients' threads, an earlier test's in this
-    worker too) did, not these strategies, which draw only from Hypothesis. So while this
-    module's tests run, websockets draws from a Random of its own."""
-    import websockets.asyncio.connection
-    import websockets.client
-    import websockets.sync.connection
-    modules = (websockets.asyncio.connection, websockets.client, websockets.sync.connection)
-    kept = [module.random for module in modules]
-    for module in modules:
-        module.random = random.Random()
-    try:
-        yield
-    finally:
-        for module, before in zip(modules, kept):
-            module.random = before
-
-
 @pytest.fixture(scope="module")
 def shared():
     """One relay for the tests that need no other, without the limit of tries."""
