@@ -522,6 +522,26 @@ def saved_at(path: Path):
         return None
 
 
+@pytest.mark.slow(seconds=7)
+def test_sigterm_ends_a_resting_game_within_two_seconds(tmp_path):
+    """A player's game at the title, where nothing moves, sleeps until an event (game/view/
+    window.py): Python takes a signal only once that sleep returns, and one sleep was up to a
+    minute long, so SIGTERM (the system closing) waited for most of it."""
+    game = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "--data-dir", str(tmp_path / "d")],
+                            cwd=ROOT, env=game_env(), stdin=subprocess.DEVNULL,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        time.sleep(6.0)                  # started, the title drawn and its fade done: resting
+        assert game.poll() is None, game.stderr.read()
+        game.send_signal(signal.SIGTERM)
+        out, err = game.communicate(timeout=2.0)      # the check: still running then fails it
+    finally:
+        if game.poll() is None:
+            game.kill()
+            game.wait()
+    assert game.returncode == 143 and "Traceback" not in err, (game.returncode, err)
+
+
 @pytest.mark.parametrize("moment", [0.0, 1.5])
 def test_sigterm_ends_the_game_within_two_seconds_with_the_match_saved(tmp_path, moment):
     """At once (still starting) or while playing; a FIFO in the folder must not matter."""

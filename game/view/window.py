@@ -104,7 +104,11 @@ WINDOW_EVENTS = frozenset({
     pygame.WINDOWDISPLAYCHANGED})
 
 SDL_INIT_VIDEO = 0x20
-LONGEST = 60.0        # seconds of one sleep at most ("until an event" is many of them)
+#: Seconds of one sleep at most ("until an event" is many of them). A signal (SIGTERM, SIGHUP: the
+#: system closing, the terminal gone) is taken by Python only once the sleep returns, and it must
+#: end the game within two seconds, saved: at 60 s the game rested on for most of a minute.
+#: Two looks a second cost nothing measurable (tests/bench_idle.py).
+LONGEST = 0.5
 POLL = 0.005          # seconds between two looks at the queue where SDL cannot be asked to sleep
 
 
