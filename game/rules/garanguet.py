@@ -293,6 +293,15 @@ def _free_points(opp) -> list[bool]:
     return free
 
 
+def _on_the_board(own) -> dict[int, int]:
+    """How many of the mover's checkers stand on each point (those borne off left out)."""
+    counts: dict[int, int] = {}
+    for point in own:
+        if point < OFF:
+            counts[point] = counts.get(point, 0) + 1
+    return counts
+
+
 def _chains(own, opp, free, numbers):
     """The G-7 ends of a turn in which nothing is borne off, each with the steps that first
     reach it, in the order found (`_chain_boards` finds the same ends in the same order, as
@@ -307,10 +316,7 @@ def _chains(own, opp, free, numbers):
     """
     throw = _throw(numbers)
     guard = throw.guard
-    counts: dict[int, int] = {}
-    for point in own:
-        if point < OFF:
-            counts[point] = counts.get(point, 0) + 1
+    counts = _on_the_board(own)
     chains = {point: _steps_chains_from(point, throw, free) for point in counts}
     points = []          # (point, its sets of chains), for the points that can move
     for point in sorted(counts):
@@ -417,10 +423,7 @@ def _chain_boards(own, opp, numbers):
     """
     throw = _throw(numbers)
     guard = throw.guard
-    counts: dict[int, int] = {}
-    for point in own:
-        if point < OFF:
-            counts[point] = counts.get(point, 0) + 1
+    counts = _on_the_board(own)
     free_bits = _BOARD_BITS
     for point in opp:
         if point < OFF:
