@@ -52,8 +52,9 @@ def _own_randoms_for_the_network():
     """websockets draws its pings' payloads from the global `random` (random.getrandbits), and
     zeroconf its delays, on the relays', the clients' and the home network's threads, which may
     outlive the test that started them; a Hypothesis test running meanwhile in the same worker
-    then warns "Do not use the `random` module inside strategies", blaming its own strategy. So they draw from Randoms of their
-    own for the whole session (pings and delays need no seed: nothing the game replays)."""
+    then warns "Do not use the `random` module inside strategies", blaming its own strategy.
+    So they draw from Randoms of their own for the whole session (pings and delays need no
+    seed: nothing the game replays)."""
     import importlib
     import random
     for name in ("websockets.asyncio.connection", "websockets.client", "websockets.sync.connection",

@@ -176,7 +176,6 @@ def turns_of(rules_name: str, games: list[dict], human_side, length: int = 1):
             score[Side(outcome["winner"])] += outcome["points"]
 
 
-
 def replays(rules_name: str, games: list[dict]) -> bool:
     """Whether a match's game records play again from their starts, as a review weighs them (a
     game begun from a position set by hand does not): only such a match can be reviewed."""
@@ -186,6 +185,7 @@ def replays(rules_name: str, games: list[dict]) -> bool:
     except ValueError:          # a notation error or a move the rules refuse from that start
         return False
     return True
+
 
 #: Turns weighed lately: (rules, position, dice, move, match) -> Rated or None. The scoreboard of
 #: the next game, or a review opened again, finds the turns of the games before weighed.
