@@ -287,7 +287,7 @@ def saves_and_sends(player) -> tuple[list, list]:
     save = keeper.storage.save_match
 
     def save_match(data):
-        saves.append((data, len(sent)))
+        saves.append((json.loads(json.dumps(data)), len(sent)))     # as it was then
         return save(data)
     keeper.storage.save_match = save_match
     return saves, sent

@@ -107,7 +107,7 @@ class MatchKeeper:
         if s is not None and s.phase is not Phase.MATCH_OVER:
             if link is not None:
                 s.online = link.kept()
-            trouble = self.storage.save_match(s.to_dict())
+            trouble = self.storage.save_match(s.to_dict(copy=False))      # written at once
             if trouble:
                 self.notify(_("The match could not be saved: {problem}.", problem=said(trouble)))
         if link is not None:
