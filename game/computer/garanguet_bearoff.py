@@ -42,8 +42,11 @@ def throws() -> list[tuple[tuple[int, ...], float]]:
 
 def spreads() -> np.ndarray:
     """Every spread of at most 15 checkers over six points: (54264, 6), ordered by key."""
-    found = [c for c in itertools.product(range(16), repeat=6) if sum(c) <= 15]
-    array = np.array(found, dtype=np.int64)
+    array = np.zeros((1, 0), dtype=np.int64)
+    for _ in range(6):      # one point more: each spread so far, with each count that still fits
+        room = 16 - array.sum(axis=1)
+        counts = np.concatenate([np.arange(n) for n in room])
+        array = np.column_stack([np.repeat(array, room, axis=0), counts])
     return array[np.argsort(_keys(array))]
 
 
