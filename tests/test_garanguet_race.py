@@ -30,8 +30,7 @@ def slow_win(position: Position) -> float:
     total = 0
     for dice, count in DICE.items():
         best = 0.0
-        for move in GARANGUET.legal_moves(position, dice):
-            after = GARANGUET.apply(position, move, dice)
+        for _, after in GARANGUET.plays(position, dice):     # each legal turn and where it leads
             best = max(best, 1.0 if GARANGUET.outcome(after) else 1.0 - slow_win(after))
         total += count * best
     return total / 216
