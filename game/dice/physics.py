@@ -10,6 +10,7 @@ simulation left on top. An accepted throw is therefore uniform whatever the phys
 """
 import functools
 import math
+import threading
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -615,13 +616,37 @@ def toss(values, rng, checkers=(), fling=None, thrower=Side.BLACK, physics: Phys
     throwers = (thrower,) * len(values) if isinstance(thrower, (Side, str)) else tuple(thrower)
     if len(throwers) != len(values) or any(not isinstance(side, Side) for side in throwers):
         raise ValueError(f"thrower must be a Side (or one per die), not {thrower!r}")
-    ground = ground_for(tuple((float(x), float(y)) for x, y in checkers))
+    checkers = tuple((float(x), float(y)) for x, y in checkers)
+    key = (values, throwers, rng.getstate(), checkers, repr(fling), physics)
+    with _keeping:
+        known = _tossed.pop(key, None)
+    if known is None:
+        known = _tossed_afresh(values, rng, checkers, fling, throwers, physics), rng.getstate()
+    else:
+        rng.setstate(known[1])      # where the simulation leaves the generator, as it would
+    with _keeping:
+        _tossed[key] = known        # the most recently used last
+        while len(_tossed) > TOSSES_KEPT:
+            del _tossed[next(iter(_tossed))]
+    return list(known[0])
+
+
+#: The last throws simulated, by everything that decides them (the generator's state included):
+#: a throw shown again - a game resumed, a move taken back, the table opened anew - is not
+#: simulated again (a throw takes ~12 ms of a core). Attempts are frozen: shared safely.
+_tossed: dict = {}
+TOSSES_KEPT = 32
+_keeping = threading.Lock()
+
+
+def _tossed_afresh(values, rng, checkers, fling, throwers, physics) -> tuple:
+    ground = ground_for(checkers)
     attempts = []
     while len(attempts) < MAX_ATTEMPTS:
         start = launches(throwers, rng, physics, fling if not attempts else None)
         attempt = simulate(start, rng, ground, physics, values)
         attempts.append(attempt)
         if attempt.valid:
-            return attempts
+            return tuple(attempts)
     attempts.append(simulate(_set_down(len(values), rng, ground), rng, ground, physics, values))
-    return attempts
+    return tuple(attempts)
