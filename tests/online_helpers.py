@@ -21,7 +21,7 @@ from websockets.sync.client import connect
 
 from game.play.keeper import MatchKeeper
 from game.play.options import MatchOptions
-from game.play.session import Dealt, Phase, Session
+from game.play.session import Dealt, Phase, Session, copied
 from game.online import dice
 from game.commands.autoplay import OnlinePlayer
 from game.online.link import Link
@@ -287,7 +287,7 @@ def saves_and_sends(player) -> tuple[list, list]:
     save = keeper.storage.save_match
 
     def save_match(data):
-        saves.append((json.loads(json.dumps(data)), len(sent)))     # as it was then
+        saves.append((copied(data), len(sent)))      # as it was then: the save shares the session's lists
         return save(data)
     keeper.storage.save_match = save_match
     return saves, sent
