@@ -89,8 +89,7 @@ def fit(net, x, t, epochs: int, rate: float, rng: np.random.Generator, batch: in
             xb, tb = x[rows], t[rows]
             h = np.tanh(xb @ net.w1 + net.b1)
             y = 1.0 / (1.0 + np.exp(-(h @ net.w2 + net.b2)))
-            eps = 1e-7
-            losses.append(float(-(tb * np.log(y + eps) + (1 - tb) * np.log(1 - y + eps)).mean()))
+            losses.append(_cross_entropy(y, tb))
             d2 = (y - tb) / len(rows)
             dh = (d2 @ net.w2.T) * (1.0 - h * h)
             grads = [xb.T @ dh, dh.sum(axis=0), h.T @ d2, d2.sum(axis=0)]
@@ -106,7 +105,12 @@ def fit(net, x, t, epochs: int, rate: float, rng: np.random.Generator, batch: in
 
 
 def cross_entropy(net, x, t) -> float:
-    y = net.evaluate(x)
+    """The network's mean cross-entropy against the targets `t` on the features `x`."""
+    return _cross_entropy(net.evaluate(x), t)
+
+
+def _cross_entropy(y: np.ndarray, t: np.ndarray) -> float:
+    """Mean cross-entropy of sigmoid outputs `y` against chances `t` (the loss `fit` lowers)."""
     return float(-(t * np.log(y + 1e-7) + (1 - t) * np.log(1 - y + 1e-7)).mean())
 
 
