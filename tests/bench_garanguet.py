@@ -11,8 +11,9 @@ player, and the level below; the master's (two plies) over MASTER_GAMES games ag
 the journeyman, today's master (master1, below), earlier checkpoints of its own training and a
 network trained differently (other seed, size and lambda), each with its standard error. The
 sparring networks (game/computer/data/garanguet_sparring, played at one ply): run A after 2,000,
-9,000, 15,000 (master1's) and 24,000 games (the master's before the 42,000-game one shipped now),
-and run B after 4,000 (40 hidden units, lambda 0.5); tools/checkpoints/README.md tells how.
+9,000, 15,000 (master1's), 24,000 and 42,000 games (the master's until 2026-11-28, when run D's
+network, 128 hidden units reading the board and its blocks, was shipped), and run B after 4,000
+(40 hidden units, lambda 0.5); tools/checkpoints/README.md tells how.
 win2_rate: the share of games won by 2 points (G-10) in WIN2_GAMES games of the master against
 itself at one ply (the rate its match equity table is built from; two plies cost too much).
 

@@ -1,8 +1,8 @@
 """The Garanguet network's inputs (issue 39): a network file says which features it reads, so
-that the shipped one (which says nothing) reads the board as always, and a network trained on
-the blocking features ("board+blocks") reads those; the training's warm start widens a network
-without changing a single value; and the frozen top level's reply search finds the same turns
-as the rules' whole-turn search."""
+that one which says nothing (run A's, the frozen top level's) reads the board as always, and one
+trained on the blocking features ("board+blocks", the shipped one since run D) reads those; the
+training's warm start widens a network without changing a single value; and the frozen top
+level's reply search finds the same turns as the rules' whole-turn search."""
 import pathlib
 import random
 import sys
@@ -34,11 +34,14 @@ def sides(position: Position):
     return position.checkers(position.to_move), position.checkers(position.to_move.other)
 
 
-def test_the_shipped_network_reads_the_board():
-    net = gp.net()
-    assert net.inputs == "board" and net.w1.shape[0] == gnet.FEATURES
-    with np.load(gnet.DATA / "garanguet_net.npz") as data:
+def test_a_file_that_names_no_inputs_reads_the_board_and_the_shipped_one_its_blocks():
+    frozen = gnet.Net.load(top.NET)
+    assert frozen.inputs == "board" and frozen.w1.shape[0] == gnet.FEATURES
+    with np.load(top.NET) as data:
         assert "inputs" not in data.files
+    shipped = gp.net()
+    assert shipped.inputs == "board+blocks"
+    assert shipped.w1.shape[0] == gnet.FEATURES + 2 * gnet.BLOCK_FEATURES
 
 
 def test_blocks_of_a_side_shut_in_and_of_the_start():
@@ -89,14 +92,15 @@ def test_a_file_with_the_wrong_inputs_is_refused(tmp_path):
 
 
 def test_warm_start_widens_without_changing_a_value():
-    path = gnet.DATA / "garanguet_net.npz"
+    path = top.NET                                # 64 hidden units, reading the board
+    narrow = gnet.Net.load(path)
     wide = tg.widened(path, 80, "board+blocks", seed=5)
     assert wide.hidden == 80 and wide.inputs == "board+blocks"
     for seed in (2, 11):
         own, opp = sides(a_position(seed))
         ends = [end for end, _ in gnet.turn_ends(GARANGUET, own, opp, (2, 4, 5))]
         np.testing.assert_allclose(gnet.values_after(wide, opp, ends),
-                                   gnet.values_after(gp.net(), opp, ends), atol=1e-12)
+                                   gnet.values_after(narrow, opp, ends), atol=1e-12)
 
 
 def test_the_frozen_top_levels_replies_are_the_rules_turns():

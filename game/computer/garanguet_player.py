@@ -119,10 +119,10 @@ def heuristic_move(rules, position: Position, dice, rng: random.Random, noise: f
 # --- match equity --------------------------------------------------------------------------
 
 #: share of games won that are won by 2 points (G-10), measured over self-play of the top level
-#: at one ply (tests/bench_garanguet.py duel --rival self --width 0: 0.1275 over 4,000 games with
-#: the network of 42,000 games; it was 0.220 over 1,092 with that of 24,000, 0.33 over 200 with
-#: that of 15,000); the match equity table (MET, below) is built from it at import
-WIN2_RATE = 0.13
+#: at one ply (tests/bench_garanguet.py duel --rival self --width 0: 0.119 over 4,000 games with
+#: run D's network, shipped since 2026-11-28; 0.1275 with run A's of 42,000 games, 0.220 over
+#: 1,092 with that of 24,000); the match equity table (MET, below) is built from it at import
+WIN2_RATE = 0.12
 
 
 def match_equity_table(win2_rate: float = WIN2_RATE, longest: int = 21) -> np.ndarray:
@@ -232,7 +232,8 @@ THROWS = [(next(d for d in itertools.product(range(1, 7), repeat=3) if gb.number
 SEARCH_WIDTH = 3
 SEARCH_MARGIN = 0.16
 #: how many times more the search looks two plies ahead at a play that leads at one ply once the
-#: best few are looked at (rare: two plies usually value the mover's plays higher than one)
+#: best few are looked at; after that a play left at one ply may still lead (in 10 of 133 turns
+#: of seeded games of the noisy heuristic with run D's network, in 11 with run A's of 42,000)
 SEARCH_MORE = 3
 
 
@@ -343,10 +344,11 @@ def best_plays(rules, position: Position, dice, match=None, value_net=None, tabl
     and how many plies each was valued at. The `width` ends the network likes best at one ply,
     unless one ply already settles them, are valued at two plies; should a play left at one ply
     then lead, it is looked at two plies too (at most SEARCH_MORE times), so that the play
-    ranked first has always been looked at as deeply as the search goes. This one ranking is
-    the master's move, the hints, the engine's list, `analyze` and the review (issue 39); the
-    last few are remembered, so that the review of a turn whose hints were shown, or the
-    engine's list after its move, costs nothing more."""
+    ranked first has been looked at as deeply as the search goes unless those rounds ran out
+    (each play's plies say how it was valued). This one ranking is the master's move, the
+    hints, the engine's list, `analyze` and the review (issue 39); the last few are remembered,
+    so that the review of a turn whose hints were shown, or the engine's list after its move,
+    costs nothing more."""
     value_net = value_net or net()
     table = table if table is not None else gr.races()
     # what a ranking depends on: the points each side still needs, not the match's length
