@@ -91,14 +91,19 @@ def phase(position: Position) -> str:
 
 def master_turns() -> list[tuple[Position, tuple, tuple | None]]:
     """The master's own turns against the heuristic (tests/bench_garanguet.py `positions`, seed
-    1818): ten in contact, four in a race (one ply or two), every third at a match score."""
+    1818): ten in contact, four in a race (one ply or two), every third at a match score. The
+    last race has both sides home (valued from the bear-off table); when the first 240 turns
+    have none, it is the first of the next 240 (a stronger master ends its games sooner)."""
     sys.path.insert(0, str(ROOT / "tests"))
     import bench_garanguet as bg
+
+    def home(turn) -> bool:
+        return phase(turn[0]) == "race" and min(turn[0].checkers(turn[0].to_move.other)) >= LAST_QUADRANT
+
     turns = bg.positions(240, 1818)
     contact = [t for t in turns if phase(t[0]) == "contact"]
-    race = [t for t in turns if phase(t[0]) == "race"
-            and min(t[0].checkers(t[0].to_move.other)) < LAST_QUADRANT]
-    racing_home = [t for t in turns if phase(t[0]) == "race" and t not in race]
+    race = [t for t in turns if phase(t[0]) == "race" and not home(t)]
+    racing_home = [t for t in turns if home(t)] or [t for t in bg.positions(480, 1818) if home(t)]
     chosen = contact[3::len(contact) // 10][:10] + race[::max(1, len(race) // 3)][:3] + racing_home[:1]
     return [(p, tuple(d), (7, 2, 4) if k % 3 == 2 else None) for k, (p, d) in enumerate(chosen)]
 
