@@ -3,11 +3,13 @@ clients, every refusal with its reason (and every other room still served after 
 that expire, seats coming back with their token (also to a relay restarted), fuzz, and twenty
 rooms at once. Every wait is bounded: each receive has a timeout, and each relay process
 started here is ended in a `finally`."""
+import asyncio
 import contextlib
 import json
 import os
 import random
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -321,6 +323,19 @@ def test_a_relay_in_a_thread():
         running.stop()
     with pytest.raises(OSError):
         client(running.url)
+
+
+def test_a_relay_stopped_while_a_connection_is_still_opening_leaves_no_task_pending():
+    """A handshake never finished holds the relay's end for SHUTDOWN seconds; then what is
+    left is cancelled and ended on the relay's loop, not left pending for the garbage
+    collector to end after the loop has closed (it then raised "no running event loop")."""
+    running = relay.start_in_thread("127.0.0.1", 0)
+    with socket.create_connection(("127.0.0.1", running.port), timeout=5) as opening:
+        opening.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        time.sleep(0.2)                     # the relay has taken the connection
+        running.stop()
+        assert not running._thread.is_alive()
+    assert asyncio.all_tasks(running.loop) == set()
 
 
 def test_local_addresses_are_not_loopback():

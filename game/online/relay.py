@@ -66,8 +66,9 @@ UNREAD = 256 * 1024
 #: closed (a game's client answers them on its own thread, even while its game is busy).
 PING_INTERVAL, PING_TIMEOUT = 20.0, 20.0
 #: Seconds a closing handshake may take before the socket is cut, and the most the relay takes
-#: to end after SIGTERM, whatever its connections do.
-CLOSE_TIMEOUT, SHUTDOWN = 1.0, 1.5
+#: to end after SIGTERM, whatever its connections do (LAST_WAIT more, should SHUTDOWN run out,
+#: for the tasks then cancelled to end on the relay's loop).
+CLOSE_TIMEOUT, SHUTDOWN, LAST_WAIT = 1.0, 1.5, 0.1
 #: The room's log for its watchers, in bytes of `seen` messages: the longest of 8 matches to 21
 #: points between two computers (Tourne Case) logged 1.5 MB, 10,241 messages (docs/online.md,
 #: "Watching a room"); a room whose log would pass it drops it and admits no new watcher
@@ -688,14 +689,22 @@ async def serve(relay: Relay, host: str, port: int, ready, stop: asyncio.Event) 
                 relay.sweep()
     finally:
         relay.stopping = True
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + SHUTDOWN
         server.close(close_connections=False)
         for connection in list(server.connections):    # no closing handshakes: see SHUTDOWN
             connection.transport.abort()
         try:
             await asyncio.wait_for(server.wait_closed(), SHUTDOWN)
         except TimeoutError:        # a connection still opening, or one that never closes
-            for task in list(server.handler_tasks) + list(relay._tasks):
-                task.cancel()
+            pass
+        # what is left is cancelled and let end here, on its own loop: left pending, it would
+        # be ended by the garbage collector once the loop is closed, with no loop to run on
+        left = [task for task in (*server.handler_tasks, *relay._tasks) if not task.done()]
+        for task in left:
+            task.cancel()
+        if left:
+            await asyncio.wait(left, timeout=max(LAST_WAIT, deadline - loop.time()))
 
 
 def url(host: str, port: int) -> str:
