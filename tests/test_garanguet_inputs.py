@@ -41,7 +41,7 @@ def test_a_file_that_names_no_inputs_reads_the_board_and_the_shipped_one_its_blo
         assert "inputs" not in data.files
     shipped = gp.net()
     assert shipped.inputs == "board+blocks"
-    assert shipped.w1.shape[0] == gnet.FEATURES + 2 * gnet.BLOCK_FEATURES
+    assert shipped.w1.shape[0] == gnet.INPUTS["board+blocks"]
 
 
 def test_blocks_of_a_side_shut_in_and_of_the_start():

@@ -98,12 +98,15 @@ def master_turns() -> list[tuple[Position, tuple, tuple | None]]:
     import bench_garanguet as bg
 
     def home(turn) -> bool:
-        return phase(turn[0]) == "race" and min(turn[0].checkers(turn[0].to_move.other)) >= LAST_QUADRANT
+        position = turn[0]
+        theirs = position.checkers(position.to_move.other)
+        return phase(position) == "race" and min(theirs) >= LAST_QUADRANT
 
-    turns = bg.positions(240, 1818)
+    more = bg.positions(480, 1818)            # its first 240 are bg.positions(240, 1818)
+    turns = more[:240]
     contact = [t for t in turns if phase(t[0]) == "contact"]
     race = [t for t in turns if phase(t[0]) == "race" and not home(t)]
-    racing_home = [t for t in turns if home(t)] or [t for t in bg.positions(480, 1818) if home(t)]
+    racing_home = [t for t in turns if home(t)] or [t for t in more if home(t)]
     chosen = contact[3::len(contact) // 10][:10] + race[::max(1, len(race) // 3)][:3] + racing_home[:1]
     return [(p, tuple(d), (7, 2, 4) if k % 3 == 2 else None) for k, (p, d) in enumerate(chosen)]
 
