@@ -1,7 +1,15 @@
-"""What the suite's longest test costs, and where: the monkey (tests/test_monkey.py).
+"""What the suite costs, and where: each test's CPU, the monkey (tests/test_monkey.py), the dice.
 
+    python tests/bench_suite_speed.py cpu [--top N] [PYTEST ARGUMENTS]
     python tests/bench_suite_speed.py monkey [EVENTS] [--profile FILE] [--seed N]
     python tests/bench_suite_speed.py dice [SEEDS]
+
+`cpu` runs the suite as README's command does (pytest, -n auto) with tests/cpu_per_test.py
+recording each test's CPU time - its worker's, every thread, and its children's, the processes it
+started (the game, a relay, the standalone build) - and prints the whole run's wall and CPU time,
+the CPU the tests account for (the rest is the workers' start, their collection, the controller),
+then the N costliest files and tests. The suite is CPU-bound on two cores: a second of CPU taken
+off is about half a second of wall time, wherever it is.
 
 runs the monkey's seeded run on the real App as the test does (its surroundings: the computer's
 tables loaded up front, a Bell match's score solved at once) and prints the wall time, the
@@ -102,13 +110,56 @@ def dice(seeds: int) -> dict:
             "cpu_ms_a_toss": round(1000 * cpu / tosses, 2), "digest": digest.hexdigest()[:16]}
 
 
+def cpu(top: int, pytest_args: list) -> int:
+    """The suite with each test's CPU recorded (tests/cpu_per_test.py); prints the figures."""
+    import collections
+    import json
+    import subprocess
+    with tempfile.TemporaryDirectory() as folder:
+        env = dict(os.environ, CPU_PER_TEST_DIR=folder,
+                   PYTHONPATH=os.pathsep.join(filter(None, [str(HERE), os.environ.get("PYTHONPATH")])))
+        wall, before = time.perf_counter(), os.times()
+        status = subprocess.call([sys.executable, "-m", "pytest", "-p", "cpu_per_test", "-q",
+                                  "--durations=0", *pytest_args], cwd=HERE.parent, env=env,
+                                 stdout=subprocess.DEVNULL)
+        wall, after = time.perf_counter() - wall, os.times()
+        rows = [json.loads(line) for name in sorted(os.listdir(folder))
+                for line in open(os.path.join(folder, name), encoding="utf-8")]
+    total = after.children_user - before.children_user + after.children_system - before.children_system
+    own = sum(r["own"] for r in rows)
+    children = sum(r["children"] for r in rows)
+    print(f"pytest status {status}: {len(rows)} tests, {wall:.1f} s of wall time, {total:.1f} s of CPU "
+          f"in all; the tests {own + children:.1f} s ({own:.1f} s in the workers, {children:.1f} s "
+          f"in processes they started), the rest {total - own - children:.1f} s")
+    files = collections.defaultdict(lambda: [0.0, 0.0, 0.0])
+    for r in rows:
+        figures = files[r["test"].split("::")[0]]
+        figures[0] += r["own"]
+        figures[1] += r["children"]
+        figures[2] += r["wall"]
+    print(f"\nthe {top} costliest files: CPU (workers + children), wall")
+    for name, (mine, theirs, walled) in sorted(files.items(), key=lambda f: -f[1][0] - f[1][1])[:top]:
+        print(f"{mine + theirs:7.1f} s ({mine:6.1f} + {theirs:5.1f})  {walled:6.1f} s  {name}")
+    print(f"\nthe {top} costliest tests")
+    for r in sorted(rows, key=lambda r: -r["own"] - r["children"])[:top]:
+        print(f"{r['own'] + r['children']:7.1f} s ({r['own']:6.1f} + {r['children']:5.1f})  "
+              f"{r['wall']:6.1f} s  {r['test']}")
+    return status
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("what", choices=["monkey", "dice"])
+    parser.add_argument("what", choices=["cpu", "monkey", "dice"])
     parser.add_argument("events", nargs="?", type=int, default=None,
                         help="monkey: events (10,000); dice: seeded throws (120)")
     parser.add_argument("--seed", type=int, default=None, help="the test's SEED by default")
     parser.add_argument("--profile", help="save the main thread's cProfile here")
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["cpu"]:                 # the rest is pytest's, but for --top
+        top = argparse.ArgumentParser(prog="bench_suite_speed.py cpu")
+        top.add_argument("--top", type=int, default=25, help="how many files and tests to show")
+        known, rest = top.parse_known_args(argv[1:])
+        return cpu(known.top, rest)
     args = parser.parse_args(argv)
     if args.what == "dice":
         figures = dice(args.events or 120)
