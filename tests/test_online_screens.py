@@ -424,6 +424,20 @@ def host_and_join(tmp_path, monkeypatch, length=1):
     return a, b
 
 
+def where(*games) -> str:
+    """Each game's scenes (the top last) and its link's rematch state: what a wait that ran out
+    says, to tell a message never sent from one never read."""
+    said = []
+    for name, game in zip("ab", games):
+        link = game.keeper.online
+        state = "no link" if link is None else (
+            f"rematch={link.state.get('rematch')} open={link.rematch_open} "
+            f"outbox={[(m['seq'], m['type']) for m in link.state['outbox']]} "
+            f"sent={link.state['sent']} have={link.state['have']}")
+        said.append(f"{name}: {[type(scene).__name__ for scene in game.scenes.stack]} {state}")
+    return "; ".join(said)
+
+
 def play_out(a, b, rounds=None, done=None, deadline=PLAY_DEADLINE) -> None:
     """Each game's person throws and plays their first legal move whenever it is theirs, until
     both games are over, or `done()`: at most `deadline` seconds (the other game answers from
@@ -598,10 +612,10 @@ def test_a_friend_who_gives_up_ends_the_match_on_the_scoreboard_and_a_rematch_fo
         frames(a)
         a.scenes.top.offer(True)
         assert frames_until([a, b], lambda: type(b.scenes.top).__name__ == "RematchScene"
-                            and b.scenes.top.offered is not None)
+                            and b.scenes.top.offered is not None), where(a, b)
         b.scenes.top.answer(True)
         assert frames_until([a, b], lambda: all(type(g.scenes.top).__name__ == "PriorityScene"
-                                                for g in (a, b)))
+                                                for g in (a, b))), where(a, b)
         assert a.session.options.human_side is b.session.options.human_side.other
         for game in (a, b):
             found, _unreadable = game.storage.records()
