@@ -23,13 +23,11 @@ from game.app import MAX_DT, App
 from game.online import relay as relay_module
 from game.online.events import Offered, Refused, RoomOpened, refused_words
 from game.play.options import MatchOptions
-from game.rules import Side
 from game.scenes.online import lobby as online
 from game.scenes.online.lobby import HostScene, relay_url
 from game.scenes.online.join import JoinScene
 from game.scenes.menus.new_match import NewMatchScene
 from game.scenes.menus.title import TitleScene
-from game.view.text_field import TextField
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 from online_screens import between_frames, frames_until  # noqa: E402  (the screenshots drive the games the same way)
