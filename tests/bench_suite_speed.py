@@ -120,11 +120,10 @@ def cpu(top: int, pytest_args: list) -> int:
                    PYTHONPATH=os.pathsep.join(filter(None, [str(HERE), os.environ.get("PYTHONPATH")])))
         wall, before = time.perf_counter(), os.times()
         status = subprocess.call([sys.executable, "-m", "pytest", "-p", "cpu_per_test", "-q",
-                                  "--durations=0", *pytest_args], cwd=HERE.parent, env=env,
-                                 stdout=subprocess.DEVNULL)
+                                  *pytest_args], cwd=HERE.parent, env=env, stdout=subprocess.DEVNULL)
         wall, after = time.perf_counter() - wall, os.times()
-        rows = [json.loads(line) for name in sorted(os.listdir(folder))
-                for line in open(os.path.join(folder, name), encoding="utf-8")]
+        rows = [json.loads(line) for path in sorted(Path(folder).iterdir())
+                for line in path.read_text(encoding="utf-8").splitlines()]
     total = after.children_user - before.children_user + after.children_system - before.children_system
     own = sum(r["own"] for r in rows)
     children = sum(r["children"] for r in rows)
