@@ -34,10 +34,14 @@ def play_frames(limit: int, top, seconds: float = THINKING_SECONDS):
 
 def frames_until(app, done, seconds: float = 60.0, dt: float = 0.1, most: int = 100_000) -> bool:
     """`app.frame(dt)` until `done()`, at most `seconds` of wall time and `most` frames;
-    returns done() (the caller asserts it, saying what did not happen)."""
+    returns done() (the caller asserts it, saying what did not happen). After each frame the
+    other threads may take the interpreter (`sleep(0)`: a computer thinking, a client), as
+    between the game's own frames: frames drawn back to back starved the attract show's
+    Garanguet computer, which had not moved after 60 s when its test ran alone."""
     deadline = time.monotonic() + seconds
     for _ in range(most):
         if done() or time.monotonic() > deadline:
             break
         app.frame(dt)
+        time.sleep(0)
     return done()
