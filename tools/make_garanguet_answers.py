@@ -106,7 +106,7 @@ def master_turns() -> list[tuple[Position, tuple, tuple | None]]:
     turns = more[:240]
     contact = [t for t in turns if phase(t[0]) == "contact"]
     race = [t for t in turns if phase(t[0]) == "race" and not home(t)]
-    racing_home = [t for t in turns if home(t)] or [t for t in more if home(t)]
+    racing_home = [t for t in more if home(t)]    # the first is in the 240 when they have one
     chosen = contact[3::len(contact) // 10][:10] + race[::max(1, len(race) // 3)][:3] + racing_home[:1]
     return [(p, tuple(d), (7, 2, 4) if k % 3 == 2 else None) for k, (p, d) in enumerate(chosen)]
 
